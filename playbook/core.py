@@ -1,0 +1,428 @@
+"""The contract every game meets: errors, steps, actions, outcomes, states, records.
+
+A game is a :class:`Game` object (rules, options, parsing) plus immutable
+:class:`State` values.  Playing returns a new state; a refused action raises
+and changes nothing.
+
+Every action has a canonical text (``str(action)``) and a sequence of
+*steps*: the clicks and picks a person makes to enter it.  A step is a cell
+(``Step.cell("b3")``), a named choice (``Step.choice("stop")``) or a piece of
+text (``Step.text("nine words ...")``).  :meth:`State.next_steps` answers
+"what may come next after this partial entry, and is it already complete?",
+which is all a board widget, a test or a random agent needs.
+
+Games whose actions can be listed implement :meth:`State.legal_actions` and
+:meth:`State._apply`; the step API then comes for free.  Games with action
+spaces too large to list override :meth:`State.next_steps`,
+:meth:`State.action_from_steps` and :meth:`State.parse_action`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+__all__ = [
+    "PlaybookError",
+    "IllegalAction",
+    "NotationError",
+    "Step",
+    "StepOptions",
+    "Action",
+    "Outcome",
+    "Game",
+    "State",
+    "Record",
+]
+
+
+# --------------------------------------------------------------------- errors
+
+
+class PlaybookError(Exception):
+    """Base class of every error playbook raises on purpose."""
+
+
+class IllegalAction(PlaybookError):
+    """The action is well formed but the rules forbid it here.
+
+    ``rule`` names the rule that forbids it (a short phrase), when known.
+    """
+
+    def __init__(self, message: str, rule: str | None = None):
+        super().__init__(message)
+        self.rule = rule
+
+
+class NotationError(PlaybookError, ValueError):
+    """Text that cannot be read.  ``position`` is the 0-based index of the
+    first character that could not be understood (None if the whole text is
+    at fault)."""
+
+    def __init__(self, message: str, text: str | None = None, position: int | None = None):
+        if text is not None and position is not None:
+            pointer = " " * position + "^"
+            shown = text if "\n" not in text else text.splitlines()[0]
+            message = f"{message} (at character {position + 1})"
+            if "\n" not in text and len(text) <= 120:
+                message += f"\n  {shown}\n  {pointer}"
+        super().__init__(message)
+        self.text = text
+        self.position = position
+
+
+# ---------------------------------------------------------------------- steps
+
+
+class Step:
+    """One click or pick in the entry of an action.
+
+    ``kind`` is ``"cell"`` (a click on the cell ``value``), ``"choice"`` (a
+    button named ``value``, shown as ``label``) or ``"text"`` (a text box;
+    as an *option* its ``value`` is empty and ``label`` is the prompt, in an
+    entered prefix ``value`` holds what was typed).
+    """
+
+    __slots__ = ("kind", "value", "label")
+    KINDS = ("cell", "choice", "text")
+
+    def __init__(self, kind: str, value: str, label: str = ""):
+        if kind not in self.KINDS:
+            raise ValueError(f"step kind must be one of {self.KINDS}, not {kind!r}")
+        self.kind = kind
+        self.value = value
+        self.label = label or value
+
+    @classmethod
+    def cell(cls, cell_id: str) -> "Step":
+        return cls("cell", cell_id)
+
+    @classmethod
+    def choice(cls, value: str, label: str = "") -> "Step":
+        return cls("choice", value, label)
+
+    @classmethod
+    def text(cls, value: str = "", label: str = "") -> "Step":
+        return cls("text", value, label)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Step) and self.kind == other.kind and self.value == other.value
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.value))
+
+    def __repr__(self) -> str:
+        return f"Step.{self.kind}({self.value!r})"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "value": self.value, "label": self.label}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Step":
+        """Read a step sent as ``{"kind": ..., "value": ...}`` (or a bare
+        string, taken as a cell).  Raises :class:`NotationError` on anything
+        else."""
+        if isinstance(data, str):
+            return cls.cell(data)
+        if not isinstance(data, dict) or not isinstance(data.get("value"), str):
+            raise NotationError(f"a step must be an object with a string 'value', not {data!r}")
+        kind = data.get("kind", "cell")
+        if kind not in cls.KINDS:
+            raise NotationError(f"unknown step kind {kind!r}")
+        return cls(kind, data["value"], data.get("label") or "")
+
+
+@dataclass(frozen=True)
+class StepOptions:
+    """What may follow a partial entry: the next ``options`` and whether the
+    entry is already a ``complete`` action (both may hold at once, for
+    example a chain of jumps that may stop or go on)."""
+
+    options: tuple[Step, ...]
+    complete: bool
+
+    def cells(self) -> list[str]:
+        return [s.value for s in self.options if s.kind == "cell"]
+
+    def choices(self) -> list[str]:
+        return [s.value for s in self.options if s.kind == "choice"]
+
+
+# -------------------------------------------------------------------- actions
+
+
+class Action:
+    """A complete action: its canonical ``text``, the ``steps`` that enter it
+    and game-private ``data`` used to carry it out.  Two actions are equal
+    when their texts are."""
+
+    __slots__ = ("text", "steps", "data")
+
+    def __init__(self, text: str, steps: Sequence[Step] = (), data: Any = None):
+        self.text = text
+        self.steps = tuple(steps)
+        self.data = data
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return self.text == other.text
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def cells(self) -> list[str]:
+        """The cells this action's entry clicks, in order (for highlighting)."""
+        return [s.value for s in self.steps if s.kind == "cell"]
+
+
+# ------------------------------------------------------------------- outcomes
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the ``winners`` (empty for a draw) and the
+    ``reason`` in words."""
+
+    winners: tuple[str, ...]
+    reason: str
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+    @property
+    def winner(self) -> str | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def __str__(self) -> str:
+        if self.draw:
+            return f"draw: {self.reason}"
+        return f"{' and '.join(self.winners)} win{'s' if len(self.winners) == 1 else ''}: {self.reason}"
+
+
+# ---------------------------------------------------------------------- games
+
+
+class Game:
+    """A game's rules: how to set it up and how to read its positions.
+
+    Subclasses set ``name`` (the key for :func:`playbook.games.load`),
+    ``title`` and ``players`` and implement :meth:`initial` and :meth:`parse`.
+    """
+
+    name: str = ""
+    title: str = ""
+    players: tuple[str, ...] = ()
+
+    def initial(self, **options: Any) -> "State":
+        raise NotImplementedError
+
+    def parse(self, text: str) -> "State":
+        raise NotImplementedError
+
+    def replay(self, actions: Iterable[str], start: "State | None" = None) -> list["State"]:
+        """Play ``actions`` (texts) from ``start`` (default: the initial
+        position) and return every position, the start included."""
+        states = [start if start is not None else self.initial()]
+        for text in actions:
+            states.append(states[-1].play(text))
+        return states
+
+    def __repr__(self) -> str:
+        return f"<{self.title}>"
+
+
+# --------------------------------------------------------------------- states
+
+
+class State:
+    """An immutable position.  Subclasses provide ``game``, ``to_move``,
+    ``outcome``, :meth:`legal_actions` (when listable), :meth:`_apply`,
+    :meth:`to_text` and :meth:`view`.
+
+    Equality and hashing go through :meth:`to_text`, so two states are equal
+    exactly when their texts are; subclasses may define faster ones.
+    """
+
+    game: Game
+    to_move: str
+    outcome: Outcome | None
+
+    # ---- to implement
+
+    def legal_actions(self) -> list[Action]:
+        """Every complete legal action (only for games where that list is
+        modest)."""
+        raise NotImplementedError(f"{type(self).__name__} does not list its actions; use next_steps")
+
+    def _apply(self, action: Action) -> "State":
+        """Carry out an action already known to be legal."""
+        raise NotImplementedError
+
+    def to_text(self) -> str:
+        raise NotImplementedError
+
+    def view(self):
+        """The scene to draw (see :mod:`playbook.render`)."""
+        raise NotImplementedError
+
+    def explain_illegal(self, text: str) -> None:
+        """Raise the most helpful error for ``text``, which is no legal
+        action here: :class:`NotationError` if it cannot be read,
+        :class:`IllegalAction` naming the rule otherwise.  Games override
+        this; the default only says it is not legal."""
+        raise IllegalAction(f"{text!r} is not a legal action in this position")
+
+    def status(self) -> str:
+        """One line for a status bar: whose turn, what is left, the result."""
+        if self.outcome is not None:
+            return f"Game over. {str(self.outcome)[0].upper()}{str(self.outcome)[1:]}"
+        return f"{self.to_move.capitalize()} to move"
+
+    # ---- provided
+
+    def _legal_by_text(self) -> dict[str, Action]:
+        cache = self.__dict__.get("_legal_cache")
+        if cache is None:
+            cache = {a.text: a for a in self.legal_actions()}
+            self.__dict__["_legal_cache"] = cache
+        return cache
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action written ``text``; raises :class:`NotationError`
+        or :class:`IllegalAction` otherwise."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        self._refuse_if_over()
+        action = self._legal_by_text().get(text.strip())
+        if action is None:
+            self.explain_illegal(text.strip())
+            raise IllegalAction(f"{text!r} is not a legal action in this position")
+        return action
+
+    def play(self, action: "Action | str") -> "State":
+        """The position after ``action`` (an :class:`Action` or its text).
+        Raises, leaving this state as it was, when the action is not legal."""
+        text = action.text if isinstance(action, Action) else action
+        legal = self.parse_action(text)
+        new = self._apply(legal)
+        new.__dict__["last_action"] = legal
+        return new
+
+    @property
+    def last_action(self) -> Action | None:
+        """The action that led to this state, when it was reached by play."""
+        return self.__dict__.get("last_action")
+
+    def _refuse_if_over(self) -> None:
+        if self.outcome is not None:
+            raise IllegalAction(f"the game is over ({self.outcome})", rule="game over")
+
+    def next_steps(self, prefix: Sequence[Step] = ()) -> StepOptions:
+        """The legal next steps after the partial entry ``prefix``.
+
+        Raises :class:`IllegalAction` when no legal action begins with
+        ``prefix``."""
+        prefix = tuple(prefix)
+        n = len(prefix)
+        options: dict[Step, None] = {}
+        complete = False
+        found = False
+        if self.outcome is None:
+            for action in self._legal_by_text().values():
+                steps = action.steps
+                if steps[:n] != prefix:
+                    continue
+                found = True
+                if len(steps) == n:
+                    complete = True
+                else:
+                    options.setdefault(steps[n], None)
+        if not found:
+            self._refuse_if_over()
+            raise IllegalAction(f"no legal action begins with {_describe(prefix)}")
+        return StepOptions(tuple(options), complete)
+
+    def action_from_steps(self, steps: Sequence[Step]) -> Action:
+        """The complete action that ``steps`` enter."""
+        steps = tuple(steps)
+        self._refuse_if_over()
+        for action in self._legal_by_text().values():
+            if action.steps == steps:
+                return action
+        raise IllegalAction(f"{_describe(steps)} is not a complete legal action")
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def svg(self, **options: Any) -> str:
+        """The board as SVG text; ``options`` go to :func:`playbook.render.svg`
+        (``flip``, ``size``, ``marks``, ``highlight``)."""
+        from . import render
+
+        if "last" not in options and self.last_action is not None:
+            options["last"] = self.last_action.cells()
+        return render.svg(self.view(), **options)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return type(self) is type(other) and self.to_text() == other.to_text()
+
+    def __hash__(self) -> int:
+        return hash(self.to_text())
+
+    def __repr__(self) -> str:
+        return f"<{self.game.title}: {self.to_text()!r}>"
+
+
+def _describe(steps: Sequence[Step]) -> str:
+    if not steps:
+        return "nothing"
+    return " then ".join(f"{s.kind} {s.value!r}" for s in steps)
+
+
+# -------------------------------------------------------------------- records
+
+
+@dataclass
+class Record:
+    """A game as its start position and list of action texts; saved as
+    JSON and replayable."""
+
+    game: str
+    start: str
+    actions: list[str]
+
+    @classmethod
+    def of(cls, start: State, actions: Iterable[Action | str]) -> "Record":
+        return cls(start.game.name, start.to_text(), [str(a) for a in actions])
+
+    def states(self) -> list[State]:
+        from .games import load
+
+        game = load(self.game)
+        return game.replay(self.actions, start=game.parse(self.start))
+
+    def to_json(self) -> str:
+        return json.dumps({"game": self.game, "start": self.start, "actions": self.actions}, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Record":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise NotationError(f"a record must be JSON: {exc.msg}", text, exc.pos) from None
+        if not isinstance(data, dict) or not {"game", "start", "actions"} <= data.keys():
+            raise NotationError("a record needs the keys 'game', 'start' and 'actions'")
+        if not all(isinstance(a, str) for a in data["actions"]):
+            raise NotationError("a record's actions must all be texts")
+        return cls(str(data["game"]), str(data["start"]), list(data["actions"]))

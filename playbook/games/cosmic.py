@@ -1,0 +1,523 @@
+"""Cosmic Chess: chess meets checkers on a 6x6 board, played with Looney pyramids.
+
+Each side has a king (a large pyramid with a small one on top), two rooks
+(large), three knights (medium) and two pawns (small).  Files are ``a``-``f``
+from left to right, ranks ``1``-``6`` from White's side.
+
+Moves
+-----
+- **Pawn**: one cell diagonally, any of the four ways.  Captures by jumping
+  diagonally over an adjacent enemy onto the empty cell beyond, and may keep
+  jumping, any number of times.
+- **Knight**: two cells orthogonally, then one at a right angle.  Every enemy
+  on the two cells of the straight part is captured.  A friendly piece on any
+  of the three cells it travels through blocks the move.
+- **Rook**: slides any distance orthogonally over empty cells.  Meeting an
+  enemy, it may jump it onto the empty cell right behind, capturing it, and
+  then keep jumping adjacent enemies orthogonally.
+- **King**: one cell in any direction; captures by jumping an adjacent enemy
+  in any direction, and may jump a second time.
+- No piece passes over or captures its own pieces; no piece leaves the
+  board unless that jump captures the enemy king.
+
+Winning: capture the enemy king.  When a side is down to its bare king, the
+side with more pieces wins.  A draw agreed by both players goes to the side
+with more pieces (a true draw only when the counts are equal).
+
+Notation
+--------
+Positions: ranks 6 to 1 separated by ``/``, digits for empty runs, ``KRNP``
+for White and ``krnp`` for Black, then ``w`` or ``b`` for the side to move,
+then optionally ``=w``/``=b`` (a draw offered by that side and not yet
+answered) or ``=`` (a draw agreed: the game is over).  The start is
+``3nrk/3pnr/4pn/NP4/RNP3/KRN3 w``.
+
+Actions: the cells the piece visits, joined by ``-`` for a plain move and by
+``x`` for a capture (``b3-c4``, ``c2xe4xc6``, a capturing knight ``b2xd3``).
+A jump that leaves the board to capture the king lands on ``*``
+(``b2x*``).  ``offer-draw`` and ``accept-draw`` are actions too.
+
+Rules clarifications
+--------------------
+The source leaves these open; the engine decides as follows.
+
+1. White moves first (``initial(first="black")`` changes it).
+2. Capturing is never compulsory (``CosmicChess(compulsory_capture=True)``
+   makes it so: when any capture exists, a plain move is refused).
+3. A chain of jumps may stop after any jump; capturing the king ends the
+   chain and the game at once.
+4. A knight may not land on an enemy piece: it captures only what it jumps
+   over, and lands on an empty cell (or off the board, when the king is
+   among the pieces it jumps).
+5. A knight's straight part must stay on the board; only its landing may
+   leave it, and only to capture the king.
+6. A rook's first capture may come at the end of a slide; each later jump is
+   over an orthogonally adjacent enemy.  A rook cannot jump two pieces in a
+   row: the cell behind the one it jumps must be empty.
+7. A king makes at most two jumps in a turn (``king_jumps=`` changes it).
+8. A piece may jump off the board only over the enemy king, landing one
+   cell beyond it, written ``*``.
+9. A draw by agreement is two actions: the side to move plays ``offer-draw``
+   (and then still makes its move); the opponent answers with
+   ``accept-draw`` on its turn, or declines by moving.  On agreement the side
+   with more pieces wins; equal counts are a draw.
+10. When both sides are down to a bare king the game is drawn (equal counts).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..core import Action, Game, IllegalAction, NotationError, Outcome, State, Step
+from ..render import Cell, Glyph, Piece, Scene
+
+FILES = "abcdef"
+SIZE = 6
+OFF = "*"
+START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
+NAMES = {"K": "king", "R": "rook", "N": "knight", "P": "pawn"}
+SIDES = {"w": "white", "b": "black"}
+
+ORTH = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+ALL8 = ORTH + DIAG
+
+
+def cell_name(i: int) -> str:
+    return FILES[i % SIZE] + str(i // SIZE + 1)
+
+
+CELLS = [cell_name(i) for i in range(SIZE * SIZE)]
+INDEX = {name: i for i, name in enumerate(CELLS)}
+CELL_STEPS = [Step.cell(name) for name in CELLS]
+OFF_STEP = Step.choice(OFF, "jump off the board")
+OFFER_DRAW = "offer-draw"
+ACCEPT_DRAW = "accept-draw"
+
+
+def _walk(i: int, d: tuple[int, int], n: int) -> int | None:
+    """The index ``n`` cells from ``i`` in direction ``d``, or None off the board."""
+    f, r = i % SIZE + d[0] * n, i // SIZE + d[1] * n
+    return r * SIZE + f if 0 <= f < SIZE and 0 <= r < SIZE else None
+
+
+# JUMPS[dirs][i]: for each direction, (cell jumped over, landing cell or None
+# when the landing is off the board).  Only jumps whose jumped cell is on the
+# board are listed.
+def _jump_table(dirs):
+    table = []
+    for i in range(SIZE * SIZE):
+        row = []
+        for d in dirs:
+            over = _walk(i, d, 1)
+            if over is not None:
+                row.append((over, _walk(i, d, 2)))
+        table.append(tuple(row))
+    return table
+
+
+JUMPS = {dirs: _jump_table(dirs) for dirs in (ORTH, DIAG, ALL8)}
+STEPS1 = {dirs: [tuple(j for j in (_walk(i, d, 1) for d in dirs) if j is not None) for i in range(36)] for dirs in (DIAG, ALL8)}
+RAYS = [
+    [tuple(j for j in (_walk(i, d, n) for n in range(1, SIZE)) if j is not None) for d in ORTH]
+    for i in range(SIZE * SIZE)
+]
+# KNIGHT[i]: (first cell, second cell, landing or None off the board)
+KNIGHT = []
+for _i in range(SIZE * SIZE):
+    _paths = []
+    for _d in ORTH:
+        _c1, _c2 = _walk(_i, _d, 1), _walk(_i, _d, 2)
+        if _c1 is None or _c2 is None:
+            continue
+        for _p in ((_d[1], _d[0]), (-_d[1], -_d[0])):
+            _paths.append((_c1, _c2, _walk(_c2, _p, 1)))
+    KNIGHT.append(tuple(_paths))
+
+
+def _owner(piece: str) -> str:
+    return "w" if piece.isupper() else "b"
+
+
+@dataclass(frozen=True, eq=False)
+class CosmicState(State):
+    board: str  # 36 characters, a1 first, '.' for empty
+    side: str  # 'w' or 'b'
+    offer: str = ""  # '', 'w' or 'b' (pending offer by that side), '=' agreed
+    game: "CosmicChess" = field(default=None, compare=False, repr=False)
+
+    # ---- the contract
+
+    @property
+    def to_move(self) -> str:
+        return SIDES[self.side]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        cached = self.__dict__.get("_outcome", False)
+        if cached is False:
+            cached = self._compute_outcome()
+            self.__dict__["_outcome"] = cached
+        return cached
+
+    def _compute_outcome(self) -> Outcome | None:
+        kings = {"w": "K" in self.board, "b": "k" in self.board}
+        for s, other in (("w", "b"), ("b", "w")):
+            if not kings[s]:
+                return Outcome((SIDES[other],), f"{SIDES[other]} captured the {SIDES[s]} king")
+        counts = self.counts()
+        if self.offer == "=":
+            return self._by_count(counts, "a draw was agreed")
+        bare = [s for s in "wb" if counts[s] == 1]
+        if bare:
+            return self._by_count(counts, f"{' and '.join(SIDES[s] for s in bare)} has only its king left")
+        return None
+
+    @staticmethod
+    def _by_count(counts: dict, why: str) -> Outcome:
+        if counts["w"] == counts["b"]:
+            return Outcome((), f"{why}, with equal pieces ({counts['w']} each)")
+        leader = "w" if counts["w"] > counts["b"] else "b"
+        return Outcome((SIDES[leader],), f"{why}; {SIDES[leader]} has more pieces ({counts['w']} to {counts['b']})")
+
+    def counts(self) -> dict[str, int]:
+        """Pieces on the board for each side (``"w"`` and ``"b"``)."""
+        upper = sum(1 for c in self.board if c.isupper())
+        lower = sum(1 for c in self.board if c.islower())
+        return {"w": upper, "b": lower}
+
+    def to_text(self) -> str:
+        rows = []
+        for r in range(SIZE - 1, -1, -1):
+            row, run = "", 0
+            for c in self.board[r * SIZE:(r + 1) * SIZE]:
+                if c == ".":
+                    run += 1
+                else:
+                    row += (str(run) if run else "") + c
+                    run = 0
+            rows.append(row + (str(run) if run else ""))
+        text = "/".join(rows) + " " + self.side
+        if self.offer:
+            text += " =" + (self.offer if self.offer != "=" else "")
+        return text
+
+    def __eq__(self, other):
+        if not isinstance(other, CosmicState):
+            return NotImplemented
+        return (self.board, self.side, self.offer) == (other.board, other.side, other.offer)
+
+    def __hash__(self):
+        return hash((self.board, self.side, self.offer))
+
+    # ---- move generation
+
+    def legal_actions(self) -> list[Action]:
+        if self.outcome is not None:
+            return []
+        cached = self.__dict__.get("_actions")
+        if cached is not None:
+            return list(cached)
+        actions: list[Action] = []
+        board = list(self.board)
+        mine = str.isupper if self.side == "w" else str.islower
+        for i, piece in enumerate(board):
+            if piece != "." and mine(piece):
+                kind = piece.upper()
+                if kind == "P":
+                    self._steps(board, i, DIAG, actions)
+                    self._chain(board, i, DIAG, None, actions)
+                elif kind == "K":
+                    self._steps(board, i, ALL8, actions)
+                    self._chain(board, i, ALL8, self.game.king_jumps, actions)
+                elif kind == "N":
+                    self._knight(board, i, mine, actions)
+                else:
+                    self._rook(board, i, mine, actions)
+        if self.game.compulsory_capture and any("x" in a.text for a in actions):
+            actions = [a for a in actions if "x" in a.text]
+        if self.offer == "":
+            actions.append(Action(OFFER_DRAW, (Step.choice(OFFER_DRAW, "Offer a draw"),), ("offer",)))
+        elif self.offer != self.side:
+            actions.append(Action(ACCEPT_DRAW, (Step.choice(ACCEPT_DRAW, "Accept the draw"),), ("accept",)))
+        self.__dict__["_actions"] = tuple(actions)
+        return actions
+
+    def _steps(self, board, i, dirs, out):
+        for j in STEPS1[dirs][i]:
+            if board[j] == ".":
+                out.append(Action(CELLS[i] + "-" + CELLS[j], (CELL_STEPS[i], CELL_STEPS[j]), (i, j, ())))
+
+    def _enemy(self, piece: str) -> bool:
+        return piece != "." and (piece.islower() if self.side == "w" else piece.isupper())
+
+    def _chain(self, board, start, dirs, limit, out, path=None, captured=()):
+        """Add every capturing chain of jumps from ``path[-1]``; ``board`` is
+        updated in place as pieces are jumped and restored afterwards."""
+        if path is None:
+            path = [start]
+        here = path[-1]
+        if limit is not None and len(captured) >= limit:
+            return
+        for over, land in JUMPS[dirs][here]:
+            victim = board[over]
+            if not self._enemy(victim):
+                continue
+            if land is None:
+                if victim.upper() == "K":
+                    self._emit_capture(start, path + [None], captured + (over,), out)
+                continue
+            if board[land] != ".":
+                continue
+            new_path = path + [land]
+            new_captured = captured + (over,)
+            self._emit_capture(start, new_path, new_captured, out)
+            if victim.upper() == "K":
+                continue  # the game is won: the chain stops here
+            board[over] = "."
+            moving, board[start] = board[start], "."
+            self._chain(board, start, dirs, limit, out, new_path, new_captured)
+            board[start] = moving
+            board[over] = victim
+
+    @staticmethod
+    def _emit_capture(start, path, captured, out):
+        names = [CELLS[c] if c is not None else OFF for c in path]
+        steps = tuple(CELL_STEPS[c] if c is not None else OFF_STEP for c in path)
+        out.append(Action("x".join(names), steps, (start, path[-1], captured)))
+
+    def _knight(self, board, i, mine, out):
+        for c1, c2, land in KNIGHT[i]:
+            p1, p2 = board[c1], board[c2]
+            if (p1 != "." and mine(p1)) or (p2 != "." and mine(p2)):
+                continue
+            captured = tuple(c for c, p in ((c1, p1), (c2, p2)) if p != ".")
+            if land is None:
+                if any(board[c].upper() == "K" for c in captured):
+                    self._emit_capture(i, [i, None], captured, out)
+                continue
+            if board[land] != ".":
+                continue  # clarification 4: never onto a piece
+            if captured:
+                self._emit_capture(i, [i, land], captured, out)
+            else:
+                out.append(Action(CELLS[i] + "-" + CELLS[land], (CELL_STEPS[i], CELL_STEPS[land]), (i, land, ())))
+
+    def _rook(self, board, i, mine, out):
+        for d, ray in zip(ORTH, RAYS[i]):
+            for k, j in enumerate(ray):
+                piece = board[j]
+                if piece == ".":
+                    out.append(Action(CELLS[i] + "-" + CELLS[j], (CELL_STEPS[i], CELL_STEPS[j]), (i, j, ())))
+                    continue
+                if mine(piece):
+                    break
+                land = ray[k + 1] if k + 1 < len(ray) else None
+                if land is None:
+                    if piece.upper() == "K":
+                        self._emit_capture(i, [i, None], (j,), out)
+                    break
+                if board[land] != ".":
+                    break
+                self._emit_capture(i, [i, land], (j,), out)
+                if piece.upper() != "K":
+                    board[j] = "."
+                    moving, board[i] = board[i], "."
+                    self._chain(board, i, ORTH, None, out, [i, land], (j,))
+                    board[i] = moving
+                    board[j] = piece
+                break
+
+    # ---- playing
+
+    def _apply(self, action: Action) -> "CosmicState":
+        other = "b" if self.side == "w" else "w"
+        kind = action.data[0]
+        if kind == "offer":
+            return CosmicState(self.board, self.side, self.side, self.game)
+        if kind == "accept":
+            return CosmicState(self.board, self.side, "=", self.game)
+        start, end, captured = action.data
+        board = list(self.board)
+        piece = board[start]
+        board[start] = "."
+        for c in captured:
+            board[c] = "."
+        if end is not None:
+            board[end] = piece
+        # An offer made this turn stands for the opponent; an offer the
+        # mover leaves unanswered lapses when it moves.
+        offer = self.offer if self.offer == self.side else ""
+        return CosmicState("".join(board), other, offer, self.game)
+
+    def explain_illegal(self, text: str) -> None:
+        if text in (OFFER_DRAW, ACCEPT_DRAW):
+            if text == OFFER_DRAW:
+                raise IllegalAction("a draw has already been offered and not yet answered", rule="draw by agreement")
+            raise IllegalAction("there is no draw offer from the opponent to accept", rule="draw by agreement")
+        cells, seps = _read_action(text)
+        start = cells[0]
+        piece = self.board[INDEX[start]]
+        if piece == ".":
+            raise IllegalAction(f"there is no piece on {start}", rule="move one of your pieces")
+        if _owner(piece) != self.side:
+            raise IllegalAction(
+                f"the {NAMES[piece.upper()]} on {start} is {SIDES[_owner(piece)]}'s; {self.to_move} is to move",
+                rule="move one of your own pieces",
+            )
+        kind = NAMES[piece.upper()]
+        if self.game.compulsory_capture and "x" not in seps and any("x" in a.text for a in self.legal_actions()):
+            raise IllegalAction("a capture is available, and capturing is compulsory", rule="compulsory capture")
+        raise IllegalAction(f"the {kind} on {start} cannot play {text}: {MOVE_RULES[piece.upper()]}", rule=f"{kind} moves")
+
+    def status(self) -> str:
+        line = super().status()
+        if self.outcome is None and self.offer:
+            line += f" ({SIDES[self.offer]} offers a draw)"
+        return line
+
+    # ---- drawing
+
+    def view(self) -> Scene:
+        cells = []
+        pieces = []
+        for i, name in enumerate(CELLS):
+            f, r = i % SIZE, i // SIZE
+            cells.append(Cell(name, f, SIZE - 1 - r, zone="light" if (f + r) % 2 else "dark"))
+            piece = self.board[i]
+            if piece != ".":
+                owner = SIDES[_owner(piece)]
+                pieces.append(
+                    Piece((name,), owner, GLYPHS[piece.upper()], title=f"{owner} {NAMES[piece.upper()]} on {name}")
+                )
+        counts = self.counts()
+        return Scene(
+            cells,
+            pieces,
+            files=FILES,
+            ranks=[str(r) for r in range(SIZE, 0, -1)],
+            caption=[f"White {counts['w']} pieces, Black {counts['b']}. {self.status()}"],
+            title="Cosmic Chess",
+        )
+
+
+MOVE_RULES = {
+    "P": "a pawn steps one cell diagonally, or jumps diagonally over adjacent enemies onto empty cells",
+    "N": "a knight goes two cells straight then one to the side, not through its own pieces, "
+    "capturing the enemies it passes and landing on an empty cell",
+    "R": "a rook slides straight over empty cells, or jumps one enemy in its way onto the empty cell "
+    "behind it and then adjacent enemies",
+    "K": "a king steps one cell in any direction, or jumps adjacent enemies (at most twice) onto empty cells",
+}
+
+# Pyramids seen from the side: small, medium and large triangles; the king
+# is a large pyramid with a small one on its top.
+GLYPHS = {
+    "P": (Glyph("triangle", 0.38, dy=0.08),),
+    "N": (Glyph("triangle", 0.58, dy=0.04),),
+    "R": (Glyph("triangle", 0.8),),
+    "K": (Glyph("triangle", 0.8, dy=0.06), Glyph("triangle", 0.36, dy=-0.24)),
+}
+
+_CELL = "[a-f][1-6]"
+_ACTION = re.compile(rf"{_CELL}(?:-{_CELL}|(?:x(?:{_CELL}|\*))+)$")
+
+
+def _read_action(text: str) -> tuple[list[str], list[str]]:
+    """Split an action into its cells and separators, or raise NotationError
+    pointing at the first character that does not fit."""
+    if _ACTION.match(text):
+        parts = re.split(r"([-x])", text)
+        return parts[0::2], parts[1::2]
+    pos = 0
+    expect_cell = True
+    seps = []
+    while pos < len(text):
+        if expect_cell:
+            if seps and seps[-1] == "x" and text[pos] == OFF:
+                if pos + 1 < len(text):
+                    raise NotationError("nothing may follow a jump off the board", text, pos + 1)
+                break
+            if not re.match(_CELL, text[pos:pos + 2]):
+                bad = pos if text[pos:pos + 1] not in FILES else pos + 1
+                raise NotationError("expected a cell from a1 to f6", text, min(bad, len(text) - 1))
+            pos += 2
+        else:
+            if text[pos] not in "-x":
+                raise NotationError("expected '-' (a move) or 'x' (a capture) between cells", text, pos)
+            seps.append(text[pos])
+            pos += 1
+        expect_cell = not expect_cell
+    if not text:
+        raise NotationError("an empty action")
+    if expect_cell and text[-1] in "-x":
+        raise NotationError("the action ends before its last cell", text, len(text) - 1)
+    if not seps:
+        raise NotationError("an action names at least two cells, such as b3-c4", text, len(text) - 1)
+    if "-" in seps and len(seps) > 1:
+        raise NotationError("a plain move names two cells; a chain of jumps uses 'x' throughout", text, text.index("-"))
+    raise NotationError("could not read this action", text, 0)
+
+
+class CosmicChess(Game):
+    """Cosmic Chess.  ``compulsory_capture`` and ``king_jumps`` choose other
+    readings of the rules (see the module's clarifications)."""
+
+    name = "cosmic"
+    title = "Cosmic Chess"
+    players = ("white", "black")
+
+    def __init__(self, compulsory_capture: bool = False, king_jumps: int = 2):
+        self.compulsory_capture = compulsory_capture
+        self.king_jumps = king_jumps
+
+    def initial(self, first: str = "white") -> CosmicState:
+        """The start position, with ``first`` ("white" or "black") to move."""
+        if first not in ("white", "black"):
+            raise IllegalAction(f"first must be 'white' or 'black', not {first!r}")
+        return self.parse(START[:-1] + first[0])
+
+    def parse(self, text: str) -> CosmicState:
+        if not isinstance(text, str):
+            raise NotationError(f"a position is text, not {type(text).__name__}")
+        fields = text.strip().split(" ")
+        if len(fields) not in (2, 3):
+            raise NotationError("a position is the board, a space and 'w' or 'b' (then optionally a draw offer)", text)
+        rows = fields[0].split("/")
+        if len(rows) != SIZE:
+            raise NotationError(f"the board needs {SIZE} ranks separated by '/', found {len(rows)}", text)
+        board = [""] * SIZE
+        pos = 0
+        for k, row in enumerate(rows):
+            cells = ""
+            for ch in row:
+                if ch in "123456":
+                    cells += "." * int(ch)
+                elif ch in "KRNPkrnp":
+                    cells += ch
+                else:
+                    raise NotationError(f"unknown piece letter {ch!r} (use K R N P, k r n p or digits)", text, pos)
+                if len(cells) > SIZE:
+                    raise NotationError(f"rank {SIZE - k} is longer than {SIZE} cells", text, pos)
+                pos += 1
+            if len(cells) != SIZE:
+                raise NotationError(f"rank {SIZE - k} has {len(cells)} cells, not {SIZE}", text, pos - 1 if row else pos)
+            pos += 1
+            board[SIZE - 1 - k] = cells
+        side = fields[1]
+        if side not in SIDES:
+            raise NotationError("the side to move is 'w' or 'b'", text, len(fields[0]) + 1)
+        offer = ""
+        if len(fields) == 3:
+            if fields[2] not in ("=w", "=b", "="):
+                raise NotationError("after the side comes '=w' or '=b' (a draw offer) or '=' (agreed)", text, len(fields[0]) + 3)
+            offer = fields[2][1:] or "="
+        joined = "".join(board)
+        for king in "Kk":
+            if joined.count(king) > 1:
+                raise NotationError(f"a side has one king; found {joined.count(king)} of {king!r}", text)
+        return CosmicState(joined, side, offer, self)
+
+
+GAME = CosmicChess()

@@ -1,0 +1,340 @@
+"""Scenes and their SVG drawing.  Knows no game.
+
+A game's ``view(state)`` returns a :class:`Scene`: cells laid out on a grid
+(in cell units, y growing downwards), pieces drawn from simple shapes,
+coordinates for the edges and a few caption lines.  :func:`svg` draws it
+with svgwrite.  Colours come from CSS classes (``pb-...``) whose values use
+JupyterLab's theme variables with fallbacks, so a board reads well in light
+and dark themes and also outside JupyterLab.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import svgwrite
+
+__all__ = ["Cell", "Glyph", "Piece", "Mark", "Scene", "svg", "SHAPES", "OWNERS"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A clickable cell.  ``zone`` picks its colour class (``pb-zone-<zone>``);
+    ``text`` is drawn small inside it (a word placed on a cell, a tile name)."""
+
+    id: str
+    x: float
+    y: float
+    w: float = 1.0
+    h: float = 1.0
+    zone: str = "light"
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One drawn shape of a piece: one of :data:`SHAPES`, ``size`` as a
+    fraction of the piece's box, shifted by ``dx, dy`` (fractions of the box)."""
+
+    shape: str
+    size: float = 0.8
+    dx: float = 0.0
+    dy: float = 0.0
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece covering ``cells`` (one or more), owned by ``owner`` (its
+    colour class ``pb-owner-<owner>``, or ``color`` to set the fill).  Its
+    ``glyphs`` are drawn in order, bottom first; ``letter`` is printed on top;
+    ``badges`` are short texts in the corners (Q totals, stack heights);
+    ``title`` shows on hover; ``dim`` greys out a piece that already acted."""
+
+    cells: tuple[str, ...]
+    owner: str
+    glyphs: tuple[Glyph, ...]
+    letter: str = ""
+    badges: tuple[str, ...] = ()
+    title: str = ""
+    dim: bool = False
+    color: str = ""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A highlight: ``kind`` is ``last``, ``selected``, ``target`` or
+    ``arrow`` (an arrow from the first cell to the last)."""
+
+    kind: str
+    cells: tuple[str, ...]
+
+
+@dataclass
+class Scene:
+    """Everything :func:`svg` draws.  ``files`` label the columns from left
+    to right and ``ranks`` the rows from top to bottom (empty strings for
+    none); ``caption`` lines are printed under the board."""
+
+    cells: Sequence[Cell]
+    pieces: Sequence[Piece] = ()
+    files: Sequence[str] = ()
+    ranks: Sequence[str] = ()
+    marks: Sequence[Mark] = ()
+    caption: Sequence[str] = ()
+    title: str = ""
+
+    def size(self) -> tuple[float, float]:
+        width = max(c.x + c.w for c in self.cells)
+        height = max(c.y + c.h for c in self.cells)
+        return width, height
+
+
+# Unit-box outlines (centred on 0, 0, radius 0.5) of the shapes a glyph may take.
+def _polygon(n: int, start: float = -90.0, radius: float = 0.5) -> tuple[tuple[float, float], ...]:
+    return tuple(
+        (radius * math.cos(math.radians(start + 360 * k / n)), radius * math.sin(math.radians(start + 360 * k / n)))
+        for k in range(n)
+    )
+
+
+def _star() -> tuple[tuple[float, float], ...]:
+    pts = []
+    for k in range(10):
+        r = 0.5 if k % 2 == 0 else 0.22
+        a = math.radians(-90 + 36 * k)
+        pts.append((r * math.cos(a), r * math.sin(a)))
+    return tuple(pts)
+
+
+SHAPES: dict[str, tuple[tuple[float, float], ...] | None] = {
+    "triangle": ((0.0, -0.5), (0.5, 0.43), (-0.5, 0.43)),
+    "square": ((-0.42, -0.42), (0.42, -0.42), (0.42, 0.42), (-0.42, 0.42)),
+    "diamond": _polygon(4),
+    "pentagon": _polygon(5),
+    "hexagon": _polygon(6, 0.0),
+    "octagon": _polygon(8, 22.5),
+    "star": _star(),
+    "cross": (
+        (-0.15, -0.5), (0.15, -0.5), (0.15, -0.15), (0.5, -0.15), (0.5, 0.15), (0.15, 0.15),
+        (0.15, 0.5), (-0.15, 0.5), (-0.15, 0.15), (-0.5, 0.15), (-0.5, -0.15), (-0.15, -0.15),
+    ),
+    "bar": ((-0.5, -0.12), (0.5, -0.12), (0.5, 0.12), (-0.5, 0.12)),
+    "chevron": ((-0.5, 0.1), (0.0, -0.4), (0.5, 0.1), (0.5, 0.4), (0.0, -0.1), (-0.5, 0.4)),
+    "circle": None,
+    "ring": None,
+}
+
+#: Owner colour classes the stylesheet defines.
+OWNERS = ("white", "black", "blue", "red", "green", "yellow", "purple", "orange", "neutral")
+
+CELL = 48  # pixels per cell at the natural size
+EDGE = 18  # margin for coordinates
+
+STYLE = """
+.pb-board { font-family: var(--jp-ui-font-family, sans-serif); }
+.pb-bg { fill: var(--jp-layout-color1, #ffffff); }
+.pb-cell { stroke: var(--jp-border-color1, #9e9e9e); stroke-width: 0.5; }
+.pb-zone-light { fill: var(--pb-light, #eee3cf); }
+.pb-zone-dark { fill: var(--pb-dark, #b58f6a); }
+.pb-zone-home-a { fill: #cfdcf2; }
+.pb-zone-home-b { fill: #f2d0cf; }
+.pb-zone-victory { fill: #f3d34a; }
+.pb-zone-world { fill: #d9ecd4; }
+.pb-zone-kingdom-a { fill: #d8d6f0; }
+.pb-zone-kingdom-b { fill: #f0dccb; }
+.pb-zone-foundation { stroke: #5a4a2a; stroke-width: 2; }
+.pb-zone-plain { fill: #e8e4da; }
+.pb-zone-ring { fill: #ddd6c6; }
+.pb-zone-hub { fill: #c8bfa8; }
+.pb-coord { fill: var(--jp-ui-font-color2, #616161); font-size: 11px; text-anchor: middle; dominant-baseline: central; }
+.pb-caption { fill: var(--jp-ui-font-color1, #212121); font-size: 12px; }
+.pb-celltext { fill: #333333; font-size: 9px; text-anchor: middle; dominant-baseline: central; }
+.pb-piece { stroke-width: 1.5; stroke-linejoin: round; }
+.pb-owner-white { fill: #fafaf5; stroke: #2b2b2b; }
+.pb-owner-black { fill: #2f2f2f; stroke: #d8d8d8; }
+.pb-owner-blue { fill: #2f6fd6; stroke: #0d2a5c; }
+.pb-owner-red { fill: #d64031; stroke: #5c120b; }
+.pb-owner-green { fill: #3a9a4a; stroke: #14401b; }
+.pb-owner-yellow { fill: #f0c419; stroke: #5c4a06; }
+.pb-owner-purple { fill: #8a4fc7; stroke: #33144f; }
+.pb-owner-orange { fill: #ef8a24; stroke: #5c310a; }
+.pb-owner-neutral { fill: #9a9a9a; stroke: #333333; }
+.pb-letter { font-size: 12px; font-weight: bold; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
+.pb-on-white, .pb-on-yellow, .pb-on-neutral { fill: #2b2b2b; }
+.pb-on-black, .pb-on-blue, .pb-on-red, .pb-on-green, .pb-on-purple, .pb-on-orange, .pb-on-custom { fill: #ffffff; }
+.pb-badge { font-size: 10px; font-weight: bold; fill: #111111; }
+.pb-badge-bg { fill: #ffffffd0; stroke: #555555; stroke-width: 0.5; }
+.pb-dim { opacity: 0.45; }
+.pb-mark-last { fill: #f6e05e; fill-opacity: 0.45; }
+.pb-mark-selected { fill: #48bb78; fill-opacity: 0.5; }
+.pb-mark-target { fill: #2b6cb0; fill-opacity: 0.35; }
+.pb-mark-arrow { stroke: #2b6cb0; stroke-width: 5; stroke-opacity: 0.7; fill: none; }
+.pb-marks, .pb-pieces, .pb-coords { pointer-events: none; }
+"""
+
+
+def svg(
+    scene: Scene,
+    *,
+    flip: bool = False,
+    size: int | None = None,
+    last: Iterable[str] = (),
+    highlight: Iterable[str] = (),
+    selected: Iterable[str] = (),
+    arrows: Iterable[Sequence[str]] = (),
+    marks: Iterable[Mark] = (),
+) -> str:
+    """Draw ``scene`` as SVG text.
+
+    ``flip`` turns the board half a turn (the other side's view); ``size``
+    sets the width in pixels (default: 48 pixels a cell).  ``last``,
+    ``highlight`` and ``selected`` are cell ids to mark; ``arrows`` are cell
+    sequences drawn as arrows; ``marks`` adds :class:`Mark` values to those
+    the scene carries.
+    """
+    cols, rows = scene.size()
+    pad = EDGE if (scene.files or scene.ranks) else 4
+    caption_h = 16 * len(scene.caption) + (6 if scene.caption else 0)
+    width = cols * CELL + 2 * pad
+    height = rows * CELL + 2 * pad + caption_h
+    px_w = size or width
+    px_h = round(height * px_w / width)
+
+    def place(x: float, y: float, w: float = 1.0, h: float = 1.0) -> tuple[float, float]:
+        if flip:
+            x, y = cols - x - w, rows - y - h
+        return pad + x * CELL, pad + y * CELL
+
+    dwg = svgwrite.Drawing(size=(px_w, px_h), viewBox=f"0 0 {width} {height}", debug=False, profile="full")
+    dwg.attribs["class"] = "pb-board"
+    dwg.defs.add(dwg.style(STYLE))
+    dwg.add(dwg.rect((0, 0), (width, height), class_="pb-bg"))
+    if scene.title:
+        dwg.set_desc(title=scene.title)
+
+    cells = {}
+    cell_layer = dwg.add(dwg.g(class_="pb-cells"))
+    for c in scene.cells:
+        x, y = place(c.x, c.y, c.w, c.h)
+        cells[c.id] = (x, y, c.w * CELL, c.h * CELL)
+        rect = dwg.rect((x, y), (c.w * CELL, c.h * CELL), class_=f"pb-cell pb-zone-{c.zone}")
+        rect.attribs["data-cell"] = c.id
+        cell_layer.add(rect)
+        if c.text:
+            cell_layer.add(
+                dwg.text(c.text, insert=(x + c.w * CELL / 2, y + c.h * CELL / 2), class_="pb-celltext")
+            )
+
+    all_marks = list(scene.marks) + list(marks)
+    all_marks += [Mark("last", tuple(last))] if last else []
+    all_marks += [Mark("selected", tuple(selected))] if selected else []
+    all_marks += [Mark("target", tuple(highlight))] if highlight else []
+    all_marks += [Mark("arrow", tuple(a)) for a in arrows]
+    mark_layer = dwg.add(dwg.g(class_="pb-marks"))
+    for mark in all_marks:
+        _draw_mark(dwg, mark_layer, mark, cells)
+
+    piece_layer = dwg.add(dwg.g(class_="pb-pieces"))
+    for piece in scene.pieces:
+        _draw_piece(dwg, piece_layer, piece, cells)
+
+    coords = dwg.add(dwg.g(class_="pb-coords"))
+    files = list(reversed(scene.files)) if flip else list(scene.files)
+    ranks = list(reversed(scene.ranks)) if flip else list(scene.ranks)
+    for i, label in enumerate(files):
+        if label:
+            for y in (pad / 2, pad + rows * CELL + pad / 2):
+                coords.add(dwg.text(label, insert=(pad + (i + 0.5) * CELL, y), class_="pb-coord"))
+    for j, label in enumerate(ranks):
+        if label:
+            for x in (pad / 2, pad + cols * CELL + pad / 2):
+                coords.add(dwg.text(label, insert=(x, pad + (j + 0.5) * CELL), class_="pb-coord"))
+    for k, line in enumerate(scene.caption):
+        coords.add(dwg.text(line, insert=(pad, pad * 2 + rows * CELL + 12 + 16 * k), class_="pb-caption"))
+    return dwg.tostring()
+
+
+def _bbox(piece_cells: Iterable[str], cells: dict) -> tuple[float, float, float, float] | None:
+    boxes = [cells[c] for c in piece_cells if c in cells]
+    if not boxes:
+        return None
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[0] + b[2] for b in boxes)
+    y1 = max(b[1] + b[3] for b in boxes)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def _draw_mark(dwg, layer, mark: Mark, cells: dict) -> None:
+    if mark.kind == "arrow":
+        pts = [cells[c] for c in mark.cells if c in cells]
+        if len(pts) >= 2:
+            centres = [(x + w / 2, y + h / 2) for x, y, w, h in pts]
+            layer.add(dwg.polyline(centres, class_="pb-mark-arrow"))
+            (ax, ay), (bx, by) = centres[-2], centres[-1]
+            ang = math.atan2(by - ay, bx - ax)
+            head = [
+                (bx, by),
+                (bx - 14 * math.cos(ang - 0.45), by - 14 * math.sin(ang - 0.45)),
+                (bx - 14 * math.cos(ang + 0.45), by - 14 * math.sin(ang + 0.45)),
+            ]
+            layer.add(dwg.polygon(head, class_="pb-mark-arrow", style="fill: #2b6cb0; fill-opacity: 0.7"))
+        return
+    for c in mark.cells:
+        if c in cells:
+            x, y, w, h = cells[c]
+            if mark.kind == "target":
+                layer.add(dwg.circle((x + w / 2, y + h / 2), min(w, h) * 0.18, class_="pb-mark-target"))
+            else:
+                layer.add(dwg.rect((x, y), (w, h), class_=f"pb-mark-{mark.kind}"))
+
+
+def _draw_piece(dwg, layer, piece: Piece, cells: dict) -> None:
+    box = _bbox(piece.cells, cells)
+    if box is None:
+        return
+    x, y, w, h = box
+    span = min(w, h)
+    cx, cy = x + w / 2, y + h / 2
+    owner = "custom" if piece.color else piece.owner
+    group = dwg.g(class_="pb-piece" + (" pb-dim" if piece.dim else ""))
+    if piece.title:
+        group.set_desc(title=piece.title)
+    style = f"fill: {piece.color}" if piece.color else None
+    for glyph in piece.glyphs:
+        gx, gy = cx + glyph.dx * w, cy + glyph.dy * h
+        if glyph.shape == "bar" and len(piece.cells) > 1:
+            scale_x, scale_y = (w * glyph.size, span * glyph.size) if w >= h else (span * glyph.size, h * glyph.size)
+            if w < h:
+                pts = [(gx + py * scale_x * 2.0, gy + px * scale_y) for px, py in SHAPES["bar"]]
+            else:
+                pts = [(gx + px * scale_x, gy + py * scale_y * 2.0) for px, py in SHAPES["bar"]]
+            shape = dwg.polygon(pts, class_=f"pb-owner-{owner}")
+        else:
+            r = span * glyph.size
+            outline = SHAPES.get(glyph.shape)
+            if glyph.shape in ("circle", "ring") or outline is None:
+                shape = dwg.circle((gx, gy), r / 2, class_=f"pb-owner-{owner}")
+                if glyph.shape == "ring":
+                    shape.attribs["fill-opacity"] = "0.15"
+                    shape.attribs["stroke-width"] = "3"
+            else:
+                pts = [(round(gx + px * r, 1), round(gy + py * r, 1)) for px, py in outline]
+                shape = dwg.polygon(pts, class_=f"pb-owner-{owner}")
+        if style:
+            shape.attribs["style"] = style
+        group.add(shape)
+    if piece.letter:
+        group.add(dwg.text(piece.letter, insert=(cx, cy + span * 0.08), class_=f"pb-letter pb-on-{owner}"))
+    corners = [(x + w - 3, y + h - 4, "end"), (x + 3, y + 9, "start"), (x + w - 3, y + 9, "end"), (x + 3, y + h - 4, "start")]
+    for badge, (bx, by, anchor) in zip(piece.badges, corners):
+        bw = 6 * len(badge) + 4
+        bx0 = bx - bw + 2 if anchor == "end" else bx - 2
+        group.add(dwg.rect((bx0, by - 9), (bw, 12), rx=3, class_="pb-badge-bg"))
+        t = dwg.text(badge, insert=(bx, by), class_="pb-badge")
+        t.attribs["text-anchor"] = anchor
+        group.add(t)
+    layer.add(group)
+
