@@ -161,7 +161,7 @@ class Action:
 
     def __init__(self, text: str, steps: Sequence[Step] = (), data: Any = None):
         self.text = text
-        self.steps = tuple(steps)
+        self.steps = steps if type(steps) is tuple else tuple(steps)
         self.data = data
 
     def __str__(self) -> str:

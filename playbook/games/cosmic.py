@@ -136,6 +136,18 @@ for _i in range(SIZE * SIZE):
     KNIGHT.append(tuple(_paths))
 
 
+# Plain moves are the same value wherever they occur: make each once.
+PLAIN = {
+    (i, j): Action(CELLS[i] + "-" + CELLS[j], (CELL_STEPS[i], CELL_STEPS[j]), (i, j, ()))
+    for i in range(SIZE * SIZE)
+    for j in range(SIZE * SIZE)
+    if i != j
+}
+WHITE, BLACK = frozenset("KRNP"), frozenset("krnp")
+OFFER_ACTION = Action(OFFER_DRAW, (Step.choice(OFFER_DRAW, "Offer a draw"),), ("offer",))
+ACCEPT_ACTION = Action(ACCEPT_DRAW, (Step.choice(ACCEPT_DRAW, "Accept the draw"),), ("accept",))
+
+
 def _owner(piece: str) -> str:
     return "w" if piece.isupper() else "b"
 
@@ -183,9 +195,11 @@ class CosmicState(State):
 
     def counts(self) -> dict[str, int]:
         """Pieces on the board for each side (``"w"`` and ``"b"``)."""
-        upper = sum(1 for c in self.board if c.isupper())
-        lower = sum(1 for c in self.board if c.islower())
-        return {"w": upper, "b": lower}
+        b = self.board
+        return {
+            "w": b.count("K") + b.count("R") + b.count("N") + b.count("P"),
+            "b": b.count("k") + b.count("r") + b.count("n") + b.count("p"),
+        }
 
     def to_text(self) -> str:
         rows = []
@@ -221,9 +235,10 @@ class CosmicState(State):
             return list(cached)
         actions: list[Action] = []
         board = list(self.board)
-        mine = str.isupper if self.side == "w" else str.islower
+        own = WHITE if self.side == "w" else BLACK
+        mine = own.__contains__
         for i, piece in enumerate(board):
-            if piece != "." and mine(piece):
+            if piece in own:
                 kind = piece.upper()
                 if kind == "P":
                     self._steps(board, i, DIAG, actions)
@@ -238,19 +253,19 @@ class CosmicState(State):
         if self.game.compulsory_capture and any("x" in a.text for a in actions):
             actions = [a for a in actions if "x" in a.text]
         if self.offer == "":
-            actions.append(Action(OFFER_DRAW, (Step.choice(OFFER_DRAW, "Offer a draw"),), ("offer",)))
+            actions.append(OFFER_ACTION)
         elif self.offer != self.side:
-            actions.append(Action(ACCEPT_DRAW, (Step.choice(ACCEPT_DRAW, "Accept the draw"),), ("accept",)))
+            actions.append(ACCEPT_ACTION)
         self.__dict__["_actions"] = tuple(actions)
         return actions
 
     def _steps(self, board, i, dirs, out):
         for j in STEPS1[dirs][i]:
             if board[j] == ".":
-                out.append(Action(CELLS[i] + "-" + CELLS[j], (CELL_STEPS[i], CELL_STEPS[j]), (i, j, ())))
+                out.append(PLAIN[i, j])
 
     def _enemy(self, piece: str) -> bool:
-        return piece != "." and (piece.islower() if self.side == "w" else piece.isupper())
+        return piece in (BLACK if self.side == "w" else WHITE)
 
     def _chain(self, board, start, dirs, limit, out, path=None, captured=()):
         """Add every capturing chain of jumps from ``path[-1]``; ``board`` is
@@ -290,7 +305,7 @@ class CosmicState(State):
     def _knight(self, board, i, mine, out):
         for c1, c2, land in KNIGHT[i]:
             p1, p2 = board[c1], board[c2]
-            if (p1 != "." and mine(p1)) or (p2 != "." and mine(p2)):
+            if mine(p1) or mine(p2):
                 continue
             captured = tuple(c for c, p in ((c1, p1), (c2, p2)) if p != ".")
             if land is None:
@@ -302,14 +317,14 @@ class CosmicState(State):
             if captured:
                 self._emit_capture(i, [i, land], captured, out)
             else:
-                out.append(Action(CELLS[i] + "-" + CELLS[land], (CELL_STEPS[i], CELL_STEPS[land]), (i, land, ())))
+                out.append(PLAIN[i, land])
 
     def _rook(self, board, i, mine, out):
         for d, ray in zip(ORTH, RAYS[i]):
             for k, j in enumerate(ray):
                 piece = board[j]
                 if piece == ".":
-                    out.append(Action(CELLS[i] + "-" + CELLS[j], (CELL_STEPS[i], CELL_STEPS[j]), (i, j, ())))
+                    out.append(PLAIN[i, j])
                     continue
                 if mine(piece):
                     break
@@ -456,7 +471,8 @@ def _read_action(text: str) -> tuple[list[str], list[str]]:
     if not seps:
         raise NotationError("an action names at least two cells, such as b3-c4", text, len(text) - 1)
     if "-" in seps and len(seps) > 1:
-        raise NotationError("a plain move names two cells; a chain of jumps uses 'x' throughout", text, text.index("-"))
+        second = [i for i, ch in enumerate(text) if ch in "-x"][1]
+        raise NotationError("a plain move names two cells; a chain of jumps uses 'x' throughout", text, second)
     raise NotationError("could not read this action", text, 0)
 
 

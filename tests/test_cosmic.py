@@ -1,0 +1,338 @@
+"""Cosmic Chess: one test per rule of the source and per clarification.
+
+Every expected move list below was worked out by hand from the rules on a
+sketch of the position, not taken from the engine.
+"""
+
+import pytest
+
+from playbook import IllegalAction, NotationError, load
+from playbook.games.cosmic import CosmicChess
+
+GAME = load("cosmic")
+
+
+def moves(text, piece_cell=None, game=GAME):
+    state = game.parse(text)
+    found = {a.text for a in state.legal_actions()}
+    if piece_cell is not None:
+        found = {t for t in found if t.startswith(piece_cell)}
+    return found
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def test_start_position_matches_the_issue_text():
+    assert GAME.initial().to_text() == "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
+
+
+def test_start_position_is_king_in_corner_rooks_beside_knights_around_pawns_last():
+    board = GAME.initial().board
+    at = lambda cell: board[(int(cell[1]) - 1) * 6 + "abcdef".index(cell[0])]
+    # White: king a1, rooks on both sides of it, knights around the rooks,
+    # two pawns completing a 3x3 block whose inner corner c3 is empty.
+    assert at("a1") == "K"
+    assert {at("a2"), at("b1")} == {"R"}
+    assert {at("a3"), at("b2"), at("c1")} == {"N"}
+    assert {at("b3"), at("c2")} == {"P"}
+    assert at("c3") == "."
+    # Black mirrors it from f6, inner corner d4 empty.
+    assert at("f6") == "k"
+    assert {at("f5"), at("e6")} == {"r"}
+    assert {at("f4"), at("e5"), at("d6")} == {"n"}
+    assert {at("e4"), at("d5")} == {"p"}
+    assert at("d4") == "."
+
+
+def test_white_moves_first_by_default_and_black_on_request():
+    assert GAME.initial().to_move == "white"
+    assert GAME.initial(first="black").to_move == "black"
+
+
+def test_legal_actions_from_the_start():
+    # Knight c1 goes c1-d1-e1 then up to e2; the pawns step diagonally onto
+    # empty cells; knight a3 goes a4-a5 then right; everything else is boxed in.
+    assert moves("3nrk/3pnr/4pn/NP4/RNP3/KRN3 w") == {
+        "c1-e2", "c2-d3", "c2-d1", "a3-b5", "b3-c4", "b3-a4", "offer-draw",
+    }
+
+
+# ------------------------------------------------------------------ pawns
+
+
+def test_pawn_steps_one_cell_in_each_diagonal_direction():
+    assert moves("4pk/6/6/2P3/6/K5 w", "c3") == {"c3-b4", "c3-d4", "c3-b2", "c3-d2"}
+
+
+def test_pawn_jumps_and_keeps_jumping_and_may_stop_after_any_jump():
+    # b2 jumps c3 onto d4, then e5 onto f6; c3 is occupied so no plain step there.
+    assert moves("k5/4p1/6/2p3/1P4/5K w", "b2") == {
+        "b2-a3", "b2-a1", "b2-c1", "b2xd4", "b2xd4xf6",
+    }
+
+
+def test_pawn_chain_removes_every_jumped_piece():
+    after = GAME.parse("k5/4p1/6/2p3/1P4/5K w").play("b2xd4xf6")
+    assert after.to_text() == "k4P/6/6/6/6/5K b"
+
+
+def test_pawn_may_jump_backwards():
+    assert "d4xb2" in moves("k5/6/3P2/2p3/6/5K w", "d4")
+
+
+def test_pawn_cannot_jump_its_own_piece_or_onto_a_piece():
+    # c3 is White's own; e3's landing f2 is taken by Black's knight.
+    assert moves("k5/6/6/2P1p1/1P3n/5K w", "b2") == {"b2-a3", "b2-a1", "b2-c1"}
+    assert "d4xf2" not in moves("k5/6/3P2/4p1/5n/K5 w", "d4")
+
+
+# ---------------------------------------------------------------- knights
+
+
+def test_knight_captures_both_enemies_it_jumps_over():
+    # Right leg c2, d2 (both Black) then up or down; up leg b3, b4 then sideways.
+    assert moves("K4k/6/5n/6/1Npp2/6 w", "b2") == {"b2xd3", "b2xd1", "b2-a4", "b2-c4"}
+    after = GAME.parse("K4k/6/5n/6/1Npp2/6 w").play("b2xd3")
+    assert after.to_text() == "K4k/6/5n/3N2/6/6 b"
+
+
+def test_knight_with_one_enemy_on_its_path_captures_just_that_one():
+    after = GAME.parse("K4k/6/5n/6/1N1p2/6 w").play("b2xd3")
+    assert after.to_text() == "K4k/6/5n/3N2/6/6 b"
+
+
+def test_knight_is_blocked_by_its_own_piece_on_any_of_the_three_cells():
+    # Own pawn on c2 (first cell), on d2 (second) and on d3 (landing).
+    assert not {"b2-d3", "b2xd3", "b2-d1", "b2xd1"} & moves("K4k/6/5n/6/1NP3/6 w", "b2")
+    assert not {"b2-d3", "b2xd3", "b2-d1", "b2xd1"} & moves("K4k/6/5n/6/1N1P2/6 w", "b2")
+    assert "b2-d3" not in moves("K4k/6/5n/3P2/1N4/6 w", "b2")
+    assert "b2-d1" in moves("K4k/6/5n/3P2/1N4/6 w", "b2")
+
+
+def test_knight_may_not_land_on_an_enemy_clarification_4():
+    # c4 holds a Black knight: neither a move nor a capture may end there.
+    found = moves("K4k/6/2n3/6/1N4/6 w", "b2")
+    assert "b2-c4" not in found and "b2xc4" not in found
+    assert "b2-a4" in found
+    with pytest.raises(IllegalAction, match="knight"):
+        GAME.parse("K4k/6/2n3/6/1N4/6 w").play("b2xc4")
+
+
+def test_knights_straight_part_stays_on_the_board_clarification_5():
+    # From a2 the left and down legs leave the board at once.
+    assert moves("K4k/6/5n/6/N5/6 w", "a2") == {"a2-b4", "a2-c3", "a2-c1"}
+
+
+# ------------------------------------------------------------------ rooks
+
+
+def test_rook_slides_jumps_the_first_enemy_then_jumps_adjacent_enemies():
+    assert moves("5k/1p4/p5/6/6/R4K w", "a1") == {
+        "a1-a2", "a1-a3", "a1xa5", "a1xa5xc5", "a1-b1", "a1-c1", "a1-d1", "a1-e1",
+    }
+
+
+def test_rook_cannot_jump_two_pieces_in_a_row_clarification_6():
+    assert moves("5k/p5/p5/6/6/R4K w", "a1") == {"a1-a2", "a1-a3", "a1-b1", "a1-c1", "a1-d1", "a1-e1"}
+
+
+def test_rook_later_jumps_need_an_adjacent_enemy_clarification_6():
+    # After a1xa5, the pawn on c5 is two cells away: no second jump.
+    assert "a1xa5xd5" not in moves("5k/2p3/p5/6/6/R4K w", "a1")
+    assert not any(t.startswith("a1xa5x") for t in moves("5k/2p3/p5/6/6/R4K w", "a1"))
+
+
+def test_rook_never_passes_its_own_piece():
+    assert moves("5k/p5/6/N5/6/R4K w", "a1") == {"a1-a2", "a1-b1", "a1-c1", "a1-d1", "a1-e1"}
+
+
+# ------------------------------------------------------------------ kings
+
+
+def test_king_steps_one_cell_in_any_direction():
+    assert moves("k5/6/6/2K3/6/P4p w", "c3") == {
+        "c3-b2", "c3-c2", "c3-d2", "c3-b3", "c3-d3", "c3-b4", "c3-c4", "c3-d4",
+    }
+
+
+def test_king_jumps_at_most_twice_clarification_7():
+    # a1 over b2 to c3, over c4 to c5; a third jump over d5 to e5 is refused.
+    text = "5P/3p2/2p3/6/1p4/K4k w"  # the pawn on f6 keeps White off a bare king
+    assert moves(text, "a1") == {"a1-a2", "a1-b1", "a1xc3", "a1xc3xc5"}
+    assert "a1xc3xc5xe5" in moves(text, "a1", game=CosmicChess(king_jumps=3))
+
+
+# ------------------------------------------------------ leaving the board
+
+
+def test_a_jump_may_leave_the_board_only_over_the_enemy_king():
+    assert moves("5K/6/6/6/1P4/k4p w", "b2") == {"b2-a3", "b2-c3", "b2-c1", "b2x*"}
+    assert moves("5K/6/6/6/1P4/p4k w", "b2") == {"b2-a3", "b2-c3", "b2-c1"}
+
+
+def test_rook_jumps_off_the_board_over_the_king_at_the_edge():
+    assert "a3x*" in moves("5K/6/6/R5/6/k4p w", "a3")
+
+
+def test_knight_lands_off_the_board_when_it_jumps_the_king():
+    # Right leg c1, d1 (Black king) then down off the board, or up to d2.
+    found = moves("5K/6/6/6/6/1Nnk1p w", "b1")
+    assert {"b1x*", "b1xd2"} <= found
+
+
+# ---------------------------------------------------------------- winning
+
+
+def test_capturing_the_king_wins_and_ends_the_chain_at_once_clarification_3():
+    state = GAME.parse("6/4p1/6/2k3/1P4/5K w")
+    found = moves("6/4p1/6/2k3/1P4/5K w", "b2")
+    assert "b2xd4" in found and "b2xd4xf6" not in found
+    after = state.play("b2xd4")
+    assert after.outcome.winner == "white"
+    assert "king" in after.outcome.reason
+
+
+def test_jumping_off_the_board_over_the_king_wins():
+    after = GAME.parse("5K/6/6/6/1P4/k4p w").play("b2x*")
+    assert after.outcome.winner == "white"
+    assert after.to_text() == "5K/6/6/6/6/5p b"
+
+
+def test_bare_king_loses_to_the_side_with_more_pieces():
+    after = GAME.parse("k5/4p1/6/2p3/1P4/5K w").play("b2xd4xf6")
+    assert after.outcome.winner == "white"
+    assert "only its king" in after.outcome.reason
+
+
+def test_two_bare_kings_are_a_draw_clarification_10():
+    assert GAME.parse("k5/6/6/6/6/5K w").outcome.draw
+
+
+def test_no_moves_after_the_game_is_over():
+    state = GAME.parse("k5/6/6/6/6/5K w")
+    assert state.legal_actions() == []
+    with pytest.raises(IllegalAction, match="over"):
+        state.play("f1-e1")
+
+
+# ------------------------------------------------------ draw by agreement
+
+
+def test_draw_offer_then_move_then_accept_with_equal_pieces_is_a_draw():
+    state = GAME.initial().play("offer-draw")
+    assert state.to_move == "white"  # the offer comes with a move
+    assert "offer-draw" not in {a.text for a in state.legal_actions()}
+    state = state.play("c2-d3")
+    assert "accept-draw" in {a.text for a in state.legal_actions()}
+    done = state.play("accept-draw")
+    assert done.outcome.draw
+
+
+def test_agreed_draw_goes_to_the_side_with_more_pieces():
+    # White has king, pawn, knight; Black king and pawn.
+    state = GAME.parse("k4p/6/6/6/6/KPN3 b =w")
+    done = state.play("accept-draw")
+    assert done.outcome.winner == "white"
+
+
+def test_moving_instead_of_accepting_declines_the_offer():
+    state = GAME.initial().play("offer-draw").play("c2-d3").play("e4-f3")
+    assert state.offer == ""
+    assert "accept-draw" not in {a.text for a in state.legal_actions()}
+    with pytest.raises(IllegalAction, match="no draw offer"):
+        state.play("accept-draw")
+
+
+# ---------------------------------------------------------- clarifications
+
+
+def test_capturing_is_optional_by_default_clarification_2():
+    found = moves("k5/6/6/2p3/1P4/5K w", "b2")
+    assert "b2-a3" in found and "b2xd4" in found
+
+
+def test_compulsory_capture_variant_refuses_plain_moves_when_a_capture_exists():
+    game = CosmicChess(compulsory_capture=True)
+    state = game.parse("k5/6/6/2p3/1P4/5K w")
+    assert {a.text for a in state.legal_actions()} == {"b2xd4", "offer-draw"}
+    with pytest.raises(IllegalAction, match="compulsory"):
+        state.play("b2-a3")
+
+
+# ---------------------------------------------------------------- notation
+
+
+def test_position_text_round_trips():
+    for text in ["3nrk/3pnr/4pn/NP4/RNP3/KRN3 w", "k4p/6/6/6/6/KPN3 b =w", "k5/6/6/6/6/5K w ="]:
+        assert GAME.parse(text).to_text() == text
+
+
+@pytest.mark.parametrize(
+    "text, position",
+    [
+        ("3nrk/3pnr/4pn/NP4/RNP3/KRN3 x", 28),
+        ("3nrk/3pnr/4qn/NP4/RNP3/KRN3 w", 11),
+        ("3nrk/3pnr/4pn/NP5/RNP3/KRN3 w", 16),
+    ],
+)
+def test_position_errors_point_at_the_bad_character(text, position):
+    with pytest.raises(NotationError) as err:
+        GAME.parse(text)
+    assert err.value.position == position
+
+
+def test_position_with_wrong_rank_count_is_refused():
+    with pytest.raises(NotationError, match="6 ranks"):
+        GAME.parse("3nrk/3pnr/4pn/NP4/RNP3 w")
+
+
+@pytest.mark.parametrize(
+    "text, position",
+    [("b3-c9", 4), ("z3-c4", 0), ("b3c4", 2), ("b3-", 2), ("b3-c4-d5", 5)],
+)
+def test_action_notation_errors_point_at_the_bad_character(text, position):
+    with pytest.raises(NotationError) as err:
+        GAME.initial().play(text)
+    assert err.value.position == position
+
+
+def test_illegal_actions_name_the_rule():
+    state = GAME.initial()
+    with pytest.raises(IllegalAction, match="no piece on c3"):
+        state.play("c3-d4")
+    with pytest.raises(IllegalAction, match="black's"):
+        state.play("e4-d3")
+    with pytest.raises(IllegalAction, match="pawn") as err:
+        state.play("c2-c3")
+    assert err.value.rule == "pawn moves"
+
+
+def test_a_refused_action_changes_nothing():
+    state = GAME.initial()
+    before = (state.to_text(), [a.text for a in state.legal_actions()])
+    for bad in ["c2-c3", "zz", "e4-d3", "accept-draw", ""]:
+        with pytest.raises(Exception):
+            state.play(bad)
+    assert (state.to_text(), [a.text for a in state.legal_actions()]) == before
+
+
+# ------------------------------------------------------------- step entry
+
+
+def test_steps_enter_a_chain_one_landing_at_a_time():
+    from playbook import Step
+
+    state = GAME.parse("k5/4p1/6/2p3/1P4/5K w")
+    first = state.next_steps([Step.cell("b2")])
+    assert set(first.cells()) == {"a3", "a1", "c1", "d4"} and not first.complete
+    mid = state.next_steps([Step.cell("b2"), Step.cell("d4")])
+    assert mid.complete and mid.cells() == ["f6"]
+    assert state.action_from_steps([Step.cell("b2"), Step.cell("d4"), Step.cell("f6")]).text == "b2xd4xf6"
+
+
+def test_jumping_off_the_board_is_a_named_choice_step():
+    from playbook import Step
+
+    state = GAME.parse("5K/6/6/6/1P4/k4p w")
+    assert "*" in state.next_steps([Step.cell("b2")]).choices()
