@@ -372,6 +372,13 @@ class State:
             options["last"] = self.last_action.cells()
         return render.svg(self.view(), **options)
 
+    def diagram(self, **options: Any):
+        """The board with marks, shown as a picture in a notebook: for
+        example ``state.diagram(highlight=["c4", "a4"], arrows=[["a3", "b5"]])``."""
+        from .render import Diagram
+
+        return Diagram(self.svg(**options))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented

@@ -16,7 +16,7 @@ from typing import Iterable, Sequence
 
 import svgwrite
 
-__all__ = ["Cell", "Glyph", "Piece", "Mark", "Scene", "svg", "SHAPES", "OWNERS"]
+__all__ = ["Cell", "Glyph", "Piece", "Mark", "Scene", "Diagram", "svg", "SHAPES", "OWNERS"]
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,19 @@ class Scene:
         width = max(c.x + c.w for c in self.cells)
         height = max(c.y + c.h for c in self.cells)
         return width, height
+
+
+class Diagram:
+    """A drawn board that notebooks show as SVG (``state.diagram(...)``)."""
+
+    def __init__(self, svg_text: str):
+        self.svg = svg_text
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return "<board diagram>"
 
 
 # Unit-box outlines (centred on 0, 0, radius 0.5) of the shapes a glyph may take.

@@ -1,0 +1,116 @@
+"""The renderer: valid SVG, one clickable cell per board cell, and the pieces the state holds."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from playbook import available, load
+from playbook.render import Cell, Glyph, Mark, Piece, Scene, svg
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(text):
+    return ET.fromstring(text)
+
+
+def cells_of(root):
+    return [e for e in root.iter() if e.get("data-cell")]
+
+
+@pytest.mark.parametrize("key", available())
+def test_each_game_draws_valid_svg_with_one_data_cell_per_cell(key):
+    state = load(key).initial()
+    scene = state.view()
+    root = parse(state.svg())
+    ids = [e.get("data-cell") for e in cells_of(root)]
+    assert sorted(ids) == sorted(c.id for c in scene.cells)
+    assert len(set(ids)) == len(ids)
+
+
+def test_cosmic_board_has_36_cells_and_shows_its_16_pieces():
+    state = load("cosmic").initial()
+    root = parse(state.svg())
+    assert len(cells_of(root)) == 36
+    titles = [t.text for t in root.iter(NS + "title")]
+    assert "white king on a1" in titles and "black king on f6" in titles
+    assert sum(1 for t in titles if t and " on " in t) == 16
+
+
+def test_cosmic_king_is_a_large_pyramid_with_a_small_one_on_top_and_pawns_are_small():
+    state = load("cosmic").initial()
+    root = parse(state.svg())
+    groups = {g.find(NS + "title").text: g for g in root.iter(NS + "g") if g.find(NS + "title") is not None}
+
+    def heights(group):
+        out = []
+        for poly in group.iter(NS + "polygon"):
+            ys = [float(p.split(",")[1]) for p in poly.get("points").split()]
+            out.append(max(ys) - min(ys))
+        return out
+
+    king, rook, knight, pawn = (heights(groups[f"white {p} on {c}"]) for p, c in
+                               [("king", "a1"), ("rook", "b1"), ("knight", "c1"), ("pawn", "c2")])
+    assert len(king) == 2 and king[0] > king[1]
+    assert rook[0] > knight[0] > pawn[0]
+
+
+def test_a_capture_removes_the_piece_from_the_picture():
+    state = load("cosmic").parse("k5/4p1/6/2p3/1P4/5K w").play("b2xd4xf6")
+    titles = [t.text for t in parse(state.svg()).iter(NS + "title")]
+    assert "white pawn on f6" in titles
+    assert not any(t and ("on c3" in t or "on e5" in t) for t in titles)
+
+
+def test_last_action_targets_and_arrows_are_marked():
+    state = load("cosmic").initial().play("c2-d3")
+    root = parse(state.svg(highlight=["c4"], arrows=[["a3", "b5"]]))
+    classes = [e.get("class") or "" for e in root.iter()]
+    assert sum("pb-mark-last" in c for c in classes) == 2  # from and to of c2-d3
+    assert any("pb-mark-target" in c for c in classes)
+    assert any("pb-mark-arrow" in c for c in classes)
+
+
+def test_flip_turns_the_board_half_a_turn():
+    state = load("cosmic").initial()
+
+    def position(root, cell):
+        rect = next(e for e in cells_of(root) if e.get("data-cell") == cell)
+        return float(rect.get("x")), float(rect.get("y"))
+
+    plain, flipped = parse(state.svg()), parse(state.svg(flip=True))
+    # a1 is bottom-left normally and top-right when flipped.
+    (x1, y1), (x2, y2) = position(plain, "a1"), position(flipped, "a1")
+    (fx, fy) = position(plain, "f6")
+    assert (x2, y2) == (fx, fy) and (x1, y1) != (x2, y2)
+
+
+def test_size_sets_the_pixel_width_and_keeps_the_aspect():
+    root = parse(load("cosmic").initial().svg(size=300))
+    assert root.get("width") == "300"
+    w, h = (float(v) for v in root.get("viewBox").split()[2:])
+    assert abs(float(root.get("height")) - 300 * h / w) <= 1
+
+
+def test_colours_come_from_theme_variables_with_fallbacks():
+    text = load("cosmic").initial().svg()
+    assert "var(--jp-layout-color1, #" in text
+    assert "var(--jp-border-color1, #" in text
+
+
+def test_multi_cell_pieces_span_their_cells_and_badges_show():
+    scene = Scene(
+        [Cell("a", 0, 0), Cell("b", 1, 0), Cell("c", 2, 0)],
+        [Piece(("a", "b"), "red", (Glyph("bar", 0.9),), badges=("3Q",), title="stick")],
+        marks=[Mark("selected", ("c",))],
+    )
+    root = parse(svg(scene))
+    poly = next(root.iter(NS + "polygon"))
+    xs = [float(p.split(",")[0]) for p in poly.get("points").split()]
+    assert max(xs) - min(xs) > 48  # wider than one cell
+    assert "3Q" in [t.text for t in root.iter(NS + "text")]
+
+
+def test_repr_svg_is_deterministic():
+    state = load("cosmic").initial()
+    assert state._repr_svg_() == load("cosmic").initial()._repr_svg_()
