@@ -36,12 +36,14 @@ class Cell:
 @dataclass(frozen=True)
 class Glyph:
     """One drawn shape of a piece: one of :data:`SHAPES`, ``size`` as a
-    fraction of the piece's box, shifted by ``dx, dy`` (fractions of the box)."""
+    fraction of the piece's box, shifted by ``dx, dy`` (fractions of the box),
+    with ``pips`` dots in a row near its foot (as on Looney pyramids)."""
 
     shape: str
     size: float = 0.8
     dx: float = 0.0
     dy: float = 0.0
+    pips: int = 0
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,7 @@ STYLE = """
 .pb-badge { font-size: 10px; font-weight: bold; fill: #111111; }
 .pb-badge-bg { fill: #ffffffd0; stroke: #555555; stroke-width: 0.5; }
 .pb-dim { opacity: 0.45; }
+.pb-pip { fill: #888888; stroke: none; }
 .pb-mark-last { fill: #f6e05e; fill-opacity: 0.45; }
 .pb-mark-selected { fill: #48bb78; fill-opacity: 0.5; }
 .pb-mark-target { fill: #2b6cb0; fill-opacity: 0.35; }
@@ -339,6 +342,12 @@ def _draw_piece(dwg, layer, piece: Piece, cells: dict) -> None:
         if style:
             shape.attribs["style"] = style
         group.add(shape)
+        if glyph.pips:
+            r = span * glyph.size
+            gap = r * 0.16
+            for k in range(glyph.pips):
+                px = gx + (k - (glyph.pips - 1) / 2) * gap
+                group.add(dwg.circle((round(px, 1), round(gy + r * 0.25, 1)), max(1.2, r * 0.045), class_="pb-pip"))
     if piece.letter:
         group.add(dwg.text(piece.letter, insert=(cx, cy + span * 0.08), class_=f"pb-letter pb-on-{owner}"))
     corners = [(x + w - 3, y + h - 4, "end"), (x + 3, y + 9, "start"), (x + w - 3, y + 9, "end"), (x + 3, y + h - 4, "start")]

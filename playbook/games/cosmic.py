@@ -428,11 +428,12 @@ MOVE_RULES = {
 
 # Pyramids seen from the side: small, medium and large triangles; the king
 # is a large pyramid with a small one on its top.
+# Looney pyramids carry one, two or three pips by size.
 GLYPHS = {
-    "P": (Glyph("triangle", 0.38, dy=0.08),),
-    "N": (Glyph("triangle", 0.58, dy=0.04),),
-    "R": (Glyph("triangle", 0.8),),
-    "K": (Glyph("triangle", 0.8, dy=0.06), Glyph("triangle", 0.36, dy=-0.24)),
+    "P": (Glyph("triangle", 0.38, dy=0.08, pips=1),),
+    "N": (Glyph("triangle", 0.58, dy=0.04, pips=2),),
+    "R": (Glyph("triangle", 0.8, pips=3),),
+    "K": (Glyph("triangle", 0.8, dy=0.06, pips=3), Glyph("triangle", 0.36, dy=-0.24, pips=1)),
 }
 
 _CELL = "[a-f][1-6]"
