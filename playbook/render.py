@@ -211,17 +211,19 @@ def svg(
     the scene carries.
     """
     cols, rows = scene.size()
+    # Coordinates sit on the left and bottom edges; the others get a thin margin.
     pad = EDGE if (scene.files or scene.ranks) else 4
+    top = right = 4
     caption_h = 16 * len(scene.caption) + (6 if scene.caption else 0)
-    width = cols * CELL + 2 * pad
-    height = rows * CELL + 2 * pad + caption_h
+    width = cols * CELL + pad + right
+    height = rows * CELL + top + pad + caption_h
     px_w = size or width
     px_h = round(height * px_w / width)
 
     def place(x: float, y: float, w: float = 1.0, h: float = 1.0) -> tuple[float, float]:
         if flip:
             x, y = cols - x - w, rows - y - h
-        return pad + x * CELL, pad + y * CELL
+        return pad + x * CELL, top + y * CELL
 
     dwg = svgwrite.Drawing(size=(px_w, px_h), viewBox=f"0 0 {width} {height}", debug=False, profile="full")
     dwg.attribs["class"] = "pb-board"
@@ -259,16 +261,15 @@ def svg(
     coords = dwg.add(dwg.g(class_="pb-coords"))
     files = list(reversed(scene.files)) if flip else list(scene.files)
     ranks = list(reversed(scene.ranks)) if flip else list(scene.ranks)
+    # Coordinates along the bottom and left edges, as seen by the viewer.
     for i, label in enumerate(files):
         if label:
-            for y in (pad / 2, pad + rows * CELL + pad / 2):
-                coords.add(dwg.text(label, insert=(pad + (i + 0.5) * CELL, y), class_="pb-coord"))
+            coords.add(dwg.text(label, insert=(pad + (i + 0.5) * CELL, top + rows * CELL + pad / 2), class_="pb-coord"))
     for j, label in enumerate(ranks):
         if label:
-            for x in (pad / 2, pad + cols * CELL + pad / 2):
-                coords.add(dwg.text(label, insert=(x, pad + (j + 0.5) * CELL), class_="pb-coord"))
+            coords.add(dwg.text(label, insert=(pad / 2, top + (j + 0.5) * CELL), class_="pb-coord"))
     for k, line in enumerate(scene.caption):
-        coords.add(dwg.text(line, insert=(pad, pad * 2 + rows * CELL + 12 + 16 * k), class_="pb-caption"))
+        coords.add(dwg.text(line, insert=(pad, top + pad + rows * CELL + 12 + 16 * k), class_="pb-caption"))
     return dwg.tostring()
 
 
@@ -343,11 +344,15 @@ def _draw_piece(dwg, layer, piece: Piece, cells: dict) -> None:
             shape.attribs["style"] = style
         group.add(shape)
         if glyph.pips:
+            # All of a glyph's pips as one path of small circles (two arcs each).
             r = span * glyph.size
-            gap = r * 0.16
+            gap, dot = r * 0.16, max(1.2, r * 0.045)
+            py = round(gy + r * 0.25, 1)
+            d = ""
             for k in range(glyph.pips):
-                px = gx + (k - (glyph.pips - 1) / 2) * gap
-                group.add(dwg.circle((round(px, 1), round(gy + r * 0.25, 1)), max(1.2, r * 0.045), class_="pb-pip"))
+                px = round(gx + (k - (glyph.pips - 1) / 2) * gap - dot, 1)
+                d += f"M{px},{py}a{dot:.1f},{dot:.1f} 0 1,0 {2 * dot:.1f},0a{dot:.1f},{dot:.1f} 0 1,0 {-2 * dot:.1f},0"
+            group.add(dwg.path(d=d, class_="pb-pip"))
     if piece.letter:
         group.add(dwg.text(piece.letter, insert=(cx, cy + span * 0.08), class_=f"pb-letter pb-on-{owner}"))
     corners = [(x + w - 3, y + h - 4, "end"), (x + 3, y + 9, "start"), (x + w - 3, y + 9, "end"), (x + 3, y + h - 4, "start")]
