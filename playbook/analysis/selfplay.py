@@ -72,6 +72,10 @@ class SelfPlay:
             "first_player_win_rate": first_wins / decided if decided else None,
         }
 
+    def __repr__(self) -> str:
+        s = self.summary()
+        return f"SelfPlay({s['games']} games: wins {s['wins']}, {s['draws']} draws, {s['unfinished']} unfinished)"
+
     def _repr_markdown_(self) -> str:
         s = self.summary()
         rows = [f"| {k} | {v} |" for k, v in s.items()]
