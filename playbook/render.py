@@ -232,6 +232,13 @@ def svg(
     if scene.title:
         dwg.set_desc(title=scene.title)
 
+    # Pieces let the pointer through to the cells below them, so a piece's
+    # hover text lives on the cells it covers.
+    hover = {}
+    for piece in scene.pieces:
+        if piece.title:
+            for cell_id in piece.cells:
+                hover[cell_id] = piece.title
     cells = {}
     cell_layer = dwg.add(dwg.g(class_="pb-cells"))
     for c in scene.cells:
@@ -239,6 +246,8 @@ def svg(
         cells[c.id] = (x, y, c.w * CELL, c.h * CELL)
         rect = dwg.rect((x, y), (c.w * CELL, c.h * CELL), class_=f"pb-cell pb-zone-{c.zone}")
         rect.attribs["data-cell"] = c.id
+        if c.id in hover:
+            rect.set_desc(title=hover[c.id])
         cell_layer.add(rect)
         if c.text:
             cell_layer.add(
@@ -317,8 +326,7 @@ def _draw_piece(dwg, layer, piece: Piece, cells: dict) -> None:
     cx, cy = x + w / 2, y + h / 2
     owner = "custom" if piece.color else piece.owner
     group = dwg.g(class_="pb-piece" + (" pb-dim" if piece.dim else ""))
-    if piece.title:
-        group.set_desc(title=piece.title)
+    group.attribs["data-cells"] = " ".join(piece.cells)
     style = f"fill: {piece.color}" if piece.color else None
     for glyph in piece.glyphs:
         gx, gy = cx + glyph.dx * w, cy + glyph.dy * h

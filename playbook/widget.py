@@ -1,0 +1,253 @@
+"""BoardWidget: a live, clickable board for any game, in JupyterLab.
+
+The kernel sends the board as SVG and the tree of legal next steps for the
+position; the front end (``widgets/board.js``) highlights where a click may
+go, narrows the tree on each click without asking the kernel, and sends
+the finished action back.  The kernel plays it and publishes the new
+position.  Anything it cannot accept (a stale position, an unknown action,
+a malformed message) is refused with a reason in the status line, and the
+position stays as it was.
+
+>>> from playbook import load
+>>> board = BoardWidget(load("cosmic"))
+>>> board.play("c2-d3")
+>>> board.history
+['c2-d3']
+>>> board
+BoardWidget(Cosmic Chess, black to move, 1 move)
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections import deque
+from typing import Any, Callable
+
+import anywidget
+import traitlets
+
+from .core import Action, Game, PlaybookError, State, Step
+
+__all__ = ["BoardWidget", "step_tree"]
+
+
+def _static_dir() -> pathlib.Path:
+    # In a checkout, use the repository's widgets/ folder so edits show at
+    # once (an editable install would otherwise serve a stale copy); an
+    # installed wheel carries the same files as playbook/static.
+    here = pathlib.Path(__file__).resolve().parent
+    repo = here.parent / "widgets"
+    return repo if (repo / "board.js").exists() else here / "static"
+
+
+#: Steps sent in one go; deeper levels of a larger tree are fetched on request.
+TREE_BUDGET = 4000
+
+
+def step_tree(state: State, prefix: tuple[Step, ...] = (), budget: int = TREE_BUDGET) -> dict:
+    """The tree of legal entries from ``prefix``, breadth first, as JSON:
+    ``{"c": complete, "o": [[step, subtree or None], ...]}``.  A ``None``
+    subtree was left out to respect ``budget`` and can be asked for."""
+    root = _node(state.next_steps(prefix))
+    queue = deque([(root, prefix)])
+    spent = len(root["o"])
+    while queue:
+        node, path = queue.popleft()
+        for entry in node["o"]:
+            step = Step.from_json(entry[0])
+            if step.kind == "text" or spent >= budget:
+                continue  # text is checked when entered; the rest is fetched later
+            child = _node(state.next_steps(path + (step,)))
+            entry[1] = child
+            spent += max(1, len(child["o"]))
+            queue.append((child, path + (step,)))
+    return root
+
+
+def _node(options) -> dict:
+    return {"c": options.complete, "o": [[s.to_json(), None] for s in options.options]}
+
+
+class BoardWidget(anywidget.AnyWidget):
+    """A live board.  ``BoardWidget(state)`` or ``BoardWidget(game)`` (its
+    start).  ``opponent`` is an agent (``choose(state) -> Action``) that
+    answers for every side but the one to move at the start."""
+
+    _esm = _static_dir() / "board.js"
+    _css = _static_dir() / "board.css"
+
+    svg = traitlets.Unicode("").tag(sync=True)
+    tree = traitlets.Dict().tag(sync=True)
+    position = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+    moves = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    cursor = traitlets.Int(0).tag(sync=True)
+    flipped = traitlets.Bool(False).tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, state: State | Game, opponent: Any = None, flipped: bool = False, **kwargs):
+        super().__init__(**kwargs)
+        if isinstance(state, Game):
+            state = state.initial()
+        if not isinstance(state, State):
+            raise TypeError(f"BoardWidget takes a game or a state, not {type(state).__name__}")
+        self.opponent = opponent
+        self._callbacks: list[Callable] = []
+        self._line: list[State] = [state]
+        self._human = state.to_move
+        self.title = state.game.title
+        self.flipped = flipped
+        self.on_msg(self._on_message)
+        self.observe(lambda _change: self._publish(), names=["flipped"])
+        self._publish()
+
+    # ---- the position and its history
+
+    @property
+    def state(self) -> State:
+        """The position shown.  Setting it starts a new history there."""
+        return self._line[self.cursor]
+
+    @state.setter
+    def state(self, state: State) -> None:
+        if not isinstance(state, State):
+            raise TypeError(f"a board shows a State, not {type(state).__name__}")
+        self._line = [state]
+        self._human = state.to_move
+        self.title = state.game.title
+        self.moves = []
+        self.cursor = 0
+        self.error = ""
+        self._publish()
+
+    @property
+    def history(self) -> list[str]:
+        """The actions from the start to the position shown."""
+        return list(self.moves[: self.cursor])
+
+    def on_move(self, callback: Callable[["BoardWidget", Action], Any]) -> None:
+        """Call ``callback(widget, action)`` after every action played."""
+        self._callbacks.append(callback)
+
+    def play(self, action: Action | str) -> None:
+        """Play ``action`` (or its text) as if entered on the board; raises
+        on an illegal one, leaving the board as it was."""
+        self._play(self.state.parse_action(str(action)))
+        self._answer()
+        self._publish()
+
+    def undo(self) -> None:
+        if self.cursor > 0:
+            self.cursor -= 1
+            # Against an opponent, go back to a position where it is our turn.
+            while self.opponent is not None and self.cursor > 0 and self.state.to_move != self._human:
+                self.cursor -= 1
+        self.error = ""
+        self._publish()
+
+    def redo(self) -> None:
+        if self.cursor < len(self.moves):
+            self.cursor += 1
+            while self.opponent is not None and self.cursor < len(self.moves) and self.state.to_move != self._human:
+                self.cursor += 1
+        self.error = ""
+        self._publish()
+
+    def reset(self) -> None:
+        """Back to the first position, forgetting the moves."""
+        self._line = self._line[:1]
+        self.moves = []
+        self.cursor = 0
+        self.error = ""
+        self._publish()
+
+    def jump(self, index: int) -> None:
+        """Show the position after the first ``index`` moves of the line."""
+        if not 0 <= index <= len(self.moves):
+            raise IndexError(f"no position {index}: the line has {len(self.moves)} moves")
+        self.cursor = index
+        self.error = ""
+        self._publish()
+
+    # ---- internals
+
+    def _play(self, action: Action) -> None:
+        new = self.state.play(action)
+        # Playing from an earlier position replaces the moves that followed it.
+        self._line = self._line[: self.cursor + 1] + [new]
+        self.moves = self.moves[: self.cursor] + [action.text]
+        self.cursor += 1
+        self.error = ""
+        for callback in self._callbacks:
+            callback(self, action)
+
+    def _answer(self) -> None:
+        while self.opponent is not None and self.state.outcome is None and self.state.to_move != self._human:
+            self._play(self.opponent.choose(self.state))
+
+    def _publish(self) -> None:
+        state = self.state
+        last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 else []
+        with self.hold_sync():
+            self.svg = state.svg(flip=self.flipped, last=last)
+            self.tree = step_tree(state) if state.outcome is None else {"c": False, "o": []}
+            self.position = state.to_text()
+            self.status = state.status()
+
+    def _refuse(self, reason: str) -> None:
+        self.error = reason
+
+    def _on_message(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            return self._refuse("Refused a malformed message from the board.")
+        kind = content["type"]
+        try:
+            if kind == "action":
+                self._receive_action(content)
+            elif kind == "expand":
+                self._receive_expand(content)
+            elif kind in ("undo", "redo", "reset", "flip"):
+                if kind == "flip":
+                    self.flipped = not self.flipped
+                else:
+                    getattr(self, kind)()
+            elif kind == "jump":
+                index = content.get("index")
+                if not isinstance(index, int) or isinstance(index, bool):
+                    return self._refuse("Refused: a jump needs a move number.")
+                self.jump(index)
+            else:
+                self._refuse(f"Refused an unknown message type {kind!r}.")
+        except (PlaybookError, IndexError) as exc:
+            self._refuse(f"Refused: {exc}")
+            self._publish()
+
+    def _steps_from(self, content: dict, key: str) -> tuple[Step, ...]:
+        raw = content.get(key)
+        if not isinstance(raw, list):
+            raise PlaybookError(f"the message needs a list '{key}'")
+        return tuple(Step.from_json(s) for s in raw)
+
+    def _receive_action(self, content: dict) -> None:
+        if content.get("position") != self.position:
+            self._refuse("Refused a move entered on a position that is no longer shown.")
+            self._publish()
+            return
+        steps = self._steps_from(content, "steps")
+        action = self.state.action_from_steps(steps)
+        self._play(action)
+        self._answer()
+        self._publish()
+
+    def _receive_expand(self, content: dict) -> None:
+        if content.get("position") != self.position:
+            return  # a late request for a position already gone: nothing to answer
+        prefix = self._steps_from(content, "prefix")
+        self.send({"type": "subtree", "prefix": [s.to_json() for s in prefix], "tree": step_tree(self.state, prefix)})
+
+    def __repr__(self) -> str:
+        state = self.state
+        n = self.cursor
+        where = state.status() if state.outcome is not None else f"{state.to_move} to move"
+        return f"BoardWidget({state.game.title}, {where}, {n} move{'s' if n != 1 else ''})"

@@ -1,0 +1,238 @@
+// The board's front end.  The kernel sends the SVG and the tree of legal
+// next steps; every click narrows the tree here, with no round trip, and
+// only a finished action goes back to the kernel.
+//
+// Tree node: {c: complete, o: [[step, child or null], ...]}, a step being
+// {kind: "cell" | "choice" | "text", value, label}.  A null child was not
+// sent (the tree was too large) and is asked for with an "expand" message.
+
+const SVGNS = "http://www.w3.org/2000/svg";
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(label, title, onClick) {
+  const b = el("button", "pb-btn", label);
+  b.title = title;
+  b.type = "button";
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function sameSteps(a, b) {
+  return a.length === b.length && a.every((s, i) => s.kind === b[i].kind && s.value === b[i].value);
+}
+
+function render({ model, el: root }) {
+  root.classList.add("pb-widget");
+  root.tabIndex = 0;
+
+  const title = el("div", "pb-title");
+  const board = el("div", "pb-board-area");
+  const picker = el("div", "pb-picker");
+  const status = el("div", "pb-status");
+  const controls = el("div", "pb-controls");
+  const moveList = el("ol", "pb-moves");
+  root.append(title, board, picker, status, controls, moveList);
+
+  let prefix = []; // steps entered so far
+  let node = null; // the tree node after prefix
+  let waiting = false; // an "expand" request is out
+
+  controls.append(
+    button("↶", "Undo", () => model.send({ type: "undo" })),
+    button("↷", "Redo", () => model.send({ type: "redo" })),
+    button("⟲", "Reset to the first position", () => model.send({ type: "reset" })),
+    button("⇅", "Flip the board", () => model.send({ type: "flip" })),
+  );
+
+  function cellRect(id) {
+    return board.querySelector(`[data-cell="${CSS.escape(id)}"]`);
+  }
+
+  function options() {
+    return node ? node.o : [];
+  }
+
+  function clearMarks() {
+    board.querySelectorAll(".pb-overlay").forEach((g) => g.remove());
+  }
+
+  function mark(svg, layer, id, cls) {
+    const rect = cellRect(id);
+    if (!rect) return;
+    const x = +rect.getAttribute("x"), y = +rect.getAttribute("y");
+    const w = +rect.getAttribute("width"), h = +rect.getAttribute("height");
+    if (cls === "pb-hl-target") {
+      const c = document.createElementNS(SVGNS, "circle");
+      c.setAttribute("cx", x + w / 2);
+      c.setAttribute("cy", y + h / 2);
+      c.setAttribute("r", Math.min(w, h) * 0.2);
+      c.setAttribute("class", cls);
+      layer.appendChild(c);
+    } else {
+      const r = document.createElementNS(SVGNS, "rect");
+      for (const [k, v] of [["x", x], ["y", y], ["width", w], ["height", h]]) r.setAttribute(k, v);
+      r.setAttribute("class", cls);
+      layer.appendChild(r);
+    }
+  }
+
+  // Show where the entry may go next: targets on the board, buttons for
+  // named choices, a text box for typed text, "Stop here" when the entry is
+  // already a whole action that could still go on.
+  function showOptions() {
+    clearMarks();
+    picker.replaceChildren();
+    const svg = board.querySelector("svg");
+    if (!svg) return;
+    const layer = document.createElementNS(SVGNS, "g");
+    layer.setAttribute("class", "pb-overlay");
+    svg.appendChild(layer);
+    for (const s of prefix) if (s.kind === "cell") mark(svg, layer, s.value, "pb-hl-selected");
+    if (prefix.length === 0) return; // nothing selected: the board just waits for a click
+    for (const [step] of options()) {
+      if (step.kind === "cell") mark(svg, layer, step.value, "pb-hl-target");
+    }
+    const choices = options().filter(([s]) => s.kind === "choice");
+    for (const [step] of choices) {
+      picker.append(button(step.label || step.value, step.value, () => advance(step)));
+    }
+    const text = options().find(([s]) => s.kind === "text");
+    if (text) {
+      const input = el("input", "pb-text");
+      input.placeholder = text[0].label || "type here";
+      input.addEventListener("keydown", (e) => {
+        if (e.key === "Enter") advance({ kind: "text", value: input.value, label: text[0].label });
+        e.stopPropagation();
+      });
+      picker.append(input, button("OK", "Enter this text", () =>
+        advance({ kind: "text", value: input.value, label: text[0].label })));
+    }
+    if (node && node.c && options().length > 0) {
+      picker.append(button("Stop here", "End the action here", finish));
+    }
+    if (prefix.length > 0) picker.append(button("Cancel", "Cancel (Esc)", cancel));
+  }
+
+  // Named choices available before any click (offer a draw, pass, resign).
+  function showTopChoices() {
+    if (prefix.length > 0) return;
+    const root = model.get("tree");
+    for (const [step] of root.o || []) {
+      if (step.kind === "choice") picker.append(button(step.label || step.value, step.value, () => advance(step)));
+      if (step.kind === "text") {
+        node = root;
+        showOptions();
+        return;
+      }
+    }
+  }
+
+  function cancel() {
+    prefix = [];
+    node = model.get("tree");
+    waiting = false;
+    showOptions();
+    showTopChoices();
+  }
+
+  function finish() {
+    model.send({ type: "action", steps: prefix, position: model.get("position") });
+    status.textContent = "…";
+  }
+
+  function advance(step) {
+    const entry = options().find(([s]) => s.kind === step.kind && (s.kind === "text" || s.value === step.value));
+    if (!entry) return cancel();
+    prefix = prefix.concat([step]);
+    if (step.kind === "text") {
+      // Typed text is judged by the kernel: send the entry as it stands.
+      return finish();
+    }
+    const child = entry[1];
+    if (child === null) {
+      waiting = true;
+      model.send({ type: "expand", prefix, position: model.get("position") });
+      status.textContent = "…";
+      return;
+    }
+    node = child;
+    if (node.c && node.o.length === 0) return finish();
+    showOptions();
+  }
+
+  board.addEventListener("click", (event) => {
+    if (waiting) return;
+    const target = event.target.closest("[data-cell]");
+    const id = target ? target.getAttribute("data-cell") : null;
+    const hit = id && options().find(([s]) => s.kind === "cell" && s.value === id);
+    if (hit) return advance(hit[0]);
+    // A click off the targets cancels; on another piece it starts again there.
+    const fresh = model.get("tree");
+    const restart = id && prefix.length > 0 && (fresh.o || []).find(([s]) => s.kind === "cell" && s.value === id);
+    cancel();
+    if (restart) advance(restart[0]);
+  });
+
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") cancel();
+  });
+
+  model.on("msg:custom", (msg) => {
+    if (msg.type === "subtree" && waiting && sameSteps(msg.prefix, prefix)) {
+      waiting = false;
+      node = msg.tree;
+      showStatus();
+      if (node.c && node.o.length === 0) return finish();
+      showOptions();
+    }
+  });
+
+  function showStatus() {
+    const error = model.get("error");
+    status.textContent = error || model.get("status");
+    status.classList.toggle("pb-error", Boolean(error));
+  }
+
+  function showMoves() {
+    const moves = model.get("moves");
+    const cursor = model.get("cursor");
+    const items = [el("li", "pb-move pb-move-start", "start")];
+    moves.forEach((text, i) => items.push(el("li", "pb-move", text)));
+    items.forEach((item, i) => {
+      item.dataset.index = i;
+      if (i === cursor) item.classList.add("pb-current");
+      if (i > cursor) item.classList.add("pb-future");
+      item.addEventListener("click", () => model.send({ type: "jump", index: i }));
+    });
+    moveList.replaceChildren(...items);
+  }
+
+  function showBoard() {
+    board.innerHTML = model.get("svg");
+    prefix = [];
+    node = model.get("tree");
+    waiting = false;
+    title.textContent = model.get("title");
+    showOptions();
+    showTopChoices();
+    showStatus();
+  }
+
+  model.on("change:svg", showBoard);
+  model.on("change:tree", showBoard);
+  model.on("change:status", showStatus);
+  model.on("change:error", showStatus);
+  model.on("change:moves", showMoves);
+  model.on("change:cursor", showMoves);
+  model.on("change:title", () => (title.textContent = model.get("title")));
+  showBoard();
+  showMoves();
+}
+
+export default { render };
