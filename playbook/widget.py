@@ -135,7 +135,6 @@ class BoardWidget(anywidget.AnyWidget):
         on an illegal one, leaving the board as it was."""
         self._play(self.state.parse_action(str(action)))
         self._answer()
-        self._publish()
 
     def undo(self) -> None:
         if self.cursor > 0:
@@ -179,6 +178,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.moves = self.moves[: self.cursor] + [action.text]
         self.cursor += 1
         self.error = ""
+        self._publish()  # callbacks see the board as it now stands
         for callback in self._callbacks:
             callback(self, action)
 
@@ -238,7 +238,6 @@ class BoardWidget(anywidget.AnyWidget):
         action = self.state.action_from_steps(steps)
         self._play(action)
         self._answer()
-        self._publish()
 
     def _receive_expand(self, content: dict) -> None:
         if content.get("position") != self.position:

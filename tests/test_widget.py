@@ -1,0 +1,189 @@
+"""BoardWidget's Python side: the step tree it sends, the messages it takes and refuses."""
+
+import zipfile
+
+import pytest
+
+from playbook import BoardWidget, IllegalAction, Step, load
+from playbook.widget import step_tree
+
+GAME = load("cosmic")
+START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
+
+
+def send(widget, content):
+    """Deliver a message as the front end would."""
+    widget._on_message(widget, content, [])
+
+
+def steps(*cells):
+    return [{"kind": "cell", "value": c} for c in cells]
+
+
+def test_step_tree_from_the_start_lists_the_pieces_that_can_move_and_their_targets():
+    tree = step_tree(GAME.initial())
+    first = {s["value"]: child for s, child in tree["o"]}
+    # By hand: knights c1 and a3, pawns c2 and b3 can move; offer-draw is a choice.
+    assert set(first) == {"c1", "c2", "a3", "b3", "offer-draw"}
+    assert {s["value"] for s, _ in first["c2"]["o"]} == {"d3", "d1"}
+    assert first["c2"]["c"] is False
+    d3 = dict((s["value"], c) for s, c in first["c2"]["o"])["d3"]
+    assert d3 == {"c": True, "o": []}
+
+
+def test_step_tree_marks_a_chain_as_complete_but_continuing():
+    tree = step_tree(GAME.parse("k5/4p1/6/2p3/1P4/5K w"))
+    b2 = dict((s["value"], c) for s, c in tree["o"])["b2"]
+    d4 = dict((s["value"], c) for s, c in b2["o"])["d4"]
+    assert d4["c"] is True and [s["value"] for s, _ in d4["o"]] == ["f6"]
+
+
+def test_a_small_budget_leaves_subtrees_to_be_fetched():
+    tree = step_tree(GAME.initial(), budget=3)
+    assert any(child is None for _, child in tree["o"])
+
+
+def test_an_action_message_plays_the_move():
+    board = BoardWidget(GAME)
+    send(board, {"type": "action", "steps": steps("c2", "d3"), "position": START})
+    assert board.state.to_text() == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b"
+    assert board.history == ["c2-d3"] and board.error == ""
+
+
+@pytest.mark.parametrize(
+    "message, reason",
+    [
+        ({"type": "action", "steps": steps("c2", "d3"), "position": "3nrk/3pnr/4pn/NP4/RNP3/KRN3 b"}, "no longer shown"),
+        ({"type": "action", "steps": steps("c2", "c3"), "position": START}, "Refused"),
+        ({"type": "action", "steps": "c2-d3", "position": START}, "Refused"),
+        ({"type": "action", "steps": [{"kind": "laser", "value": "c2"}], "position": START}, "Refused"),
+        ({"type": "jump", "index": "two"}, "move number"),
+        ({"type": "teleport"}, "unknown message type"),
+        ({"steps": []}, "malformed"),
+        ("c2-d3", "malformed"),
+    ],
+)
+def test_bad_messages_are_refused_with_a_reason_and_change_nothing(message, reason):
+    board = BoardWidget(GAME)
+    send(board, message)
+    assert reason in board.error
+    assert board.state.to_text() == START and board.history == []
+    assert board.position == START
+
+
+def test_after_a_refusal_a_good_move_still_plays_and_clears_the_message():
+    board = BoardWidget(GAME)
+    send(board, {"type": "action", "steps": steps("c2", "c3"), "position": START})
+    assert board.error
+    send(board, {"type": "action", "steps": steps("c2", "d3"), "position": START})
+    assert board.error == "" and board.history == ["c2-d3"]
+
+
+def test_undo_redo_jump_reset():
+    board = BoardWidget(GAME)
+    for move in ["c2-d3", "e4xc2", "b3xd1"]:
+        board.play(move)
+    send(board, {"type": "undo"})
+    assert board.history == ["c2-d3", "e4xc2"]
+    send(board, {"type": "redo"})
+    assert board.history == ["c2-d3", "e4xc2", "b3xd1"]
+    send(board, {"type": "jump", "index": 1})
+    assert board.state.to_text() == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b"
+    # Playing from an earlier position replaces the moves after it.
+    board.play("e4-f3")
+    assert board.moves == ["c2-d3", "e4-f3"]
+    send(board, {"type": "reset"})
+    assert board.state.to_text() == START and board.moves == []
+
+
+def test_jump_out_of_range_is_refused():
+    board = BoardWidget(GAME)
+    send(board, {"type": "jump", "index": 5})
+    assert "Refused" in board.error and board.cursor == 0
+
+
+def test_flip_redraws_the_board_turned_round():
+    board = BoardWidget(GAME)
+    before = board.svg
+    send(board, {"type": "flip"})
+    assert board.flipped and board.svg != before
+
+
+def test_setting_state_shows_that_position_with_a_new_history():
+    board = BoardWidget(GAME)
+    board.play("c2-d3")
+    board.state = GAME.parse("k5/4p1/6/2p3/1P4/5K w")
+    assert board.position == "k5/4p1/6/2p3/1P4/5K w" and board.history == []
+    assert 'data-cell="b2"' in board.svg
+
+
+def test_play_refuses_illegal_moves_and_keeps_the_position():
+    board = BoardWidget(GAME)
+    with pytest.raises(IllegalAction):
+        board.play("c2-c3")
+    assert board.position == START
+
+
+def test_on_move_callbacks_see_every_action():
+    board = BoardWidget(GAME)
+    seen = []
+    board.on_move(lambda widget, action: seen.append((widget.position, action.text)))
+    board.play("c2-d3")
+    send(board, {"type": "action", "steps": steps("e4", "f3"), "position": board.position})
+    assert [text for _, text in seen] == ["c2-d3", "e4-f3"]
+    assert seen[0][0] == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b"
+
+
+class Scripted:
+    def __init__(self, *moves):
+        self.moves = list(moves)
+
+    def choose(self, state):
+        return state.parse_action(self.moves.pop(0))
+
+
+def test_an_opponent_answers_each_move_and_undo_goes_back_to_our_turn():
+    board = BoardWidget(GAME, opponent=Scripted("e4xc2", "d5-c4"))
+    board.play("c2-d3")
+    assert board.history == ["c2-d3", "e4xc2"] and board.state.to_move == "white"
+    board.undo()
+    assert board.history == [] and board.state.to_move == "white"
+
+
+def test_expand_answers_with_the_subtree_for_that_prefix():
+    board = BoardWidget(GAME)
+    sent = []
+    board.send = sent.append
+    send(board, {"type": "expand", "prefix": steps("c2"), "position": START})
+    assert sent[0]["type"] == "subtree"
+    assert {s["value"] for s, _ in sent[0]["tree"]["o"]} == {"d3", "d1"}
+
+
+def test_repr_is_deterministic_for_notebooks():
+    board = BoardWidget(GAME)
+    assert repr(board) == "BoardWidget(Cosmic Chess, white to move, 0 moves)"
+
+
+def test_status_line_says_whose_turn_and_the_result():
+    board = BoardWidget(GAME.parse("5K/6/6/6/1P4/k4p w"))
+    assert board.status == "White to move"
+    send(board, {"type": "action", "steps": [{"kind": "cell", "value": "b2"}, {"kind": "choice", "value": "*"}],
+                 "position": board.position})
+    assert board.status.startswith("Game over. White wins")
+    assert board.tree == {"c": False, "o": []}
+
+
+def test_the_wheel_ships_the_front_end(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), str(root)],
+        check=True, capture_output=True,
+    )
+    wheel = next(tmp_path.glob("playbook-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "playbook/static/board.js" in names and "playbook/static/board.css" in names
+    assert "playbook/games/cosmic.py" in names
