@@ -2,9 +2,88 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def chromium_path() -> str | None:
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_lab(home: Path):
+    """Run JupyterLab with its settings and a copy of notebooks/ under
+    ``home``; yields (base_url, token, root_dir) and stops it afterwards."""
+    root = home / "root"
+    shutil.copytree(ROOT / "notebooks", root)
+    settings = home / "settings"
+    (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True)
+    (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "JUPYTERLAB_SETTINGS_DIR": str(settings),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+    }
+    port, token = free_port(), "playbook-test-token"
+    log = open(home / "lab.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ServerApp.port_retries=0",
+         f"--IdentityProvider.token={token}", "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={root}",
+         "--allow-root"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=1)
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError((home / "lab.log").read_text())
+                time.sleep(0.5)
+        else:
+            raise RuntimeError("JupyterLab did not start:\n" + (home / "lab.log").read_text())
+        yield base, token, root
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+
 
 
 def write_notebook(root: Path, name: str, sources: list[str]) -> str:
