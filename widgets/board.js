@@ -92,7 +92,8 @@ function render({ model, el: root }) {
     if (!svg) return;
     const layer = document.createElementNS(SVGNS, "g");
     layer.setAttribute("class", "pb-overlay");
-    svg.appendChild(layer);
+    // Under the pieces, over the cells: a highlighted piece stays visible.
+    svg.insertBefore(layer, svg.querySelector(".pb-pieces"));
     for (const s of prefix) if (s.kind === "cell") mark(svg, layer, s.value, "pb-hl-selected");
     if (prefix.length === 0) return; // nothing selected: the board just waits for a click
     for (const [step] of options()) {
