@@ -25,11 +25,14 @@ WORDS = ("stone", "river", "light", "quiet", "ember", "crown", "orbit", "field",
 class RandomAgent:
     """Plays a random legal action.  Where an entry is already complete but
     could go on (a chain of jumps, a group of pieces), it stops with
-    probability ``stop``.  ``seed`` makes its games repeatable."""
+    probability ``stop``.  Choices named in ``avoid`` (say ``"resign"``) are
+    taken only when nothing else is possible.  ``seed`` makes its games
+    repeatable."""
 
-    def __init__(self, seed: int | None = None, stop: float = 0.3):
+    def __init__(self, seed: int | None = None, stop: float = 0.3, avoid: tuple[str, ...] = ()):
         self.rng = random.Random(seed)
         self.stop = stop
+        self.avoid = frozenset(avoid)
 
     def choose(self, state: State) -> Action:
         prefix: list[Step] = []
@@ -39,7 +42,8 @@ class RandomAgent:
                 return state.action_from_steps(prefix)
             if not step.options:
                 raise RuntimeError(f"no way to finish the entry {prefix} in {state!r}")
-            option = self.rng.choice(step.options)
+            options = [o for o in step.options if not (o.kind == "choice" and o.value in self.avoid)]
+            option = self.rng.choice(options or step.options)
             if option.kind == "text":
                 option = Step.text(self.text_for(option), option.label)
             prefix.append(option)

@@ -1,0 +1,814 @@
+"""Kelasu v0.1: a 10x10 game of energy turns, where blanks merge into pieces.
+
+Ranks ``A``-``J`` run top to bottom, files ``0``-``9`` left to right; a cell
+is written ``D2``.  Blue (capitals) starts on ranks A-B with stones on C0 C2
+C7 C9 and moves first, towards J; Red (lower case) mirrors it on I-J and H.
+The victory cells are E4 E5 F4 F5.
+
+Pieces (forward is towards the opponent)
+-----------------------------------------
+- **Blank** ``B``: one cell forward or sideways onto an empty cell; never captures.
+- **Warrior** ``W``: one cell forward or sideways, moving or capturing; captures
+  (only) one cell diagonally forward; from the far rank it *Recalls*: it goes
+  straight back nine cells to its own back rank whatever stands between,
+  capturing an enemy there, blocked only by a friendly piece.
+- **Runner** ``R``: slides diagonally; its first cell must be empty (move
+  only); from the second cell on it moves or captures.
+- **Diplomat** ``D``: up to three cells orthogonally, never capturing;
+  converts a diagonally adjacent enemy (any piece, stones and blanks
+  included): that piece changes side and the diplomat leaves the board.
+- **Champion** ``C``: any distance forward, one cell diagonally forward and up
+  to three cells sideways, moving or capturing; any distance straight back,
+  moving only.
+- **General** ``G``: any distance in all eight directions, moving or capturing.
+- **Stone** ``S``: never moves.
+
+Slides stop at the first piece, capturing it when it is an enemy and the
+move may capture; only the cells strictly between must be empty.
+
+Turns
+-----
+A turn starts with energy equal to the side's stones.  A piece action costs
+1 and no piece acts twice in a turn (a piece that moved is locked where it
+landed; a converted or newly merged piece may still act).  A **merge** turns
+an orthogonally connected group of the side's blanks, none on its own two
+home ranks and none that moved this turn, into a Warrior (2 blanks), Runner
+(4), Diplomat (4), Champion (5), General (10) or Stone (21) standing on one
+of their cells; it costs one energy per blank and may be made with too
+little energy, which ends the turn.  The turn passes when energy runs out,
+or when the side has energy but no piece action or merge left.
+
+Endings
+-------
+A side wins when the opponent resigns, has no stones, or has no pieces but
+stones, or when its own pieces stand on all four victory cells.  Draws: by
+agreement; after 64 full turns without a blank move, a merge or a capture;
+when a position (board and side to move, taken each time a turn is handed
+over) occurs for the fourth time; by stalemate (no action at the start of a
+turn).
+
+Notation
+--------
+A piece action is ``<from>-<to>`` (moves, captures, Recalls and conversions
+alike: ``H4-G4``, ``J3-A3``, ``E4-D5``).  A merge is
+``<piece>@<cell>:<blank>,<blank>,...`` with the blanks in ascending order,
+the cell where the new piece stands among them (``W@E4:D4,E4``).  Also
+``resign``, ``offer-draw`` and ``accept-draw``.
+
+A position's text is the board as ten lines of ten characters (rank A first,
+``.`` empty), then ``key: value`` lines: ``to-move`` (blue/red), ``energy``,
+``acted`` (cells of pieces that already acted this turn, or ``-``),
+``quiet`` (full turns without a blank move, merge or capture), ``seen``
+(positions met at turn handovers since the last irreversible action, as
+short digests with counts), ``offer`` (the side whose draw offer stands, or
+``-``) and ``ended`` (``-``, ``resigned <side>`` or ``agreed``).
+
+Rules clarifications
+--------------------
+1. Resigning, offering and accepting a draw cost no energy and are not
+   piece actions: a side with energy but no piece action or merge still
+   ends its turn, and resigning remains possible at any point of a turn.
+2. A draw offer stands until the turn comes back to the side that made it;
+   the opponent may accept at any point of its turn.
+3. When one action ends the game both ways (a conversion takes the
+   opponent's last stone and leaves the converting side with only stones),
+   the opponent's loss counts first: the side that acted wins.
+4. The four victory cells are checked after each action, for the side that
+   acted only.
+5. The position count for repetition restarts after each capture, merge or
+   conversion: the number of pieces on the board then falls, so no earlier
+   position can return.
+6. A merge needs at least one energy left (a turn with none has already
+   passed); with too little it uses what is left and the turn passes.
+7. A Warrior Recalls only from the far rank (Blue from J, Red from A), to
+   the same file of its own back rank.
+8. The 64-turn rule: the count rises each time play passes from Red to
+   Blue, returns to 0 on any blank move, merge or capture, and the game is
+   drawn when it passes 64.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+from ..core import Action, Game, IllegalAction, NotationError, Outcome, State, Step, StepOptions
+from ..render import Cell, Glyph, Piece, Scene
+
+RANKS = "ABCDEFGHIJ"
+SIZE = 10
+CELLS = [RANKS[i // SIZE] + str(i % SIZE) for i in range(SIZE * SIZE)]
+INDEX = {name: i for i, name in enumerate(CELLS)}
+CELL_STEPS = [Step.cell(c) for c in CELLS]
+VICTORY = (44, 45, 54, 55)
+COSTS = {"W": 2, "R": 4, "D": 4, "C": 5, "G": 10, "S": 21}
+MERGE_SIZES = sorted(set(COSTS.values()))
+NAMES = {"B": "blank", "W": "warrior", "R": "runner", "D": "diplomat", "C": "champion", "G": "general", "S": "stone"}
+SIDES = ("blue", "red")
+START_BOARD = (
+    "BBBBBBBBBB"
+    "BBBBBBBBBB"
+    "S.S....S.S"
+    ".........."
+    ".........."
+    ".........."
+    ".........."
+    "s.s....s.s"
+    "bbbbbbbbbb"
+    "bbbbbbbbbb"
+)
+OWN = {"blue": frozenset("BWRDCGS"), "red": frozenset("bwrdcgs")}
+FORWARD = {"blue": 1, "red": -1}
+HOME = {"blue": (0, 1), "red": (8, 9)}
+BACK_RANK = {"blue": 0, "red": 9}
+FAR_RANK = {"blue": 9, "red": 0}
+QUIET_LIMIT = 64
+REPEATS = 4
+
+
+def _at(r: int, f: int) -> int | None:
+    return r * SIZE + f if 0 <= r < SIZE and 0 <= f < SIZE else None
+
+
+def _ray(i: int, dr: int, df: int, limit: int = SIZE) -> tuple[int, ...]:
+    out = []
+    r, f = divmod(i, SIZE)
+    for n in range(1, limit + 1):
+        j = _at(r + dr * n, f + df * n)
+        if j is None:
+            break
+        out.append(j)
+    return tuple(out)
+
+
+NEIGHBOURS = [tuple(j for j in (_at(i // SIZE + dr, i % SIZE + df) for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1))) if j is not None) for i in range(100)]
+
+# Per side and cell, the rays each piece may use: (cells, may move, may capture).
+def _piece_rays(side: str) -> dict[str, list[list[tuple[tuple[int, ...], bool, bool]]]]:
+    fw = FORWARD[side]
+    table = {k: [] for k in "BWDCG"}
+    for i in range(100):
+        table["B"].append([(_ray(i, fw, 0, 1), True, False), (_ray(i, 0, 1, 1), True, False), (_ray(i, 0, -1, 1), True, False)])
+        table["W"].append([(_ray(i, fw, 0, 1), True, True), (_ray(i, 0, 1, 1), True, True), (_ray(i, 0, -1, 1), True, True),
+                           (_ray(i, fw, 1, 1), False, True), (_ray(i, fw, -1, 1), False, True)])
+        table["D"].append([(_ray(i, dr, df, 3), True, False) for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1))])
+        table["C"].append([(_ray(i, fw, 0), True, True), (_ray(i, fw, 1, 1), True, True), (_ray(i, fw, -1, 1), True, True),
+                           (_ray(i, 0, 1, 3), True, True), (_ray(i, 0, -1, 3), True, True), (_ray(i, -fw, 0), True, False)])
+        table["G"].append([(_ray(i, dr, df), True, True) for dr in (-1, 0, 1) for df in (-1, 0, 1) if dr or df])
+    return table
+
+
+RAYS = {side: _piece_rays(side) for side in SIDES}
+DIAGONALS = [[_ray(i, dr, df) for dr in (-1, 1) for df in (-1, 1)] for i in range(100)]
+DIAG1 = [tuple(r[0] for r in rays if r) for rays in DIAGONALS]
+
+# A piece action is the same value wherever it occurs: make each on first use.
+_PLAIN: dict[tuple[int, int], Action] = {}
+
+
+def _plain(i: int, j: int) -> Action:
+    action = _PLAIN.get((i, j))
+    if action is None:
+        action = _PLAIN[i, j] = Action(CELLS[i] + "-" + CELLS[j], (CELL_STEPS[i], CELL_STEPS[j]), ("move", i, j))
+    return action
+
+
+def _merge_action(kind: str, at: int, blanks: tuple[int, ...]) -> Action:
+    text = f"{kind}@{CELLS[at]}:" + ",".join(CELLS[b] for b in blanks)
+    steps = tuple(CELL_STEPS[b] for b in blanks) + (Step.choice(kind, f"{NAMES[kind].capitalize()} ({COSTS[kind]})"), CELL_STEPS[at])
+    return Action(text, steps, ("merge", kind, at, blanks))
+
+
+RESIGN = Action("resign", (Step.choice("resign", "Resign"),), ("resign",))
+OFFER = Action("offer-draw", (Step.choice("offer-draw", "Offer a draw"),), ("offer",))
+ACCEPT = Action("accept-draw", (Step.choice("accept-draw", "Accept the draw"),), ("accept",))
+
+
+def _other(side: str) -> str:
+    return "red" if side == "blue" else "blue"
+
+
+def _owner(piece: str) -> str:
+    return "blue" if piece.isupper() else "red"
+
+
+def _digest(board: str, side: str) -> str:
+    return hashlib.sha1((board + side).encode()).hexdigest()[:10]
+
+
+@dataclass(frozen=True, eq=False)
+class KelasuState(State):
+    board: str
+    side: str = "blue"
+    energy: int = 4
+    acted: frozenset = frozenset()
+    quiet: int = 0
+    seen: tuple = ()  # sorted ((digest, count), ...)
+    offer: str = ""
+    ended: str = ""  # "", "resigned blue", "resigned red", "agreed", or a computed ending
+    game: "Kelasu" = field(default=None, repr=False)
+
+    # ---- the contract
+
+    @property
+    def to_move(self) -> str:
+        return self.side
+
+    @property
+    def outcome(self) -> Outcome | None:
+        cached = self.__dict__.get("_outcome", False)
+        if cached is False:
+            cached = self._compute_outcome()
+            self.__dict__["_outcome"] = cached
+        return cached
+
+    def _compute_outcome(self) -> Outcome | None:
+        if self.ended.startswith("resigned "):
+            loser = self.ended.split()[1]
+            return Outcome((_other(loser),), f"{loser} resigned")
+        if self.ended == "agreed":
+            return Outcome((), "a draw was agreed")
+        if self.ended == "stalemate":
+            return Outcome((), f"stalemate: {self.side} has no action at the start of its turn")
+        if self.ended == "quiet":
+            return Outcome((), f"{QUIET_LIMIT} full turns passed without a blank move, a merge or a capture")
+        if self.ended == "repetition":
+            return Outcome((), f"the same position arose for the {REPEATS}th time")
+        if self.ended.startswith("victory "):
+            winner = self.ended.split()[1]
+            return Outcome((winner,), f"{winner} holds all four victory cells")
+        if self.ended.startswith(("no-stones ", "only-stones ")):
+            lost = tuple(self.ended.split())
+        else:  # a position read from text: look at both sides
+            lost = self._material_loser((self.side, _other(self.side)))
+        if lost is None:
+            return None
+        why, loser = lost
+        return Outcome((_other(loser),), f"{loser} has {'no stones' if why == 'no-stones' else 'only stones'} left")
+
+    def _material_loser(self, order) -> tuple[str, str] | None:
+        """(why, side) for the first side in ``order`` that has lost on material."""
+        for side in order:
+            stones, others = self._material(side)
+            if stones == 0:
+                return "no-stones", side
+            if others == 0:
+                return "only-stones", side
+        return None
+
+    def _material(self, side: str) -> tuple[int, int]:
+        stone = "S" if side == "blue" else "s"
+        own = OWN[side]
+        count = sum(1 for c in self.board if c in own)
+        stones = self.board.count(stone)
+        return stones, count - stones
+
+    def to_text(self) -> str:
+        rows = [self.board[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]
+        acted = " ".join(CELLS[i] for i in sorted(self.acted)) or "-"
+        seen = " ".join(f"{d}x{n}" for d, n in self.seen) or "-"
+        lines = rows + [
+            f"to-move: {self.side}",
+            f"energy: {self.energy}",
+            f"acted: {acted}",
+            f"quiet: {self.quiet}",
+            f"seen: {seen}",
+            f"offer: {self.offer or '-'}",
+            f"ended: {self.ended or '-'}",
+        ]
+        return "\n".join(lines)
+
+    def _key(self):
+        return (self.board, self.side, self.energy, self.acted, self.quiet, self.seen, self.offer, self.ended)
+
+    def __eq__(self, other):
+        if not isinstance(other, KelasuState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def status(self) -> str:
+        if self.outcome is not None:
+            return super().status()
+        line = f"{self.side.capitalize()} to move, energy {self.energy}"
+        if self.offer:
+            line += f" ({self.offer} offers a draw)"
+        return line
+
+    # ---- action generation
+
+    def piece_actions(self, i: int) -> list[Action]:
+        """The actions of the piece on cell ``i`` (none if it is not the
+        mover's or already acted)."""
+        board = self.board
+        piece = board[i]
+        own = OWN[self.side]
+        if piece not in own or i in self.acted:
+            return []
+        kind = piece.upper()
+        out = []
+        if kind == "S":
+            return out
+        if kind == "R":
+            for ray in DIAGONALS[i]:
+                if not ray or board[ray[0]] != ".":
+                    continue
+                out.append(_plain(i, ray[0]))
+                for j in ray[1:]:
+                    target = board[j]
+                    if target == ".":
+                        out.append(_plain(i, j))
+                        continue
+                    if target not in own:
+                        out.append(_plain(i, j))
+                    break
+            return out
+        for ray, may_move, may_capture in RAYS[self.side][kind][i]:
+            for j in ray:
+                target = board[j]
+                if target == ".":
+                    if may_move:
+                        out.append(_plain(i, j))
+                        continue
+                    break
+                if may_capture and target not in own:
+                    out.append(_plain(i, j))
+                break
+        if kind == "W" and i // SIZE == FAR_RANK[self.side]:
+            j = BACK_RANK[self.side] * SIZE + i % SIZE
+            if board[j] not in own:
+                out.append(_plain(i, j))
+        elif kind == "D":
+            for j in DIAG1[i]:
+                if board[j] != "." and board[j] not in own:
+                    out.append(_plain(i, j))
+        return out
+
+    def _mergeable(self) -> frozenset:
+        """The mover's blanks that may take part in a merge."""
+        blank = "B" if self.side == "blue" else "b"
+        home = HOME[self.side]
+        return frozenset(
+            i for i, c in enumerate(self.board)
+            if c == blank and i // SIZE not in home and i not in self.acted
+        )
+
+    def _components(self, cells: frozenset) -> list[frozenset]:
+        seen, parts = set(), []
+        for start in cells:
+            if start in seen:
+                continue
+            part, stack = {start}, [start]
+            while stack:
+                for j in NEIGHBOURS[stack.pop()]:
+                    if j in cells and j not in part:
+                        part.add(j)
+                        stack.append(j)
+            seen |= part
+            parts.append(frozenset(part))
+        return parts
+
+    def _piece_moves(self) -> list[Action]:
+        out = []
+        own = OWN[self.side]
+        for i, c in enumerate(self.board):
+            if c in own:
+                out.extend(self.piece_actions(i))
+        return out
+
+    def _merges(self) -> list[Action]:
+        out = []
+        for part in self._components(self._mergeable()):
+            if len(part) < 2:
+                continue
+            for group in _connected_subsets(part, max(s for s in MERGE_SIZES if s <= len(part))):
+                kinds = [k for k, cost in COSTS.items() if cost == len(group)]
+                for kind in kinds:
+                    for at in group:
+                        out.append(_merge_action(kind, at, group))
+        return out
+
+    def legal_actions(self) -> list[Action]:
+        if self.outcome is not None:
+            return []
+        cached = self.__dict__.get("_actions")
+        if cached is None:
+            cached = self._piece_moves() + self._merges() + self._talk()
+            self.__dict__["_actions"] = cached
+        return list(cached)
+
+    def _talk(self) -> list[Action]:
+        out = [RESIGN]
+        if self.offer == "":
+            out.append(OFFER)
+        elif self.offer != self.side:
+            out.append(ACCEPT)
+        return out
+
+    def has_piece_action(self) -> bool:
+        """Whether the mover has any piece action or merge left."""
+        own = OWN[self.side]
+        if any(self.piece_actions(i) for i, c in enumerate(self.board) if c in own):
+            return True
+        return any(len(p) >= 2 for p in self._components(self._mergeable()))
+
+    # ---- step entry: merges are entered blank by blank
+
+    def next_steps(self, prefix=()) -> StepOptions:
+        prefix = tuple(prefix)
+        self._refuse_if_over()
+        if not prefix:
+            own = OWN[self.side]
+            mergeable = self._mergeable()
+            starts = [CELL_STEPS[i] for i, c in enumerate(self.board) if c in own and (
+                self.piece_actions(i) or (i in mergeable and any(j in mergeable for j in NEIGHBOURS[i])))]
+            return StepOptions(tuple(starts) + tuple(a.steps[0] for a in self._talk()), False)
+        first = prefix[0]
+        if first.kind == "choice":
+            if len(prefix) == 1 and any(a.steps == prefix for a in self._talk()):
+                return StepOptions((), True)
+            raise IllegalAction(f"no legal action begins with {first.value!r}")
+        cells = self._cells_of(prefix)
+        i = cells[0]
+        moves = {a.steps[1]: a for a in self.piece_actions(i)}
+        if len(prefix) == 1:
+            joins = self._joins((i,)) if i in self._mergeable() else []
+            if not moves and not joins:
+                raise IllegalAction(f"{CELLS[i]} has no action: {self._why_not(i)}")
+            return StepOptions(tuple(moves) + tuple(CELL_STEPS[j] for j in joins), False)
+        if len(prefix) == 2 and prefix[1] in moves:
+            return StepOptions((), True)
+        return self._merge_steps(prefix)
+
+    def _cells_of(self, prefix) -> list[int]:
+        out = []
+        for step in prefix:
+            if step.kind == "cell":
+                if step.value not in INDEX:
+                    raise IllegalAction(f"there is no cell {step.value!r} on a Kelasu board")
+                out.append(INDEX[step.value])
+        return out
+
+    def _joins(self, group: tuple[int, ...]) -> list[int]:
+        """Blanks that may join ``group`` and still leave a mergeable group."""
+        mergeable = self._mergeable()
+        part = next(p for p in self._components(mergeable) if group[0] in p)
+        if len(group) + 1 > max((s for s in MERGE_SIZES if s <= len(part)), default=0):
+            return []
+        members = set(group)
+        return sorted({j for g in group for j in NEIGHBOURS[g] if j in mergeable and j not in members})
+
+    def _merge_steps(self, prefix) -> StepOptions:
+        group: list[int] = []
+        k = 0
+        while k < len(prefix) and prefix[k].kind == "cell":
+            i = INDEX.get(prefix[k].value)
+            if i is None or (group and i not in self._joins(tuple(group))) or (not group and i not in self._mergeable()):
+                raise IllegalAction(f"{prefix[k].value} cannot join this merge", rule="merging")
+            group.append(i)
+            k += 1
+        size = len(group)
+        if k == len(prefix):
+            kinds = [kind for kind, cost in COSTS.items() if cost == size]
+            options = tuple(CELL_STEPS[j] for j in self._joins(tuple(group)))
+            options += tuple(Step.choice(kind, f"{NAMES[kind].capitalize()} ({COSTS[kind]})") for kind in kinds)
+            if not options:
+                raise IllegalAction("these blanks cannot grow into a merge", rule="merging")
+            return StepOptions(options, False)
+        choice = prefix[k]
+        if choice.kind != "choice" or COSTS.get(choice.value) != size:
+            raise IllegalAction(f"{size} blanks cannot merge into {choice.value!r}", rule="merge costs")
+        if k + 1 == len(prefix):
+            return StepOptions(tuple(CELL_STEPS[g] for g in sorted(group)), False)
+        if k + 2 == len(prefix) and prefix[k + 1].kind == "cell" and INDEX.get(prefix[k + 1].value) in group:
+            return StepOptions((), True)
+        raise IllegalAction("the new piece stands on one of the merged blanks", rule="merging")
+
+    def action_from_steps(self, steps) -> Action:
+        steps = tuple(steps)
+        if not self.next_steps(steps).complete:
+            raise IllegalAction("these steps do not make a whole action yet")
+        if steps[0].kind == "choice":
+            return next(a for a in self._talk() if a.steps == steps)
+        if len(steps) == 2 and steps[1].kind == "cell":
+            return _plain(INDEX[steps[0].value], INDEX[steps[1].value])
+        blanks = tuple(sorted(INDEX[s.value] for s in steps[:-2]))
+        return _merge_action(steps[-2].value, INDEX[steps[-1].value], blanks)
+
+    def parse_action(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        self._refuse_if_over()
+        text = text.strip()
+        for talk in (RESIGN, OFFER, ACCEPT):
+            if text == talk.text:
+                if talk in self._talk():
+                    return talk
+                raise IllegalAction("no draw offer from the opponent stands" if talk is ACCEPT
+                                    else "a draw offer already stands", rule="draw by agreement")
+        if "@" in text:
+            kind, at, blanks = _read_merge(text)
+            steps = tuple(CELL_STEPS[b] for b in _merge_order(blanks)) + (Step.choice(kind), CELL_STEPS[at])
+            self._check_merge(kind, at, blanks)
+            return self.action_from_steps(steps)
+        i, j = _read_move(text)
+        action = _plain(i, j)
+        if action not in self.piece_actions(i):
+            self._explain_move(i, j, text)
+        return action
+
+    def _check_merge(self, kind, at, blanks):
+        mergeable = self._mergeable()
+        for b in blanks:
+            if b not in mergeable:
+                piece = self.board[b]
+                if piece.upper() != "B" or _owner(piece) != self.side:
+                    raise IllegalAction(f"{CELLS[b]} holds no {self.side} blank", rule="merging")
+                if b in self.acted:
+                    raise IllegalAction(f"the blank on {CELLS[b]} moved this turn and cannot merge", rule="merging")
+                raise IllegalAction(f"{CELLS[b]} is on {self.side}'s home ranks, where blanks cannot merge", rule="merging")
+        if len(self._components(frozenset(blanks))) != 1:
+            raise IllegalAction("the blanks of a merge must form one orthogonally connected group", rule="merging")
+        if COSTS[kind] != len(blanks):
+            raise IllegalAction(f"a {NAMES[kind]} costs {COSTS[kind]} blanks, not {len(blanks)}", rule="merge costs")
+        if at not in blanks:
+            raise IllegalAction("the new piece stands on one of the merged blanks", rule="merging")
+
+    def _why_not(self, i: int) -> str:
+        piece = self.board[i]
+        if piece == ".":
+            return "it is empty"
+        if _owner(piece) != self.side:
+            return f"it holds a {_owner(piece)} piece and {self.side} is to move"
+        if i in self.acted:
+            return "that piece already acted this turn"
+        if piece.upper() == "S":
+            return "stones never move"
+        return "that piece has no move there"
+
+    def _explain_move(self, i: int, j: int, text: str) -> None:
+        piece = self.board[i]
+        if piece == "." or _owner(piece) != self.side or i in self.acted or piece.upper() == "S":
+            raise IllegalAction(f"{CELLS[i]} cannot act: {self._why_not(i)}", rule="who may act")
+        kind = NAMES[piece.upper()]
+        raise IllegalAction(f"the {kind} on {CELLS[i]} cannot play {text}: {MOVE_RULES[piece.upper()]}", rule=f"{kind} moves")
+
+    # ---- playing
+
+    def _apply(self, action: Action) -> "KelasuState":
+        data = action.data
+        kind = data[0]
+        if kind == "resign":
+            return self._with(ended=f"resigned {self.side}")
+        if kind == "offer":
+            return self._with(offer=self.side)
+        if kind == "accept":
+            return self._with(ended="agreed")
+        board = list(self.board)
+        reset_quiet = False
+        irreversible = False
+        acted = set(self.acted)
+        if kind == "move":
+            _, i, j = data
+            piece, target = board[i], board[j]
+            own = OWN[self.side]
+            if target != "." and target not in own and piece.upper() == "D":
+                # Conversion: the enemy piece changes side, the diplomat leaves.
+                board[j] = target.upper() if self.side == "blue" else target.lower()
+                board[i] = "."
+                irreversible = True
+            else:
+                if target != ".":
+                    reset_quiet = irreversible = True
+                if piece.upper() == "B":
+                    reset_quiet = True
+                board[j], board[i] = piece, "."
+                acted.add(j)
+            cost = 1
+        else:  # merge
+            _, piece_kind, at, blanks = data
+            for b in blanks:
+                board[b] = "."
+            board[at] = piece_kind if self.side == "blue" else piece_kind.lower()
+            reset_quiet = irreversible = True
+            cost = len(blanks)
+        new = KelasuState(
+            "".join(board), self.side, max(0, self.energy - cost), frozenset(acted),
+            0 if reset_quiet else self.quiet, () if irreversible else self.seen, self.offer, "", self.game,
+        )
+        return new._settle()
+
+    def _with(self, **changes) -> "KelasuState":
+        fields = dict(board=self.board, side=self.side, energy=self.energy, acted=self.acted, quiet=self.quiet,
+                      seen=self.seen, offer=self.offer, ended=self.ended, game=self.game)
+        fields.update(changes)
+        return KelasuState(**fields)
+
+    def _settle(self) -> "KelasuState":
+        """After an action: look for an ending, then hand the turn over when
+        the energy is spent or nothing is left to do."""
+        # The opponent's material is looked at first (clarification 3).
+        lost = self._material_loser((_other(self.side), self.side))
+        if lost is not None:
+            return self._with(ended=" ".join(lost))
+        if all(self.board[v] in OWN[self.side] for v in VICTORY):
+            return self._with(ended=f"victory {self.side}")
+        if self.energy > 0 and self.has_piece_action():
+            return self
+        return self._hand_over()
+
+    def _hand_over(self) -> "KelasuState":
+        nxt = _other(self.side)
+        quiet = self.quiet + (1 if self.side == "red" else 0)
+        counts = dict(self.seen)
+        key = _digest(self.board, nxt)
+        counts[key] = counts.get(key, 0) + 1
+        offer = "" if self.offer == nxt else self.offer
+        stone = "S" if nxt == "blue" else "s"
+        new = KelasuState(self.board, nxt, self.board.count(stone), frozenset(), quiet,
+                          tuple(sorted(counts.items())), offer, "", self.game)
+        if quiet > QUIET_LIMIT:
+            return new._with(ended="quiet")
+        if counts[key] >= REPEATS:
+            return new._with(ended="repetition")
+        if not new.has_piece_action():
+            return new._with(ended="stalemate")
+        return new
+
+    # ---- drawing
+
+    def view(self) -> Scene:
+        cells, pieces = [], []
+        for i, name in enumerate(CELLS):
+            r, f = divmod(i, SIZE)
+            zone = "victory" if i in VICTORY else "home-a" if r in HOME["blue"] else "home-b" if r in HOME["red"] else (
+                "light" if (r + f) % 2 == 0 else "plain")
+            cells.append(Cell(name, f, r, zone=zone))
+            c = self.board[i]
+            if c != ".":
+                owner = _owner(c)
+                pieces.append(Piece((name,), owner, GLYPHS[c.upper()], letter=c if c.upper() != "B" else "",
+                                    title=f"{owner} {NAMES[c.upper()]} on {name}", dim=i in self.acted))
+        bar = "●" * self.energy + "○" * max(0, self._material(self.side)[0] - self.energy)
+        return Scene(cells, pieces, files=[str(f) for f in range(SIZE)], ranks=list(RANKS),
+                     caption=[f"{self.status()}   energy {bar}"], title="Kelasu")
+
+
+MOVE_RULES = {
+    "B": "a blank steps one cell forward or sideways onto an empty cell",
+    "W": "a warrior steps forward or sideways, captures one cell diagonally forward, and Recalls only from the far rank",
+    "R": "a runner slides diagonally, its first cell empty",
+    "D": "a diplomat moves up to three cells straight over empty cells, or converts a diagonally adjacent enemy",
+    "C": "a champion goes any distance forward, one cell diagonally forward, up to three sideways, and back without capturing",
+    "G": "a general slides any distance in eight directions",
+}
+
+GLYPHS = {
+    "B": (Glyph("circle", 0.38),),
+    "W": (Glyph("triangle", 0.66, dy=0.04),),
+    "R": (Glyph("diamond", 0.74),),
+    "D": (Glyph("pentagon", 0.7),),
+    "C": (Glyph("hexagon", 0.74),),
+    "G": (Glyph("star", 0.86),),
+    "S": (Glyph("octagon", 0.78),),
+}
+
+
+def _connected_subsets(cells: frozenset, largest: int) -> list[tuple[int, ...]]:
+    """Every orthogonally connected subset of ``cells`` whose size is a merge
+    cost (up to ``largest``), each exactly once, as sorted tuples.  Each
+    subset is grown from its smallest cell, adding only cells that border the
+    newest cell and none of the cells before it (the ESU enumeration)."""
+    out = []
+
+    def grow(root, group, closed, extension):
+        if len(group) in COST_SIZES:
+            out.append(tuple(sorted(group)))
+        if len(group) == largest:
+            return
+        extension = list(extension)
+        while extension:
+            w = extension.pop()
+            near = [u for u in NEIGHBOURS[w] if u in cells]
+            exclusive = [u for u in near if u > root and u not in closed]
+            grow(root, group + (w,), closed | set(near), extension + exclusive)
+
+    for root in cells:
+        near = [u for u in NEIGHBOURS[root] if u in cells]
+        grow(root, (root,), {root, *near}, [u for u in near if u > root])
+    return out
+
+
+COST_SIZES = frozenset(COSTS.values())
+
+
+def _merge_order(blanks: tuple[int, ...]) -> tuple[int, ...]:
+    """The blanks in an order a person could click them: each one borders
+    the group clicked so far."""
+    rest, order = set(blanks), [min(blanks)]
+    rest.discard(order[0])
+    while rest:
+        nxt = min((j for j in rest if any(k in order for k in NEIGHBOURS[j])), default=None)
+        if nxt is None:  # not connected: the merge check will say so
+            nxt = min(rest)
+        order.append(nxt)
+        rest.discard(nxt)
+    return tuple(order)
+
+
+_CELL_RE = re.compile(r"[A-J][0-9]")
+
+
+def _read_cell(text: str, pos: int) -> int:
+    piece = text[pos:pos + 2]
+    if not _CELL_RE.fullmatch(piece):
+        bad = pos if not piece[:1] or piece[0] not in RANKS else pos + 1
+        raise NotationError("expected a cell from A0 to J9", text, min(bad, max(0, len(text) - 1)))
+    return INDEX[piece]
+
+
+def _read_move(text: str) -> tuple[int, int]:
+    if not text:
+        raise NotationError("an empty action")
+    i = _read_cell(text, 0)
+    if text[2:3] != "-":
+        raise NotationError("expected '-' between the two cells of a piece action", text, min(2, len(text) - 1))
+    j = _read_cell(text, 3)
+    if len(text) > 5:
+        raise NotationError("nothing may follow the target cell", text, 5)
+    return i, j
+
+
+def _read_merge(text: str) -> tuple[str, int, tuple[int, ...]]:
+    if text[0] not in COSTS:
+        raise NotationError("a merge starts with the new piece's letter: W R D C G or S", text, 0)
+    if text[1:2] != "@":
+        raise NotationError("expected '@' after the piece letter", text, 1)
+    at = _read_cell(text, 2)
+    if text[4:5] != ":":
+        raise NotationError("expected ':' before the list of blanks", text, min(4, len(text) - 1))
+    blanks, pos = [], 5
+    while True:
+        blanks.append(_read_cell(text, pos))
+        pos += 2
+        if pos == len(text):
+            break
+        if text[pos] != ",":
+            raise NotationError("expected ',' between blanks", text, pos)
+        pos += 1
+    if blanks != sorted(blanks) or len(set(blanks)) != len(blanks):
+        raise NotationError("list the blanks once each, in ascending order", text, 5)
+    return text[0], at, tuple(blanks)
+
+
+class Kelasu(Game):
+    """Kelasu v0.1."""
+
+    name = "kelasu"
+    title = "Kelasu"
+    players = SIDES
+
+    def initial(self) -> KelasuState:
+        return KelasuState(START_BOARD, "blue", 4, frozenset(), 0, (), "", "", self)
+
+    def parse(self, text: str) -> KelasuState:
+        if not isinstance(text, str):
+            raise NotationError(f"a position is text, not {type(text).__name__}")
+        lines = text.strip("\n").split("\n")
+        if len(lines) < SIZE:
+            raise NotationError(f"a position starts with {SIZE} lines of {SIZE} cells", text)
+        pos = 0
+        for r, line in enumerate(lines[:SIZE]):
+            if len(line) != SIZE:
+                raise NotationError(f"rank {RANKS[r]} has {len(line)} cells, not {SIZE}", text, pos + min(len(line), SIZE))
+            for k, ch in enumerate(line):
+                if ch not in ".BWRDCGSbwrdcgs":
+                    raise NotationError(f"unknown piece letter {ch!r}", text, pos + k)
+            pos += len(line) + 1
+        board = "".join(lines[:SIZE])
+        values = {"to-move": "blue", "energy": None, "acted": "-", "quiet": "0", "seen": "-", "offer": "-", "ended": "-"}
+        for line in lines[SIZE:]:
+            key, sep, value = line.partition(":")
+            if not sep or key.strip() not in values:
+                raise NotationError(f"expected one of {', '.join(values)} followed by ':'", text, pos)
+            values[key.strip()] = value.strip()
+            pos += len(line) + 1
+        side = values["to-move"]
+        if side not in SIDES:
+            raise NotationError("to-move is blue or red", text)
+        try:
+            energy = int(values["energy"]) if values["energy"] is not None else board.count("S" if side == "blue" else "s")
+            quiet = int(values["quiet"])
+        except ValueError:
+            raise NotationError("energy and quiet are whole numbers", text) from None
+        acted = frozenset() if values["acted"] == "-" else frozenset(INDEX[c] for c in values["acted"].split() if c in INDEX)
+        seen = () if values["seen"] == "-" else tuple(sorted((d, int(n)) for d, n in (s.split("x") for s in values["seen"].split())))
+        offer = "" if values["offer"] == "-" else values["offer"]
+        ended = "" if values["ended"] == "-" else values["ended"]
+        return KelasuState(board, side, energy, acted, quiet, seen, offer, ended, self)
+
+
+GAME = Kelasu()
