@@ -1,0 +1,337 @@
+"""Kelasu v0.1: one test per rule and per clarification.
+
+Positions are built from piece lists; every expected move list was worked
+out by hand on a sketch of the board from the rules (README and issue).
+Every position keeps a stone and a non-stone piece on each side, so that no
+game is over before it starts.
+"""
+
+import pytest
+
+from playbook import IllegalAction, NotationError, Step, load
+
+GAME = load("kelasu")
+RANKS = "ABCDEFGHIJ"
+
+
+def position(pieces, side="blue", energy=None, extra=""):
+    """A position from {"D2": "B", ...}; blue stone A0 and red stone J9 are
+    added unless given, plus a red blank on J0 and a blue blank on A9 so
+    both sides keep a non-stone piece."""
+    cells = {"A0": "S", "J9": "s", "J0": "b", "A9": "B"}
+    cells.update(pieces)
+    rows = []
+    for r in RANKS:
+        rows.append("".join(cells.get(f"{r}{f}", ".") for f in range(10)))
+    text = "\n".join(rows) + f"\nto-move: {side}\n"
+    if energy is not None:
+        text += f"energy: {energy}\n"
+    return GAME.parse(text + extra)
+
+
+def moves_from(state, cell):
+    return {a.text for a in state.legal_actions() if a.text.startswith(cell + "-")}
+
+
+# ------------------------------------------------------------- board, set-up
+
+
+def test_start_position():
+    state = GAME.initial()
+    lines = state.to_text().splitlines()
+    assert lines[:10] == [
+        "BBBBBBBBBB", "BBBBBBBBBB", "S.S....S.S", "..........", "..........",
+        "..........", "..........", "s.s....s.s", "bbbbbbbbbb", "bbbbbbbbbb",
+    ]
+    assert state.to_move == "blue" and state.energy == 4
+
+
+def test_first_moves_are_the_b_rank_blanks_stepping_forward_past_the_stones():
+    # C0 C2 C7 C9 hold stones; all other B-rank blanks may step to C; the
+    # A rank and sideways steps are blocked by other blanks.
+    state = GAME.initial()
+    pieces = {a.text for a in state.legal_actions() if "-" in a.text and a.text[0] != "o"}
+    assert pieces == {"B1-C1", "B3-C3", "B4-C4", "B5-C5", "B6-C6", "B8-C8"}
+
+
+def test_text_round_trips_including_counters():
+    state = GAME.initial().play("B4-C4").play("B5-C5")
+    assert GAME.parse(state.to_text()) == state
+    assert "acted: C4 C5" in state.to_text() and "energy: 2" in state.to_text()
+
+
+# ---------------------------------------------------------------- the pieces
+
+
+def test_blank_steps_forward_or_sideways_never_captures_or_goes_back():
+    state = position({"D2": "B", "D3": "w"})
+    assert moves_from(state, "D2") == {"D2-E2", "D2-D1"}
+
+
+def test_red_moves_are_mirrored():
+    state = position({"G5": "b", "A5": "W"}, side="red")
+    assert moves_from(state, "G5") == {"G5-F5", "G5-G4", "G5-G6"}
+
+
+def test_warrior_moves_or_captures_forward_and_sideways_and_captures_diagonally_forward():
+    state = position({"D4": "W", "E4": "r", "D5": "r", "E5": "r"})
+    # E3 is empty and diagonal: capture only, so no move there.
+    assert moves_from(state, "D4") == {"D4-E4", "D4-D5", "D4-D3", "D4-E5"}
+
+
+def test_warrior_recalls_from_the_far_rank_to_its_back_rank_over_everything():
+    state = position({"J3": "W", "E3": "r", "B3": "B"})
+    assert "J3-A3" in moves_from(state, "J3")
+    after = state.play("J3-A3")
+    assert after.board[3] == "W" and after.board[93] == "."
+
+
+def test_recall_captures_an_enemy_and_is_blocked_by_a_friend():
+    assert "J3-A3" in moves_from(position({"J3": "W", "A3": "r"}), "J3")
+    assert "J3-A3" not in moves_from(position({"J3": "W", "A3": "B"}), "J3")
+    # Not from any other rank.
+    assert not any(t.endswith("-A3") for t in moves_from(position({"I3": "W"}), "I3"))
+
+
+def test_red_warrior_recalls_from_a_to_j():
+    assert "A6-J6" in moves_from(position({"A6": "w", "E0": "W"}, side="red"), "A6")
+
+
+def test_runner_first_cell_move_only_then_moves_or_captures():
+    state = position({"E4": "R", "F5": "r", "B1": "r", "G2": "B"})
+    assert moves_from(state, "E4") == {
+        "E4-D3", "E4-C2", "E4-B1",  # up-left, capturing on B1
+        "E4-F3",  # down-left, stopped by its own blank on G2
+        "E4-D5", "E4-C6", "E4-B7", "E4-A8",  # up-right to the edge
+        # down-right: the enemy on F5 is the first cell, so nothing
+    }
+
+
+def test_diplomat_moves_three_straight_never_captures_and_converts_diagonally():
+    state = position({"E4": "D", "E6": "r", "F5": "s", "C4": "B"})
+    assert moves_from(state, "E4") == {
+        "E4-D4",  # up, stopped by its own blank on C4
+        "E4-F4", "E4-G4", "E4-H4",  # down three
+        "E4-E3", "E4-E2", "E4-E1",  # left three
+        "E4-E5",  # right, not onto the enemy on E6
+        "E4-F5",  # conversion of the red stone
+    }
+
+
+def test_conversion_turns_the_piece_and_removes_the_diplomat():
+    after = position({"E4": "D", "F5": "s", "H0": "s"}).play("E4-F5")
+    assert after.board[INDEX("F5")] == "S" and after.board[INDEX("E4")] == "."
+
+
+def test_a_converted_piece_may_act_the_same_turn():
+    state = position({"E4": "D", "F5": "r", "C0": "S"}).play("E4-F5")  # energy 2
+    assert state.to_move == "blue"
+    assert moves_from(state, "F5")  # the new blue runner has moves
+
+
+def test_champion_moves():
+    state = position({"E4": "C", "A4": "r", "H4": "r"})
+    assert moves_from(state, "E4") == {
+        "E4-F4", "E4-G4", "E4-H4",  # forward to the capture
+        "E4-F3", "E4-F5",  # one diagonally forward
+        "E4-E1", "E4-E2", "E4-E3", "E4-E5", "E4-E6", "E4-E7",  # three sideways
+        "E4-D4", "E4-C4", "E4-B4",  # back, not capturing A4
+    }
+
+
+def test_general_slides_eight_ways_to_the_first_piece():
+    state = position({"E4": "G", "E6": "r", "C2": "B", "G4": "w"})
+    found = moves_from(state, "E4")
+    assert {"E4-E5", "E4-E6", "E4-D3", "E4-F4", "E4-G4", "E4-J9"} <= found
+    assert "E4-E7" not in found and "E4-C2" not in found and "E4-B1" not in found and "E4-H4" not in found
+    assert len(found) == 1 + 2 + 4 + 1 + 2 + 4 + 5 + 3 + 4  # worked out ray by ray
+
+
+def test_stones_never_move():
+    assert moves_from(position({"E4": "S"}), "E4") == set()
+
+
+# ----------------------------------------------------------- energy and turns
+
+
+def test_energy_is_the_number_of_stones_and_each_action_costs_one():
+    state = position({"D2": "B", "D5": "B", "D8": "B", "C0": "S"}, energy=None)
+    assert state.energy == 2
+    state = state.play("D2-E2")
+    assert state.energy == 1 and state.to_move == "blue"
+    state = state.play("D5-E5")
+    assert state.to_move == "red" and state.energy == 1  # red has one stone
+
+
+def test_no_piece_acts_twice_in_a_turn():
+    state = position({"D2": "B", "C0": "S", "C1": "S"}).play("D2-E2")
+    assert moves_from(state, "E2") == set()
+    with pytest.raises(IllegalAction, match="already acted"):
+        state.play("E2-F2")
+
+
+def test_turn_ends_when_energy_is_left_but_no_action():
+    # Blue's only movable piece is the blank; stones C0, C1 give energy 3.
+    state = position({"D2": "B", "C0": "S", "C1": "S", "A9": "."}).play("D2-E2")
+    assert state.to_move == "red"
+
+
+def test_no_legal_action_at_the_start_of_a_turn_is_stalemate():
+    # Blue spends its one energy; then Red's blank on J0 is boxed in by
+    # Blue's blank on I0 and stone on J1, and Red's stone cannot move.
+    state = position({"J1": "S", "I0": "B", "D2": "B", "A9": "."}, energy=1).play("D2-E2")
+    assert state.outcome is not None and state.outcome.draw and "stalemate" in state.outcome.reason
+
+
+# -------------------------------------------------------------------- merging
+
+
+def test_merges_of_two_blanks_make_a_warrior_on_either_cell():
+    state = position({"D4": "B", "E4": "B"})
+    merges = {a.text for a in state.legal_actions() if "@" in a.text}
+    assert merges == {"W@D4:D4,E4", "W@E4:D4,E4"}
+
+
+def test_blanks_on_their_own_home_ranks_cannot_merge_but_may_in_the_enemys():
+    assert not any("@" in a.text for a in position({"B1": "B", "B2": "B"}).legal_actions())
+    assert any("@" in a.text for a in position({"I4": "B", "I5": "B"}).legal_actions())
+
+
+def test_merging_blanks_must_be_orthogonally_connected():
+    state = position({"C4": "B", "D5": "B"})
+    assert not any("@" in a.text for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="connected"):
+        state.play("W@C4:C4,D5")
+
+
+def test_merge_costs():
+    # Four in a row: a runner or a diplomat; three of them: nothing (no cost 3).
+    state = position({"D2": "B", "D3": "B", "D4": "B", "D5": "B"})
+    merges = {a.text for a in state.legal_actions() if "@" in a.text}
+    assert "R@D2:D2,D3,D4,D5" in merges and "D@D5:D2,D3,D4,D5" in merges
+    assert not any(len(t.split(":")[1].split(",")) == 3 for t in merges)
+    with pytest.raises(IllegalAction, match="costs 5"):
+        state.play("C@D2:D2,D3,D4,D5")
+
+
+def test_merge_with_too_little_energy_ends_the_turn_and_the_new_piece_stands():
+    # Blue has one stone (energy 1) and merges four blanks into a runner.
+    state = position({"D2": "B", "D3": "B", "D4": "B", "D5": "B"}).play("R@D3:D2,D3,D4,D5")
+    assert state.to_move == "red"
+    assert state.board[INDEX("D3")] == "R" and state.board[INDEX("D2")] == "."
+
+
+def test_a_merged_piece_may_act_at_once_when_energy_is_left():
+    state = position({"D2": "B", "D3": "B", "C0": "S", "C1": "S", "C3": "S"}).play("W@D3:D2,D3")
+    assert state.to_move == "blue" and state.energy == 2
+    assert moves_from(state, "D3")
+
+
+def test_a_blank_that_moved_this_turn_cannot_merge():
+    state = position({"D2": "B", "E3": "B", "C0": "S"}).play("D2-E2")
+    assert not any("@" in a.text for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="moved this turn"):
+        state.play("W@E2:E2,E3")
+
+
+def test_merge_entered_step_by_step():
+    state = position({"D2": "B", "D3": "B", "D4": "B", "D5": "B", "F8": "B"})
+    first = state.next_steps([Step.cell("D3")])
+    # Blank moves (forward E3, sideways none free) and the blanks that may join.
+    assert set(first.cells()) == {"E3", "D2", "D4"}
+    two = state.next_steps([Step.cell("D3"), Step.cell("D4")])
+    assert set(two.cells()) == {"D2", "D5"} and two.choices() == ["W"]
+    four = state.next_steps([Step.cell(c) for c in ("D3", "D4", "D2", "D5")])
+    assert set(four.choices()) == {"R", "D"} and four.cells() == []
+    place = state.next_steps([Step.cell(c) for c in ("D3", "D4", "D2", "D5")] + [Step.choice("D")])
+    assert set(place.cells()) == {"D2", "D3", "D4", "D5"}
+    action = state.action_from_steps([Step.cell(c) for c in ("D3", "D4", "D2", "D5")] + [Step.choice("D"), Step.cell("D4")])
+    assert action.text == "D@D4:D2,D3,D4,D5"
+
+
+def test_merge_notation_errors():
+    state = position({"D4": "B", "E4": "B"})
+    with pytest.raises(NotationError) as err:
+        state.play("W@E4:E4,D4")
+    assert "ascending" in str(err.value)
+    with pytest.raises(NotationError) as err:
+        state.play("X@E4:D4,E4")
+    assert err.value.position == 0
+    with pytest.raises(NotationError) as err:
+        state.play("W@E4;D4,E4")
+    assert err.value.position == 4
+
+
+# -------------------------------------------------------------------- endings
+
+
+def test_resign():
+    state = GAME.initial().play("resign")
+    assert state.outcome.winner == "red" and "resigned" in state.outcome.reason
+
+
+def test_capturing_the_last_stone_wins():
+    state = position({"E4": "G", "E7": "s", "J9": "."}, extra="")
+    # Red's only stone is on E7: J9 emptied.
+    after = state.play("E4-E7")
+    assert after.outcome.winner == "blue" and "no stones" in after.outcome.reason
+
+
+def test_a_side_left_with_only_stones_loses():
+    state = position({"E4": "G", "E7": "b", "J0": "."})
+    after = state.play("E4-E7")
+    assert after.outcome.winner == "blue" and "only stones" in after.outcome.reason
+
+
+def test_all_four_victory_cells_win_for_the_side_that_acted():
+    state = position({"E4": "W", "E5": "W", "F4": "W", "E6": "G", "C0": "S"})
+    after = state.play("E6-F5")
+    assert after.outcome.winner == "blue" and "victory" in after.outcome.reason
+
+
+def test_draw_by_agreement():
+    state = GAME.initial().play("offer-draw").play("B4-C4").play("B5-C5").play("B3-C3").play("B6-C6")
+    assert state.to_move == "red"
+    assert state.play("accept-draw").outcome.draw
+
+
+def test_draw_offer_lapses_when_the_turn_comes_back():
+    state = GAME.initial().play("offer-draw")
+    for move in ["B4-C4", "B5-C5", "B3-C3", "B6-C6", "I4-H4", "I5-H5", "I3-H3", "I6-H6"]:
+        state = state.play(move)
+    assert state.to_move == "blue" and state.offer == ""
+
+
+def test_sixty_four_quiet_full_turns_draw():
+    # A general shuffling is a quiet move; the count passes 64 on the next Red-to-Blue handover.
+    state = position({"E4": "G", "E7": "g", "C0": "S"}, energy=1, extra="quiet: 64\n")
+    state = state.play("E4-D4")  # Blue's last energy: to Red
+    assert state.outcome is None and state.to_move == "red"
+    state = state.play("E7-D7")  # Red's only energy: to Blue, count 65
+    assert state.outcome.draw and "64" in state.outcome.reason
+
+
+def test_a_capture_resets_the_quiet_count():
+    state = position({"E4": "G", "E7": "g", "E9": "w", "C0": "S"}, energy=1, extra="quiet: 64\n").play("E4-E7")
+    assert state.quiet == 0
+
+
+def test_fourth_repetition_draws():
+    state = position({"E4": "G", "G7": "g"}, energy=1)
+    line = ["E4-D4", "G7-H7", "D4-E4", "H7-G7"] * 4
+    seen_draw = None
+    for k, move in enumerate(line):
+        state = state.play(move)
+        if state.outcome is not None:
+            seen_draw = k
+            break
+    # Each move hands the turn over.  The position after E4-D4 (Red to
+    # move) is recorded at moves 0, 4, 8 and 12: the fourth time is move 12.
+    # (The start is not counted, so the position after H7-G7 is only at
+    # its third count then.)
+    assert seen_draw == 12
+    assert state.outcome.draw and "4th" in state.outcome.reason
+
+
+def INDEX(cell):
+    return RANKS.index(cell[0]) * 10 + int(cell[1])
