@@ -155,7 +155,7 @@ STYLE = """
 .pb-zone-dark { fill: var(--pb-dark, #b58f6a); }
 .pb-zone-home-a { fill: #cfdcf2; }
 .pb-zone-home-b { fill: #f2d0cf; }
-.pb-zone-victory { fill: #f3d34a; }
+.pb-zone-victory { fill: #9fd3c7; }
 .pb-zone-world { fill: #d9ecd4; }
 .pb-zone-kingdom-a { fill: #d8d6f0; }
 .pb-zone-kingdom-b { fill: #f0dccb; }

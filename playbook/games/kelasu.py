@@ -654,7 +654,7 @@ class KelasuState(State):
                                     title=f"{owner} {NAMES[c.upper()]} on {name}", dim=i in self.acted))
         bar = "●" * self.energy + "○" * max(0, self._material(self.side)[0] - self.energy)
         return Scene(cells, pieces, files=[str(f) for f in range(SIZE)], ranks=list(RANKS),
-                     caption=[f"{self.status()}   energy {bar}"], title="Kelasu")
+                     caption=[f"{self.status()}  {bar}"], title="Kelasu")
 
 
 MOVE_RULES = {
