@@ -152,7 +152,8 @@ def _owner(piece: str) -> str:
     return "w" if piece.isupper() else "b"
 
 
-@dataclass(frozen=True, eq=False)
+# The contract's short repr is kept (repr=False); equality is defined below.
+@dataclass(frozen=True, eq=False, repr=False)
 class CosmicState(State):
     board: str  # 36 characters, a1 first, '.' for empty
     side: str  # 'w' or 'b'

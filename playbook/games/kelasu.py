@@ -197,7 +197,8 @@ def _digest(board: str, side: str) -> str:
     return hashlib.sha1((board + side).encode()).hexdigest()[:10]
 
 
-@dataclass(frozen=True, eq=False)
+# The contract's short repr is kept (repr=False); equality is defined below.
+@dataclass(frozen=True, eq=False, repr=False)
 class KelasuState(State):
     board: str
     side: str = "blue"
@@ -773,6 +774,24 @@ class Kelasu(Game):
 
     def initial(self) -> KelasuState:
         return KelasuState(START_BOARD, "blue", 4, frozenset(), 0, (), "", "", self)
+
+    def setup(self, pieces: dict[str, str], to_move: str = "blue", energy: int | None = None) -> KelasuState:
+        """A position with the given ``pieces`` (``{"D4": "W", "F5": "s"}``:
+        capitals Blue, lower case Red) and nothing else; ``energy`` defaults
+        to the mover's stones."""
+        board = ["."] * (SIZE * SIZE)
+        for cell, piece in pieces.items():
+            if cell not in INDEX:
+                raise NotationError(f"there is no cell {cell!r} on a Kelasu board")
+            if len(piece) != 1 or piece not in "BWRDCGSbwrdcgs":
+                raise NotationError(f"unknown piece {piece!r} (use B W R D C G S, lower case for Red)")
+            board[INDEX[cell]] = piece
+        if to_move not in SIDES:
+            raise IllegalAction(f"to_move is 'blue' or 'red', not {to_move!r}")
+        text = "\n".join("".join(board[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)) + f"\nto-move: {to_move}"
+        if energy is not None:
+            text += f"\nenergy: {energy}"
+        return self.parse(text)
 
     def parse(self, text: str) -> KelasuState:
         if not isinstance(text, str):
