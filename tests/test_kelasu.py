@@ -335,3 +335,26 @@ def test_fourth_repetition_draws():
 
 def INDEX(cell):
     return RANKS.index(cell[0]) * 10 + int(cell[1])
+
+
+# ------------------------------------------------------------ clarifications
+
+
+def test_offering_a_draw_costs_no_energy_clarification_1():
+    state = GAME.initial().play("offer-draw")
+    assert state.energy == 4 and state.to_move == "blue" and state.offer == "blue"
+
+
+def test_an_action_that_ends_the_game_both_ways_goes_to_the_actor_clarification_3():
+    # Blue's diplomat converts Red's last stone; Blue is then left with
+    # only stones (A0 and F5), but Red has none: Blue wins.
+    state = position({"E4": "D", "F5": "s", "J9": ".", "A9": "."})
+    after = state.play("E4-F5")
+    assert after.outcome.winner == "blue" and "red has no stones" in after.outcome.reason
+
+
+def test_victory_cells_count_only_for_the_side_that_acted_clarification_4():
+    # Red stands on all four victory cells, but it is Blue who acts.
+    state = position({"E4": "w", "E5": "w", "F4": "w", "F5": "w", "C3": "B"})
+    after = state.play("C3-D3")
+    assert after.outcome is None
