@@ -57,7 +57,11 @@ def test_a_chain_of_jumps_is_entered_click_by_click(page, lab):
     run_all(page)
     run_code(page, 'board.state = game.parse("k5/4p1/6/2p3/1P4/5K w"); print("set")')
     widget = board(page, 0)
-    page.wait_for_function("() => document.querySelector('.pb-widget .pb-moves').children.length === 1")
+    # Wait for the new position to be drawn: b2 now holds a pawn.
+    page.wait_for_function(
+        "() => document.querySelector('.pb-widget [data-cell=\"b2\"] title')?.textContent === 'white pawn on b2'",
+        timeout=30000,
+    )
     click(widget, "b2")
     assert targets(widget) == ["a1", "a3", "c1", "d4"]
     click(widget, "d4")
