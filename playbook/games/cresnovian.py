@@ -1102,6 +1102,33 @@ class CresnovianChess(Game):
             state = state.play(f"place {u} {cell}")
         return state.play(f"choose {second}")
 
+    def setup(self, pieces: dict[str, str], mover: str = "left", monuments: dict[str, str] | None = None,
+              poem: str = "", word: tuple[str, str] | None = None, homes: dict[str, str] | None = None,
+              names: tuple[str, str] = ("Left Kingdom", "Right Kingdom")) -> CresnovianState:
+        """A position in play: ``pieces`` maps cells to ``"<umbration> <Q>"``
+        (``"cosmos 3Qb"``, ``"essence 3Qe"``); ``mover`` is the kingdom to
+        move (held by the second player).  A piece's home is the foundation
+        cell it stands on unless ``homes`` says otherwise."""
+        made = []
+        for cell, code in pieces.items():
+            try:
+                u, q = code.split()
+                amount, status = q.split("Q")
+            except ValueError:
+                raise NotationError(f"write a piece as '<umbration> <n>Q', not {code!r}") from None
+            if u not in UMBRATIONS or cell not in INDEX or status not in ("", "b", "e"):
+                raise NotationError(f"cannot read the piece {code!r} on {cell!r}")
+            home = (homes or {}).get(u, cell if cell in FOUNDATION else "")
+            if any(m.umbration == u for m in made):
+                raise NotationError(f"each umbration stands on the board once; {u} is given twice")
+            made.append(Umbral(u, INDEX[cell], int(amount), status, INDEX[home] if home else -1))
+        return CresnovianState(
+            pieces=tuple(sorted(made, key=lambda p: UMBRATIONS.index(p.umbration))),
+            monuments=tuple(sorted((INDEX[c], u) for c, u in (monuments or {}).items())),
+            word=(INDEX[word[0]], word[1]) if word else (), poem=tuple(poem.split()), phase="play", turn="second",
+            second_kingdom=mover, names=tuple(names), game=self,
+        )
+
     def parse(self, text: str) -> CresnovianState:
         try:
             data = json.loads(text)

@@ -1,0 +1,418 @@
+"""Cresnovian Chess v0.4.1: the set-up, the three actions, all eighteen
+abilities, the end and the clarifications.
+
+Expected values were worked out by hand from the rules post.  Unless said
+otherwise the left kingdom (columns A-C) is to move; the World is D-F and
+the right kingdom G-I.
+"""
+
+import pytest
+
+from playbook import IllegalAction, NotationError, Step, load
+
+GAME = load("cresnovian")
+
+
+def q(state, umbration):
+    return state.piece(umbration).code()
+
+
+def cell(state, umbration):
+    from playbook.games.cresnovian import CELLS
+
+    return CELLS[state.piece(umbration).cell]
+
+
+def setup(pieces, **kw):
+    # Keep a live piece in the right kingdom unless the test places one, so
+    # the game is not over before it starts.
+    if not any(c[0] in "GHI" for c in pieces):
+        used = {code.split()[0] for code in pieces.values()}
+        filler = next(u for u in ("cognizance", "caprice", "radiance") if u not in used)
+        pieces = {**pieces, "I3": f"{filler} 5Q"}
+    return GAME.setup(pieces, **kw)
+
+
+# ------------------------------------------------------------------ set-up
+
+
+def test_the_first_player_places_all_nine_then_the_second_chooses_and_moves_first():
+    state = GAME.initial()
+    assert state.to_move == "first" and len(state.next_steps().options) == 9
+    with pytest.raises(IllegalAction, match="foundation"):
+        state.play("place essence B1")
+    state = state.play("place essence A1")
+    with pytest.raises(IllegalAction):
+        state.play("place essence A2")
+    for u, c in zip(["duality", "cosmos", "velocity", "radiance", "corporeality", "innervation", "caprice", "cognizance"],
+                    ["A2", "A3", "D3", "E3", "F3", "I1", "I2", "I3"]):
+        state = state.play(f"place {u} {c}")
+    assert state.to_move == "second" and state.status() == "Second player: choose a kingdom"
+    state = state.play("choose right")
+    assert state.to_move == "second" and state.kingdom() == "right" and state.kingdom("first") == "left"
+    assert all(p.code() == "3Q" for p in state.pieces)
+
+
+def test_initial_with_an_arrangement_skips_set_up():
+    arrangement = {"A1": "innervation", "A2": "essence", "A3": "duality", "D3": "cosmos", "E3": "velocity",
+                   "F3": "radiance", "I1": "corporeality", "I2": "caprice", "I3": "cognizance"}
+    state = GAME.initial(arrangement, second="left")
+    assert state.phase == "play" and state.kingdom() == "left" and state.total("left") == 9
+
+
+# ------------------------------------------------------------------ travel
+
+
+def test_travel_from_your_kingdom_earns_a_q_per_cell_diagonals_too():
+    state = setup({"A1": "innervation 3Q"})
+    assert q(state.play("travel A1 G1"), "innervation") == "9Q"
+    assert q(state.play("travel A1 C3"), "innervation") == "5Q"
+
+
+def test_travel_from_the_world_or_the_opponents_kingdom_earns_nothing():
+    state = setup({"D2": "innervation 3Q", "H1": "cosmos 3Q", "A1": "essence 3Q"})
+    assert q(state.play("travel D2 D1"), "innervation") == "3Q"
+    assert q(state.play("travel H1 E1"), "cosmos") == "3Q"  # the opponent's piece, moved out of its kingdom
+
+
+def test_a_broken_piece_travels_but_earns_nothing():
+    assert q(setup({"A1": "innervation 3Qb"}).play("travel A1 C1"), "innervation") == "3Qb"
+
+
+def test_travel_cannot_pass_or_land_on_pieces_monuments_or_words():
+    for blocker in [dict(pieces={"A1": "innervation 3Q", "B1": "cosmos 3Q"}),
+                    dict(pieces={"A1": "innervation 3Q"}, monuments={"B1": "cosmos"}),
+                    dict(pieces={"A1": "innervation 3Q"}, word=("B1", "moon"))]:
+        state = setup(blocker.pop("pieces"), **blocker)
+        for target in ("B1", "C1"):
+            with pytest.raises(IllegalAction, match="straight lines"):
+                state.play(f"travel A1 {target}")
+
+
+def test_travel_only_in_straight_lines():
+    with pytest.raises(IllegalAction):
+        setup({"A1": "innervation 3Q"}).play("travel A1 C2")
+
+
+def test_no_travel_with_the_piece_the_opponent_just_travelled_with():
+    state = setup({"A1": "innervation 3Q", "A3": "essence 3Q", "I1": "cosmos 3Q"}).play("travel A1 B1")
+    with pytest.raises(IllegalAction, match="travelled on the opponent's last turn"):
+        state.play("travel B1 D1")
+    state.play("travel A3 B3")  # another piece may
+
+
+def test_a_dead_piece_cannot_travel():
+    with pytest.raises(IllegalAction, match="dead"):
+        setup({"A1": "innervation 0Q", "B2": "essence 3Q"}).play("travel A1 B1")
+
+
+# ----------------------------------------------------------------- perform
+
+
+def test_perform_needs_three_q_for_basic_and_nine_for_elite():
+    assert "cut" not in setup({"A1": "duality 2Q", "B1": "cosmos 5Q"}).next_steps([Step.cell("A1")]).choices()
+    three = setup({"A1": "duality 3Q", "B1": "cosmos 5Q"}).next_steps([Step.cell("A1")]).choices()
+    assert three == ["cut"]
+    nine = setup({"A1": "duality 9Q", "B1": "cosmos 5Q"}).next_steps([Step.cell("A1")]).choices()
+    assert nine == ["cut", "flock-together"]
+
+
+def test_only_pieces_in_your_kingdom_perform():
+    state = setup({"D1": "duality 9Q", "A1": "cosmos 5Q"})
+    assert state.next_steps([Step.cell("D1")]).choices() == []
+    with pytest.raises(IllegalAction, match="your kingdom"):
+        state.play("perform D1 cut A1")
+
+
+def test_performing_costs_one_q_unless_next_to_a_monument_of_its_own_umbration():
+    state = setup({"A1": "duality 3Q", "I1": "cosmos 7Q"})
+    assert q(state.play("perform A1 cut I1"), "duality") == "2Q"
+    waived = setup({"A1": "duality 3Q", "I1": "cosmos 7Q"}, monuments={"B2": "duality"})  # diagonal counts
+    assert q(waived.play("perform A1 cut I1"), "duality") == "3Q"
+    other = setup({"A1": "duality 3Q", "I1": "cosmos 7Q"}, monuments={"B2": "cosmos"})
+    assert q(other.play("perform A1 cut I1"), "duality") == "2Q"
+
+
+# ---------------------------------------------------------------- document
+
+
+def test_document_adds_nine_words_and_levels_live_pieces_in_your_kingdom():
+    state = setup({"A1": "essence 3Q", "B1": "duality 7Q", "C1": "cosmos 0Q", "A3": "velocity 3Qe", "H1": "radiance 2Q"})
+    after = state.play("document the moon rose over nine quiet hills of salt")
+    assert after.poem == tuple("the moon rose over nine quiet hills of salt".split())
+    assert [q(after, u) for u in ("essence", "duality", "cosmos", "velocity", "radiance")] == ["7Q", "7Q", "0Q", "3Qe", "2Q"]
+
+
+def test_document_needs_exactly_nine_words():
+    with pytest.raises(IllegalAction, match="nine words"):
+        setup({"A1": "essence 3Q"}).play("document only eight words are here in this")
+
+
+# --------------------------------------------------------------- abilities
+
+
+def test_return_home_sends_any_piece_even_dead_to_its_foundation_cell_clarification_1():
+    state = setup({"A2": "essence 3Q", "E2": "cosmos 0Q"}, homes={"cosmos": "I1"})
+    after = state.play("perform A2 return-home E2")
+    assert cell(after, "cosmos") == "I1" and q(after, "essence") == "2Q"
+
+
+def test_return_home_needs_the_home_cell_free():
+    state = setup({"A2": "essence 3Q", "E2": "cosmos 3Q", "I1": "duality 3Q"}, homes={"cosmos": "I1"})
+    with pytest.raises(IllegalAction):
+        state.play("perform A2 return-home E2")
+
+
+def test_perfect_eternal_makes_any_piece_3qe_and_repairs():
+    state = setup({"A2": "essence 9Q", "E2": "duality 0Q", "H2": "cosmos 5Qb"})
+    assert q(state.play("perform A2 perfect-eternal E2"), "duality") == "3Qe"
+    assert q(state.play("perform A2 perfect-eternal H2"), "cosmos") == "3Qe"
+
+
+def test_eternal_q_never_changes():
+    state = setup({"A1": "duality 3Q", "I1": "cosmos 3Qe"})
+    assert q(state.play("perform A1 cut I1"), "cosmos") == "3Qe"
+
+
+def test_cut_halves_rounding_down():
+    after = setup({"A1": "duality 3Q", "I1": "cosmos 7Q"}).play("perform A1 cut I1")
+    assert q(after, "cosmos") == "3Q"
+
+
+def test_flock_together_brings_the_pieces_with_the_same_q_into_your_kingdom_clarification_4():
+    state = setup({"A1": "duality 9Q", "E2": "cosmos 9Q", "I1": "radiance 3Q"})
+    # Only cosmos shares duality's 9Q; it may go to any free cell of the left kingdom.
+    assert set(state.next_steps([Step.cell("A1"), Step.choice("flock-together")]).cells()) == {
+        "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"}
+    after = state.play("perform A1 flock-together E2>C2")
+    assert cell(after, "cosmos") == "C2" and cell(after, "duality") == "A1" and q(after, "duality") == "8Q"
+
+
+def test_flock_together_spills_into_the_world_when_the_kingdom_is_full():
+    pieces = {"A1": "duality 9Q", "A2": "essence 1Q", "A3": "velocity 1Q", "B1": "radiance 1Q", "B2": "caprice 1Q",
+              "B3": "corporeality 1Q", "C1": "innervation 1Q", "C2": "cognizance 1Q", "G1": "cosmos 9Q"}
+    state = setup(pieces)
+    # C3 is the last free cell of the kingdom, so it is the only offer.
+    assert state.next_steps([Step.cell("A1"), Step.choice("flock-together")]).cells() == ["C3"]
+
+
+def test_breakdown_marks_qb_and_the_next_performance_only_repairs_at_the_usual_cost():
+    broken = setup({"A1": "cosmos 3Q", "I1": "radiance 5Q"}).play("perform A1 breakdown I1")
+    assert q(broken, "radiance") == "5Qb"
+    state = setup({"A1": "radiance 5Qb", "I1": "cosmos 3Q"})
+    assert state.next_steps([Step.cell("A1")]).choices() == ["repair"]
+    assert q(state.play("perform A1 repair"), "radiance") == "4Q"
+
+
+def test_redefinition_moves_a_poem_word_onto_the_field_and_returns_the_old_one():
+    state = setup({"A1": "cosmos 9Q"}, poem="a b c d e f g h i")
+    after = state.play("perform A1 redefinition 3 E2")
+    assert after.word == (13, "c") and after.poem == tuple("abdefghi")
+    again = setup({"A1": "cosmos 9Q"}, poem="a b d e f g h i", word=("E2", "c")).play("perform A1 redefinition 1 F1")
+    assert again.word == (5, "a") and again.poem == tuple("bdefghic")
+
+
+def test_redefinition_is_impossible_on_an_empty_poem():
+    assert "redefinition" not in setup({"A1": "cosmos 9Q"}).next_steps([Step.cell("A1")]).choices()
+
+
+def test_critical_rewind_restores_the_position_and_forbids_the_same_piece():
+    start = setup({"A1": "velocity 3Q", "B3": "essence 3Q", "I1": "cosmos 3Q"})
+    after_ours = start.play("travel B3 C3")  # essence earns 1: 4Q
+    after_theirs = after_ours.play("travel I1 G1")  # cosmos earns 2: 5Q
+    rewound = after_theirs.play("perform A1 critical-rewind")
+    # Exactly the position after our travel, velocity paying 1Q; the opponent to move again.
+    assert rewound.to_move == after_ours.to_move
+    assert [p for p in rewound.pieces if p.umbration != "velocity"] == [p for p in after_ours.pieces if p.umbration != "velocity"]
+    assert q(rewound, "velocity") == "2Q" and q(rewound, "cosmos") == "3Q"
+    with pytest.raises(IllegalAction, match="Critical Rewind forbids"):
+        rewound.play("travel I1 G1")
+    # Any other piece may travel: essence began outside the right kingdom, so it earns nothing.
+    assert q(rewound.play("travel C3 C2"), "essence") == "4Q"
+
+
+def test_critical_rewind_of_a_document_forbids_documenting_and_needs_a_turn_to_undo():
+    start = setup({"A1": "velocity 3Q", "I1": "cosmos 3Q"})
+    assert "critical-rewind" not in start.next_steps([Step.cell("A1")]).choices()  # nothing to undo yet
+    state = start.play("travel A1 A2").play("document one two three four five six seven eight nine")
+    rewound = state.play("perform A2 critical-rewind")
+    assert rewound.poem == ()
+    with pytest.raises(IllegalAction, match="forbids documenting"):
+        rewound.play("document one two three four five six seven eight nine")
+
+
+def test_teleport_moves_a_piece_even_dead_or_a_monument_onto_a_blank_cell_but_never_a_word():
+    state = setup({"A1": "velocity 9Q", "E1": "essence 0Q"}, monuments={"E2": "cosmos"}, word=("F2", "sun"))
+    assert cell(state.play("perform A1 teleport E1 H3"), "essence") == "H3"
+    assert state.play("perform A1 teleport E2 H3").monuments == ((25, "cosmos"),)  # row 3 starts at 18; H is 7
+    assert "F2" not in state.next_steps([Step.cell("A1"), Step.choice("teleport")]).cells()
+
+
+def test_spectacle_builds_a_monument_of_a_piece_in_your_kingdom_in_the_opponents():
+    state = setup({"A1": "radiance 3Q", "B1": "cosmos 0Q"})
+    after = state.play("perform A1 spectacle B1 H2")
+    assert after.monuments == ((16, "cosmos"),)
+    with pytest.raises(IllegalAction):
+        state.play("perform A1 spectacle B1 E2")  # the World is not the opponent's kingdom
+
+
+def test_ultraviolent_ray_lowers_the_row_to_1q_and_destroys_its_monuments_clarification_2():
+    state = setup({"A2": "radiance 9Q", "B2": "cosmos 7Q", "E2": "duality 0Q", "H2": "velocity 5Q",
+                   "I2": "essence 3Qe", "C1": "innervation 8Q"}, monuments={"F2": "cosmos", "F1": "duality"})
+    after = state.play("perform A2 ultraviolent-ray")
+    assert [q(after, u) for u in ("cosmos", "duality", "velocity", "essence", "innervation", "radiance")] == [
+        "1Q", "0Q", "1Q", "3Qe", "8Q", "8Q"]
+    assert after.monuments == ((5, "duality"),)
+
+
+def test_build_monument_of_any_umbration_next_to_the_performer_or_destroy_one():
+    state = setup({"B2": "corporeality 3Q"}, monuments={"A1": "essence"})
+    assert state.play("perform B2 build-monument C3 caprice").monuments == ((0, "essence"), (20, "caprice"))
+    assert state.play("perform B2 build-monument A1 destroy").monuments == ()
+    with pytest.raises(IllegalAction):
+        state.play("perform B2 build-monument E2 caprice")  # not adjacent
+
+
+def test_tectonic_failure_moves_live_pieces_and_monuments_one_cell_clarification_5():
+    state = setup({"B2": "corporeality 9Q", "E2": "cosmos 3Q", "A3": "essence 0Q"}, monuments={"D2": "duality"})
+    after = state.play("perform B2 tectonic-failure D2>D1 E2>F2")
+    assert cell(after, "cosmos") == "F2" and after.monuments == ((3, "duality"),)
+    assert cell(after, "corporeality") == "B2" and q(after, "corporeality") == "8Q"
+    with pytest.raises(IllegalAction, match="A3"):
+        state.play("perform B2 tectonic-failure A3>A2")  # a dead piece does not move
+
+
+def test_tectonic_failure_never_puts_two_things_on_one_cell():
+    state = setup({"B2": "corporeality 9Q", "E2": "cosmos 3Q"}, monuments={"D2": "duality"})
+    # D2 goes first in cell order; once it moves to E1, cosmos may not go there.
+    opts = state.next_steps([Step.cell("B2"), Step.choice("tectonic-failure"), Step.choice("B2="), Step.choice("D2>E1")])
+    assert "E2>E1" not in opts.choices() and "E2=" in opts.choices()
+
+
+def test_energize_adds_up_to_3q_to_an_adjacent_live_piece_and_repairs_it():
+    state = setup({"A1": "innervation 3Q", "B2": "cosmos 2Qb", "A2": "essence 0Q", "C3": "duality 4Q"})
+    targets = state.next_steps([Step.cell("A1"), Step.choice("energize")]).cells()
+    assert set(targets) == {"A1", "B2"}  # itself too; not the dead essence, not the distant duality
+    assert q(state.play("perform A1 energize B2 3"), "cosmos") == "5Q"
+
+
+def test_select_the_fit_empties_every_piece_under_9q():
+    state = setup({"A1": "innervation 9Q", "B1": "cosmos 8Q", "E2": "duality 9Q", "H1": "essence 3Qe", "I1": "velocity 12Q"})
+    after = state.play("perform A1 select-the-fit")
+    assert [q(after, u) for u in ("innervation", "cosmos", "duality", "essence", "velocity")] == ["8Q", "0Q", "9Q", "3Qe", "12Q"]
+
+
+def test_interpretative_dance_uses_a_world_pieces_basic_ability_from_caprice_clarification_3():
+    state = setup({"A1": "caprice 3Q", "E2": "duality 5Q", "I1": "cosmos 6Q", "D1": "innervation 0Q"})
+    assert state.next_steps([Step.cell("A1"), Step.choice("interpretative-dance")]).cells() == ["E2"]  # not the dead one
+    after = state.play("perform A1 interpretative-dance E2 cut I1")
+    assert q(after, "cosmos") == "3Q" and q(after, "caprice") == "2Q" and q(after, "duality") == "5Q"
+    with pytest.raises(IllegalAction, match="basic ability is cut"):
+        state.play("perform A1 interpretative-dance E2 breakdown I1")
+
+
+def test_a_danced_energize_reaches_pieces_next_to_caprice():
+    state = setup({"A1": "caprice 3Q", "E2": "innervation 5Q", "B1": "cosmos 2Q"})
+    targets = state.next_steps([Step.cell("A1"), Step.choice("interpretative-dance"), Step.cell("E2")]).cells()
+    assert set(targets) == {"A1", "B1"}
+
+
+def test_go_berserk_moves_next_to_a_piece_and_both_lose_9q_plus_the_cost_clarification_8():
+    state = setup({"A1": "caprice 12Q", "H2": "cosmos 12Q"})
+    after = state.play("perform A1 go-berserk H2 G2")
+    assert cell(after, "caprice") == "G2" and q(after, "caprice") == "2Q" and q(after, "cosmos") == "3Q"
+
+
+def test_propaganda_takes_1q_from_each_chosen_piece_entered_one_by_one_then_done():
+    state = setup({"A1": "cognizance 3Q", "B1": "essence 4Q", "I1": "cosmos 1Q", "E2": "duality 0Q", "H3": "velocity 3Qe"})
+    first = state.next_steps([Step.cell("A1"), Step.choice("propaganda")])
+    assert set(first.cells()) == {"A1", "B1", "I1"} and "done" not in first.choices()  # clarification 12
+    picked = state.next_steps([Step.cell("A1"), Step.choice("propaganda"), Step.cell("I1")])
+    assert "done" in picked.choices()
+    after = state.play("perform A1 propaganda B1 I1")
+    assert [q(after, u) for u in ("essence", "cosmos", "cognizance")] == ["3Q", "0Q", "2Q"]
+
+
+def test_sum_of_all_knowledge_gains_1q_per_monument():
+    state = setup({"A1": "cognizance 9Q"}, monuments={"E1": "cosmos", "E2": "duality", "H3": "essence"})
+    assert q(state.play("perform A1 sum-of-all-knowledge"), "cognizance") == "11Q"
+
+
+def test_q_never_goes_below_zero():
+    after = setup({"A1": "duality 3Q", "B1": "cognizance 3Q", "I1": "cosmos 1Q"}).play("perform B1 propaganda I1")
+    assert q(after, "cosmos") == "0Q"
+
+
+# ---------------------------------------------------------------- the end
+
+
+def test_the_sample_game_from_the_thread():
+    arrangement = {"A1": "innervation", "A2": "essence", "A3": "duality", "D3": "cosmos", "E3": "velocity",
+                   "F3": "radiance", "I1": "corporeality", "I2": "caprice", "I3": "cognizance"}
+    start = GAME.initial(arrangement, second="left", names=("First", "Second"))
+    moved = start.play("travel A1 G1")
+    assert q(moved, "innervation") == "9Q"
+    assert all(p.code() == "3Q" for p in moved.pieces if p.umbration != "innervation")
+    done = moved.play("perform G1 select-the-fit")
+    assert q(done, "innervation") == "8Q"
+    assert all(p.code() == "0Q" for p in done.pieces if p.umbration != "innervation")
+    assert done.total("left") == 0 and done.outcome.winner == "first"
+    assert "left kingdom (First)" in done.outcome.reason
+
+
+def test_both_kingdoms_at_zero_is_a_draw_and_an_empty_kingdom_holds_zero_clarification_7():
+    after = setup({"A1": "caprice 9Q", "I1": "cosmos 9Q"}).play("perform A1 go-berserk I1 H1")
+    assert after.total("left") == 0 and after.total("right") == 0 and after.outcome.draw
+    emptied = setup({"A1": "essence 3Q", "I1": "cosmos 3Q"}).play("travel A1 D1")
+    assert emptied.outcome.winner == "first"  # the left kingdom (the second player's) is empty
+
+
+# ------------------------------------------------------------------- texts
+
+
+def test_position_text_round_trips_with_history():
+    state = setup({"A1": "velocity 3Q", "I1": "cosmos 3Q"}, monuments={"E2": "duality"}, poem="a b", word=("F1", "x"))
+    state = state.play("travel A1 B1").play("travel I1 H1")
+    assert GAME.parse(state.to_text()) == state
+    with pytest.raises(NotationError):
+        GAME.parse("{not json")
+
+
+def test_forum_tables_round_trip_and_read_names():
+    text = (
+        "[TABLE][TR][TH]Dzuna[/TH][TH]Dzuna[/TH][TH]Dzuna[/TH][TH]World[/TH][TH]World[/TH][TH]World[/TH]"
+        "[TH]Zules[/TH][TH]Zules[/TH][TH]Zules[/TH][/TR]\n"
+        "[TR][TD]:ESSENCE:3Q[/TD][TD][/TD][TD][/TD][TD]moon[/TD][TD][/TD][TD][/TD][TD][/TD][TD][/TD][TD]:INNERVATION: 3Q[/TD][/TR]\n"
+        "[TR][TD]:RADIANCE:4Qb[/TD][TD]:cosmos:m[/TD][TD][/TD][TD][/TD][TD][/TD][TD][/TD][TD][/TD][TD][/TD][TD]:CAPRICE:3Qe[/TD][/TR]\n"
+        "[TR][TD]:COGNIZANCE:3Q[/TD][TD][/TD][TD][/TD][TD]:DUALITY:0Q[/TD][TD]:CORPOREALITY:3Q[/TD][TD]:COSMOS:3Q[/TD]"
+        "[TD][/TD][TD][/TD][TD]:VELOCITY:3Q[/TD][/TR][/TABLE]\n"
+        "COMMUNAL POEM:\nthe sea is wide tonight and all stars burn"
+    )
+    state = GAME.from_forum(text, to_move="Zules")
+    assert state.kingdom() == "right" and state.names == ("Dzuna", "Zules")
+    assert q(state, "radiance") == "4Qb" and q(state, "caprice") == "3Qe" and q(state, "duality") == "0Q"
+    assert state.monuments == ((10, "cosmos"),) and state.word == (3, "moon") and len(state.poem) == 9
+    again = GAME.from_forum(state.to_forum(), to_move="right")
+    assert again.to_forum() == state.to_forum() and again.pieces == state.pieces
+    assert GAME.from_forum(text, to_move="left").kingdom() == "left"
+    with pytest.raises(IllegalAction, match="Dzuna"):
+        GAME.from_forum(text, to_move="Nobody")
+
+
+def test_forum_errors_point_somewhere():
+    with pytest.raises(NotationError):
+        GAME.from_forum("no table here", to_move="left")
+
+
+def test_refused_actions_change_nothing():
+    state = setup({"A1": "duality 3Q", "I1": "cosmos 7Q"})
+    before = state.to_text()
+    for bad in ["perform A1 flock-together", "travel A1 C2", "document too few", "dance", "perform Z9 cut"]:
+        with pytest.raises((IllegalAction, NotationError)):
+            state.play(bad)
+    assert state.to_text() == before
+
+
+def test_setup_refuses_two_pieces_of_one_umbration():
+    with pytest.raises(NotationError, match="once"):
+        GAME.setup({"A1": "cosmos 3Q", "I1": "cosmos 3Q"})
