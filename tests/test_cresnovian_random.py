@@ -2,7 +2,6 @@
 error, every ability used, Q never negative, refused input changing nothing,
 and every Critical Rewind restoring exactly the earlier position."""
 
-
 from hypothesis import given, settings, strategies as st
 
 from playbook import PlaybookError, load
