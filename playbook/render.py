@@ -177,7 +177,7 @@ STYLE = """
 .pb-owner-orange { fill: #ef8a24; stroke: #5c310a; }
 .pb-owner-neutral { fill: #9a9a9a; stroke: #333333; }
 .pb-letter { font-size: 12px; font-weight: bold; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
-.pb-on-white, .pb-on-yellow, .pb-on-neutral { fill: #2b2b2b; }
+.pb-on-white, .pb-on-yellow, .pb-on-neutral, .pb-on-custom-light { fill: #2b2b2b; }
 .pb-on-black, .pb-on-blue, .pb-on-red, .pb-on-green, .pb-on-purple, .pb-on-orange, .pb-on-custom { fill: #ffffff; }
 .pb-badge { font-size: 10px; font-weight: bold; fill: #111111; }
 .pb-badge-bg { fill: #ffffffd0; stroke: #555555; stroke-width: 0.5; }
@@ -317,6 +317,15 @@ def _draw_mark(dwg, layer, mark: Mark, cells: dict) -> None:
                 layer.add(dwg.rect((x, y), (w, h), class_=f"pb-mark-{mark.kind}"))
 
 
+def _text_class(colour: str) -> str:
+    """For a piece with its own fill: dark letters on light fills, light on dark."""
+    try:
+        r, g, b = (int(colour.lstrip("#")[k:k + 2], 16) for k in (0, 2, 4))
+    except ValueError:
+        return "custom"
+    return "custom-light" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "custom"
+
+
 def _draw_piece(dwg, layer, piece: Piece, cells: dict) -> None:
     box = _bbox(piece.cells, cells)
     if box is None:
@@ -324,7 +333,7 @@ def _draw_piece(dwg, layer, piece: Piece, cells: dict) -> None:
     x, y, w, h = box
     span = min(w, h)
     cx, cy = x + w / 2, y + h / 2
-    owner = "custom" if piece.color else piece.owner
+    owner = _text_class(piece.color) if piece.color else piece.owner
     group = dwg.g(class_="pb-piece" + (" pb-dim" if piece.dim else ""))
     group.attribs["data-cells"] = " ".join(piece.cells)
     style = f"fill: {piece.color}" if piece.color else None

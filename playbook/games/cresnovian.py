@@ -109,6 +109,10 @@ ELITE = {
 ABILITY_OWNER = {**{a: u for u, a in BASIC.items()}, **{a: u for u, a in ELITE.items()}}
 DIRECTIONS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 DONE = Step.choice("done", "Done")
+ABBREVIATION = {
+    "essence": "Es", "duality": "Du", "cosmos": "Cs", "velocity": "Ve", "radiance": "Ra",
+    "corporeality": "Cp", "innervation": "In", "caprice": "Ca", "cognizance": "Cg",
+}
 STYLE = {  # glyph shape and colour per umbration
     "essence": ("circle", "#e8e2d0"), "duality": ("diamond", "#7a7a7a"), "cosmos": ("star", "#3b3b98"),
     "velocity": ("chevron", "#2aa198"), "radiance": ("octagon", "#f2c14e"), "corporeality": ("square", "#8d5524"),
@@ -345,11 +349,11 @@ class CresnovianState(State):
             shape, colour = STYLE[p.umbration]
             status = {"b": " (broken)", "e": " (eternal)"}.get(p.status, "")
             title = f"{p.umbration.capitalize()} {p.code()}{status}{' (dead)' if p.dead else ''} on {CELLS[p.cell]}"
-            pieces.append(Piece((CELLS[p.cell],), "neutral", (Glyph(shape, 0.62, dy=-0.08),), letter=p.umbration[:2].capitalize(),
+            pieces.append(Piece((CELLS[p.cell],), "neutral", (Glyph(shape, 0.62, dy=-0.08),), letter=ABBREVIATION[p.umbration],
                                 badges=(p.code(),), title=title, dim=p.dead, color=colour))
         for cell, u in self.monuments:
             shape, colour = STYLE[u]
-            pieces.append(Piece((CELLS[cell],), "neutral", (Glyph("ring", 0.5),), letter=f"{u[:2]}m",
+            pieces.append(Piece((CELLS[cell],), "neutral", (Glyph(shape, 0.34, dy=-0.1),), badges=(f"{ABBREVIATION[u].lower()} m",),
                                 title=f"{u} monument on {CELLS[cell]}", color=colour))
         poem = " ".join(self.poem) if self.poem else "(to be written)"
         names = self.names
