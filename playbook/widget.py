@@ -197,6 +197,9 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _refuse(self, reason: str) -> None:
         self.error = reason
+        # Also as an event: the front end drops the refused entry even when
+        # the same reason comes twice (a trait set to its value fires nothing).
+        self.send({"type": "refused", "reason": reason})
 
     def _on_message(self, _widget, content, _buffers) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):

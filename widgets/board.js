@@ -185,6 +185,11 @@ function render({ model, el: root }) {
   });
 
   model.on("msg:custom", (msg) => {
+    if (msg.type === "refused") {
+      cancel();
+      showStatus();
+      return;
+    }
     if (msg.type === "subtree" && waiting && sameSteps(msg.prefix, prefix)) {
       waiting = false;
       node = msg.tree;

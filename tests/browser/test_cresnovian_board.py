@@ -1,0 +1,44 @@
+"""Cresnovian Chess on a real board: an ability entered with a cell, a button
+and a cell; DOCUMENT typed into the text box, refused with the wrong number
+of words and accepted with nine."""
+
+import pytest
+
+from .lab import board, open_notebook, run_all, run_code, write_notebook
+
+pytestmark = pytest.mark.browser
+
+SETUP = """from playbook import load, BoardWidget
+game = load("cresnovian")
+board = BoardWidget(game.setup({"A1": "duality 3Q", "B2": "essence 4Q", "I1": "cosmos 7Q"}))
+board"""
+
+
+def test_cut_by_clicks_and_document_by_typing(page, lab):
+    name = write_notebook(lab[2], "cresnovian_board.ipynb", [SETUP])
+    open_notebook(page, lab, name)
+    run_all(page)
+    widget = board(page)
+    widget.locator('[data-cell="A1"]').click()
+    widget.get_by_role("button", name="Cut").click()
+    widget.locator('[data-cell="I1"]').click()
+    page.wait_for_function(
+        "() => document.querySelector('.pb-widget .pb-moves').textContent.includes('perform A1 cut I1')", timeout=30000
+    )
+    assert run_code(page, 'print(board.state.piece("cosmos").code(), board.state.piece("duality").code())') == "3Q 2Q"
+
+    # The other side documents: eight words are refused, nine accepted.
+    widget.get_by_role("button", name="Document").click()
+    box = widget.locator("input.pb-text")
+    box.fill("only eight words here and that is all")
+    box.press("Enter")
+    page.wait_for_function("() => document.querySelector('.pb-widget .pb-status').textContent.includes('nine words')",
+                           timeout=30000)
+    widget.get_by_role("button", name="Document").click()
+    box = widget.locator("input.pb-text")
+    box.fill("the moon rose over nine quiet hills of salt")
+    box.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('.pb-widget .pb-moves').textContent.includes('document the moon')", timeout=30000
+    )
+    assert run_code(page, 'print(" ".join(board.state.poem))') == "the moon rose over nine quiet hills of salt"
