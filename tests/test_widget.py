@@ -187,3 +187,12 @@ def test_the_wheel_ships_the_front_end(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "playbook/static/board.js" in names and "playbook/static/board.css" in names
     assert "playbook/games/cosmic.py" in names
+
+
+def test_every_refusal_is_also_sent_as_an_event_so_the_front_end_drops_the_entry():
+    board = BoardWidget(GAME)
+    sent = []
+    board.send = sent.append
+    for _ in range(2):  # the same reason twice: the trait would not fire again, the event does
+        send(board, {"type": "action", "steps": steps("c2", "c3"), "position": START})
+    assert [m["type"] for m in sent] == ["refused", "refused"]
