@@ -245,7 +245,7 @@ class Game:
 
 class State:
     """An immutable position.  Subclasses provide ``game``, ``to_move``,
-    ``outcome``, :meth:`legal_actions` (when listable), :meth:`_apply`,
+    :meth:`_compute_outcome`, :meth:`legal_actions` (when listable), :meth:`_apply`,
     :meth:`to_text` and :meth:`view`.
 
     Equality and hashing go through :meth:`to_text`, so two states are equal
@@ -254,9 +254,12 @@ class State:
 
     game: Game
     to_move: str
-    outcome: Outcome | None
 
     # ---- to implement
+
+    def _compute_outcome(self) -> Outcome | None:
+        """How the game has ended in this position, or None while it runs."""
+        raise NotImplementedError
 
     def legal_actions(self) -> list[Action]:
         """Every complete legal action (only for games where that list is
@@ -288,6 +291,14 @@ class State:
         return f"{self.to_move.capitalize()} to move"
 
     # ---- provided
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (winners and reason), or None while it runs;
+        worked out once per state."""
+        if "_outcome" not in self.__dict__:
+            self.__dict__["_outcome"] = self._compute_outcome()
+        return self.__dict__["_outcome"]
 
     def _legal_by_text(self) -> dict[str, Action]:
         cache = self.__dict__.get("_legal_cache")

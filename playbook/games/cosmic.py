@@ -166,14 +166,6 @@ class CosmicState(State):
     def to_move(self) -> str:
         return SIDES[self.side]
 
-    @property
-    def outcome(self) -> Outcome | None:
-        cached = self.__dict__.get("_outcome", False)
-        if cached is False:
-            cached = self._compute_outcome()
-            self.__dict__["_outcome"] = cached
-        return cached
-
     def _compute_outcome(self) -> Outcome | None:
         kings = {"w": "K" in self.board, "b": "k" in self.board}
         for s, other in (("w", "b"), ("b", "w")):

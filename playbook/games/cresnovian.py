@@ -207,8 +207,7 @@ class CresnovianState(State):
     def total(self, kingdom: str) -> int:
         return sum(p.q for p in self.pieces if kingdom_of(p.cell) == kingdom)
 
-    @property
-    def outcome(self) -> Outcome | None:
+    def _compute_outcome(self) -> Outcome | None:
         if self.phase != "play":
             return None
         left, right = self.total("left"), self.total("right")

@@ -216,14 +216,6 @@ class KelasuState(State):
     def to_move(self) -> str:
         return self.side
 
-    @property
-    def outcome(self) -> Outcome | None:
-        cached = self.__dict__.get("_outcome", False)
-        if cached is False:
-            cached = self._compute_outcome()
-            self.__dict__["_outcome"] = cached
-        return cached
-
     def _compute_outcome(self) -> Outcome | None:
         if self.ended.startswith("resigned "):
             loser = self.ended.split()[1]

@@ -130,3 +130,30 @@ def run_code(page, code: str) -> str:
     output.first.wait_for(timeout=60000)
     page.get_by_text("| Idle").wait_for(timeout=60000)
     return output.first.inner_text().strip()
+
+
+LIT_CELLS = """(root) => {
+    const svg = root.querySelector('svg');
+    const out = [];
+    for (const c of svg.querySelectorAll('.pb-hl-target')) {
+      const x = +c.getAttribute('cx'), y = +c.getAttribute('cy');
+      for (const r of svg.querySelectorAll('[data-cell]')) {
+        const rx = +r.getAttribute('x'), ry = +r.getAttribute('y');
+        if (x > rx && x < rx + +r.getAttribute('width') && y > ry && y < ry + +r.getAttribute('height'))
+          out.push(r.getAttribute('data-cell'));
+      }
+    }
+    return out.sort();
+}"""
+
+
+def lit_cells(widget) -> list[str]:
+    """The cells the front end has lit as targets, sorted."""
+    return widget.evaluate(LIT_CELLS)
+
+
+def wait_for_move(page, text: str) -> None:
+    """Wait until the board's move list shows ``text`` (the kernel played it)."""
+    page.wait_for_function(
+        "(text) => document.querySelector('.pb-widget .pb-moves').textContent.includes(text)", arg=text, timeout=30000
+    )

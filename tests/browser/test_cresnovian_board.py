@@ -4,7 +4,7 @@ of words and accepted with nine."""
 
 import pytest
 
-from .lab import board, open_notebook, run_all, run_code, write_notebook
+from .lab import board, open_notebook, run_all, run_code, wait_for_move, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -22,9 +22,7 @@ def test_cut_by_clicks_and_document_by_typing(page, lab):
     widget.locator('[data-cell="A1"]').click()
     widget.get_by_role("button", name="Cut").click()
     widget.locator('[data-cell="I1"]').click()
-    page.wait_for_function(
-        "() => document.querySelector('.pb-widget .pb-moves').textContent.includes('perform A1 cut I1')", timeout=30000
-    )
+    wait_for_move(page, "perform A1 cut I1")
     assert run_code(page, 'print(board.state.piece("cosmos").code(), board.state.piece("duality").code())') == "3Q 2Q"
 
     # The other side documents: eight words are refused, nine accepted.
@@ -38,7 +36,5 @@ def test_cut_by_clicks_and_document_by_typing(page, lab):
     box = widget.locator("input.pb-text")
     box.fill("the moon rose over nine quiet hills of salt")
     box.press("Enter")
-    page.wait_for_function(
-        "() => document.querySelector('.pb-widget .pb-moves').textContent.includes('document the moon')", timeout=30000
-    )
+    wait_for_move(page, "document the moon")
     assert run_code(page, 'print(" ".join(board.state.poem))') == "the moon rose over nine quiet hills of salt"
