@@ -51,3 +51,20 @@ def per_second(work: Callable[[object], object], items: Sequence, repeat: int = 
 def fresh(state):
     """A copy of a playbook state with no cached move list, so timing measures generation."""
     return state.game.parse(state.to_text())
+
+
+def compare_with_chess(title: str, states: list, target: float) -> None:
+    """Print legal-action lists per second over ``states`` beside python-chess's
+    ``list(board.legal_moves)`` over as many chess positions, and the ratio."""
+    n = len(states)
+    boards = chess_positions(n)
+    # A state caches its list, so each timed round gets fresh copies made off the clock.
+    rounds = [[fresh(s) for s in states] for _ in range(3)]
+    ours = max(per_second(lambda s: s.legal_actions(), copies, repeat=1) for copies in rounds)
+    theirs = per_second(lambda b: list(b.legal_moves), boards)
+    size_ours = sum(len(s.legal_actions()) for s in states) / n
+    size_theirs = sum(len(list(b.legal_moves)) for b in boards) / n
+    print(f"positions: {n} from random games of each")
+    print(f"{title:13s} legal_actions(): {ours:10.0f} positions/s  ({size_ours:.1f} actions each)")
+    print(f"python-chess  legal_moves:     {theirs:10.0f} positions/s  ({size_theirs:.1f} moves each)")
+    print(f"ratio (ours / python-chess): {ours / theirs:.2f}  (target >= {target:.2f})")
