@@ -20,6 +20,7 @@ spaces too large to list override :meth:`State.next_steps`,
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
@@ -211,7 +212,7 @@ class Outcome:
 # ---------------------------------------------------------------------- games
 
 
-class Game:
+class Game(ABC):
     """A game's rules: how to set it up and how to read its positions.
 
     Subclasses set ``name`` (the key for :func:`playbook.games.load`),
@@ -222,11 +223,13 @@ class Game:
     title: str = ""
     players: tuple[str, ...] = ()
 
+    @abstractmethod
     def initial(self, **options: Any) -> "State":
-        raise NotImplementedError
+        """The start of a game (options choose variants)."""
 
+    @abstractmethod
     def parse(self, text: str) -> "State":
-        raise NotImplementedError
+        """The position written ``text`` (as :meth:`State.to_text` writes it)."""
 
     def replay(self, actions: Iterable[str], start: "State | None" = None) -> list["State"]:
         """Play ``actions`` (texts) from ``start`` (default: the initial
@@ -243,7 +246,7 @@ class Game:
 # --------------------------------------------------------------------- states
 
 
-class State:
+class State(ABC):
     """An immutable position.  Subclasses provide ``game``, ``to_move``,
     :meth:`_compute_outcome`, :meth:`legal_actions` (when listable), :meth:`_apply`,
     :meth:`to_text` and :meth:`view`.
@@ -257,25 +260,26 @@ class State:
 
     # ---- to implement
 
+    @abstractmethod
     def _compute_outcome(self) -> Outcome | None:
         """How the game has ended in this position, or None while it runs."""
-        raise NotImplementedError
 
+    @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Every complete legal action (only for games where that list is
-        modest)."""
-        raise NotImplementedError(f"{type(self).__name__} does not list its actions; use next_steps")
+        """Every complete legal action; a game whose full list would explode
+        lists what it can and says so, and enters the rest by steps."""
 
+    @abstractmethod
     def _apply(self, action: Action) -> "State":
         """Carry out an action already known to be legal."""
-        raise NotImplementedError
 
+    @abstractmethod
     def to_text(self) -> str:
-        raise NotImplementedError
+        """The position as text that :meth:`Game.parse` reads back exactly."""
 
+    @abstractmethod
     def view(self):
         """The scene to draw (see :mod:`playbook.render`)."""
-        raise NotImplementedError
 
     def explain_illegal(self, text: str) -> None:
         """Raise the most helpful error for ``text``, which is no legal

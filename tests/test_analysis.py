@@ -62,3 +62,21 @@ def test_selfplay_summary_counts_and_executor_gives_the_same_games():
     assert summary["games"] == 4
     assert sum(summary["wins"].values()) + summary["draws"] + summary["unfinished"] == 4
     assert "first_player_win_rate" in serial._repr_markdown_()
+
+
+def test_random_agent_play_stops_at_the_end_of_the_game():
+    from playbook.analysis import RandomAgent
+
+    state = RandomAgent(seed=4).play(GAME.initial(), 10_000)
+    assert state.outcome is not None
+    assert RandomAgent(seed=4).play(GAME.initial(), 3) == GAME.replay(
+        [a.text for a in _first_actions(GAME.initial(), RandomAgent(seed=4), 3)])[-1]
+
+
+def _first_actions(state, agent, n):
+    out = []
+    for _ in range(n):
+        action = agent.choose(state)
+        out.append(action)
+        state = state.play(action)
+    return out

@@ -47,12 +47,9 @@ def test_thousands_of_random_turns_use_every_ability():
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 60), junk=st.text(max_size=30))
 def test_refused_input_changes_nothing(seed, plies, junk):
-    agent = RandomAgent(seed=seed, stop=0.5)
-    state = GAME.initial()
-    for _ in range(plies):
-        if state.outcome is not None:
-            return
-        state = state.play(agent.choose(state))
+    state = RandomAgent(seed=seed, stop=0.5).play(GAME.initial(), plies)
+    if state.outcome is not None:
+        return
     before = state.to_text()
     try:
         state.play(junk)

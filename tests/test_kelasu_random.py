@@ -56,12 +56,9 @@ def test_random_games_end_and_use_every_kind_of_action():
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 120), junk=st.text(max_size=16))
 def test_refused_input_changes_nothing(seed, plies, junk):
-    agent = RandomAgent(seed=seed, avoid=QUIET)
-    state = GAME.initial()
-    for _ in range(plies):
-        if state.outcome is not None:
-            return
-        state = state.play(agent.choose(state))
+    state = RandomAgent(seed=seed, avoid=QUIET).play(GAME.initial(), plies)
+    if state.outcome is not None:
+        return
     before = state.to_text()
     legal = {a.text for a in state.legal_actions()}
     if junk.strip() in legal:
@@ -78,12 +75,7 @@ def test_refused_input_changes_nothing(seed, plies, junk):
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 300))
 def test_listed_actions_and_step_entry_agree(seed, plies):
-    agent = RandomAgent(seed=seed, avoid=QUIET)
-    state = GAME.initial()
-    for _ in range(plies):
-        if state.outcome is not None:
-            return
-        state = state.play(agent.choose(state))
+    state = RandomAgent(seed=seed, avoid=QUIET).play(GAME.initial(), plies)
     if state.outcome is not None:
         return
     for action in state.legal_actions():

@@ -48,6 +48,15 @@ class RandomAgent:
                 option = Step.text(self.text_for(option), option.label)
             prefix.append(option)
 
+    def play(self, state: State, plies: int) -> State:
+        """The position after up to ``plies`` random actions from ``state``
+        (fewer if the game ends first)."""
+        for _ in range(plies):
+            if state.outcome is not None:
+                break
+            state = state.play(self.choose(state))
+        return state
+
     def text_for(self, option: Step) -> str:
         """Random words for a text step; the prompt's first number, if any,
         says how many (``"nine words"`` or ``"9 words"``)."""
