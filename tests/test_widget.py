@@ -4,7 +4,7 @@ import zipfile
 
 import pytest
 
-from playbook import BoardWidget, IllegalAction, Step, load
+from playbook import BoardWidget, IllegalAction, load
 from playbook.widget import step_tree
 
 GAME = load("cosmic")

@@ -756,7 +756,6 @@ class _Ability:
     def _interpretative_dance(self):
         s = self.s
         dancers = [p for p in s.pieces if kingdom_of(p.cell) == "world" and not p.dead and p.umbration != "caprice"]
-        cells = [p.cell for p in dancers]
         possible = [p.cell for p in dancers if _Ability(s, self.performer, p, BASIC[p.umbration], ()).possible()]
         r = self._cells(possible, 0)
         if r:
