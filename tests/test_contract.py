@@ -1,6 +1,5 @@
 """The contract every registered game meets, checked by random play through the step API."""
 
-
 import pytest
 
 from playbook import IllegalAction, NotationError, PlaybookError, Record, State, Step, available, load

@@ -1,7 +1,6 @@
 """Random Kelasu games through the step API: they end, every kind of action occurs,
 the text round trips and refused input changes nothing."""
 
-
 from hypothesis import given, settings, strategies as st
 
 from playbook import PlaybookError, load
