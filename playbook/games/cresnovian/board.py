@@ -1,0 +1,73 @@
+"""The board, the umbrations and their abilities, and the piece value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...core import Step
+
+COLS = "ABCDEFGHI"
+ROWS = 3
+CELLS = [COLS[i % 9] + str(i // 9 + 1) for i in range(27)]
+INDEX = {c: i for i, c in enumerate(CELLS)}
+FOUNDATION = ("A1", "A2", "A3", "D3", "E3", "F3", "I1", "I2", "I3")
+UMBRATIONS = ("essence", "duality", "cosmos", "velocity", "radiance", "corporeality", "innervation", "caprice", "cognizance")
+BASIC = {
+    "essence": "return-home", "duality": "cut", "cosmos": "breakdown", "velocity": "critical-rewind",
+    "radiance": "spectacle", "corporeality": "build-monument", "innervation": "energize",
+    "caprice": "interpretative-dance", "cognizance": "propaganda",
+}
+ELITE = {
+    "essence": "perfect-eternal", "duality": "flock-together", "cosmos": "redefinition", "velocity": "teleport",
+    "radiance": "ultraviolent-ray", "corporeality": "tectonic-failure", "innervation": "select-the-fit",
+    "caprice": "go-berserk", "cognizance": "sum-of-all-knowledge",
+}
+ABILITY_OWNER = {**{a: u for u, a in BASIC.items()}, **{a: u for u, a in ELITE.items()}}
+DIRECTIONS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+DONE = Step.choice("done", "Done")
+ABBREVIATION = {
+    "essence": "Es", "duality": "Du", "cosmos": "Cs", "velocity": "Ve", "radiance": "Ra",
+    "corporeality": "Cp", "innervation": "In", "caprice": "Ca", "cognizance": "Cg",
+}
+STYLE = {  # glyph shape and colour per umbration
+    "essence": ("circle", "#e8e2d0"), "duality": ("diamond", "#7a7a7a"), "cosmos": ("star", "#3b3b98"),
+    "velocity": ("chevron", "#2aa198"), "radiance": ("octagon", "#f2c14e"), "corporeality": ("square", "#8d5524"),
+    "innervation": ("triangle", "#3a9a4a"), "caprice": ("hexagon", "#d33682"), "cognizance": ("pentagon", "#6c71c4"),
+}
+
+
+def kingdom_of(i: int) -> str:
+    col = i % 9
+    return "left" if col < 3 else "world" if col < 6 else "right"
+
+
+def other_kingdom(k: str) -> str:
+    return "left" if k == "right" else "right"
+
+
+def neighbours(i: int) -> list[int]:
+    r, c = divmod(i, 9)
+    return [(r + dr) * 9 + c + dc for dr, dc in DIRECTIONS if 0 <= r + dr < ROWS and 0 <= c + dc < 9]
+
+
+@dataclass(frozen=True)
+class Umbral:
+    """One piece: its umbration, cell, Q, status (``""``, ``"b"`` broken,
+    ``"e"`` eternal) and home (the foundation cell it was placed on)."""
+
+    umbration: str
+    cell: int
+    q: int
+    status: str = ""
+    home: int = -1
+
+    @property
+    def dead(self) -> bool:
+        return self.q == 0
+
+    def with_q(self, q: int) -> "Umbral":
+        """This piece with Q set to ``q`` (never below 0; eternal pieces keep 3)."""
+        return self if self.status == "e" else replace(self, q=max(0, q))
+
+    def code(self) -> str:
+        return f"{self.q}Q{self.status}"

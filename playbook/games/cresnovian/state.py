@@ -1,0 +1,217 @@
+"""A Cresnovian position: what stands where, whose turn, and the history a rewind needs."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
+from ...render import Cell, Glyph, Piece, Scene
+from .board import ABBREVIATION, CELLS, COLS, DONE, ROWS, STYLE, Umbral, kingdom_of, other_kingdom
+from .effects import apply_action
+from .entry import Entry, open_ended
+from .notation import steps_from_text
+
+@dataclass(frozen=True, eq=False, repr=False)
+class CresnovianState(State):
+    pieces: tuple = ()  # Umbral values, in UMBRATIONS order of those on the board
+    monuments: tuple = ()  # ((cell, umbration), ...) sorted by cell
+    word: tuple = ()  # () or (cell, word): a Redefined word on the field
+    poem: tuple = ()
+    phase: str = "place"  # place, choose, play
+    turn: str = "first"
+    second_kingdom: str = ""
+    last_travel: str = ""  # umbration the previous mover travelled with
+    last_turn: str = ""  # "travel:<u>", "perform:<u>" or "document": the previous turn
+    forbid: str = ""  # what a Critical Rewind forbids the mover this turn
+    before: str = ""  # text of the position before the previous turn
+    names: tuple = ("Left Kingdom", "Right Kingdom")
+    game: object = field(default=None, repr=False)  # the CresnovianChess it belongs to
+
+    # ---- reading the position
+
+    @property
+    def to_move(self) -> str:
+        return self.turn
+
+    def kingdom(self, player: str | None = None) -> str:
+        """The kingdom (``left``/``right``) of ``player`` (default: the mover)."""
+        player = player or self.turn
+        if not self.second_kingdom:
+            return ""
+        return self.second_kingdom if player == "second" else other_kingdom(self.second_kingdom)
+
+    def piece_at(self, i: int) -> Umbral | None:
+        for p in self.pieces:
+            if p.cell == i:
+                return p
+        return None
+
+    def piece(self, umbration: str) -> Umbral:
+        return next(p for p in self.pieces if p.umbration == umbration)
+
+    def monument_at(self, i: int) -> str | None:
+        for cell, u in self.monuments:
+            if cell == i:
+                return u
+        return None
+
+    def blank(self, i: int) -> bool:
+        """Nothing on the cell: no piece, monument or placed word."""
+        return self.piece_at(i) is None and self.monument_at(i) is None and not (self.word and self.word[0] == i)
+
+    def total(self, kingdom: str) -> int:
+        return sum(p.q for p in self.pieces if kingdom_of(p.cell) == kingdom)
+
+    def _compute_outcome(self) -> Outcome | None:
+        if self.phase != "play":
+            return None
+        left, right = self.total("left"), self.total("right")
+        if left and right:
+            return None
+        who = {k: ("second" if self.second_kingdom == k else "first") for k in ("left", "right")}
+        if not left and not right:
+            return Outcome((), "both kingdoms hold zero Q")
+        loser = "left" if not left else "right"
+        winner = "right" if loser == "left" else "left"
+        return Outcome((who[winner],), f"the {loser} kingdom ({self.names[0 if loser == 'left' else 1]}) holds zero Q")
+
+    def status(self) -> str:
+        if self.outcome is not None:
+            return super().status()
+        if self.phase == "place":
+            return f"First player: place the pieces ({9 - len(self.pieces)} left)"
+        if self.phase == "choose":
+            return "Second player: choose a kingdom"
+        k = self.kingdom()
+        return f"{self.turn.capitalize()} ({k} kingdom) to move. Q: left {self.total('left')}, right {self.total('right')}"
+
+    # ---- text
+
+    def _data(self) -> dict:
+        return {
+            "phase": self.phase, "turn": self.turn, "second-kingdom": self.second_kingdom,
+            "pieces": [[p.umbration, CELLS[p.cell], p.code(), CELLS[p.home] if p.home >= 0 else ""] for p in self.pieces],
+            "monuments": [[CELLS[c], u] for c, u in self.monuments],
+            "word": [CELLS[self.word[0]], self.word[1]] if self.word else [],
+            "poem": list(self.poem), "last-travel": self.last_travel, "last-turn": self.last_turn,
+            "forbid": self.forbid, "names": list(self.names), "before": self.before,
+        }
+
+    def to_text(self) -> str:
+        return json.dumps(self._data(), separators=(",", ":"))
+
+    def _key(self):
+        return (self.pieces, self.monuments, self.word, self.poem, self.phase, self.turn, self.second_kingdom,
+                self.last_travel, self.last_turn, self.forbid, self.before, self.names)
+
+    def __eq__(self, other):
+        if not isinstance(other, CresnovianState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"<Cresnovian Chess: {self.status()}>"
+
+    # ---- forum tables
+
+    def to_forum(self) -> str:
+        """The board as the forum's table code, then the communal poem."""
+        head = [self.names[0]] * 3 + ["World"] * 3 + [self.names[1]] * 3
+        rows = ["[TR]" + "".join(f"[TH]{h}[/TH]" for h in head) + "[/TR]"]
+        for r in range(ROWS):
+            cells = []
+            for c in range(9):
+                i = r * 9 + c
+                p, m = self.piece_at(i), self.monument_at(i)
+                if p:
+                    text = f":{p.umbration.upper()}:{p.code()}"
+                elif m:
+                    text = f":{m}:m"
+                elif self.word and self.word[0] == i:
+                    text = self.word[1]
+                else:
+                    text = ""
+                cells.append(f"[TD]{text}[/TD]")
+            rows.append("[TR]" + "".join(cells) + "[/TR]")
+        poem = " ".join(self.poem) if self.poem else "(To be written)"
+        return "[TABLE]" + "\n".join(rows) + "[/TABLE]\nCOMMUNAL POEM:\n" + poem
+
+    # ---- step entry
+
+    def next_steps(self, prefix=()) -> StepOptions:
+        prefix = tuple(prefix)
+        self._refuse_if_over()
+        node = Entry(self, prefix)
+        return node.options()
+
+    def action_from_steps(self, steps) -> Action:
+        steps = tuple(steps)
+        entry = Entry(self, steps)
+        if not entry.options().complete:
+            raise IllegalAction("these steps do not make a whole action yet")
+        return entry.action()
+
+    def legal_actions(self) -> list[Action]:
+        """Every listable action: placements, the kingdom choice, travels and
+        performances without open-ended choices.  Subsets (Propaganda),
+        per-piece moves (Flock Together, Tectonic Failure) and DOCUMENT's
+        words are entered through :meth:`next_steps`."""
+        if self.outcome is not None:
+            return []
+        out = []
+
+        def walk(prefix, depth):
+            opts = self.next_steps(prefix)
+            if opts.complete:
+                out.append(self.action_from_steps(prefix))
+            if depth == 0:
+                return
+            for step in opts.options:
+                if step.kind == "text" or step == DONE:
+                    continue
+                if open_ended(self, prefix):
+                    continue
+                walk(prefix + (step,), depth - 1)
+
+        walk((), 6)
+        return out
+
+    def parse_action(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        self._refuse_if_over()
+        steps = steps_from_text(self, text.strip())
+        return self.action_from_steps(steps)
+
+    def _apply(self, action: Action) -> "CresnovianState":
+        return apply_action(self, action)
+
+    # ---- drawing
+
+    def view(self) -> Scene:
+        cells, pieces = [], []
+        zone = {"left": "kingdom-a", "world": "world", "right": "kingdom-b"}
+        for i, name in enumerate(CELLS):
+            r, c = divmod(i, 9)
+            text = self.word[1] if self.word and self.word[0] == i else ""
+            z = zone[kingdom_of(i)]
+            cells.append(Cell(name, c, r, zone=z, text=text))
+        for p in self.pieces:
+            shape, colour = STYLE[p.umbration]
+            status = {"b": " (broken)", "e": " (eternal)"}.get(p.status, "")
+            title = f"{p.umbration.capitalize()} {p.code()}{status}{' (dead)' if p.dead else ''} on {CELLS[p.cell]}"
+            pieces.append(Piece((CELLS[p.cell],), "neutral", (Glyph(shape, 0.62, dy=-0.08),), letter=ABBREVIATION[p.umbration],
+                                badges=(p.code(),), title=title, dim=p.dead, color=colour))
+        for cell, u in self.monuments:
+            shape, colour = STYLE[u]
+            pieces.append(Piece((CELLS[cell],), "neutral", (Glyph(shape, 0.34, dy=-0.1),), badges=(f"{ABBREVIATION[u].lower()} m",),
+                                title=f"{u} monument on {CELLS[cell]}", color=colour))
+        poem = " ".join(self.poem) if self.poem else "(to be written)"
+        names = self.names
+        caption = [f"{names[0]}: {self.total('left')}Q   World: {self.total('world')}Q   {names[1]}: {self.total('right')}Q",
+                   f"Poem: {poem[:90]}{'…' if len(poem) > 90 else ''}", self.status()]
+        return Scene(cells, pieces, files=list(COLS), ranks=["1", "2", "3"], caption=caption, title="Cresnovian Chess")
