@@ -185,7 +185,7 @@ STYLE = """
 .pb-pip { fill: #888888; stroke: none; }
 .pb-mark-last { fill: #f6e05e; fill-opacity: 0.45; }
 .pb-mark-selected { fill: #48bb78; fill-opacity: 0.5; }
-.pb-mark-target { fill: #2b6cb0; fill-opacity: 0.35; }
+.pb-mark-target { fill: none; stroke: #0f9d58; stroke-width: 5; stroke-opacity: 0.85; }
 .pb-mark-arrow { stroke: #2b6cb0; stroke-width: 5; stroke-opacity: 0.7; fill: none; }
 .pb-marks, .pb-pieces, .pb-coords { pointer-events: none; }
 """
@@ -312,7 +312,7 @@ def _draw_mark(dwg, layer, mark: Mark, cells: dict) -> None:
         if c in cells:
             x, y, w, h = cells[c]
             if mark.kind == "target":
-                layer.add(dwg.circle((x + w / 2, y + h / 2), min(w, h) * 0.18, class_="pb-mark-target"))
+                layer.add(dwg.circle((x + w / 2, y + h / 2), min(w, h) * 0.3, class_="pb-mark-target"))
             else:
                 layer.add(dwg.rect((x, y), (w, h), class_=f"pb-mark-{mark.kind}"))
 

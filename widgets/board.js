@@ -71,7 +71,7 @@ function render({ model, el: root }) {
       const c = document.createElementNS(SVGNS, "circle");
       c.setAttribute("cx", x + w / 2);
       c.setAttribute("cy", y + h / 2);
-      c.setAttribute("r", Math.min(w, h) * 0.2);
+      c.setAttribute("r", Math.min(w, h) * 0.3);
       c.setAttribute("class", cls);
       layer.appendChild(c);
     } else {
