@@ -1,0 +1,80 @@
+"""Checks that hold for every position of every game, and text mutations for
+fuzzing parsers.  Game tests call these on positions from random play.
+
+>>> sorted(set(mutations("ab c", __import__("random").Random(0), 40))) != []
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from playbook import NotationError, PlaybookError, State
+from playbook.analysis import RandomAgent
+
+
+def assert_sound(state: State, listed: bool = True) -> None:
+    """``state`` round-trips through its text, and if it is running it has a
+    next step, a random entry by steps completes, and (when ``listed``) every
+    listed action is entered by its own steps and read back from its text."""
+    game = state.game
+    text = state.to_text()
+    again = game.parse(text)
+    assert again == state and again.to_text() == text, f"{text!r} does not round-trip"
+    if state.outcome is not None:
+        return
+    first = state.next_steps(())
+    assert first.options or first.complete, f"running position with nothing to do: {text!r}"
+    action = RandomAgent(seed=len(text)).choose(state)
+    state.play(action)
+    if listed:
+        for action in state.legal_actions():
+            assert state.action_from_steps(action.steps) == action, f"{action} is not entered by its steps in {text!r}"
+            assert state.parse_action(action.text) == action
+
+
+def mutations(text: str, rng: random.Random, count: int) -> list[str]:
+    """``count`` damaged copies of ``text``: characters flipped, deleted or
+    doubled, whitespace-separated fields dropped, doubled or swapped."""
+    out = []
+    alphabet = sorted(set(text) | set("0123456789 /-=:,;.{}[]\"'xX\n"))
+    for _ in range(count):
+        t = text
+        for _ in range(rng.randint(1, 3)):
+            if not t:
+                t = rng.choice(alphabet)
+                continue
+            i = rng.randrange(len(t))
+            op = rng.randrange(6)
+            if op == 0:
+                t = t[:i] + rng.choice(alphabet) + t[i + 1:]
+            elif op == 1:
+                t = t[:i] + t[i + 1:]
+            elif op == 2:
+                t = t[:i] + t[i] + t[i:]
+            else:
+                fields = t.split(" ")
+                k = rng.randrange(len(fields))
+                if op == 3 and len(fields) > 1:
+                    del fields[k]
+                elif op == 4:
+                    fields.insert(k, fields[k])
+                else:
+                    j = rng.randrange(len(fields))
+                    fields[k], fields[j] = fields[j], fields[k]
+                t = " ".join(fields)
+        out.append(t)
+    return out
+
+
+def assert_parse_is_safe(game, text: str) -> State | None:
+    """Parsing ``text`` either raises :class:`NotationError` or gives a sound
+    state (see :func:`assert_sound`); any other exception fails the test."""
+    try:
+        state = game.parse(text)
+    except NotationError:
+        return None
+    except PlaybookError as exc:  # pragma: no cover - a wrong error type is a bug
+        raise AssertionError(f"parse({text!r}) raised {type(exc).__name__}, not NotationError: {exc}")
+    assert_sound(state, listed=False)
+    return state
