@@ -358,3 +358,31 @@ def test_victory_cells_count_only_for_the_side_that_acted_clarification_4():
     state = position({"E4": "w", "E5": "w", "F4": "w", "F5": "w", "C3": "B"})
     after = state.play("C3-D3")
     assert after.outcome is None
+
+
+# ------------------------------------------------------------- bad input
+
+
+def test_typed_text_as_a_first_step_is_refused_not_crashed():
+    state = GAME.initial()
+    with pytest.raises(IllegalAction, match="starts with a click on a cell"):
+        state.next_steps([Step.text("B4-C4")])
+
+
+@pytest.mark.parametrize("word", ["Resign", "draw", "Draw", "pass"])
+def test_unknown_words_name_the_words_kelasu_knows(word):
+    with pytest.raises(NotationError) as err:
+        GAME.initial().play(word)
+    assert all(w in str(err.value) for w in ("resign", "offer-draw", "accept-draw"))
+
+
+def test_unknown_choice_steps_name_the_words_kelasu_knows():
+    with pytest.raises(IllegalAction, match="resign, offer-draw, accept-draw"):
+        GAME.initial().next_steps([Step.choice("Resign")])
+
+
+def test_accepting_without_an_offer_says_why():
+    with pytest.raises(IllegalAction, match="no draw offer"):
+        GAME.initial().play("accept-draw")
+    with pytest.raises(IllegalAction, match="no draw offer"):
+        GAME.initial().next_steps([Step.choice("accept-draw")])

@@ -3,7 +3,7 @@ the text round trips and refused input changes nothing."""
 
 from hypothesis import given, settings, strategies as st
 
-from playbook import PlaybookError, load
+from playbook import PlaybookError, Step, load
 from playbook.analysis import RandomAgent
 
 GAME = load("kelasu")
@@ -79,3 +79,68 @@ def test_listed_actions_and_step_entry_agree(seed, plies):
     for action in state.legal_actions():
         assert state.action_from_steps(action.steps) == action
         assert state.parse_action(action.text) == action
+
+
+def test_merges_of_a_wide_blank_field_are_entered_by_their_own_steps():
+    # Random play found this position: Red's blanks on E5 F5 G3 G4 G5 H5 I4
+    # I5 J3 J5 ... form one field.  The merge F5,G3,G4,G5 cannot be clicked
+    # F5, G3, ... (G3 touches neither F5 nor anything clicked before it);
+    # its steps must go F5, G5, G4, G3 or another order where each blank
+    # touches the ones clicked before it.
+    state = RandomAgent(seed=138, avoid=QUIET).play(GAME.initial(), 136)
+    merge = state.parse_action("R@F5:F5,G3,G4,G5")
+    assert [s.value for s in merge.steps[:4]] == ["F5", "G5", "G4", "G3"]
+    assert state.action_from_steps(merge.steps) == merge
+    for action in state.legal_actions():
+        assert state.action_from_steps(action.steps) == action
+        assert state.parse_action(action.text) == action
+
+
+def test_every_listed_action_of_random_positions_is_entered_by_steps_and_text():
+    checked = 0
+    for seed in range(12):
+        agent = RandomAgent(seed=1000 + seed, avoid=QUIET)
+        state = GAME.initial()
+        for ply in range(240):
+            if state.outcome is not None:
+                break
+            if ply % 20 == 19:
+                for action in state.legal_actions():
+                    assert state.action_from_steps(action.steps) == action, (action, state.to_text())
+                    assert state.parse_action(action.text) == action
+                    checked += 1
+            state = state.play(agent.choose(state))
+    assert checked > 1000
+
+
+ALPHABET = "ABCDEFGHIJKabj0123456789@:,- WRDCGSxresignofferdrawaccept\n"
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 150), data=st.data())
+def test_junk_actions_and_steps_raise_only_our_errors(seed, plies, data):
+    state = RandomAgent(seed=seed, avoid=QUIET).play(GAME.initial(), plies)
+    if state.outcome is not None:
+        return
+    before = state.to_text()
+    listed = state.legal_actions()
+    for _ in range(20):
+        text = data.draw(st.one_of(
+            st.text(ALPHABET, max_size=14),
+            st.sampled_from(listed).map(str).flatmap(lambda t: st.tuples(st.just(t), st.integers(0, len(t)), st.text(ALPHABET, max_size=2))
+                                                       .map(lambda x: x[0][:x[1]] + x[2] + x[0][x[1] + 1:])),
+        ))
+        try:
+            state.play(text)
+        except PlaybookError:
+            pass
+        action = data.draw(st.sampled_from(listed))
+        cut = data.draw(st.integers(0, len(action.steps)))
+        tail = data.draw(st.lists(st.builds(Step, st.sampled_from(Step.KINDS), st.text(ALPHABET, max_size=4)), max_size=3))
+        prefix = list(action.steps[:cut]) + tail
+        for entry in (state.next_steps, state.action_from_steps):
+            try:
+                entry(prefix)
+            except PlaybookError:
+                pass
+    assert state.to_text() == before

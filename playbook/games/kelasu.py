@@ -176,13 +176,19 @@ def _plain(i: int, j: int) -> Action:
 
 def _merge_action(kind: str, at: int, blanks: tuple[int, ...]) -> Action:
     text = f"{kind}@{CELLS[at]}:" + ",".join(CELLS[b] for b in blanks)
-    steps = tuple(CELL_STEPS[b] for b in blanks) + (Step.choice(kind, f"{NAMES[kind].capitalize()} ({COSTS[kind]})"), CELL_STEPS[at])
+    # The blanks are clicked in an order where each touches those before it.
+    steps = tuple(CELL_STEPS[b] for b in _merge_order(blanks)) + (Step.choice(kind, f"{NAMES[kind].capitalize()} ({COSTS[kind]})"), CELL_STEPS[at])
     return Action(text, steps, ("merge", kind, at, blanks))
 
 
 RESIGN = Action("resign", (Step.choice("resign", "Resign"),), ("resign",))
 OFFER = Action("offer-draw", (Step.choice("offer-draw", "Offer a draw"),), ("offer",))
 ACCEPT = Action("accept-draw", (Step.choice("accept-draw", "Accept the draw"),), ("accept",))
+WORDS = {a.text: a for a in (RESIGN, OFFER, ACCEPT)}
+
+
+def _word_list() -> str:
+    return ", ".join(WORDS)
 
 
 def _other(side: str) -> str:
@@ -421,9 +427,13 @@ class KelasuState(State):
             return StepOptions(tuple(starts) + tuple(a.steps[0] for a in self._talk()), False)
         first = prefix[0]
         if first.kind == "choice":
-            if len(prefix) == 1 and any(a.steps == prefix for a in self._talk()):
-                return StepOptions((), True)
-            raise IllegalAction(f"no legal action begins with {first.value!r}")
+            talk = self._talk_word(first.value)
+            if len(prefix) > 1:
+                raise IllegalAction(f"nothing follows {talk.text!r}: it is a whole action")
+            return StepOptions((), True)
+        if first.kind != "cell":
+            raise IllegalAction("a Kelasu action starts with a click on a cell or one of the words "
+                                f"{_word_list()}, not with typed text ({first.value!r})")
         cells = self._cells_of(prefix)
         i = cells[0]
         moves = {a.steps[1]: a for a in self.piece_actions(i)}
@@ -496,12 +506,13 @@ class KelasuState(State):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
         self._refuse_if_over()
         text = text.strip()
-        for talk in (RESIGN, OFFER, ACCEPT):
-            if text == talk.text:
-                if talk in self._talk():
-                    return talk
-                raise IllegalAction("no draw offer from the opponent stands" if talk is ACCEPT
-                                    else "a draw offer already stands", rule="draw by agreement")
+        if text in WORDS:
+            return self._talk_word(text)
+        if "@" not in text and text[:1].isalpha() and not _CELL_RE.match(text):
+            word = re.match(r"[\w-]*", text).group()
+            if word in WORDS:
+                raise NotationError(f"nothing may follow {word!r}", text, len(word))
+            raise NotationError(f"unknown word {word!r}: the words Kelasu knows are {_word_list()}", text, 0)
         if "@" in text:
             kind, at, blanks = _read_merge(text)
             steps = tuple(CELL_STEPS[b] for b in _merge_order(blanks)) + (Step.choice(kind), CELL_STEPS[at])
@@ -512,6 +523,18 @@ class KelasuState(State):
         if action not in self.piece_actions(i):
             self._explain_move(i, j, text)
         return action
+
+    def _talk_word(self, word: str) -> Action:
+        """The action of the word ``word`` (resign, offer-draw, accept-draw)
+        if it is legal now; otherwise say why not."""
+        talk = WORDS.get(word)
+        if talk is None:
+            raise IllegalAction(f"unknown word {word!r}: the words Kelasu knows are {_word_list()}")
+        if talk in self._talk():
+            return talk
+        if talk is ACCEPT:
+            raise IllegalAction("no draw offer from the opponent stands", rule="draw by agreement")
+        raise IllegalAction("a draw offer already stands", rule="draw by agreement")
 
     def _check_merge(self, kind, at, blanks):
         mergeable = self._mergeable()
