@@ -51,7 +51,9 @@ class Piece:
     """A piece covering ``cells`` (one or more), owned by ``owner`` (its
     colour class ``pb-owner-<owner>``, or ``color`` to set the fill).  Its
     ``glyphs`` are drawn in order, bottom first; ``letter`` is printed on top;
-    ``badges`` are short texts in the corners (Q totals, stack heights);
+    ``badges`` are short texts in the corners (Q totals, stack heights), in
+    the order bottom-right, top-left, top-right, bottom-left (an empty text
+    leaves its corner free);
     ``title`` shows on hover; ``dim`` greys out a piece that already acted."""
 
     cells: tuple[str, ...]
@@ -137,6 +139,8 @@ SHAPES: dict[str, tuple[tuple[float, float], ...] | None] = {
     ),
     "bar": ((-0.5, -0.12), (0.5, -0.12), (0.5, 0.12), (-0.5, 0.12)),
     "chevron": ((-0.5, 0.1), (0.0, -0.4), (0.5, 0.1), (0.5, 0.4), (0.0, -0.1), (-0.5, 0.4)),
+    "pillar": ((-0.13, -0.5), (0.13, -0.5), (0.13, 0.5), (-0.13, 0.5)),
+    "pennant": ((-0.34, 0.5), (-0.34, -0.5), (0.45, -0.25), (-0.24, 0.02), (-0.24, 0.5)),
     "circle": None,
     "ring": None,
 }
@@ -163,6 +167,7 @@ STYLE = """
 .pb-zone-plain { fill: #e8e4da; }
 .pb-zone-ring { fill: #ddd6c6; }
 .pb-zone-hub { fill: #c8bfa8; }
+.pb-zone-side { fill: var(--jp-layout-color2, #f0f0f0); stroke-dasharray: 2 2; }
 .pb-coord { fill: var(--jp-ui-font-color2, #616161); font-size: 11px; text-anchor: middle; dominant-baseline: central; }
 .pb-caption { fill: var(--jp-ui-font-color1, #212121); font-size: 12px; }
 .pb-celltext { fill: #333333; font-size: 9px; text-anchor: middle; dominant-baseline: central; }
@@ -382,6 +387,8 @@ def _draw_piece(dwg, layer, piece: Piece, cells: dict) -> None:
         add(dwg.text(piece.letter, insert=(cx, cy + span * 0.08), class_=f"pb-letter pb-on-{owner}"))
     corners = [(x + w - 3, y + h - 4, "end"), (x + 3, y + 9, "start"), (x + w - 3, y + 9, "end"), (x + 3, y + h - 4, "start")]
     for badge, (bx, by, anchor) in zip(piece.badges, corners):
+        if not badge:
+            continue
         bw = 6 * len(badge) + 4
         bx0 = bx - bw + 2 if anchor == "end" else bx - 2
         add(dwg.rect((bx0, by - 9), (bw, 12), rx=3, class_="pb-badge-bg"))
