@@ -1,0 +1,309 @@
+"""Entering actions step by step, and reading action text into steps.
+
+Most actions are listed (:mod:`.moves`) and entered by following their
+steps.  Three are entered here without listing: casting Shields (the Ring,
+the ``shield`` choice, then one target cell per Shield, stopping whenever
+the player likes), moving the Nice Flag (its cell, the target, then a typed
+compliment) and re-creating it (its home cell, then a compliment).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...core import Action, IllegalAction, NotationError, Step, StepOptions
+from .moves import BUILD, DIR_STEPS, ORDER_STEPS, PASS, SHIELD, UNSTACK, VERB_STEPS, is_frozen
+from .pieces import SIDES
+
+FLAG_PROMPT = "a compliment on your opponent's last turn"
+RECREATE_PROMPT = "a compliment on your opponent's strategy"
+MAX_COMPLIMENT = 200
+
+MOVE_RULES = {
+    "Flat": "a Flat moves one cell left, right, forward or diagonally forward, onto an empty cell, an enemy, "
+            "or a Flat or Stack of its colour, or hops over enemy Flats onto empty cells",
+    "Flat Stack": "a Flat Stack moves one cell forward or diagonally forward (onto an empty cell, an enemy or "
+                  "a single Flat of its colour), or unstacks",
+    "Pyramid": "a Pyramid slides diagonally over empty cells and may end on the first piece in its way "
+               "(never a smaller Pyramid or its own Cube)",
+    "Constructed Pyramid": "a Constructed Pyramid slides diagonally like a Pyramid, or unstacks diagonally",
+    "Pyramid Stack": "a Pyramid Stack moves one cell in any direction onto an empty cell or an enemy, or unstacks",
+    "Cube": "a Cube moves 1 to 5 cells orthogonally to an empty cell, jumping anything but standing sticks and Flags",
+    "Ring": "a Ring slides orthogonally over empty cells, builds Power or casts Shields",
+    "Standing Tall Stick": "a standing stick falls north, east, south or west without crossing the edge",
+    "Standing Short Stick": "a standing stick falls north, east, south or west without crossing the edge",
+    "Laying Tall Stick": "a laying stick rolls to either side, or stands up on an empty cell beyond either end",
+    "Laying Short Stick": "a laying stick rolls to either side, or stands up on an empty cell beyond either end",
+    "Rectangle": "a Rectangle moves one cell in any direction",
+    "Nice Flag": "the Nice Flag leaps three cells one way and two the other, onto an empty cell, with a compliment",
+}
+
+
+def check_compliment(words: str, prompt: str) -> str:
+    """The compliment, tidied; refuses an empty or unwritable one."""
+    words = " ".join(words.split())
+    if not any(ch.isalpha() for ch in words):
+        raise IllegalAction(f"the Nice Flag needs {prompt}: type a few kind words", rule="Nice Flag")
+    if '"' in words or len(words) > MAX_COMPLIMENT:
+        raise IllegalAction(f"a compliment is at most {MAX_COMPLIMENT} characters, without '\"'", rule="Nice Flag")
+    return words
+
+
+class Entry:
+    """Follows a prefix of steps: the options after it, and the action it
+    completes.  Raises IllegalAction at the first step no action allows."""
+
+    def __init__(self, state, steps):
+        self.s = state
+        self.steps = tuple(steps)
+
+    # ---- the first step
+
+    def starts(self) -> list[Step]:
+        s = self.s
+        cs, names = s.geo_steps, s.geo.names
+        table = s.table()
+        out = []
+        seen = set()
+        for i in sorted(table):
+            t = s.board[i]
+            for c in (t.cells if t.kind in "TH" else (i,)):
+                if c not in seen:
+                    seen.add(c)
+                    out.append(cs[c])
+        for i in s.special_cells():
+            if i not in seen:
+                seen.add(i)
+                out.append(cs[i])
+        out.sort(key=lambda st: s.geo.index[st.value])
+        if not out:
+            return [PASS]
+        return out
+
+    def _fail(self, message: str, rule: str | None = None):
+        raise IllegalAction(message, rule=rule)
+
+    def walk(self) -> tuple[StepOptions, Action | None]:
+        """The options after the steps, and the action if they complete one."""
+        s, steps = self.s, self.steps
+        s._refuse_if_over()
+        if not steps:
+            return StepOptions(tuple(self.starts()), False), None
+        first = steps[0]
+        if first.kind == "choice":
+            if first == PASS and self.starts() == [PASS]:
+                if len(steps) == 1:
+                    return StepOptions((), True), Action("pass", (PASS,), ("pass",))
+                self._fail("a pass is a single step")
+            if first == PASS:
+                self._fail("a side may pass only when nothing of its own can move or act", rule="pass")
+            self._fail(f"an action starts with a cell, not the choice {first.value!r}")
+        if first.kind != "cell" or first.value not in s.geo.index:
+            self._fail(f"{first.value!r} is not a cell of this board", rule="board")
+        i = s.geo.index[first.value]
+        t = s.board[i]
+        if t is None:
+            return self._recreate(i)
+        side = SIDES[s.side]
+        if t.owner != s.side:
+            self._fail(f"the {t.role()} on {first.value} is {SIDES[t.owner]}'s; {side} is to move",
+                       rule="move your own pieces")
+        if is_frozen(t, i, s.frozen):
+            self._fail(f"the {t.role()} on {first.value} stands next to a Nice Flag and cannot move or act",
+                       rule="Nice Flag")
+        if t.kind == "N":
+            return self._flag(i)
+        if t.kind in "TH":
+            i = t.cells[0]
+            steps = (s.geo_steps[i],) + steps[1:]
+        if t.kind == "R" and len(steps) >= 2 and steps[1] == SHIELD:
+            return self._shield(i, t)
+        candidates = s.table().get(i, [])
+        n = len(steps)
+        options, complete, action = {}, False, None
+        for a in candidates:
+            if a.steps[:n] != steps:
+                continue
+            if len(a.steps) == n:
+                complete, action = True, a
+            else:
+                options.setdefault(a.steps[n], None)
+        if t.kind == "R" and n == 1 and self._shield_targets(0, {}):
+            options[SHIELD] = None
+        if not options and not complete:
+            self._explain(t, first.value, steps)
+        return StepOptions(tuple(options), complete), action
+
+    def _explain(self, t, cell: str, steps) -> None:
+        role = t.role()
+        rule = MOVE_RULES.get(role, "")
+        if len(steps) == 1:
+            self._fail(f"the {role} on {cell} has no legal move or power here ({rule})", rule=role)
+        what = " ".join(st.value for st in steps[1:])
+        if t.kind == "R" and steps[1] == BUILD:
+            self._fail("a Ring stores at most 5 Power", rule="Ring")
+        if steps[1] == UNSTACK:
+            self._fail(f"the {role} on {cell} cannot unstack that way ({what}): a line of drops must keep the "
+                       "height rule for Flats and never drop a Pyramid on a smaller one", rule="unstacking")
+        self._fail(f"the {role} on {cell} cannot do {what}: {rule}", rule=role)
+
+    # ---- the Ring's Shields
+
+    def _shield_targets(self, power_used: int, given: dict) -> list[int]:
+        """Cells (anchors) that may take one more Shield after ``given`` (cell -> count)."""
+        s = self.s
+        ring = None
+        first = self.steps[0] if self.steps else None
+        if first is not None and first.kind == "cell":
+            ring = s.board[s.geo.index[first.value]]
+        if ring is None or ring.kind != "R" or ring.power - power_used <= 0:
+            return []
+        out = []
+        for i, t in enumerate(s.board):
+            if t is None or t.owner != s.side or (t.kind in "TH" and t.cells[0] != i):
+                continue
+            if t.shield_room() - given.get(i, 0) > 0:
+                out.append(i)
+        return out
+
+    def _shield(self, i: int, ring) -> tuple[StepOptions, Action | None]:
+        s = self.s
+        given: dict[int, int] = {}
+        for k, st in enumerate(self.steps[2:]):
+            if st.kind != "cell" or st.value not in s.geo.index:
+                self._fail(f"a Shield goes on a cell, not {st.value!r}", rule="Ring")
+            c = s.geo.index[st.value]
+            t = s.board[c]
+            if t is not None and t.kind in "TH":
+                c = t.cells[0]
+            if c not in self._shield_targets(k, given):
+                self._fail(self._why_no_shield(st.value, t, k, ring), rule="Ring")
+            given[c] = given.get(c, 0) + 1
+        used = sum(given.values())
+        targets = self._shield_targets(used, given)
+        options = []
+        for c in targets:
+            t = s.board[c]
+            options.extend(s.geo_steps[x] for x in (t.cells if t.kind in "TH" else (c,)))
+        action = None
+        if used:
+            order = sorted(c for c, n in given.items() for _ in range(n))
+            names = [s.geo.names[c] for c in order]
+            action = Action(f"{s.geo.names[i]} shield " + " ".join(names),
+                            (s.geo_steps[i], SHIELD) + tuple(s.geo_steps[c] for c in order), ("shield", i, tuple(order)))
+        return StepOptions(tuple(options), bool(used)), action
+
+    def _why_no_shield(self, cell: str, t, k: int, ring) -> str:
+        if k >= ring.power:
+            return f"the Ring has {ring.power} Power, one per Shield"
+        if t is None:
+            return f"there is nothing on {cell} to shield"
+        if t.owner != self.s.side:
+            return "a Ring casts Shields only on pieces of its colour"
+        if t.top_letter() in "CNR":
+            return f"a {t.role()} cannot be given Shields"
+        return f"the piece on top at {cell} already has all the Shields it may carry"
+
+    # ---- the Nice Flag
+
+    def _flag(self, i: int) -> tuple[StepOptions, Action | None]:
+        s, steps = self.s, self.steps
+        if s.turn == 1:
+            self._fail("the Nice Flag cannot move on the game's very first turn: there is no turn yet to compliment",
+                       rule="Nice Flag")
+        targets = [j for j in s.geo.leaps[i] if s.board[j] is None]
+        if len(steps) == 1:
+            if not targets:
+                self._fail("the Nice Flag has no empty cell to leap to", rule="Nice Flag")
+            return StepOptions(tuple(s.geo_steps[j] for j in targets), False), None
+        to = steps[1]
+        if to.kind != "cell" or s.geo.index.get(to.value) not in targets:
+            self._fail(f"the Nice Flag cannot go to {to.value}: {MOVE_RULES['Nice Flag']}", rule="Nice Flag")
+        if len(steps) == 2:
+            return StepOptions((Step.text("", FLAG_PROMPT),), False), None
+        if len(steps) > 3 or steps[2].kind != "text":
+            self._fail("a Nice Flag move ends with a compliment, typed as text", rule="Nice Flag")
+        words = check_compliment(steps[2].value, FLAG_PROMPT)
+        j = s.geo.index[to.value]
+        text = f'{s.geo.names[i]}-{to.value} "{words}"'
+        return StepOptions((), True), Action(text, (steps[0], to, Step.text(words, FLAG_PROMPT)), ("flag", i, j, words))
+
+    def _recreate(self, i: int) -> tuple[StepOptions, Action | None]:
+        s, steps = self.s, self.steps
+        name = s.geo.names[i]
+        k = 0 if s.side == "w" else 1
+        if s.homes[k] != i or "N" not in s.lost[k]:
+            self._fail(f"there is nothing on {name}", rule="move one of your pieces")
+        if len(steps) == 1:
+            return StepOptions((Step.text("", RECREATE_PROMPT),), False), None
+        if len(steps) > 2 or steps[1].kind != "text":
+            self._fail("re-creating the Nice Flag takes a compliment, typed as text", rule="Nice Flag")
+        words = check_compliment(steps[1].value, RECREATE_PROMPT)
+        text = f'{name} recreate "{words}"'
+        return StepOptions((), True), Action(text, (steps[0], Step.text(words, RECREATE_PROMPT)), ("recreate", i, words))
+
+
+# ------------------------------------------------------------- action text
+
+_CELL = r"[a-z][0-9]{1,2}"
+_MOVE = re.compile(rf"({_CELL})((?:[-x]{_CELL})+)(?:\s+\"([^\"]*)\")?")
+_VERB = re.compile(rf"({_CELL})\s+([a-z]+)(.*)", re.S)
+
+
+def steps_from_text(s, text: str) -> tuple[Step, ...]:
+    """The steps that enter the action written ``text``."""
+    if not text:
+        raise NotationError("an empty action")
+    if text == "pass":
+        return (PASS,)
+    m = _MOVE.fullmatch(text)
+    if m:
+        cells = re.findall(_CELL, m.group(1) + m.group(2))
+        steps = tuple(_cell(s, c, text) for c in cells)
+        if m.group(3) is not None:
+            steps += (Step.text(m.group(3), FLAG_PROMPT),)
+        return steps
+    m = _VERB.fullmatch(text)
+    if not m:
+        pos = 0
+        if re.match(_CELL, text):
+            pos = re.match(_CELL, text).end()
+        raise NotationError("an action is 'pass', cells joined by '-' or 'x' (b2-b3, c3xc5xe7), or a cell and a "
+                            "power (d4 unstack n, h1 fall w, b1 build, b1 shield c2, g1-d3 \"...\")", text,
+                            min(pos, len(text) - 1))
+    cell, verb, rest = m.group(1), m.group(2), m.group(3)
+    first = _cell(s, cell, text)
+    rest_pos = m.start(3)
+    words = rest.split()
+    if verb in ("unstack", "fall", "roll", "stand"):
+        if not words or words[0] not in DIR_STEPS:
+            raise NotationError(f"{verb} needs a direction: n, ne, e, se, s, sw, w or nw", text,
+                                min(rest_pos + 1, len(text) - 1))
+        head = UNSTACK if verb == "unstack" else VERB_STEPS[verb]
+        steps = (first, head, DIR_STEPS[words[0]])
+        if verb == "unstack" and len(words) == 2 and re.fullmatch(r"[SML]{2,3}", words[1]):
+            steps += tuple(ORDER_STEPS[p] for p in words[1][:-1])
+        elif len(words) != 1:
+            raise NotationError(f"{verb} takes a direction" + (" and, for Pyramids, their order (SM)" if verb == "unstack"
+                                                               else ""), text, rest_pos + rest.index(words[1]))
+        return steps
+    if verb == "build":
+        if words:
+            raise NotationError("build takes nothing more", text, rest_pos + rest.index(words[0]))
+        return (first, BUILD)
+    if verb == "shield":
+        if not words:
+            raise NotationError("shield names the cells that get a Shield, one per Shield", text, len(text) - 1)
+        return (first, SHIELD) + tuple(_cell(s, w, text) for w in words)
+    if verb == "recreate":
+        q = re.fullmatch(r"\s+\"([^\"]*)\"", rest)
+        if not q:
+            raise NotationError('recreate is followed by a compliment in double quotes', text, rest_pos)
+        return (first, Step.text(q.group(1), RECREATE_PROMPT))
+    raise NotationError(f"unknown power {verb!r} (unstack, fall, roll, stand, build, shield, recreate)", text, m.start(2))
+
+
+def _cell(s, name: str, text: str) -> Step:
+    if name not in s.geo.index:
+        raise NotationError(f"{name!r} is not a cell of this board", text, text.index(name))
+    return s.geo_steps[s.geo.index[name]]

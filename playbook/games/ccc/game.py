@@ -1,0 +1,148 @@
+"""The game: set-up, options, reading positions, and matches of several games."""
+
+from __future__ import annotations
+
+from ...core import Game, IllegalAction, Outcome
+from .board import FILES, geometry
+from .notation import MAX_SIZE, MIN_SIZE, read
+from .pieces import Thing, column
+from .state import CCCState
+
+#: The default back rank, file a first: Cube, Ring, Small, Large and Medium
+#: Pyramids, the empty cell where the forgotten "???" piece would stand,
+#: the Nice Flag and the Tall Stick.
+BACK_RANK = "CRSLM.NT"
+
+
+class CCC(Game):
+    """CCC, the stacking game.  Options choose other readings of the rules
+    (see the package's clarifications):
+
+    - ``reach``: ``"all"`` (default) freezes the eight cells around a Nice
+      Flag, ``"orthogonal"`` only the four beside it;
+    - ``fall``: ``"keep"`` (default) a falling stick keeps its base cell,
+      ``"beyond"`` it lands on the cells beyond it;
+    - ``pyramid_slide``: ``"blocked"`` (default) a Pyramid stops at the
+      first piece in its way, ``"through"`` it passes over pieces;
+    - ``hop_captures``: True (default) a hopped Flat is destroyed (or loses
+      a Shield), False a hop only moves;
+    - ``quiet_limit``: the game is drawn after this many turns in a row
+      with no piece destroyed (default 100; None for never).
+    """
+
+    name = "ccc"
+    title = "CCC"
+    players = ("white", "black")
+
+    def __init__(self, reach: str = "all", fall: str = "keep", pyramid_slide: str = "blocked",
+                 hop_captures: bool = True, quiet_limit: int | None = 100):
+        for label, value, allowed in (("reach", reach, ("all", "orthogonal")), ("fall", fall, ("keep", "beyond")),
+                                      ("pyramid_slide", pyramid_slide, ("blocked", "through"))):
+            if value not in allowed:
+                raise ValueError(f"{label} is one of {allowed}, not {value!r}")
+        self.reach, self.fall, self.pyramid_slide = reach, fall, pyramid_slide
+        self.hop_captures = hop_captures
+        self.quiet_limit = quiet_limit
+
+    def initial(self, first: str = "white", files: int | None = None, ranks: int = 10,
+                back_rank: str = BACK_RANK) -> CCCState:
+        """The start: ``back_rank`` (letters C R S M L N T H, ``.`` for an
+        empty cell; its length is the number of files) on rank 1 for White
+        and the last rank for Black, the Flats on the two ranks in front
+        (up to 8 a rank, centred), ``first`` to move."""
+        if first not in ("white", "black"):
+            raise IllegalAction(f"first is 'white' or 'black', not {first!r}", rule="set-up")
+        files = files if files is not None else len(back_rank)
+        if files != len(back_rank):
+            raise IllegalAction(f"the back rank {back_rank!r} has {len(back_rank)} cells for {files} files", rule="set-up")
+        if not (MIN_SIZE <= files <= MAX_SIZE and MIN_SIZE <= ranks <= MAX_SIZE):
+            raise IllegalAction(f"a board has {MIN_SIZE} to {MAX_SIZE} files and ranks", rule="set-up")
+        bad = [c for c in back_rank if c not in "CRSMLNTH."]
+        dup = [c for c in "CRSMLNTH" if back_rank.count(c) > 1]
+        if bad or dup or ("T" in back_rank and "H" in back_rank):
+            raise IllegalAction("the back rank holds each of C R S M L N and one stick (T or H) at most once, "
+                                "'.' for empty cells", rule="set-up")
+        geo = geometry(files, ranks)
+        board: list = [None] * geo.size
+        homes = [-1, -1]
+        for owner, back, fronts in (("w", 0, (1, 2)), ("b", ranks - 1, (ranks - 2, ranks - 3))):
+            for f, letter in enumerate(back_rank):
+                i = back * files + f
+                if letter in "SML":
+                    board[i] = column(owner, letter)
+                elif letter in "TH":
+                    board[i] = Thing(letter, owner, cells=(i,))
+                elif letter != ".":
+                    board[i] = Thing(letter, owner)
+                if letter == "N":
+                    homes[0 if owner == "w" else 1] = i
+            width = min(files, 8)
+            start = (files - width) // 2
+            for r in fronts:
+                for f in range(start, start + width):
+                    board[r * files + f] = column(owner, "F")
+        return CCCState(files, ranks, tuple(board), first[0], 1, 0, tuple(homes), ("", ""), self)
+
+    def parse(self, text: str) -> CCCState:
+        files, ranks, side, turn, quiet, homes, board, lost = read(text)
+        return CCCState(files, ranks, board, side, turn, quiet, homes, lost, self)
+
+    def setup(self, pieces: dict[str, str], to_move: str = "white", files: int = 8, ranks: int = 10,
+              turn: int = 2, flags: tuple[str, str] = ("-", "-"), lost: tuple[str, str] = ("-", "-")) -> CCCState:
+        """A position from cell tokens (as in the position text: ``{"d4":
+        "FF+", "e5": "l", "c1": "T", "c2": "T_", ...}``); by default on turn 2, so
+        that the Nice Flags may move."""
+        geo = geometry(files, ranks)
+        rows = []
+        width = max([len(v) for v in pieces.values()] + [1])
+        for r in range(ranks, 0, -1):
+            row = " ".join(pieces.get(f"{FILES[f]}{r}", ".").ljust(width) for f in range(files))
+            rows.append(f"{str(r).rjust(len(str(ranks)))} {row}")
+        labels = " " * len(str(ranks)) + " " + " ".join(FILES[f].ljust(width) for f in range(files))
+        unknown = sorted(set(pieces) - set(geo.names))
+        if unknown:
+            raise IllegalAction(f"not cells of a {files}x{ranks} board: {', '.join(unknown)}", rule="set-up")
+        text = "\n".join([f"{to_move} to move, turn {turn}, quiet 0, flags {flags[0]} {flags[1]}", *rows, labels,
+                          f"white lost: {lost[0]}", f"black lost: {lost[1]}"])
+        return self.parse(text)
+
+
+GAME = CCC()
+
+
+class Match:
+    """Several games in a row.  The loser of each game moves first in the
+    next; after a draw the match is over for the day (the rules' advice).
+
+    >>> match = Match()
+    >>> match.start().to_move
+    'white'
+    """
+
+    def __init__(self, game: CCC = GAME, first: str = "white", **options):
+        self.game = game
+        self.options = options
+        self.first = first
+        self.results: list[Outcome] = []
+
+    @property
+    def over(self) -> bool:
+        """True after a drawn game: no more play today."""
+        return bool(self.results) and self.results[-1].draw
+
+    def start(self) -> CCCState:
+        """The next game's start, with the previous game's loser to move first."""
+        if self.over:
+            raise IllegalAction("the last game was drawn: play no more today", rule="draw")
+        return self.game.initial(first=self.first, **self.options)
+
+    def finish(self, state: CCCState) -> None:
+        """Record the finished game ``state``; its loser moves first next."""
+        if state.outcome is None:
+            raise IllegalAction("the game has not ended yet", rule="end of the game")
+        self.results.append(state.outcome)
+        if state.outcome.winner:
+            self.first = "black" if state.outcome.winner == "white" else "white"
+
+    def __repr__(self) -> str:
+        return f"Match({len(self.results)} games, {self.first} to start next)"

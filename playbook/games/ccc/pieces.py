@@ -1,0 +1,123 @@
+"""CCC's pieces: what may stand on a cell, their heights and shield caps.
+
+A cell holds nothing or one :class:`Thing`.  Flats and Pyramids that share a
+cell form a *column* (a single Flat, a Flat Stack, a single or Constructed
+Pyramid, a Pyramid Stack): a tuple of units from the bottom up, each a
+letter (``F``, ``S``, ``M``, ``L``) and its own Shields.  The other pieces
+stand alone: the Cube ``C``, the Ring ``R`` (with stored Power), the Nice
+Flag ``N``, the Tall Stick ``T`` and Short Stick ``H`` (standing on one
+cell or laying across two or three) and the Rectangle ``B``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+WHITE, BLACK = "w", "b"
+SIDES = {WHITE: "white", BLACK: "black"}
+OTHER = {WHITE: BLACK, BLACK: WHITE}
+
+PYRAMIDS = "SML"  # small to large
+SIZE = {"S": 1, "M": 2, "L": 3}
+
+#: Shields a piece may carry (the Ring's Power is not a Shield it was given).
+CAP = {"F": 1, "S": 1, "B": 1, "M": 2, "H": 2, "L": 3, "T": 3, "C": 0, "N": 0, "R": 0}
+
+#: Sections of stick each stick-like piece is made of.
+SECTIONS = {"T": 3, "H": 2, "B": 1}
+
+#: Letters of the pile of destroyed pieces, in the order they are written.
+#: ``B`` counts stick sections (a Rectangle is one; a Tall Stick three).
+PILE_ORDER = "FSMLRNB"
+
+NAMES = {
+    "F": "Flat", "S": "Small Pyramid", "M": "Medium Pyramid", "L": "Large Pyramid", "C": "Cube", "R": "Ring",
+    "N": "Nice Flag", "T": "Tall Stick", "H": "Short Stick", "B": "Rectangle",
+}
+
+#: How many of each piece a side owns (the Tall Stick counts as 3 sections).
+SET = {"F": 16, "S": 1, "M": 1, "L": 1, "C": 1, "R": 1, "N": 1, "B": 3}
+
+MAX_FLATS = 5  # in one Flat Stack
+MAX_POWER = 5  # stored by a Ring
+
+
+@dataclass(frozen=True, slots=True)
+class Thing:
+    """What stands on a cell.  ``kind`` is ``col`` (Flats and Pyramids, see
+    ``units``), ``C``, ``R``, ``N``, ``T``, ``H`` or ``B``; ``owner`` is
+    ``w`` or ``b``.  Sticks list the ``cells`` they cover (one when standing,
+    ascending when laying); sticks and Rectangles carry ``shields``; a Ring
+    its ``power``."""
+
+    kind: str
+    owner: str
+    units: tuple = ()  # columns: ((letter, shields), ...) bottom first
+    shields: int = 0
+    power: int = 0
+    cells: tuple = ()
+
+    # ---- what kind of column or stick
+
+    @property
+    def flats(self) -> int:
+        return sum(1 for u in self.units if u[0] == "F")
+
+    @property
+    def pyramids(self) -> str:
+        """The Pyramid letters in the column, bottom first."""
+        return "".join(u[0] for u in self.units if u[0] != "F")
+
+    def role(self) -> str:
+        """The piece's name in the rules: Flat, Flat Stack, Pyramid,
+        Constructed Pyramid, Pyramid Stack, or the piece's own name."""
+        if self.kind != "col":
+            if self.kind in "TH":
+                return ("Standing " if self.standing else "Laying ") + NAMES[self.kind]
+            return NAMES[self.kind]
+        f, p = self.flats, self.pyramids
+        if not p:
+            return "Flat" if f == 1 else "Flat Stack"
+        if not f:
+            return NAMES[p] if len(p) == 1 else "Constructed Pyramid"
+        return "Pyramid Stack"
+
+    @property
+    def standing(self) -> bool:
+        return self.kind in "TH" and len(self.cells) == 1
+
+    def height(self) -> int:
+        """Height for the unstacking rule: pieces in a column, 3 for a
+        standing Tall Stick, 2 for a standing Short Stick and the Flag, else 1."""
+        if self.kind == "col":
+            return len(self.units)
+        if self.kind == "N":
+            return 2
+        if self.standing:
+            return 3 if self.kind == "T" else 2
+        return 1
+
+    def top_letter(self) -> str:
+        """The letter of the piece a Shield cast on this thing goes to."""
+        return self.units[-1][0] if self.kind == "col" else self.kind
+
+    def top_shields(self) -> int:
+        if self.kind == "col":
+            return self.units[-1][1]
+        return self.shields
+
+    def shield_room(self) -> int:
+        """How many more Shields the piece on top may take."""
+        return CAP[self.top_letter()] - self.top_shields()
+
+    def with_top_shield(self) -> "Thing":
+        """This thing with one more Shield on its top piece."""
+        if self.kind == "col":
+            letter, sh = self.units[-1]
+            return Thing("col", self.owner, self.units[:-1] + ((letter, sh + 1),))
+        return Thing(self.kind, self.owner, shields=self.shields + 1, cells=self.cells)
+
+
+def column(owner: str, *units) -> Thing:
+    """A column from units given as letters or (letter, shields) pairs, bottom first."""
+    return Thing("col", owner, tuple(u if isinstance(u, tuple) else (u, 0) for u in units))

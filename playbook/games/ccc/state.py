@@ -1,0 +1,185 @@
+"""A CCC position: the board, whose turn, the turn count, and the pieces beside the board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ...core import Action, IllegalAction, NotationError, Outcome, State, Step, StepOptions
+from .board import geometry
+from .effects import carry_out
+from .entry import Entry, steps_from_text
+from .moves import PASS, frozen_cells, is_frozen, listed
+from .notation import write
+from .pieces import SIDES
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class CCCState(State):
+    files: int
+    ranks: int
+    board: tuple  # Thing or None per cell, a1 first (a laying stick is on each cell it covers)
+    side: str = "w"  # 'w' or 'b', to move
+    turn: int = 1  # the turn being played, 1 for the game's first
+    quiet: int = 0  # turns since a piece was last destroyed
+    homes: tuple = (-1, -1)  # the Nice Flags' home cells (-1: none)
+    lost: tuple = ("", "")  # destroyed pieces of White and Black (letters, see notation)
+    game: object = field(default=None, repr=False)
+
+    # ---- derived, cached
+
+    @property
+    def geo(self):
+        return geometry(self.files, self.ranks)
+
+    @property
+    def geo_steps(self):
+        return _cell_steps(self.files, self.ranks)
+
+    @property
+    def frozen(self) -> frozenset:
+        """Cells where pieces cannot move or act (next to a Nice Flag)."""
+        f = self.__dict__.get("_frozen")
+        if f is None:
+            f = self.__dict__["_frozen"] = frozen_cells(self)
+        return f
+
+    def table(self) -> dict:
+        """Listed actions by the cell they start from."""
+        t = self.__dict__.get("_table")
+        if t is None:
+            t = {}
+            for a in self.listed():
+                t.setdefault(self.geo.index[a.steps[0].value], []).append(a)
+            self.__dict__["_table"] = t
+        return t
+
+    def listed(self) -> list[Action]:
+        cached = self.__dict__.get("_listed")
+        if cached is None:
+            cached = self.__dict__["_listed"] = tuple(listed(self))
+        return cached
+
+    def special_cells(self) -> list[int]:
+        """Start cells of the actions entered without a list: a Nice Flag
+        that may move, a Flag's home where it may be re-created, a Ring
+        that may cast Shields."""
+        out = []
+        k = 0 if self.side == "w" else 1
+        for i, t in enumerate(self.board):
+            if t is None or t.owner != self.side or is_frozen(t, i, self.frozen):
+                continue
+            if t.kind == "N" and self.turn > 1 and any(self.board[j] is None for j in self.geo.leaps[i]):
+                out.append(i)
+            elif t.kind == "R" and t.power > 0 and Entry(self, (self.geo_steps[i],))._shield_targets(0, {}):
+                out.append(i)
+        home = self.homes[k]
+        if "N" in self.lost[k] and home >= 0 and self.board[home] is None:
+            out.append(home)
+        return out
+
+    # ---- the contract
+
+    @property
+    def to_move(self) -> str:
+        return SIDES[self.side]
+
+    def pyramids(self, side: str) -> int:
+        """Pyramids of ``side`` (``w``/``b``) on the board, in any column."""
+        return sum(len(t.pyramids) for t in self.board if t is not None and t.kind == "col" and t.owner == side)
+
+    def _compute_outcome(self) -> Outcome | None:
+        w, b = self.pyramids("w"), self.pyramids("b")
+        if not w and not b:
+            return Outcome((), "both sides lost their last Pyramid in the same turn")
+        if not w or not b:
+            winner = "white" if w else "black"
+            return Outcome((winner,), f"{'black' if w else 'white'} has no Pyramid left")
+        limit = self.game.quiet_limit if self.game is not None else None
+        if limit and self.quiet >= limit:
+            return Outcome((), f"{limit} turns passed with no piece destroyed")
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        """Every listable action: moves, attacks, hops, unstacking, sticks,
+        Build Power (and ``pass`` when nothing else is possible).  Casting
+        Shields and the Nice Flag's moves are entered by steps."""
+        if self.outcome is not None:
+            return []
+        out = list(self.listed())
+        if not out and Entry(self, ()).starts() == [PASS]:
+            out.append(Action("pass", (PASS,), ("pass",)))
+        return out
+
+    def next_steps(self, prefix=()) -> StepOptions:
+        return Entry(self, prefix).walk()[0]
+
+    def action_from_steps(self, steps) -> Action:
+        options, action = Entry(self, steps).walk()
+        if action is None:
+            raise IllegalAction("these steps do not make a whole action yet")
+        return action
+
+    def parse_action(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        self._refuse_if_over()
+        text = " ".join(text.split()) if '"' not in text else text.strip()
+        action = self.action_from_steps(steps_from_text(self, text))
+        words = text.split()
+        if len(words) == 4 and words[1] == "unstack" and action.text.split()[3] != words[3]:
+            raise IllegalAction(f"the drop order names each Pyramid picked up once: {action.text.split()[3]} or its "
+                                "reverse", rule="unstacking")
+        return action
+
+    def _apply(self, action: Action) -> "CCCState":
+        return carry_out(self, action.data)
+
+    def replace(self, **changes) -> "CCCState":
+        return replace(self, **changes)
+
+    def to_text(self) -> str:
+        t = self.__dict__.get("_text")
+        if t is None:
+            t = self.__dict__["_text"] = write(self)
+        return t
+
+    def _key(self):
+        return (self.files, self.ranks, self.board, self.side, self.turn, self.quiet, self.homes, self.lost)
+
+    def __eq__(self, other):
+        if not isinstance(other, CCCState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"<CCC: {self.status()}>"
+
+    def status(self) -> str:
+        if self.outcome is not None:
+            return super().status()
+        line = f"{self.to_move.capitalize()} to move (turn {self.turn})"
+        if self.turn == 1:
+            line += "; the Nice Flags wait for the first compliment"
+        return line
+
+    def view(self):
+        from .view import scene
+
+        return scene(self)
+
+    def explain_illegal(self, text: str) -> None:  # pragma: no cover - parse_action explains itself
+        raise IllegalAction(f"{text!r} is not a legal action in this position")
+
+
+_STEPS = {}
+
+
+def _cell_steps(files: int, ranks: int):
+    key = (files, ranks)
+    steps = _STEPS.get(key)
+    if steps is None:
+        steps = _STEPS[key] = [Step.cell(n) for n in geometry(files, ranks).names]
+    return steps
