@@ -1,0 +1,443 @@
+"""CCC: the set-up, every piece and power, attacks and the end of the game.
+
+Positions are built with ``GAME.setup`` from cell tokens (capitals White,
+small letters Black; see the notation module).  Every expected value below
+was worked out by hand from the rule source on a sketch of the position;
+the comments give the reasoning.  Kings of the game are the Pyramids, so
+most positions keep a spare Pyramid on each side far away (a1 / h10) so
+that the game is still running.
+"""
+
+import pytest
+
+from playbook import IllegalAction, NotationError, Step, load
+from playbook.games.ccc import CCC, Match
+
+GAME = load("ccc")
+SPARE = {"a1": "L", "h10": "l"}
+
+
+def pos(pieces, to_move="white", game=GAME, **kw):
+    return game.setup({**SPARE, **pieces}, to_move=to_move, **kw)
+
+
+def moves(state, cell):
+    return {a.text for a in state.legal_actions() if a.steps[0].value == cell}
+
+
+def at(state, cell):
+    from playbook.games.ccc.notation import token
+
+    return token(state.board[state.geo.index[cell]])
+
+
+# ------------------------------------------------------------------ set-up
+
+
+def test_start_position_is_the_documented_set_up():
+    s = GAME.initial()
+    assert (s.files, s.ranks, s.turn, s.to_move) == (8, 10, 1, "white")
+    row = lambda r: [at(s, f"{f}{r}") for f in "abcdefgh"]
+    assert row(1) == ["C", "R", "S", "L", "M", ".", "N", "T"]
+    assert row(10) == ["c", "r", "s", "l", "m", ".", "n", "t"]
+    for r in (2, 3):
+        assert row(r) == ["F"] * 8
+    for r in (8, 9):
+        assert row(r) == ["f"] * 8
+    # 16 Flats a side, as the source says.
+    tokens = [at(s, name) for name in s.geo.names]
+    assert tokens.count("F") == 16 and tokens.count("f") == 16
+
+
+def test_clarification_2_the_unknown_piece_leaves_its_cell_empty():
+    s = GAME.initial()
+    assert at(s, "f1") == "." and at(s, "f10") == "."
+
+
+def test_clarification_1_board_size_and_back_rank_are_options():
+    s = GAME.initial(ranks=12, back_rank="SMLCRNT")
+    assert (s.files, s.ranks) == (7, 12)
+    assert [at(s, f"{f}1") for f in "abcdefg"] == ["S", "M", "L", "C", "R", "N", "T"]
+    assert at(s, "a11") == "f" and at(s, "a12") == "s"
+    with pytest.raises(IllegalAction, match="once"):
+        GAME.initial(back_rank="SSLCRNT.")
+
+
+def test_clarification_3_first_player_is_an_option_and_a_match_lets_the_loser_start():
+    assert GAME.initial(first="black").to_move == "black"
+    match = Match()
+    first = match.start()
+    assert first.to_move == "white"
+    # White loses its last Pyramid: Black won, so White (the loser) starts again.
+    lost = pos({"d4": "t", "d3": "S", "a1": "."}, to_move="black", turn=5).play("d4 fall s")
+    assert lost.outcome.winner == "black"
+    match.finish(lost)
+    assert match.start().to_move == "white"
+    # After a drawn game, no more games today.
+    drawn = GAME.setup({"b4": "t", "b5": "S", "b6": "s"}, to_move="black").play("b4 fall n")
+    assert drawn.outcome.draw
+    match.finish(drawn)
+    with pytest.raises(IllegalAction, match="no more today"):
+        match.start()
+
+
+# ------------------------------------------------------------------- Flats
+
+
+def test_flat_moves_left_right_forward_and_diagonally_forward():
+    s = pos({"d4": "F"})
+    assert moves(s, "d4") == {"d4-c4", "d4-e4", "d4-d5", "d4-c5", "d4-e5"}
+
+
+def test_black_flats_move_towards_white():
+    s = pos({"d7": "f"}, to_move="black")
+    assert moves(s, "d7") == {"d7-c7", "d7-e7", "d7-d6", "d7-c6", "d7-e6"}
+
+
+def test_flat_attacking_an_unshielded_flat_destroys_both():
+    # Rule A: no Shields on either side.
+    after = pos({"d4": "F", "d5": "f"}).play("d4xd5")
+    assert at(after, "d4") == "." and at(after, "d5") == "."
+    assert after.lost == ("F", "F")
+
+
+def test_shielded_flat_loses_its_shield_and_destroys_the_defender():
+    # Rule B: the shielded attacker loses its Shield and stands on the cell.
+    after = pos({"d4": "F+", "d5": "f"}).play("d4xd5")
+    assert at(after, "d5") == "F" and after.lost == ("", "F")
+
+
+def test_both_shielded_lose_shields_until_rule_b():
+    # Rule C: Large Pyramid 3 Shields vs Flat 1: one each goes (2 vs 0),
+    # then rule B: the Pyramid loses one more (1 left), the Flat is destroyed.
+    after = pos({"c3": "L+++", "d4": "f+", "a1": "S"}).play("c3xd4")
+    assert at(after, "d4") == "L+" and after.lost == ("", "F")
+
+
+def test_flats_stack_onto_flats_of_their_colour():
+    after = pos({"d4": "F", "d5": "F"}).play("d4-d5")
+    assert at(after, "d5") == "FF"
+
+
+def test_flat_hops_enemy_flats_and_chains_in_any_direction():
+    # c3 hops c4 (forward) to c5, then d6 (diagonally) to e7, then back
+    # south over e6 to e5: later hops may go any way.
+    s = pos({"c3": "F", "c4": "f", "d6": "f", "e6": "f"})
+    hops = {t for t in moves(s, "c3") if t.count("x") >= 1 and t != "c3xc4"}
+    assert hops == {"c3xc5", "c3xc5xe7", "c3xc5xe7xe5"}
+    after = s.play("c3xc5xe7xe5")
+    assert at(after, "e5") == "F"
+    assert all(at(after, c) == "." for c in ("c3", "c4", "d6", "e6"))
+    assert after.lost == ("", "FFF")
+
+
+def test_clarification_12_a_shield_saves_a_hopped_flat():
+    after = pos({"c3": "F", "c4": "f+"}).play("c3xc5")
+    assert at(after, "c4") == "f" and after.lost == ("", "")
+
+
+def test_clarification_12_hops_only_move_when_that_option_is_chosen():
+    game = CCC(hop_captures=False)
+    after = pos({"c3": "F", "c4": "f"}, game=game).play("c3xc5")
+    assert at(after, "c4") == "f" and at(after, "c5") == "F"
+
+
+# -------------------------------------------------------------- Flat Stacks
+
+
+def test_flat_stack_moves_only_forward_and_grows_onto_a_single_flat():
+    # Not sideways: the stack's moves are forward and the forward diagonals.
+    s = pos({"d4": "FF", "d5": "F", "c5": "FF", "c4": "F"})
+    assert {t for t in moves(s, "d4") if "unstack" not in t} == {"d4-d5", "d4-e5"}
+    assert at(s.play("d4-d5"), "d5") == "FFF"
+
+
+def test_flat_stack_never_exceeds_five():
+    s = pos({"d4": "FFFFF", "d5": "F"})
+    assert "d4-d5" not in moves(s, "d4")
+
+
+def test_unstacking_drops_one_flat_a_cell_in_five_directions():
+    # Three Flats: two are picked up and dropped on the next two cells.
+    s = pos({"d4": "FFF"})
+    assert {t for t in moves(s, "d4") if "unstack" in t} == {
+        "d4 unstack n", "d4 unstack ne", "d4 unstack nw", "d4 unstack e", "d4 unstack w"}
+    after = s.play("d4 unstack ne")
+    assert (at(after, "d4"), at(after, "e5"), at(after, "f6")) == ("F", "F", "F")
+
+
+def test_unstacking_height_rule_counts_the_flats_still_held():
+    # Holding 2 at d5 and 1 at d6: a 2-high stack on d5 may be dropped on,
+    # but one on d6 may not (1 held < height 2).
+    assert "d4 unstack n" in moves(pos({"d4": "FFF", "d5": "ff"}), "d4")
+    assert "d4 unstack n" not in moves(pos({"d4": "FFF", "d6": "ff"}), "d4")
+    # A standing Tall Stick is 3 high: 2 held is not enough.
+    assert "d4 unstack n" not in moves(pos({"d4": "FFF", "d5": "t"}), "d4")
+    # A laying stick is only 1 high.
+    assert "d4 unstack n" in moves(pos({"d4": "FFF", "c6": "t_", "d6": "t_", "e6": "t_"}), "d4")
+
+
+def test_unstacking_drops_attack_enemies_add_to_own_flats_and_break_on_other_own_pieces():
+    # Top Flat drops on d5 (own Flat: added), the next on d6 (enemy Flat:
+    # both destroyed), the last on d7 (own Ring: it cannot fit, destroyed).
+    s = pos({"d4": "FFFF", "d5": "F", "d6": "f", "d7": "R"})
+    after = s.play("d4 unstack n")
+    assert [at(after, c) for c in ("d4", "d5", "d6", "d7")] == ["F", "FF", ".", "R"]
+    assert after.lost == ("FF", "F")
+
+
+def test_unstacking_off_the_edge_destroys_the_flats_that_fall():
+    after = pos({"g4": "FFF"}).play("g4 unstack e")
+    assert at(after, "g4") == "F" and at(after, "h4") == "F" and after.lost == ("F", "")
+
+
+# ---------------------------------------------------------------------- Cube
+
+
+def test_cube_moves_one_to_five_orthogonally_jumping_all_but_standing_sticks_and_flags():
+    # North: d5 holds a Flat (jumped), d6 is empty, d7 a standing stick blocks.
+    # East: e4 f4 g4 h4 empty.  South: d3 d2 d1.  West: c4 Flat jumped, b4, a4.
+    s = pos({"d4": "C", "d5": "F", "d7": "T", "c4": "f", "a1": ".", "h1": "L"})
+    assert moves(s, "d4") == {"d4-d6", "d4-e4", "d4-f4", "d4-g4", "d4-h4", "d4-d3", "d4-d2", "d4-d1", "d4-b4",
+                              "d4-a4"}
+
+
+def test_attacking_a_cube_destroys_the_attacker_and_never_the_cube():
+    after = pos({"d4": "F+", "d5": "c"}).play("d4xd5")
+    assert at(after, "d5") == "c" and after.lost == ("F", "")
+
+
+# ------------------------------------------------------------------ Pyramids
+
+
+def test_clarification_5_pyramids_slide_diagonally_and_stop_at_the_first_piece():
+    # From d4: ne e5 f6 (enemy at g7: may attack it, not pass it);
+    # nw c5 b6 a7; se e3 f2 g1; sw c3 (own Flat: a Pyramid Stack) stop.
+    s = pos({"d4": "M", "g7": "f", "c3": "F", "a1": ".", "h1": "L"})
+    assert moves(s, "d4") == {"d4-e5", "d4-f6", "d4xg7", "d4-c5", "d4-b6", "d4-a7", "d4-e3", "d4-f2", "d4-g1",
+                              "d4-c3"}
+    through = CCC(pyramid_slide="through")
+    assert "d4-h8" in moves(pos({"d4": "M", "g7": "f", "c3": "F", "a1": ".", "h1": "L"}, game=through), "d4")
+
+
+def test_pyramid_builds_constructed_pyramids_never_onto_smaller_ones():
+    s = pos({"c3": "S", "d4": "M", "e5": "L", "a1": "."})
+    assert at(s.play("c3-d4"), "d4") == "MS"
+    assert "d4-c3" not in moves(s, "d4")  # Medium onto the Small Pyramid
+    with pytest.raises(IllegalAction):
+        s.play("d4-c3")
+    # Medium > Large, then the Small on top: Small > Medium > Large.
+    s2 = s.play("d4-e5").play("h10-g9").play("c3-d4").play("g9-h10").play("d4-e5")
+    assert at(s2, "e5") == "LMS"
+
+
+def test_pyramid_onto_own_flats_makes_a_pyramid_stack():
+    after = pos({"c3": "S", "d4": "FF"}).play("c3-d4")
+    assert at(after, "d4") == "FFS"
+
+
+def test_clarification_11_a_pyramid_crushes_another_own_piece_and_never_lands_on_its_cube():
+    s = pos({"c3": "S", "d4": "R3", "b4": "C"})
+    after = s.play("c3-d4")
+    assert at(after, "d4") == "S" and after.lost == ("R", "")
+    assert "c3-b4" not in moves(s, "c3")
+
+
+def test_pyramid_attacking_unshielded_enemy_is_destroyed_too():
+    after = pos({"c3": "S", "d4": "f", "a1": "L"}).play("c3xd4")
+    assert at(after, "d4") == "." and after.lost == ("S", "F")
+
+
+def test_columns_are_attacked_one_piece_at_a_time_from_the_top():
+    # Large Pyramid with 3 Shields against a Pyramid Stack ff+m (top first:
+    # m, f+, f).  m: 3 vs 0, B: 2 left, m destroyed.  f+: C then B:
+    # 2 vs 1 -> 1 vs 0 -> 0, f destroyed.  f: A, both destroyed.
+    after = pos({"c3": "L+++", "d4": "ff+m", "a1": "S"}).play("c3xd4")
+    assert at(after, "d4") == "." and after.lost == ("L", "FFM")
+
+
+def test_clarification_7_an_attacker_that_clears_the_cell_stands_there():
+    # Two unshielded Flats: each pairing is rule B and costs the Pyramid one
+    # Shield (3 -> 2 -> 1); the cell is then empty and the Pyramid stands there.
+    after = pos({"c3": "L+++", "d4": "ff", "a1": "S"}).play("c3xd4")
+    assert at(after, "d4") == "L+" and after.lost == ("", "FF")
+
+
+# -------------------------------------------------------------------- Rings
+
+
+def test_ring_slides_orthogonally_until_blocked_and_builds_power():
+    s = pos({"d4": "R", "d6": "f", "b4": "F", "a1": ".", "h1": "L"})
+    assert moves(s, "d4") == {"d4-d5", "d4-c4", "d4-e4", "d4-f4", "d4-g4", "d4-h4", "d4-d3", "d4-d2", "d4-d1",
+                              "d4 build"}
+    assert at(s.play("d4 build"), "d4") == "R1"
+    assert "d4 build" not in moves(pos({"d4": "R5"}), "d4")
+
+
+def test_ring_casts_shields_one_at_a_time_within_each_piece_cap():
+    s = pos({"d4": "R3", "c3": "F", "e5": "M", "f6": "C", "b2": "FFS"})
+    first = s.next_steps([Step.cell("d4")])
+    assert Step.choice("shield") in first.options
+    step = s.next_steps([Step.cell("d4"), Step.choice("shield")])
+    # Flats, Pyramids (the top of a stack), never the Cube or the Ring itself.
+    assert sorted(step.cells()) == ["a1", "b2", "c3", "e5"]
+    after_one = s.next_steps([Step.cell("d4"), Step.choice("shield"), Step.cell("e5")])
+    assert after_one.complete and "e5" in after_one.cells()
+    # The Medium Pyramid takes 2; after two it is full.
+    after_two = s.next_steps([Step.cell("d4"), Step.choice("shield"), Step.cell("e5"), Step.cell("e5")])
+    assert "e5" not in after_two.cells()
+    played = s.play("d4 shield e5 e5 b2")
+    assert (at(played, "e5"), at(played, "b2"), at(played, "d4")) == ("M++", "FFS+", "R")
+
+
+def test_stored_power_counts_as_shields_when_the_ring_is_attacked():
+    # Ring with 2 Power vs an unshielded Flat: rule B, the Ring keeps 1 Power.
+    after = pos({"d4": "r2", "d3": "F"}).play("d3xd4")
+    assert at(after, "d4") == "r1" and after.lost == ("F", "")
+
+
+# -------------------------------------------------------------------- Sticks
+
+
+def test_clarification_4_a_falling_stick_keeps_its_base_cell_and_attacks_any_colour():
+    # Tall Stick on d4 falls north across d4 d5 d6: the Flat on d5 (its own)
+    # and the enemy Flat on d6 are attacked; each unshielded pairing destroys
+    # the Flat and the section: d5 and d6 sections go, only d4 is left: a Rectangle.
+    after = pos({"d4": "T", "d5": "F", "d6": "f"}).play("d4 fall n")
+    assert [at(after, c) for c in ("d4", "d5", "d6")] == ["B", ".", "."]
+    assert after.lost == ("FBB", "F")
+    beyond = CCC(fall="beyond")
+    after2 = pos({"d4": "T"}, game=beyond).play("d4 fall n")
+    assert [at(after2, c) for c in ("d4", "d5", "d6", "d7")] == [".", "T_", "T_", "T_"]
+
+
+def test_standing_stick_cannot_fall_across_the_edge():
+    s = pos({"b4": "T", "a1": ".", "h1": "L"})
+    # West: b4 a4 and one more beyond the edge; the other three directions fit.
+    assert moves(s, "b4") == {"b4 fall n", "b4 fall e", "b4 fall s"}
+
+
+def test_laying_stick_rolls_sideways_and_stands_up_beyond_either_end():
+    s = pos({"c4": "T_", "d4": "T_", "e4": "T_", "b4": "F"})
+    # Rolls north (c5 d5 e5) or south (c3 d3 e3); stands on f4 (b4 is taken).
+    assert moves(s, "c4") == {"c4 roll n", "c4 roll s", "c4 stand e"}
+    stood = s.play("c4 stand e")
+    assert at(stood, "f4") == "T" and at(stood, "d4") == "."
+
+
+def test_standing_stick_attacked_is_reduced_tall_short_rectangle():
+    # Three unshielded black Flats attack White's standing Tall Stick in
+    # turn; each pairing is rule A: the Flat is destroyed and the stick
+    # loses one step (one section beside the board each time).
+    s = pos({"d4": "T", "d5": "f", "c5": "f", "e5": "f", "a1": "S"}, to_move="black")
+    once = s.play("d5xd4")
+    assert at(once, "d4") == "H" and once.lost == ("B", "F")
+    twice = once.play("a1-b2").play("c5xd4")
+    assert at(twice, "d4") == "B"
+    thrice = twice.play("b2-a1").play("e5xd4")
+    assert at(thrice, "d4") == "." and thrice.lost == ("BBB", "FFF")
+
+
+def test_laying_tall_stick_losing_its_middle_section_leaves_two_rectangles():
+    after = pos({"c5": "t_", "d5": "t_", "e5": "t_", "d4": "F"}).play("d4xd5")
+    assert [at(after, c) for c in ("c5", "d5", "e5")] == ["b", ".", "b"]
+
+
+def test_laying_tall_stick_losing_an_end_section_becomes_a_short_stick():
+    after = pos({"c5": "t_", "d5": "t_", "e5": "t_", "e4": "F"}).play("e4xe5")
+    assert [at(after, c) for c in ("c5", "d5", "e5")] == ["h_", "h_", "."]
+
+
+def test_laying_short_stick_losing_a_section_leaves_a_rectangle():
+    after = pos({"c5": "h_", "d5": "h_", "d4": "F"}).play("d4xd5")
+    assert [at(after, c) for c in ("c5", "d5")] == ["b", "."]
+
+
+def test_rectangle_moves_one_cell_any_way_and_attacks_its_own_colour_too():
+    s = pos({"d4": "B", "d5": "F", "a1": ".", "h1": "L"})
+    assert moves(s, "d4") == {f"d4{'x' if c == 'd5' else '-'}{c}" for c in
+                              ("c3", "d3", "e3", "c4", "e4", "c5", "d5", "e5")}
+    after = s.play("d4xd5")
+    assert at(after, "d5") == "." and after.lost == ("FB", "")
+
+
+# ----------------------------------------------------------------- Nice Flag
+
+
+def test_nice_flag_cannot_move_on_the_games_very_first_turn():
+    s = GAME.initial()
+    with pytest.raises(IllegalAction, match="very first turn"):
+        s.next_steps([Step.cell("g1")])
+
+
+def test_nice_flag_leaps_three_and_two_with_a_compliment():
+    s = pos({"d4": "N"})
+    targets = s.next_steps([Step.cell("d4")]).cells()
+    # (±3, ±2) and (±2, ±3) from d4 (file 4, rank 4), staying on the board.
+    assert sorted(targets) == sorted(["g6", "g2", "a6", "a2", "f7", "f1", "b7", "b1"])
+    entry = s.next_steps([Step.cell("d4"), Step.cell("g6")])
+    assert [o.kind for o in entry.options] == ["text"]
+    after = s.play('d4-g6 "What a tidy opening"')
+    assert at(after, "g6") == "N"
+    with pytest.raises(IllegalAction, match="compliment"):
+        s.action_from_steps([Step.cell("d4"), Step.cell("g6"), Step.text("  ")])
+
+
+def test_nice_flag_freezes_every_piece_next_to_it_of_either_colour():
+    s = pos({"d4": "N", "c5": "F", "e3": "m", "d6": "F"})
+    with pytest.raises(IllegalAction, match="Nice Flag"):
+        s.play("c5-c6")
+    assert moves(s, "d6")  # two cells away: free
+    assert "e3" in s.frozen_names() if hasattr(s, "frozen_names") else s.geo.index["e3"] in s.frozen
+
+
+def test_two_nice_flags_next_to_each_other_lock_each_other():
+    s = pos({"d4": "N", "e5": "n"})
+    with pytest.raises(IllegalAction, match="Nice Flag"):
+        s.next_steps([Step.cell("d4")])
+
+
+def test_destroyed_nice_flag_is_recreated_on_its_home_with_a_compliment():
+    s = pos({"g1": "."}, flags=("g1", "g10"), lost=("N", "-"))
+    assert "g1" in s.next_steps().cells()
+    after = s.play('g1 recreate "Your Ring plan is clever"')
+    assert at(after, "g1") == "N" and after.lost == ("", "")
+
+
+# ------------------------------------------------------------ end of the game
+
+
+def test_the_game_ends_when_a_side_loses_its_last_pyramid():
+    after = pos({"d4": "F", "d5": "l", "h10": "."}).play("d4xd5")
+    assert after.outcome.winner == "white"
+
+
+def test_both_sides_losing_their_last_pyramid_in_one_turn_is_a_draw():
+    # The Tall Stick falls across White's last Pyramid (b5) and Black's (b6).
+    s = GAME.setup({"b4": "T", "b5": "S", "b6": "s"})
+    after = s.play("b4 fall n")
+    assert after.outcome.draw and "same turn" in after.outcome.reason
+
+
+# ----------------------------------------------------------------- notation
+
+
+def test_position_text_round_trips_and_names_the_bad_field():
+    s = GAME.initial()
+    assert GAME.parse(s.to_text()) == s
+    bad = s.to_text().replace("C R S", "C R SS", 1)
+    with pytest.raises(NotationError, match="line 11"):
+        GAME.parse(bad)
+    two = s.to_text().replace(" 4 . .", " 4 FC .", 1)
+    with pytest.raises(NotationError, match="stands alone"):
+        GAME.parse(two)
+
+
+def test_action_text_errors_point_at_the_character():
+    s = GAME.initial()
+    with pytest.raises(NotationError) as err:
+        s.play("d2 jump n")
+    assert err.value.position == 3
+    with pytest.raises(IllegalAction) as err:
+        s.play("d2-d4")
+    assert err.value.rule == "Flat"

@@ -1,0 +1,109 @@
+"""Random CCC games through the step API: no error, every piece's every power
+used, games that end, refusals that change nothing, and a parser fuzz."""
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings, strategies as st
+
+from invariants import assert_parse_is_safe, assert_sound, mutations
+from playbook import PlaybookError, load
+from playbook.analysis import RandomAgent
+
+GAME = load("ccc")
+
+#: Every piece's every power, as labelled by :func:`label`.
+POWERS = {
+    "Flat move", "Flat attack", "Flat stacks", "Flat hop", "Flat hop chain",
+    "Flat Stack move", "Flat Stack grows", "Flat Stack attack", "Flat Stack unstack",
+    "Cube move",
+    "Pyramid move", "Pyramid attack", "Pyramid constructs", "Pyramid onto Flats", "Pyramid crushes",
+    "Constructed Pyramid move", "Constructed Pyramid unstack",
+    "Pyramid Stack move", "Pyramid Stack attack", "Pyramid Stack unstack",
+    "Ring move", "Ring build", "Ring shield",
+    "Standing Tall Stick fall", "Laying Tall Stick roll", "Laying Tall Stick stand",
+    "Standing Short Stick fall", "Laying Short Stick roll", "Laying Short Stick stand",
+    "Rectangle move", "Rectangle attack",
+    "Nice Flag move", "Nice Flag recreate",
+}
+
+
+def label(state, action) -> str:
+    kind = action.data[0]
+    if kind == "pass":
+        return "pass"
+    if kind == "recreate":
+        return "Nice Flag recreate"
+    i = action.data[1]
+    t = state.board[i]
+    role = t.role()
+    if role.endswith(" Pyramid") and role != "Constructed Pyramid":
+        role = "Pyramid"
+    if kind in ("fall", "roll", "stand", "unstack", "build", "shield"):
+        return f"{role} {kind}"
+    if kind == "flag":
+        return "Nice Flag move"
+    if kind == "hop":
+        return "Flat hop chain" if len(action.data[2]) > 1 else "Flat hop"
+    j = action.data[2]
+    u = state.board[j]
+    if u is None:
+        return f"{role} move"
+    if u.owner != t.owner or t.kind == "B":
+        return f"{role} attack"
+    if role == "Flat":
+        return "Flat stacks"
+    if role == "Flat Stack":
+        return "Flat Stack grows"
+    if u.kind == "col":
+        return "Pyramid onto Flats" if u.units[-1][0] == "F" else "Pyramid constructs"
+    return "Pyramid crushes"
+
+
+def test_random_games_use_every_power_and_keep_the_invariants():
+    used = Counter()
+    seed = 0
+    ended = 0
+    while (not POWERS <= set(used)) and seed < 400:
+        agent = RandomAgent(seed=seed, stop=0.4)
+        state = GAME.initial(first="white" if seed % 2 else "black")
+        for ply in range(1000):
+            if state.outcome is not None:
+                ended += 1
+                break
+            action = agent.choose(state)
+            assert state.action_from_steps(action.steps) == action
+            used[label(state, action)] += 1
+            after = state.play(action)
+            if ply % 25 == 0:
+                assert_sound(after)
+            state = after
+        seed += 1
+    assert POWERS <= set(used), f"never used: {sorted(POWERS - set(used))}"
+    assert ended == seed, "every game ended (a win, a draw, or the quiet-turn limit)"
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 120), junk=st.text(max_size=20))
+def test_refused_input_changes_nothing(seed, plies, junk):
+    state = RandomAgent(seed=seed).play(GAME.initial(), plies)
+    if state.outcome is not None:
+        return
+    before = state.to_text()
+    try:
+        state.play(junk)
+    except PlaybookError:
+        pass
+    try:
+        state.play("d4 unstack n SS")
+    except PlaybookError:
+        pass
+    assert state.to_text() == before
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 150))
+def test_parser_fuzz_gives_notation_errors_or_sound_positions(seed, plies):
+    state = RandomAgent(seed=seed).play(GAME.initial(), plies)
+    for text in mutations(state.to_text(), random.Random(seed), 30):
+        assert_parse_is_safe(GAME, text)
