@@ -115,11 +115,10 @@ class BoardWidget(anywidget.AnyWidget):
             raise TypeError(f"a board shows a State, not {type(state).__name__}")
         self._line = [state]
         self._human = state.to_move
-        self.title = state.game.title
-        self.moves = []
-        self.cursor = 0
-        self.error = ""
-        self._publish()
+        with self.hold_sync():
+            self.title = state.game.title
+            self.moves = []
+            self.jump(0)
 
     @property
     def history(self) -> list[str]:
@@ -137,48 +136,52 @@ class BoardWidget(anywidget.AnyWidget):
         self._answer()
 
     def undo(self) -> None:
-        if self.cursor > 0:
-            self.cursor -= 1
+        """Step back one move (against an opponent, back to your own turn)."""
+        cursor = self.cursor
+        if cursor > 0:
+            cursor -= 1
             # Against an opponent, go back to a position where it is our turn.
-            while self.opponent is not None and self.cursor > 0 and self.state.to_move != self._human:
-                self.cursor -= 1
-        self.error = ""
-        self._publish()
+            while self.opponent is not None and cursor > 0 and self._line[cursor].to_move != self._human:
+                cursor -= 1
+        self.jump(cursor)
 
     def redo(self) -> None:
-        if self.cursor < len(self.moves):
-            self.cursor += 1
-            while self.opponent is not None and self.cursor < len(self.moves) and self.state.to_move != self._human:
-                self.cursor += 1
-        self.error = ""
-        self._publish()
+        """Step forward one move along the line, if it goes on."""
+        cursor = self.cursor
+        if cursor < len(self.moves):
+            cursor += 1
+            while self.opponent is not None and cursor < len(self.moves) and self._line[cursor].to_move != self._human:
+                cursor += 1
+        self.jump(cursor)
 
     def reset(self) -> None:
         """Back to the first position, forgetting the moves."""
         self._line = self._line[:1]
-        self.moves = []
-        self.cursor = 0
-        self.error = ""
-        self._publish()
+        with self.hold_sync():
+            self.moves = []
+            self.jump(0)
 
     def jump(self, index: int) -> None:
         """Show the position after the first ``index`` moves of the line."""
         if not 0 <= index <= len(self.moves):
             raise IndexError(f"no position {index}: the line has {len(self.moves)} moves")
-        self.cursor = index
-        self.error = ""
-        self._publish()
+        with self.hold_sync():
+            self.cursor = index
+            self.error = ""
+            self._publish()
 
     # ---- internals
 
     def _play(self, action: Action) -> None:
         new = self.state.play(action)
-        # Playing from an earlier position replaces the moves that followed it.
-        self._line = self._line[: self.cursor + 1] + [new]
-        self.moves = self.moves[: self.cursor] + [action.text]
-        self.cursor += 1
-        self.error = ""
-        self._publish()  # callbacks see the board as it now stands
+        # One update: the front end never sees a move list that is ahead of its board.
+        with self.hold_sync():
+            # Playing from an earlier position replaces the moves that followed it.
+            self._line = self._line[: self.cursor + 1] + [new]
+            self.moves = self.moves[: self.cursor] + [action.text]
+            self.cursor += 1
+            self.error = ""
+            self._publish()  # callbacks see the board as it now stands
         for callback in self._callbacks:
             callback(self, action)
 

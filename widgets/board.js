@@ -42,6 +42,7 @@ function render({ model, el: root }) {
   let prefix = []; // steps entered so far
   let node = null; // the tree node after prefix
   let waiting = false; // an "expand" request is out
+  let refusals = 0; // refusals received, published for tests and scripts
 
   controls.append(
     button("↶", "Undo", () => model.send({ type: "undo" })),
@@ -188,6 +189,8 @@ function render({ model, el: root }) {
     if (msg.type === "refused") {
       cancel();
       showStatus();
+      refusals += 1;
+      publishState();
       return;
     }
     if (msg.type === "subtree" && waiting && sameSteps(msg.prefix, prefix)) {
@@ -219,6 +222,16 @@ function render({ model, el: root }) {
     moveList.replaceChildren(...items);
   }
 
+  // What the kernel last published, as attributes of the widget's element,
+  // so that a test or a page script can wait for a position or a refusal
+  // without reading the kernel.
+  function publishState() {
+    root.dataset.position = model.get("position");
+    root.dataset.moves = String(model.get("moves").length);
+    root.dataset.cursor = String(model.get("cursor"));
+    root.dataset.refusals = String(refusals);
+  }
+
   function showBoard() {
     board.innerHTML = model.get("svg");
     prefix = [];
@@ -228,14 +241,15 @@ function render({ model, el: root }) {
     showOptions();
     showTopChoices();
     showStatus();
+    publishState();
   }
 
   model.on("change:svg", showBoard);
   model.on("change:tree", showBoard);
   model.on("change:status", showStatus);
   model.on("change:error", showStatus);
-  model.on("change:moves", showMoves);
-  model.on("change:cursor", showMoves);
+  model.on("change:moves", () => { showMoves(); publishState(); });
+  model.on("change:cursor", () => { showMoves(); publishState(); });
   model.on("change:title", () => (title.textContent = model.get("title")));
   showBoard();
   showMoves();

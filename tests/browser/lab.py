@@ -46,6 +46,12 @@ def running_lab(home: Path):
     (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False})
     )
+    # Every cell stays attached to the page, so a board scrolled out of view
+    # is still the n-th board of the page.
+    (settings / "@jupyterlab" / "notebook-extension").mkdir(parents=True)
+    (settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings").write_text(
+        json.dumps({"windowingMode": "none"})
+    )
     env = {
         **os.environ,
         "JUPYTER_CONFIG_DIR": str(home / "config"),
@@ -82,10 +88,6 @@ def running_lab(home: Path):
             os.killpg(proc.pid, signal.SIGKILL)
         log.close()
 
-
-
-
-
 def write_notebook(root: Path, name: str, sources: list[str]) -> str:
     """Write a notebook of code cells into the server's root; returns its name."""
     cells = [{"cell_type": "code", "metadata": {}, "source": s, "outputs": [], "execution_count": None} for s in sources]
@@ -116,20 +118,24 @@ def board(page, index: int = 0):
     return widget
 
 
-def run_code(page, code: str) -> str:
-    """Append a cell at the end, run it, and return its text output."""
-    cells = page.locator(".jp-Notebook .jp-Cell")
-    cells.last.click()
-    page.keyboard.press("Escape")
-    page.keyboard.press("b")  # insert a cell below, in command mode
-    editor = page.locator(".jp-Notebook .jp-Cell").last.locator(".cm-content")
-    editor.click()
-    page.keyboard.insert_text(code)
-    page.keyboard.press("Control+Enter")
-    output = page.locator(".jp-Notebook .jp-Cell").last.locator(".jp-OutputArea-output")
-    output.first.wait_for(timeout=60000)
-    page.get_by_text("| Idle").wait_for(timeout=60000)
-    return output.first.inner_text().strip()
+def wait_for_position(widget, text: str) -> None:
+    """Wait until the kernel has published position ``text`` to the board
+    (board.js copies it to the widget's ``data-position`` attribute)."""
+    widget.page.wait_for_function(
+        "([el, text]) => el.dataset.position === text", arg=[widget.element_handle(), text], timeout=60000
+    )
+
+
+def position(widget) -> str:
+    """The position text the kernel last published to the board."""
+    return widget.get_attribute("data-position")
+
+
+def wait_for_refusals(widget, count: int) -> None:
+    """Wait until the board has received ``count`` refusals from the kernel."""
+    widget.page.wait_for_function(
+        "([el, n]) => Number(el.dataset.refusals) >= n", arg=[widget.element_handle(), count], timeout=60000
+    )
 
 
 LIT_CELLS = """(root) => {
@@ -152,8 +158,12 @@ def lit_cells(widget) -> list[str]:
     return widget.evaluate(LIT_CELLS)
 
 
-def wait_for_move(page, text: str) -> None:
-    """Wait until the board's move list shows ``text`` (the kernel played it)."""
-    page.wait_for_function(
-        "(text) => document.querySelector('.pb-widget .pb-moves').textContent.includes(text)", arg=text, timeout=30000
+def wait_for_move(widget, text: str) -> None:
+    """Wait until the board's move list ends with ``text`` (the kernel played it)."""
+    widget.page.wait_for_function(
+        """([el, text]) => {
+            const moves = el.querySelectorAll('.pb-moves .pb-move');
+            return moves.length > 1 && moves[moves.length - 1].textContent === text;
+        }""",
+        arg=[widget.element_handle(), text], timeout=60000,
     )

@@ -4,7 +4,9 @@ of words and accepted with nine."""
 
 import pytest
 
-from .lab import board, open_notebook, run_all, run_code, wait_for_move, write_notebook
+from playbook import load
+
+from .lab import board, open_notebook, position, run_all, wait_for_move, wait_for_refusals, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -13,28 +15,30 @@ game = load("cresnovian")
 board = BoardWidget(game.setup({"A1": "duality 3Q", "B2": "essence 4Q", "I1": "cosmos 7Q"}))
 board"""
 
+GAME = load("cresnovian")
+
 
 def test_cut_by_clicks_and_document_by_typing(page, lab):
-    name = write_notebook(lab[2], "cresnovian_board.ipynb", [SETUP])
-    open_notebook(page, lab, name)
+    open_notebook(page, lab, write_notebook(lab[2], "cresnovian_board.ipynb", [SETUP]))
     run_all(page)
     widget = board(page)
     widget.locator('[data-cell="A1"]').click()
     widget.get_by_role("button", name="Cut").click()
     widget.locator('[data-cell="I1"]').click()
-    wait_for_move(page, "perform A1 cut I1")
-    assert run_code(page, 'print(board.state.piece("cosmos").code(), board.state.piece("duality").code())') == "3Q 2Q"
+    wait_for_move(widget, "perform A1 cut I1")
+    state = GAME.parse(position(widget))
+    assert (state.piece("cosmos").code(), state.piece("duality").code()) == ("3Q", "2Q")
 
     # The other side documents: eight words are refused, nine accepted.
     widget.get_by_role("button", name="Document").click()
     box = widget.locator("input.pb-text")
     box.fill("only eight words here and that is all")
     box.press("Enter")
-    page.wait_for_function("() => document.querySelector('.pb-widget .pb-status').textContent.includes('nine words')",
-                           timeout=30000)
+    wait_for_refusals(widget, 1)
+    assert "nine words" in widget.locator(".pb-status").inner_text()
     widget.get_by_role("button", name="Document").click()
     box = widget.locator("input.pb-text")
     box.fill("the moon rose over nine quiet hills of salt")
     box.press("Enter")
-    wait_for_move(page, "document the moon")
-    assert run_code(page, 'print(" ".join(board.state.poem))') == "the moon rose over nine quiet hills of salt"
+    wait_for_move(widget, "document the moon rose over nine quiet hills of salt")
+    assert " ".join(GAME.parse(position(widget)).poem) == "the moon rose over nine quiet hills of salt"

@@ -3,7 +3,9 @@ picked from the buttons, then the cell where it stands."""
 
 import pytest
 
-from .lab import board, lit_cells, open_notebook, run_all, run_code, wait_for_move, write_notebook
+from playbook import load
+
+from .lab import board, lit_cells, open_notebook, position, run_all, wait_for_move, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -14,8 +16,7 @@ board"""
 
 
 def test_merge_four_blanks_into_a_diplomat_by_clicks(page, lab):
-    name = write_notebook(lab[2], "kelasu_merge.ipynb", [SETUP])
-    open_notebook(page, lab, name)
+    open_notebook(page, lab, write_notebook(lab[2], "kelasu_merge.ipynb", [SETUP]))
     run_all(page)
     widget = board(page)
     widget.locator('[data-cell="D3"]').click()
@@ -26,5 +27,6 @@ def test_merge_four_blanks_into_a_diplomat_by_clicks(page, lab):
     widget.get_by_role("button", name="Diplomat (4)").click()
     assert lit_cells(widget) == ["D2", "D3", "D4", "D5"]
     widget.locator('[data-cell="D4"]').click()
-    wait_for_move(page, "D@D4:D2,D3,D4,D5")
-    assert run_code(page, "print(board.history, board.state.board[34])") == "['D@D4:D2,D3,D4,D5'] D"
+    wait_for_move(widget, "D@D4:D2,D3,D4,D5")
+    # The position the kernel published has the diplomat on D4 (index 34).
+    assert load("kelasu").parse(position(widget)).board[34] == "D"
