@@ -86,7 +86,7 @@ def test_warrior_recalls_from_the_far_rank_to_its_back_rank_over_everything():
     assert after.board[3] == "W" and after.board[93] == "."
 
 
-def test_recall_captures_an_enemy_and_is_blocked_by_a_friend():
+def test_recall_only_from_the_far_rank_captures_an_enemy_and_is_blocked_by_a_friend_clarification_7():
     assert "J3-A3" in moves_from(position({"J3": "W", "A3": "r"}), "J3")
     assert "J3-A3" not in moves_from(position({"J3": "W", "A3": "B"}), "J3")
     # Not from any other rank.
@@ -170,13 +170,13 @@ def test_no_piece_acts_twice_in_a_turn():
         state.play("E2-F2")
 
 
-def test_turn_ends_when_energy_is_left_but_no_action():
+def test_turn_ends_when_energy_is_left_but_no_action_clarification_14():
     # Blue's only movable piece is the blank; stones C0, C1 give energy 3.
     state = position({"D2": "B", "C0": "S", "C1": "S", "A9": "."}).play("D2-E2")
     assert state.to_move == "red"
 
 
-def test_no_legal_action_at_the_start_of_a_turn_is_stalemate():
+def test_no_legal_action_at_the_start_of_a_turn_is_stalemate_clarification_14():
     # Blue spends its one energy; then Red's blank on J0 is boxed in by
     # Blue's blank on I0 and stone on J1, and Red's stone cannot move.
     state = position({"J1": "S", "I0": "B", "D2": "B", "A9": "."}, energy=1).play("D2-E2")
@@ -214,7 +214,7 @@ def test_merge_costs():
         state.play("C@D2:D2,D3,D4,D5")
 
 
-def test_merge_with_too_little_energy_ends_the_turn_and_the_new_piece_stands():
+def test_merge_with_too_little_energy_ends_the_turn_and_the_new_piece_stands_clarification_6():
     # Blue has one stone (energy 1) and merges four blanks into a runner.
     state = position({"D2": "B", "D3": "B", "D4": "B", "D5": "B"}).play("R@D3:D2,D3,D4,D5")
     assert state.to_move == "red"
@@ -295,14 +295,14 @@ def test_draw_by_agreement():
     assert state.play("accept-draw").outcome.draw
 
 
-def test_draw_offer_lapses_when_the_turn_comes_back():
+def test_draw_offer_lapses_when_the_turn_comes_back_clarification_2():
     state = GAME.initial().play("offer-draw")
     for move in ["B4-C4", "B5-C5", "B3-C3", "B6-C6", "I4-H4", "I5-H5", "I3-H3", "I6-H6"]:
         state = state.play(move)
     assert state.to_move == "blue" and state.offer == ""
 
 
-def test_sixty_four_quiet_full_turns_draw():
+def test_sixty_four_quiet_full_turns_draw_clarification_8():
     # A general shuffling is a quiet move; the count passes 64 on the next Red-to-Blue handover.
     state = position({"E4": "G", "E7": "g", "C0": "S"}, energy=1, extra="quiet: 64\n")
     state = state.play("E4-D4")  # Blue's last energy: to Red
@@ -353,11 +353,96 @@ def test_an_action_that_ends_the_game_both_ways_goes_to_the_actor_clarification_
     assert after.outcome.winner == "blue" and "red has no stones" in after.outcome.reason
 
 
-def test_victory_cells_count_only_for_the_side_that_acted_clarification_4():
-    # Red stands on all four victory cells, but it is Blue who acts.
-    state = position({"E4": "w", "E5": "w", "F4": "w", "F5": "w", "C3": "B"})
-    after = state.play("C3-D3")
-    assert after.outcome is None
+def test_victory_cells_go_to_the_side_that_completes_them_and_a_read_position_holding_them_is_over_clarification_4():
+    # Blue's general completes the four cells: Blue wins at once.
+    after = position({"E4": "W", "E5": "W", "F4": "W", "E6": "G"}).play("E6-F5")
+    assert after.outcome.winner == "blue"
+    # A text where Red already stands on all four is a finished game, even
+    # with Blue to move and no ending written.
+    held = position({"E4": "w", "E5": "w", "F4": "w", "F5": "w", "C3": "B"})
+    assert held.outcome.winner == "red" and "victory" in held.outcome.reason
+    with pytest.raises(IllegalAction, match="over"):
+        held.play("C3-D3")
+
+
+def test_repetition_count_restarts_after_a_capture_merge_or_conversion_clarification_5():
+    # Each position starts with a count of 2 for some earlier position; each
+    # irreversible action empties the count (the piece count falls), a plain
+    # move keeps it.
+    captured = position({"E4": "G", "H4": "w", "C0": "S"}, extra="seen: 0123456789x2\n").play("E4-H4")
+    assert captured.seen == ()
+    merged = position({"D2": "B", "E2": "B", "C0": "S", "C1": "S"}, extra="seen: 0123456789x2\n").play("W@D2:D2,E2")
+    assert merged.seen == ()
+    converted = position({"E8": "D", "F9": "s", "C0": "S"}, extra="seen: 0123456789x2\n").play("E8-F9")
+    assert converted.seen == ()
+    moved = position({"E4": "G", "C0": "S"}, extra="seen: 0123456789x2\n").play("E4-E5")
+    assert ("0123456789", 2) in moved.seen  # a plain move keeps the count
+
+
+def test_completing_the_victory_cells_wins_even_when_left_with_only_stones_clarification_9():
+    # Blue's stones stand on E4 E5 F4; its last non-stone piece, the
+    # diplomat on G6, converts Red's stone on F5.  The diplomat leaves, so
+    # Blue has only stones, but its stones now hold all four cells.
+    state = position({"E4": "S", "E5": "S", "F4": "S", "G6": "D", "F5": "s", "A0": ".", "A9": "."})
+    after = state.play("G6-F5")
+    assert after.outcome.winner == "blue" and "victory" in after.outcome.reason
+
+
+def test_a_read_position_that_is_already_over_reports_it_clarification_10():
+    # Red has only stones: Blue has won.
+    assert position({"J0": "."}).outcome.winner == "blue"
+    # The quiet count is past 64, or a position was met a fourth time: drawn.
+    assert "64" in position({"E4": "G"}, extra="quiet: 65\n").outcome.reason
+    assert "4th" in position({"E4": "G"}, extra="seen: 0123456789x4\n").outcome.reason
+    # Blue's only non-stone piece is boxed in at the start of its turn
+    # (energy = its stones, nothing acted): stalemate.
+    boxed = position({"A9": ".", "A1": "B", "A2": "S", "B1": "S"})
+    assert boxed.outcome.draw and "stalemate" in boxed.outcome.reason
+
+
+def test_a_read_running_position_whose_turn_would_have_passed_is_refused_clarification_10():
+    # No energy left while Blue is to move.
+    with pytest.raises(NotationError, match="energy"):
+        position({"E4": "G", "C0": "S"}, energy=0)
+    # Energy left, but the only non-stone piece has acted.
+    with pytest.raises(NotationError, match="acted"):
+        position({"A9": ".", "E2": "B", "C0": "S"}, energy=1, extra="acted: E2\n")
+    # An ending that the board contradicts.
+    with pytest.raises(NotationError, match="ended"):
+        position({"E4": "G"}, extra="ended: victory blue\n")
+
+
+def test_a_conversion_does_not_reset_the_quiet_count_clarification_11():
+    state = position({"E8": "D", "F9": "s", "C0": "S"}, extra="quiet: 10\n").play("E8-F9")
+    assert state.board[INDEX("F9")] == "S" and state.quiet == 10
+
+
+def test_blanks_and_stones_count_on_the_victory_cells_clarification_12():
+    # A blank on E4, a stone on E5, a blank on F4; a blank steps onto F5.
+    state = position({"E4": "B", "E5": "S", "F4": "B", "F6": "B"})
+    after = state.play("F6-F5")
+    assert after.outcome.winner == "blue" and "victory" in after.outcome.reason
+
+
+def test_the_start_position_is_not_counted_for_repetition_clarification_13():
+    # Each action hands the turn over (one stone each).  After four actions
+    # the start position is back with Blue to move: counted once, not twice.
+    state = position({"E4": "G", "G7": "g"})
+    for move in ["E4-D4", "G7-H7", "D4-E4", "H7-G7"]:
+        state = state.play(move)
+    assert state.board == position({"E4": "G", "G7": "g"}).board and state.to_move == "blue"
+    assert len(state.seen) == 4 and all(count == 1 for _, count in state.seen)
+
+
+def test_pieces_beyond_what_the_sets_can_make_are_refused_clarification_15():
+    # Twenty-one warriors cost 42 blanks; the sets hold 40.
+    cells = {f"{r}{f}": "W" for r in "CDE" for f in range(7)}
+    with pytest.raises(NotationError, match="two sets"):
+        position(cells)
+    # Exactly 40 (the start position) is fine, and so are twenty warriors.
+    cells.pop("E6")
+    cells.pop("E5")
+    assert position(cells).outcome is None
 
 
 # ------------------------------------------------------------- bad input
@@ -386,3 +471,62 @@ def test_accepting_without_an_offer_says_why():
         GAME.initial().play("accept-draw")
     with pytest.raises(IllegalAction, match="no draw offer"):
         GAME.initial().next_steps([Step.choice("accept-draw")])
+
+
+# ------------------------------------------------------- impossible positions
+
+START = GAME.initial().to_text()
+
+
+@pytest.mark.parametrize("old, new, field, line, column", [
+    ("S.S....S.S", "S.S..X.S.S", "rank C", 3, 6),  # unknown letter
+    ("S.S....S.S", "S.S....S.", "rank C", 3, 10),  # a short rank
+    ("to-move: blue", "to-move: green", "to-move", 11, 10),  # unknown side
+    ("energy: 4", "energy: 5", "energy", 12, 9),  # more energy than stones
+    ("energy: 4", "energy: -1", "energy", 12, 9),
+    ("energy: 4", "energy: four", "energy", 12, 9),
+    ("acted: -", "acted: Z9", "acted", 13, 8),  # no such cell
+    ("acted: -", "acted: C0", "acted", 13, 8),  # a stone never acts
+    ("quiet: 0", "quiet: 66", "quiet", 14, 8),  # past the 64-turn draw
+    ("seen: -", "seen: 12x2", "seen", 15, 7),  # not a digest
+    ("seen: -", "seen: 0123456789x5", "seen", 15, 7),  # past the fourth time
+    ("offer: -", "offer: both", "offer", 16, 8),
+    ("ended: -", "ended: won", "ended", 17, 8),
+    ("ended: -", "ended: victory blue", "ended", 17, 8),  # blue holds no victory cell
+    ("ended: -", "ended: -\nenergy: 3", "energy", 18, 1),  # a field given twice
+    ("ended: -", "ended: -\nturn: 3", "fields", 18, 1),  # an unknown field
+])
+def test_parse_names_the_field_line_and_column_of_a_bad_position(old, new, field, line, column):
+    text = START.replace(old, new, 1)
+    before = text
+    with pytest.raises(NotationError) as err:
+        GAME.parse(text)
+    assert str(err.value).startswith(f"{field} (line {line}, column {column})")
+    assert text == before
+
+
+def test_missing_ranks_and_too_many_pieces_are_refused():
+    with pytest.raises(NotationError, match="rank F"):
+        GAME.parse("\n".join(START.splitlines()[:5]))
+    # Two things cannot stand on one cell of a text board, and the blanks of
+    # both sets are 40: a third rank of them is too many.
+    with pytest.raises(NotationError, match="two sets"):
+        GAME.parse(START.replace("..........", "bbbbbbbbbb", 1))
+
+
+@pytest.mark.parametrize("args, field", [
+    (({"D4": "W", "d4": "B", "A0": "S", "J9": "s"},), "D4 is given twice"),
+    (({"D4": "X"},), "unknown piece"),
+    (({"K4": "W"},), "no cell"),
+    (({"A0": "S", "J9": "s", "D4": "W", "E4": "w"}, "green"), "to-move"),
+    (({"A0": "S", "J9": "s", "D4": "W", "E4": "w"}, "blue", 2), "energy"),
+    (({"A0": "S", "J9": "s", "D4": "W", "E4": "w"}, "blue", "1"), "energy"),
+    (([("D4", "W")],), "pieces"),
+])
+def test_setup_refuses_impossible_positions_naming_the_field(args, field):
+    with pytest.raises(NotationError, match=field):
+        GAME.setup(*args)
+
+
+def test_setup_reads_cells_in_either_case():
+    assert GAME.setup({"d4": "W", "A0": "S", "J9": "s", "J0": "b"}).board[INDEX("D4")] == "W"

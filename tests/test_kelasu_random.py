@@ -1,10 +1,14 @@
 """Random Kelasu games through the step API: they end, every kind of action occurs,
 the text round trips and refused input changes nothing."""
 
+import random
+
 from hypothesis import given, settings, strategies as st
 
 from playbook import PlaybookError, Step, load
 from playbook.analysis import RandomAgent
+
+from invariants import assert_parse_is_safe, assert_sound, mutations
 
 GAME = load("kelasu")
 QUIET = ("resign", "offer-draw", "accept-draw")
@@ -116,7 +120,7 @@ def test_every_listed_action_of_random_positions_is_entered_by_steps_and_text():
 ALPHABET = "ABCDEFGHIJKabj0123456789@:,- WRDCGSxresignofferdrawaccept\n"
 
 
-@settings(max_examples=40)
+@settings(max_examples=25)
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 150), data=st.data())
 def test_junk_actions_and_steps_raise_only_our_errors(seed, plies, data):
     state = RandomAgent(seed=seed, avoid=QUIET).play(GAME.initial(), plies)
@@ -144,3 +148,28 @@ def test_junk_actions_and_steps_raise_only_our_errors(seed, plies, data):
             except PlaybookError:
                 pass
     assert state.to_text() == before
+
+
+def test_damaged_position_texts_are_refused_or_read_as_sound_positions():
+    # Texts of random positions, damaged character by character and field by
+    # field: each is a NotationError or a position that round-trips, can be
+    # played on, and whose mover can act (so its turn can pass).
+    rng = random.Random(9)
+    read = 0
+    for seed in range(25):
+        state = RandomAgent(seed=seed, avoid=QUIET).play(GAME.initial(), rng.randrange(0, 200))
+        assert_sound(state, listed=False)
+        for text in mutations(state.to_text(), rng, 60):
+            parsed = assert_parse_is_safe(GAME, text)
+            if parsed is not None:
+                read += 1
+                if parsed.outcome is None:
+                    assert parsed.next_steps(()).cells(), f"{text!r} can never hand over"
+    assert read > 50
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 300))
+def test_random_positions_are_sound(seed, plies):
+    state = RandomAgent(seed=seed, avoid=QUIET).play(GAME.initial(), plies)
+    assert_sound(state)

@@ -61,7 +61,12 @@ A position's text is the board as ten lines of ten characters (rank A first,
 ``quiet`` (full turns without a blank move, merge or capture), ``seen``
 (positions met at turn handovers since the last irreversible action, as
 short digests with counts), ``offer`` (the side whose draw offer stands, or
-``-``) and ``ended`` (``-``, ``resigned <side>`` or ``agreed``).
+``-``) and ``ended`` (``-`` while the game runs, else ``resigned <side>``,
+``agreed``, ``victory <side>``, ``no-stones <side>``, ``only-stones
+<side>``, ``quiet``, ``repetition`` or ``stalemate``).  Fields may be left
+out (blue to move, energy its stones less the pieces that acted, counters
+at zero); every field is checked, and a refusal names the field with its
+line and column.
 
 Rules clarifications
 --------------------
@@ -73,8 +78,10 @@ Rules clarifications
 3. When one action ends the game both ways (a conversion takes the
    opponent's last stone and leaves the converting side with only stones),
    the opponent's loss counts first: the side that acted wins.
-4. The four victory cells are checked after each action, for the side that
-   acted only.
+4. The four victory cells are checked after each action.  Only the side
+   that acted can have just completed them (the opponent's actions never
+   add pieces of yours), so that side wins; a position read from text in
+   which one side already holds all four is over, won by that side.
 5. The position count for repetition restarts after each capture, merge or
    conversion: the number of pieces on the board then falls, so no earlier
    position can return.
@@ -85,6 +92,30 @@ Rules clarifications
 8. The 64-turn rule: the count rises each time play passes from Red to
    Blue, returns to 0 on any blank move, merge or capture, and the game is
    drawn when it passes 64.
+9. When one action both completes the four victory cells and leaves the
+   actor with nothing but stones, the victory counts: the actor wins.
+10. A position read from text that is already over is read as ended: one
+    side on all four victory cells, a side without stones or with only
+    stones (the side to move is looked at first), a quiet count past 64, a
+    position met for the fourth time, or no piece action or merge at the
+    start of a turn (stalemate).  A text that says it ended must agree with
+    its board.  A running position whose mover has no energy, or energy but
+    nothing that can act, is refused: its turn would already have passed.
+11. A conversion does not reset the 64-turn count (it is not a blank move,
+    a merge or a capture), though it restarts the repetition count
+    (clarification 5).
+12. Every piece counts on the victory cells, blanks and stones included.
+13. Positions are counted for repetition only when the turn is handed over
+    (board and side to move; energy and acted pieces are not part of it),
+    so the start position does not count until play comes back to it.
+14. There is no pass: a turn ends when the energy is spent, or at once
+    when the side still has energy but no piece action or merge.  A side
+    with no piece action or merge at the start of its turn is stalemated
+    and the game is drawn; resigning and draw offers do not count.
+15. Kelasu has no unique piece.  A position is refused when its pieces
+    could not come from the two sets: the blanks plus the blank cost of
+    every merged piece (21 for each stone beyond the sets' eight) may not
+    exceed the sets' 40 blanks.
 """
 
 from __future__ import annotations
@@ -245,6 +276,23 @@ class KelasuState(State):
             return None
         why, loser = lost
         return Outcome((_other(loser),), f"{loser} has {'no stones' if why == 'no-stones' else 'only stones'} left")
+
+    def _ending_on_board(self) -> str | None:
+        """The ending a position read from text is already in, judged from
+        its board and counters alone (see clarification 10)."""
+        for side in SIDES:
+            if all(self.board[v] in OWN[side] for v in VICTORY):
+                return f"victory {side}"
+        lost = self._material_loser((self.side, _other(self.side)))
+        if lost is not None:
+            return " ".join(lost)
+        if self.quiet > QUIET_LIMIT:
+            return "quiet"
+        if any(n >= REPEATS for _, n in self.seen):
+            return "repetition"
+        if not self.acted and self.energy == self._material(self.side)[0] and not self.has_piece_action():
+            return "stalemate"
+        return None
 
     def _material_loser(self, order) -> tuple[str, str] | None:
         """(why, side) for the first side in ``order`` that has lost on material."""
@@ -626,12 +674,13 @@ class KelasuState(State):
     def _settle(self) -> "KelasuState":
         """After an action: look for an ending, then hand the turn over when
         the energy is spent or nothing is left to do."""
-        # The opponent's material is looked at first (clarification 3).
+        # The victory cells first (clarification 9), then the opponent's
+        # material before the actor's (clarification 3).
+        if all(self.board[v] in OWN[self.side] for v in VICTORY):
+            return self._with(ended=f"victory {self.side}")
         lost = self._material_loser((_other(self.side), self.side))
         if lost is not None:
             return self._with(ended=" ".join(lost))
-        if all(self.board[v] in OWN[self.side] for v in VICTORY):
-            return self._with(ended=f"victory {self.side}")
         if self.energy > 0 and self.has_piece_action():
             return self
         return self._hand_over()
@@ -780,6 +829,118 @@ def _read_merge(text: str) -> tuple[str, int, tuple[int, ...]]:
     return text[0], at, tuple(blanks)
 
 
+ENDINGS = {"resigned blue", "resigned red", "agreed", "stalemate", "quiet", "repetition", "victory blue", "victory red",
+           "no-stones blue", "no-stones red", "only-stones blue", "only-stones red"}
+FIELDS = ("to-move", "energy", "acted", "quiet", "seen", "offer", "ended")
+LETTERS = frozenset(".BWRDCGSbwrdcgs")
+BLANKS_IN_SETS = 40  # 20 blanks in each of the two sets
+STONES_IN_SETS = 8
+
+
+class _Reader:
+    """Refusals for one text being read: each names the field and, for a
+    text, the line and column."""
+
+    def __init__(self, text: str | None):
+        self.text = text
+        self.where: dict[str, int] = {}
+
+    def fail(self, field_name: str, problem: str, pos: int | None = None) -> None:
+        if pos is None:
+            pos = self.where.get(field_name)
+        if self.text is None or pos is None:
+            raise NotationError(f"{field_name}: {problem}")
+        line = self.text.count("\n", 0, pos) + 1
+        column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
+        raise NotationError(f"{field_name} (line {line}, column {column}): {problem}", self.text, pos)
+
+
+def _number(reader: _Reader, field_name: str, value: str, low: int, high: int, why: str = "") -> int:
+    if not re.fullmatch(r"[0-9]{1,4}", value):
+        reader.fail(field_name, f"expected a whole number, not {value!r}")
+    n = int(value)
+    if not low <= n <= high:
+        reader.fail(field_name, f"{n} is out of range ({low} to {high}{why})")
+    return n
+
+
+def _build(game: "Kelasu", reader: _Reader, board: str, values: dict[str, str]) -> KelasuState:
+    """The position from a checked board and the field texts; refuses any
+    field that is malformed, out of range or impossible with the board."""
+    side = values["to-move"]
+    if side not in SIDES:
+        reader.fail("to-move", f"the side to move is blue or red, not {side!r}")
+    # The pieces must come from the two sets: 40 blanks (each other piece
+    # costs its merge price in blanks) and 8 stones (a ninth costs 21 blanks).
+    stones = sum(board.count(c) for c in "Ss")
+    used = sum(board.count(c) for c in "Bb") + sum(COSTS[k] * board.upper().count(k) for k in "WRDCG")
+    used += COSTS["S"] * max(0, stones - STONES_IN_SETS)
+    if used > BLANKS_IN_SETS:
+        reader.fail("board", "more pieces than two sets can make: the blanks plus the blank cost of every "
+                    f"merged piece come to {used}, and the sets hold {BLANKS_IN_SETS} blanks and {STONES_IN_SETS} stones")
+    own = OWN[side]
+    acted: set[int] = set()
+    if values["acted"] != "-":
+        for name in values["acted"].split():
+            i = INDEX.get(name)
+            if i is None:
+                reader.fail("acted", f"{name!r} is no cell (A0 to J9), or '-' for none")
+            if i in acted:
+                reader.fail("acted", f"{name} is listed twice")
+            if board[i] not in own or board[i].upper() == "S":
+                reader.fail("acted", f"{name} must hold a {side} piece that moved this turn, not "
+                            f"{'nothing' if board[i] == '.' else NAMES[board[i].upper()] + ' of ' + _owner(board[i])}")
+            acted.add(i)
+    mover_stones = board.count("S" if side == "blue" else "s")
+    if values["energy"] is None:
+        energy = max(0, mover_stones - len(acted))
+    else:
+        energy = _number(reader, "energy", values["energy"], 0, max(0, mover_stones - len(acted)),
+                         f": {side}'s stones less the pieces that acted this turn")
+    quiet = _number(reader, "quiet", values["quiet"], 0, QUIET_LIMIT + 1)
+    seen: dict[str, int] = {}
+    if values["seen"] != "-":
+        for entry in values["seen"].split():
+            digest, x, count = entry.partition("x")
+            if not (x and re.fullmatch(r"[0-9a-f]{10}", digest)):
+                reader.fail("seen", f"{entry!r} is not a position digest (ten hex digits) 'x' a count")
+            if digest in seen:
+                reader.fail("seen", f"the digest {digest} is listed twice")
+            seen[digest] = _number(reader, "seen", count, 1, REPEATS)
+    offer = values["offer"]
+    if offer not in ("-", *SIDES):
+        reader.fail("offer", f"the side whose draw offer stands is blue, red or '-', not {offer!r}")
+    offer = "" if offer == "-" else offer
+    ended = values["ended"]
+    if ended != "-" and ended not in ENDINGS:
+        reader.fail("ended", f"{ended!r} is no ending; write '-' or one of {', '.join(sorted(ENDINGS))}")
+    ended = "" if ended == "-" else ended
+    state = KelasuState(board, side, energy, frozenset(acted), quiet, tuple(sorted(seen.items())), offer, ended, game)
+    found = state._ending_on_board()
+    if ended:
+        # A written ending must agree with the board and the counters.
+        word, _, who = ended.partition(" ")
+        agrees = {
+            "victory": lambda: found == ended,
+            "no-stones": lambda: state._material(who)[0] == 0,
+            "only-stones": lambda: state._material(who)[0] > 0 and state._material(who)[1] == 0,
+            "quiet": lambda: quiet == QUIET_LIMIT + 1,
+            "repetition": lambda: REPEATS in seen.values(),
+            "stalemate": lambda: not acted and not state.has_piece_action(),
+            "agreed": lambda: offer == _other(side),
+        }.get(word, lambda: True)()
+        if not agrees:
+            reader.fail("ended", f"{ended!r} does not agree with the position")
+        return state
+    if found is not None:
+        return state._with(ended=found)
+    if energy == 0:
+        reader.fail("energy", f"{side} has no energy left, so the turn would have passed")
+    if not state.has_piece_action():
+        reader.fail("acted", f"{side} has energy but nothing that can act, so the turn would have passed")
+    return state
+
+
 class Kelasu(Game):
     """Kelasu v0.1."""
 
@@ -794,55 +955,63 @@ class Kelasu(Game):
         """A position with the given ``pieces`` (``{"D4": "W", "F5": "s"}``:
         capitals Blue, lower case Red) and nothing else; ``energy`` defaults
         to the mover's stones."""
+        reader = _Reader(None)
+        if not isinstance(pieces, dict):
+            reader.fail("pieces", f"expected a dict of cell to piece letter, not {type(pieces).__name__}")
         board = ["."] * (SIZE * SIZE)
         for cell, piece in pieces.items():
-            if cell not in INDEX:
-                raise NotationError(f"there is no cell {cell!r} on a Kelasu board")
-            if len(piece) != 1 or piece not in "BWRDCGSbwrdcgs":
-                raise NotationError(f"unknown piece {piece!r} (use B W R D C G S, lower case for Red)")
-            board[INDEX[cell]] = piece
-        if to_move not in SIDES:
-            raise IllegalAction(f"to_move is 'blue' or 'red', not {to_move!r}")
-        text = "\n".join("".join(board[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)) + f"\nto-move: {to_move}"
-        if energy is not None:
-            text += f"\nenergy: {energy}"
-        return self.parse(text)
+            i = INDEX.get(cell.strip().upper()) if isinstance(cell, str) else None
+            if i is None:
+                reader.fail("pieces", f"there is no cell {cell!r} on a Kelasu board (A0 to J9)")
+            if not isinstance(piece, str) or len(piece) != 1 or piece not in LETTERS or piece == ".":
+                reader.fail("pieces", f"unknown piece {piece!r} on {CELLS[i]} (use B W R D C G S, lower case for Red)")
+            if board[i] != ".":
+                reader.fail("pieces", f"{CELLS[i]} is given twice")
+            board[i] = piece
+        if not isinstance(to_move, str):
+            reader.fail("to-move", f"the side to move is blue or red, not {to_move!r}")
+        if energy is not None and (not isinstance(energy, int) or isinstance(energy, bool)):
+            reader.fail("energy", f"expected a whole number, not {energy!r}")
+        values = dict(zip(FIELDS, (to_move, None if energy is None else str(energy), "-", "0", "-", "-", "-")))
+        return _build(self, reader, "".join(board), values)
 
     def parse(self, text: str) -> KelasuState:
+        """The position written ``text`` (see the module docstring).  Every
+        field is checked; a refusal names the field with its line and column.
+        A finished game that the text does not mark as ended (say, one side
+        holds all four victory cells) is read as ended."""
         if not isinstance(text, str):
             raise NotationError(f"a position is text, not {type(text).__name__}")
-        lines = text.strip("\n").split("\n")
-        if len(lines) < SIZE:
-            raise NotationError(f"a position starts with {SIZE} lines of {SIZE} cells", text)
-        pos = 0
-        for r, line in enumerate(lines[:SIZE]):
+        reader = _Reader(text)
+        start = len(text) - len(text.lstrip("\n"))
+        lines = text[start:].rstrip("\n").split("\n")
+        pos = start
+        for r in range(SIZE):
+            line = lines[r] if r < len(lines) else ""
+            rank = f"rank {RANKS[r]}"
+            if r >= len(lines):
+                reader.fail(rank, f"missing: a position starts with {SIZE} lines of {SIZE} cells, rank A first",
+                            len(text))
+            for k, ch in enumerate(line[:SIZE]):
+                if ch not in LETTERS:
+                    reader.fail(rank, f"unknown piece letter {ch!r} (. B W R D C G S, lower case for Red)", pos + k)
             if len(line) != SIZE:
-                raise NotationError(f"rank {RANKS[r]} has {len(line)} cells, not {SIZE}", text, pos + min(len(line), SIZE))
-            for k, ch in enumerate(line):
-                if ch not in ".BWRDCGSbwrdcgs":
-                    raise NotationError(f"unknown piece letter {ch!r}", text, pos + k)
+                reader.fail(rank, f"has {len(line)} cells, not {SIZE}", pos + min(len(line), SIZE))
             pos += len(line) + 1
         board = "".join(lines[:SIZE])
-        values = {"to-move": "blue", "energy": None, "acted": "-", "quiet": "0", "seen": "-", "offer": "-", "ended": "-"}
+        values: dict[str, str | None] = {"to-move": "blue", "energy": None, "acted": "-", "quiet": "0",
+                                         "seen": "-", "offer": "-", "ended": "-"}
         for line in lines[SIZE:]:
             key, sep, value = line.partition(":")
-            if not sep or key.strip() not in values:
-                raise NotationError(f"expected one of {', '.join(values)} followed by ':'", text, pos)
-            values[key.strip()] = value.strip()
+            key = key.strip()
+            if not sep or key not in values:
+                reader.fail("fields", f"expected one of {', '.join(FIELDS)} followed by ':'", pos)
+            if key in reader.where:
+                reader.fail(key, "given twice", pos)
+            reader.where[key] = pos + len(line) - len(line.partition(":")[2].lstrip())
+            values[key] = value.strip()
             pos += len(line) + 1
-        side = values["to-move"]
-        if side not in SIDES:
-            raise NotationError("to-move is blue or red", text)
-        try:
-            energy = int(values["energy"]) if values["energy"] is not None else board.count("S" if side == "blue" else "s")
-            quiet = int(values["quiet"])
-        except ValueError:
-            raise NotationError("energy and quiet are whole numbers", text) from None
-        acted = frozenset() if values["acted"] == "-" else frozenset(INDEX[c] for c in values["acted"].split() if c in INDEX)
-        seen = () if values["seen"] == "-" else tuple(sorted((d, int(n)) for d, n in (s.split("x") for s in values["seen"].split())))
-        offer = "" if values["offer"] == "-" else values["offer"]
-        ended = "" if values["ended"] == "-" else values["ended"]
-        return KelasuState(board, side, energy, acted, quiet, seen, offer, ended, self)
+        return _build(self, reader, board, values)
 
 
 GAME = Kelasu()
