@@ -1,7 +1,28 @@
-"""Analysis: agents, perft and self-play statistics."""
+"""Analysis: agents and engines, evaluations, perft, self-play and tournaments.
 
-from .agents import RandomAgent
+Every agent has ``choose(state) -> Action``: :class:`RandomAgent`,
+:class:`GreedyAgent` (one action ahead on the game's evaluation),
+:class:`AlphaBeta` (iterative deepening, transposition table) and
+:class:`MCTS` (Monte-Carlo tree search over the step API).
+"""
+
+from .agents import GreedyAgent, RandomAgent
+from .evaluation import evaluate
+from .mcts import MCTS
 from .perft import divide, perft
+from .search import AlphaBeta, Analysis
 from .selfplay import SelfPlay, play_game, selfplay
 
-__all__ = ["RandomAgent", "perft", "divide", "selfplay", "play_game", "SelfPlay"]
+__all__ = [
+    "RandomAgent",
+    "GreedyAgent",
+    "AlphaBeta",
+    "Analysis",
+    "MCTS",
+    "evaluate",
+    "perft",
+    "divide",
+    "selfplay",
+    "play_game",
+    "SelfPlay",
+]

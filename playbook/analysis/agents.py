@@ -2,12 +2,21 @@
 
 :class:`RandomAgent` enters its action through the step API, one random
 step at a time, so it plays every game, including those whose actions are
-too many to list.
+too many to list.  :class:`GreedyAgent` looks one action ahead on the
+game's evaluation (:mod:`playbook.analysis.evaluation`).  The searching
+engines are :class:`~playbook.analysis.search.AlphaBeta` and
+:class:`~playbook.analysis.mcts.MCTS`.
+
+Every agent here has a short, repeatable ``repr`` (used to name it in
+self-play records) and ``reset(seed)``, which self-play calls before each
+game so that a game's seed decides every random choice in it.
 
 >>> from playbook import load
 >>> state = load("cosmic").initial()
 >>> RandomAgent(seed=1).choose(state) in state.legal_actions()
 True
+>>> GreedyAgent(seed=1)
+GreedyAgent(seed=1)
 """
 
 from __future__ import annotations
@@ -15,27 +24,44 @@ from __future__ import annotations
 import random
 
 from ..core import Action, State, Step
+from .evaluation import evaluation_for
 
-__all__ = ["RandomAgent"]
+__all__ = ["RandomAgent", "GreedyAgent", "TALK"]
 
 # Words typed at a text step when an agent must fill one in.
 WORDS = ("stone", "river", "light", "quiet", "ember", "crown", "orbit", "field", "glass", "north")
+
+#: Choices that end or shorten a game by agreement rather than by play:
+#: agents leave them alone unless asked (``avoid=()``).
+TALK = ("resign", "offer-draw", "accept-draw", "claim-draw")
 
 
 class RandomAgent:
     """Plays a random legal action.  Where an entry is already complete but
     could go on (a chain of jumps, a group of pieces), it stops with
-    probability ``stop``.  Choices named in ``avoid`` (say ``"resign"``) are
-    taken only when nothing else is possible.  ``seed`` makes its games
-    repeatable."""
+    probability ``stop``.  Choices named in ``avoid`` are taken only when
+    nothing else is possible; by default these are resigning and offering
+    or accepting a draw (:data:`TALK`), so random games are decided by
+    play: pass ``avoid=()`` for an agent that may also resign or agree a
+    draw.  ``seed`` makes its games repeatable."""
 
-    def __init__(self, seed: int | None = None, stop: float = 0.3, avoid: tuple[str, ...] = ()):
+    def __init__(self, seed: int | None = None, stop: float = 0.3, avoid: tuple[str, ...] | None = None):
+        self.seed = seed
         self.rng = random.Random(seed)
         self.stop = stop
-        self.avoid = frozenset(avoid)
+        self.avoid = frozenset(TALK if avoid is None else avoid)
+
+    def reset(self, seed: int | None) -> None:
+        """Start again from ``seed`` (self-play calls this before each game)."""
+        self.seed = seed
+        self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Action:
-        prefix: list[Step] = []
+        return self.complete(state, ())
+
+    def complete(self, state: State, prefix: tuple[Step, ...]) -> Action:
+        """A random legal action that begins with the entry ``prefix``."""
+        prefix = list(prefix)
         while True:
             step = state.next_steps(prefix)
             if step.complete and (not step.options or self.rng.random() < self.stop):
@@ -43,6 +69,8 @@ class RandomAgent:
             if not step.options:
                 raise RuntimeError(f"no way to finish the entry {prefix} in {state!r}")
             options = [o for o in step.options if not (o.kind == "choice" and o.value in self.avoid)]
+            if not options and step.complete:
+                return state.action_from_steps(prefix)
             option = self.rng.choice(options or step.options)
             if option.kind == "text":
                 option = Step.text(self.text_for(option), option.label)
@@ -60,13 +88,61 @@ class RandomAgent:
     def text_for(self, option: Step) -> str:
         """Random words for a text step; the prompt's first number, if any,
         says how many (``"nine words"`` or ``"9 words"``)."""
-        numbers = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-        count = 1
-        for word in option.label.lower().split():
-            if word.isdigit():
-                count = int(word)
-                break
-            if word in numbers:
-                count = numbers[word]
-                break
-        return " ".join(self.rng.choice(WORDS) for _ in range(count))
+        return random_words(self.rng, option.label)
+
+    def __repr__(self) -> str:
+        parts = [f"seed={self.seed}"] if self.seed is not None else []
+        if self.stop != 0.3:
+            parts.append(f"stop={self.stop}")
+        if self.avoid != frozenset(TALK):
+            parts.append(f"avoid={tuple(sorted(self.avoid))}")
+        return f"RandomAgent({', '.join(parts)})"
+
+
+def random_words(rng: random.Random, prompt: str) -> str:
+    """Words for a text step whose prompt may say how many (``"nine words"``)."""
+    numbers = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+    count = 1
+    for word in prompt.lower().split():
+        if word.isdigit():
+            count = int(word)
+            break
+        if word in numbers:
+            count = numbers[word]
+            break
+    return " ".join(rng.choice(WORDS) for _ in range(count))
+
+
+class GreedyAgent:
+    """Plays the action whose result the game's evaluation likes best for
+    the side that plays it: one action of look-ahead, ties broken at
+    random (``seed``).  ``evaluation`` replaces the game's own
+    (``(state, player) -> float``)."""
+
+    def __init__(self, seed: int | None = None, evaluation=None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.evaluation = evaluation
+
+    def reset(self, seed: int | None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Action:
+        from .search import candidates
+
+        evaluate = self.evaluation or evaluation_for(state)
+        me = state.to_move
+        best, best_score = [], None
+        for action in candidates(state, self.rng):
+            score = evaluate(state._apply(action), me)
+            if best_score is None or score > best_score:
+                best, best_score = [action], score
+            elif score == best_score:
+                best.append(action)
+        if not best:
+            return RandomAgent(seed=self.rng.random()).choose(state)
+        return self.rng.choice(best)
+
+    def __repr__(self) -> str:
+        return f"GreedyAgent(seed={self.seed})" if self.seed is not None else "GreedyAgent()"

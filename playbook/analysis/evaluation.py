@@ -1,0 +1,300 @@
+"""How good a position is for a player: one evaluation function per game.
+
+``evaluate(state, player)`` returns a number from ``player``'s point of
+view: positive is good for ``player``, negative bad, about one unit per
+pawn's worth of advantage.  A finished game scores :data:`WIN` for a
+winner, ``-WIN`` for a loser and 0 for a draw.  The function is picked by
+``state.game.name`` from :data:`EVALUATIONS`; a game without its own
+(a new game, say) gets :func:`generic`, which knows only the outcome, so
+every agent works with every game at once.  To teach the engines a new
+game, add ``EVALUATIONS["key"] = my_function``.
+
+Besides evaluations, this module holds the little game knowledge the
+searches need: :func:`material` (piece counts by kind, used to estimate
+piece values by self-play) and :data:`EXTRA_ACTIONS` (actions a game does
+not list, which a search should still consider).
+
+>>> from playbook import load
+>>> start = load("cosmic").initial()
+>>> evaluate(start, "white")
+0.1
+>>> round(evaluate(load("cosmic").parse("4pk/6/6/6/6/KR4 w"), "white"), 2)
+3.1
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from ..core import Action, State
+
+__all__ = [
+    "WIN",
+    "evaluate",
+    "outcome_value",
+    "generic",
+    "cosmic",
+    "kelasu",
+    "cresnovian",
+    "material",
+    "EVALUATIONS",
+    "PIECE_VALUES",
+    "EXTRA_ACTIONS",
+    "in_setup",
+    "squash",
+]
+
+#: The score of a won game (a lost one scores ``-WIN``).
+WIN = 10_000.0
+
+
+def outcome_value(state: State, player: str) -> float | None:
+    """``WIN``, ``-WIN`` or 0 when the game is over, None while it runs."""
+    outcome = state.outcome
+    if outcome is None:
+        return None
+    if outcome.draw:
+        return 0.0
+    return WIN if player in outcome.winners else -WIN
+
+
+def generic(state: State, player: str) -> float:
+    """The evaluation for games that have none of their own: the outcome
+    when the game is over, 0 (no opinion) while it runs.  Searches still
+    find forced wins with it, and MCTS plays random games to the end."""
+    value = outcome_value(state, player)
+    return 0.0 if value is None else value
+
+
+# ---------------------------------------------------------------- Cosmic Chess
+
+#: Piece values by kind, per game, in pawns (the king is beyond price: losing
+#: it ends the game, so it counts only through the outcome).
+PIECE_VALUES: dict[str, dict[str, float]] = {
+    "cosmic": {"K": 0.0, "R": 4.0, "N": 3.0, "P": 1.0},
+    "kelasu": {"B": 1.0, "W": 2.5, "R": 4.5, "D": 4.5, "C": 6.0, "G": 12.0, "S": 8.0},
+}
+
+# Cosmic Chess is decided by the number of pieces whenever a side is down to
+# its bare king or a draw is agreed, so each piece also counts as a piece.
+_COSMIC_COUNT = 0.5
+
+
+def cosmic(state: State, player: str) -> float:
+    """Cosmic Chess: material and numbers.
+
+    Material: rook 4, knight 3, pawn 1 (:data:`PIECE_VALUES`); the king
+    counts only through the outcome, since losing it loses the game.  Each
+    piece also adds half a pawn, because the number of pieces decides the
+    game whenever a side is down to its bare king or a draw is agreed.  The
+    side to move gets a tenth of a pawn for the tempo.  The result is the
+    player's total minus the opponent's.
+    """
+    value = outcome_value(state, player)
+    if value is not None:
+        return value
+    values = PIECE_VALUES["cosmic"]
+    score = 0.0
+    for piece in state.board:
+        if piece == ".":
+            continue
+        worth = values[piece.upper()] + _COSMIC_COUNT
+        score += worth if piece.isupper() else -worth
+    score += 0.1 if state.side == "w" else -0.1
+    return score if player == "white" else -score
+
+
+# ---------------------------------------------------------------------- Kelasu
+
+_KELASU_VICTORY = (44, 45, 54, 55)
+# Distance (king steps) from each cell to the nearest victory cell.
+_KELASU_DISTANCE = [
+    min(max(abs(i // 10 - v // 10), abs(i % 10 - v % 10)) for v in _KELASU_VICTORY) for i in range(100)
+]
+
+
+def kelasu(state: State, player: str) -> float:
+    """Kelasu: material, stones, and progress towards the victory cells.
+
+    Material: blank 1, warrior 2.5, runner and diplomat 4.5, champion 6,
+    general 12 (about what the blanks merged into them cost, a little more
+    for the power gained), stone 8: stones give the energy of each turn and
+    losing them all loses the game.  Victory cells: each of the four held
+    by the player is worth 2, and holding several together more (the square
+    of the number held), the opponent's likewise count against.  Progress:
+    each moving piece earns up to 0.3 for standing near the victory cells
+    (0.05 less per step away).  Energy left this turn is worth 0.2 a point
+    to the side to move.  The result is the player's total minus the
+    opponent's.
+    """
+    value = outcome_value(state, player)
+    if value is not None:
+        return value
+    values = PIECE_VALUES["kelasu"]
+    distance = _KELASU_DISTANCE
+    blue = red = 0.0
+    for i, piece in enumerate(state.board):
+        if piece == ".":
+            continue
+        worth = values[piece.upper()]
+        if piece not in "Ss":
+            worth += max(0.0, 0.3 - 0.05 * distance[i])
+        if piece.isupper():
+            blue += worth
+        else:
+            red += worth
+    held = {"blue": 0, "red": 0}
+    for v in _KELASU_VICTORY:
+        piece = state.board[v]
+        if piece != ".":
+            held["blue" if piece.isupper() else "red"] += 1
+    blue += 2 * held["blue"] + held["blue"] ** 2
+    red += 2 * held["red"] + held["red"] ** 2
+    score = blue - red if player == "blue" else red - blue
+    energy = 0.2 * state.energy
+    return score + (energy if state.side == player else -energy)
+
+
+# ----------------------------------------------------------- Cresnovian Chess
+
+
+def in_setup(state: State) -> bool:
+    """Whether ``state`` is still in a game's set-up (placing pieces,
+    choosing sides) rather than in play.  A game says so with a boolean
+    ``setting_up`` attribute; failing that, a ``phase`` attribute other
+    than ``"play"`` means set-up (Cresnovian Chess's ``place`` and
+    ``choose``).  A game with neither is in play from its first move."""
+    flag = getattr(state, "setting_up", None)
+    if isinstance(flag, bool):
+        return flag
+    phase = getattr(state, "phase", None)
+    return isinstance(phase, str) and phase not in ("play", "")
+
+
+def cresnovian(state: State, player: str) -> float:
+    """Cresnovian Chess: Q totals of the two kingdoms.
+
+    During set-up the score is 0 (no opinion).  In play: the Q held in the
+    player's kingdom minus the Q in the opponent's, a third of a point per
+    Q; each live piece standing in a kingdom adds 1 for its owner (a kingdom
+    with no piece in it holds no Q and loses); each piece with 9Q or more in
+    a kingdom adds 2 (it can use its elite ability); and a kingdom close to
+    zero is in danger: ``3 / (1 + Q)`` counts against its owner.
+    """
+    value = outcome_value(state, player)
+    if value is not None:
+        return value
+    if in_setup(state):
+        return 0.0
+    mine = state.kingdom(player)
+    theirs = "left" if mine == "right" else "right"
+    totals = {mine: 0, theirs: 0}
+    score = 0.0
+    for p in state.pieces:
+        k = _cresnovian_kingdom(p.cell)
+        if k == "world":
+            continue
+        sign = 1.0 if k == mine else -1.0
+        totals[k] += p.q
+        if p.q > 0:
+            score += sign * (1.0 + (2.0 if p.q >= 9 else 0.0))
+    score += (totals[mine] - totals[theirs]) / 3.0
+    score += 3.0 / (1 + totals[theirs]) - 3.0 / (1 + totals[mine])
+    return score
+
+
+def _cresnovian_kingdom(cell: int) -> str:
+    col = cell % 9
+    return "left" if col < 3 else "world" if col < 6 else "right"
+
+
+def _cresnovian_extra(state: State) -> list[Action]:
+    """Cresnovian actions that ``legal_actions`` leaves out but a search
+    should weigh: one DOCUMENT (the words do not change the position's
+    play) and Propaganda aimed at every live piece in the opponent's
+    kingdom, by each piece that can perform it."""
+    from ..core import IllegalAction, Step
+
+    if in_setup(state) or state.outcome is not None:
+        return []
+    out = []
+    if state.forbid != "document":
+        try:
+            out.append(state.action_from_steps((Step.choice("document"), Step.text(" ".join(["word"] * 9)))))
+        except IllegalAction:
+            pass
+    theirs = "left" if state.kingdom() == "right" else "right"
+    targets = sorted(p.cell for p in state.pieces if _cresnovian_kingdom(p.cell) == theirs and p.q > 0 and p.status != "e")
+    if targets:
+        from ..games.cresnovian import CELLS
+
+        for p in state.pieces:
+            if p.umbration == "cognizance" and p.q >= 3 and _cresnovian_kingdom(p.cell) == state.kingdom():
+                steps = (Step.cell(CELLS[p.cell]), Step.choice("propaganda"))
+                steps += tuple(Step.cell(CELLS[c]) for c in targets) + (Step.choice("done"),)
+                try:
+                    out.append(state.action_from_steps(steps))
+                except IllegalAction:
+                    pass
+    return out
+
+
+# --------------------------------------------------------------------- lookup
+
+#: Game key -> evaluation function ``(state, player) -> float``.
+EVALUATIONS: dict[str, Callable[[State, str], float]] = {
+    "cosmic": cosmic,
+    "kelasu": kelasu,
+    "cresnovian": cresnovian,
+}
+
+#: Game key -> ``state -> [Action]``: actions the game does not list that a
+#: search should still consider.  Games not named here get a generic guess
+#: (see :func:`playbook.analysis.search.candidates`).
+EXTRA_ACTIONS: dict[str, Callable[[State], list[Action]] | None] = {
+    "cosmic": None,
+    "kelasu": None,
+    "cresnovian": _cresnovian_extra,
+}
+
+
+def evaluation_for(state_or_game) -> Callable[[State, str], float]:
+    """The evaluation function of a state's game (or of a game)."""
+    game = getattr(state_or_game, "game", state_or_game)
+    return EVALUATIONS.get(getattr(game, "name", ""), generic)
+
+
+def evaluate(state: State, player: str | None = None) -> float:
+    """The evaluation of ``state`` for ``player`` (default: the side to move)."""
+    return evaluation_for(state)(state, player if player is not None else state.to_move)
+
+
+def squash(score: float, scale: float = 3.0) -> float:
+    """A score mapped to (0, 1), as a chance of winning: 0.5 is even,
+    ``WIN`` maps to 1.  ``scale`` is the score worth about 73%."""
+    if score >= WIN:
+        return 1.0
+    if score <= -WIN:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, score / scale))))
+
+
+# ------------------------------------------------------------------- material
+
+
+def material(state: State) -> dict[str, int]:
+    """Piece counts by kind as the first listed player's count minus the
+    second's, for estimating piece values by self-play (Cosmic Chess:
+    ``{"R": 0, "N": 1, "P": -1}``; kings are left out; Kelasu: every kind).
+    Empty for games with no notion of material."""
+    name = state.game.name
+    if name not in PIECE_VALUES:
+        return {}
+    kinds = [k for k in PIECE_VALUES[name] if not (name == "cosmic" and k == "K")]
+    counts = {k: 0 for k in kinds}
+    for piece in state.board:
+        kind = piece.upper()
+        if kind in counts:
+            counts[kind] += 1 if piece.isupper() else -1
+    return counts

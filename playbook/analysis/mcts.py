@@ -1,0 +1,211 @@
+"""Monte-Carlo tree search over the step API.
+
+The tree's edges are *steps* (a click on a cell, a named choice, typed
+text), not whole actions, so MCTS plays every game, including those whose
+actions are far too many to list (Cresnovian Propaganda's subsets, Kelasu's
+merges): it only ever asks ``state.next_steps(prefix)``.  A node is a
+position with a partial entry; the player deciding there is
+``state.to_move``, read afresh at every node, so turns of several actions
+and games of more than two players need nothing special.
+
+Each iteration walks down the tree by UCT (the average reward of a child
+for the player choosing it, plus an exploration bonus), adds one child,
+judges it and passes the reward back up.  To judge a node, the partial
+entry is completed at random, then ``rollout`` random actions are played,
+and the position is scored: by the outcome when the game is over, else by
+the game's evaluation mapped to a chance of winning
+(:func:`~playbook.analysis.evaluation.squash`).  A game with no evaluation
+of its own is played out at random to the end (up to ``max_rollout``
+actions) instead.  The move played is the most visited line of steps.
+
+>>> from playbook import load
+>>> game = load("cosmic")
+>>> MCTS(iterations=300, seed=1).choose(game.parse("5k/6/6/2p3/1P4/K5 w")).text
+'b2xd4'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..core import Action, IllegalAction, State, Step
+from .agents import TALK, RandomAgent, random_words
+from .evaluation import evaluation_for, generic, squash
+
+__all__ = ["MCTS"]
+
+_STOP = Step.choice("\x00stop", "stop here")
+
+
+class _Node:
+    __slots__ = ("state", "prefix", "chooser", "step", "action", "children", "untried", "visits", "total", "complete")
+
+    def __init__(self, state: State, prefix: tuple, chooser, step=None, action=None):
+        self.state = state  # the position (after ``action`` if the edge completed one)
+        self.prefix = prefix  # the partial entry in ``state``
+        self.chooser = chooser  # who chose the edge into this node
+        self.step = step
+        self.action = action  # the action completed by the edge into this node, if any
+        self.children: list[_Node] = []
+        self.untried: list[Step] | None = None
+        self.visits = 0
+        self.total = 0.0
+        self.complete = False
+
+
+class MCTS:
+    """Monte-Carlo tree search.
+
+    ``iterations``: how many to run (None: as many as ``time_limit``
+    allows); ``time_limit``: seconds a move (None: no limit; give at least
+    one of the two); ``seed`` makes it repeatable (with ``iterations`` and
+    no time limit, exactly); ``exploration`` is UCT's constant;
+    ``rollout``: random actions played before scoring a new node (default:
+    0 for games with an evaluation, a whole random game for those without);
+    ``scale``: the evaluation score worth a 73% chance of winning;
+    ``evaluation`` replaces the game's own.
+    """
+
+    def __init__(self, iterations: int | None = None, time_limit: float | None = 1.0, seed: int | None = None,
+                 exploration: float = 1.0, rollout: int | None = None, max_rollout: int = 200, scale: float = 3.0,
+                 evaluation=None):
+        if iterations is None and time_limit is None:
+            raise ValueError("give MCTS iterations, a time_limit or both")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.exploration = exploration
+        self.rollout = rollout
+        self.max_rollout = max_rollout
+        self.scale = scale
+        self.evaluation = evaluation
+        self.last_iterations = 0
+        self.nodes = 0
+
+    def reset(self, seed: int | None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Action:
+        if state.outcome is not None:
+            raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
+        deadline = time.perf_counter() + self.time_limit if self.time_limit is not None else float("inf")
+        self._evaluate = self.evaluation or evaluation_for(state)
+        self._players = tuple(state.game.players) or (state.to_move,)
+        rollout = self.rollout
+        if rollout is None:
+            rollout = self.max_rollout if self._evaluate is generic else 0
+        self._rollout_plies = rollout
+        self._random = RandomAgent(seed=self.rng.random())
+        root = _Node(state, (), None)
+        self.nodes = 0
+        done = 0
+        while (self.iterations is None or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
+            self._iterate(root)
+            done += 1
+        self.last_iterations = done
+        return self._best(root)
+
+    # ---- one iteration
+
+    def _iterate(self, root: _Node) -> None:
+        node, path = root, [root]
+        while True:
+            if node.state.outcome is not None:
+                break
+            if node.untried is None:
+                self._open(node)
+            if node.untried:
+                node = self._expand(node)
+                path.append(node)
+                break
+            if not node.children:
+                break
+            node = self._select(node)
+            path.append(node)
+        reward = self._judge(node)
+        for n in path:
+            n.visits += 1
+            if n.chooser is not None:
+                n.total += reward.get(n.chooser, 0.0)
+
+    def _open(self, node: _Node) -> None:
+        options = node.state.next_steps(node.prefix)
+        steps = [o for o in options.options if not (o.kind == "choice" and o.value in TALK and o.value != "accept-draw")]
+        if not steps:
+            steps = list(options.options)
+        steps = [Step.text(random_words(self.rng, o.label), o.label) if o.kind == "text" else o for o in steps]
+        if options.complete and steps:
+            steps.append(_STOP)
+        node.complete = options.complete
+        self.rng.shuffle(steps)
+        node.untried = steps
+
+    def _expand(self, node: _Node) -> _Node:
+        step = node.untried.pop()
+        state, mover = node.state, node.state.to_move
+        if step is _STOP:
+            action = state.action_from_steps(node.prefix)
+            child = _Node(state._apply(action), (), mover, step, action)
+        else:
+            prefix = node.prefix + (step,)
+            options = state.next_steps(prefix)
+            if options.complete and not options.options:
+                action = state.action_from_steps(prefix)
+                child = _Node(state._apply(action), (), mover, step, action)
+            else:
+                child = _Node(state, prefix, mover, step)
+        node.children.append(child)
+        self.nodes += 1
+        return child
+
+    def _select(self, node: _Node) -> _Node:
+        log_n = math.log(node.visits)
+        c = self.exploration
+        best, best_value = None, -1.0
+        for child in node.children:
+            value = child.total / child.visits + c * math.sqrt(log_n / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    def _judge(self, node: _Node) -> dict:
+        state = node.state
+        if state.outcome is None and node.prefix:
+            # A partial entry: finish it at random to see where it leads.
+            state = state._apply(self._random.complete(state, node.prefix))
+        for _ in range(self._rollout_plies):
+            if state.outcome is not None:
+                break
+            state = state._apply(self._random.choose(state))
+        outcome = state.outcome
+        if outcome is not None:
+            if outcome.draw:
+                return {p: 0.5 for p in self._players}
+            return {p: (1.0 if p in outcome.winners else 0.0) for p in self._players}
+        return {p: squash(self._evaluate(state, p), self.scale) for p in self._players}
+
+    # ---- the answer
+
+    def _best(self, root: _Node) -> Action:
+        node = root
+        while True:
+            if not node.children:
+                return self._random.complete(node.state, node.prefix)
+            best = max(node.children, key=lambda n: (n.visits, n.total))
+            if best.action is not None:
+                return best.action
+            node = best
+
+    def __repr__(self) -> str:
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"iterations={self.iterations}")
+        if self.time_limit is not None:
+            parts.append(f"time_limit={self.time_limit}")
+        if self.seed is not None:
+            parts.append(f"seed={self.seed}")
+        return f"MCTS({', '.join(parts)})"

@@ -1,0 +1,343 @@
+"""Alpha-beta search with iterative deepening and a transposition table.
+
+``AlphaBeta(time_limit=1).choose(state)`` searches one action deeper at a
+time until the time is up and plays the best action of the deepest search
+it finished.  ``analyse(state)`` returns the whole answer: the action, its
+score for the side to move, the depth, the line expected (principal
+variation) and counts of the work done.
+
+The search is minimax from the point of view of the player to move at the
+root: wherever that player is to move it maximises, wherever anyone else
+is it minimises.  It looks at ``state.to_move`` at every position rather
+than assuming the sides alternate, so turns of several actions (Kelasu's
+energy) and games of more than two players work unchanged.
+
+Move ordering: the action stored for the position in the transposition
+table first, then actions that caused cut-offs at the same depth before
+("killers"), then by a history score; near the root, by the evaluation of
+the position each action leads to.  The transposition table is keyed on
+the position itself (its hash, checked by equality, so two positions never
+share an entry) and keeps each position's depth, score bound and best
+action.
+
+>>> from playbook import load
+>>> game = load("cosmic")
+>>> AlphaBeta(depth=2).choose(game.parse("5k/6/6/2p3/1P4/K5 w")).text
+'b2xd4'
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..core import Action, IllegalAction, State
+from .agents import TALK, RandomAgent
+from .evaluation import EXTRA_ACTIONS, WIN, evaluation_for
+
+__all__ = ["AlphaBeta", "Analysis", "candidates"]
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+# Scores beyond this are wins or losses found by the search (WIN less the
+# plies it takes to get there).
+_DECIDED = WIN - 1000
+
+
+def candidates(state: State, rng: random.Random | None = None, samples: int = 8, talk: bool = False) -> list[Action]:
+    """The actions a search weighs in ``state``: the listed legal actions
+    without resigning (and without offering draws unless ``talk``), plus
+    those the game does not list: the game's own extras
+    (:data:`~playbook.analysis.evaluation.EXTRA_ACTIONS`) or, for a game
+    not named there, a random completion of each first step that no
+    listed action starts with; when nothing is listed at all, ``samples``
+    random entries by the step API."""
+    rng = rng or random.Random(0)
+    skip = {"resign"} if talk else set(TALK) - {"accept-draw"}
+    try:
+        listed = state.legal_actions()
+    except NotImplementedError:
+        listed = []
+    actions = [a for a in listed if a.text not in skip]
+    name = state.game.name
+    extra = EXTRA_ACTIONS.get(name, _unknown_extra)
+    seen = {a.text for a in actions}
+    if extra is not None:
+        for a in extra(state) if extra is not _unknown_extra else _unknown_extra(state, listed, rng):
+            if a.text not in seen and a.text not in skip:
+                seen.add(a.text)
+                actions.append(a)
+    if not actions and state.outcome is None:
+        agent = RandomAgent(seed=rng.random())
+        for _ in range(samples):
+            a = agent.choose(state)
+            if a.text not in seen:
+                seen.add(a.text)
+                actions.append(a)
+    return actions
+
+
+def _unknown_extra(state: State, listed: list[Action], rng: random.Random) -> list[Action]:
+    """For a game the engines know nothing about: complete each first step
+    that no listed action begins with, once, at random."""
+    if state.outcome is not None:
+        return []
+    firsts = {a.steps[0] for a in listed if a.steps}
+    agent = RandomAgent(seed=rng.random(), avoid=())
+    out = []
+    for step in state.next_steps(()).options:
+        if step in firsts or (step.kind == "choice" and step.value in TALK):
+            continue
+        if step.kind == "text":
+            step = type(step).text(agent.text_for(step), step.label)
+        try:
+            out.append(agent.complete(state, (step,)))
+        except (IllegalAction, RuntimeError):
+            continue
+    return out
+
+
+@dataclass
+class Analysis:
+    """What a search found: the ``action`` to play, its ``score`` for the
+    side to move (about a pawn a unit; beyond ±9000 a forced win or loss),
+    the ``depth`` searched in actions, the expected line ``pv`` (action
+    texts), and the work done: ``nodes`` visited, transposition-table
+    ``hits`` and ``seconds`` spent."""
+
+    action: Action
+    score: float
+    depth: int
+    pv: list[str] = field(default_factory=list)
+    nodes: int = 0
+    hits: int = 0
+    seconds: float = 0.0
+
+    @property
+    def decided(self) -> bool:
+        """Whether the search found a forced win or loss."""
+        return abs(self.score) >= _DECIDED
+
+    def describe(self) -> str:
+        """The score in words, as the widget shows it."""
+        if self.decided:
+            plies = int(WIN - abs(self.score))
+            return f"{'wins' if self.score > 0 else 'loses'} in {plies} action{'s' if plies != 1 else ''}"
+        return f"{self.score:+.1f}"
+
+
+class _Timeout(Exception):
+    pass
+
+
+class AlphaBeta:
+    """Alpha-beta search on the game's evaluation.
+
+    ``depth``: the deepest search (actions), or None for no limit;
+    ``time_limit``: seconds a move (None for no limit; give at least one
+    of the two).  The search deepens one action at a time and keeps the
+    answer of the deepest search it finished, so it answers in time.
+    ``evaluation`` replaces the game's own (``(state, player) -> float``);
+    ``table_size`` caps the transposition table (it is cleared when full);
+    ``talk=True`` lets it offer draws too; ``seed`` breaks ties among
+    extra actions that are sampled.
+    """
+
+    def __init__(self, depth: int | None = None, time_limit: float | None = 1.0, evaluation=None,
+                 table_size: int = 200_000, talk: bool = False, seed: int | None = None, use_table: bool = True):
+        if depth is None and time_limit is None:
+            raise ValueError("give AlphaBeta a depth, a time_limit or both")
+        if depth is not None and depth < 1:
+            raise ValueError("depth counts actions and must be at least 1")
+        self.depth = depth
+        self.time_limit = time_limit
+        self.evaluation = evaluation
+        self.table_size = table_size
+        self.talk = talk
+        self.seed = seed
+        self.use_table = use_table
+        self.rng = random.Random(seed)
+        self.table: dict = {}
+        self.last: Analysis | None = None
+        self.nodes = self.hits = 0
+
+    def reset(self, seed: int | None) -> None:
+        """Forget the table and start the random choices again from ``seed``."""
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.table = {}
+
+    def choose(self, state: State) -> Action:
+        return self.analyse(state).action
+
+    # ---- the search
+
+    def analyse(self, state: State) -> Analysis:
+        """Search ``state`` and return the :class:`Analysis`."""
+        if state.outcome is not None:
+            raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
+        start = time.perf_counter()
+        self.deadline = start + self.time_limit if self.time_limit is not None else float("inf")
+        self.root = state.to_move
+        self.evaluate = self.evaluation or evaluation_for(state)
+        self.nodes = self.hits = 0
+        self.killers: dict[int, list[str]] = {}
+        self.history: dict[str, int] = {}
+        if len(self.table) > self.table_size:
+            self.table = {}
+        root_actions = candidates(state, self.rng, talk=self.talk)
+        if not root_actions:  # nothing to weigh: take whatever the steps allow
+            return Analysis(RandomAgent(seed=self.rng.random()).choose(state), 0.0, 0)
+        children = [(a, state._apply(a)) for a in root_actions]
+        # First ordering: how each result looks at once.
+        children.sort(key=lambda ac: -self.evaluate(ac[1], self.root))
+        best = Analysis(children[0][0], self.evaluate(children[0][1], self.root), 0)
+        limit = self.depth if self.depth is not None else 99
+        depth = 1
+        while depth <= limit:
+            try:
+                score, ordered = self._root(children, depth)
+            except _Timeout:
+                break
+            children = ordered
+            action = children[0][0]
+            best = Analysis(action, score, depth, [action.text] + self._line(children[0][1], depth - 1))
+            if abs(score) >= _DECIDED or len(children) == 1:
+                break  # a forced result, or no choice: deeper search changes nothing
+            if time.perf_counter() >= self.deadline:
+                break
+            depth += 1
+        best.nodes, best.hits, best.seconds = self.nodes, self.hits, time.perf_counter() - start
+        self.last = best
+        return best
+
+    def _root(self, children, depth):
+        alpha, beta = -2 * WIN, 2 * WIN
+        scored = []
+        for action, child in children:
+            score = self._search(child, depth - 1, alpha, beta, 1)
+            scored.append((score, action, child))
+            if score > alpha:
+                alpha = score
+        # Stable sort: among equal scores the earlier (better ordered) stays first.
+        scored.sort(key=lambda t: -t[0])
+        return scored[0][0], [(a, c) for _, a, c in scored]
+
+    def _search(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+        self.nodes += 1
+        if time.perf_counter() > self.deadline:
+            raise _Timeout
+        outcome = state.outcome
+        if outcome is not None:
+            if outcome.draw:
+                return 0.0
+            return WIN - ply if self.root in outcome.winners else -WIN + ply
+        if depth <= 0:
+            return self.evaluate(state, self.root)
+        key = (state, self.root)
+        entry = self.table.get(key) if self.use_table else None
+        hint = None
+        if entry is not None:
+            self.hits += 1
+            e_depth, flag, value, hint = entry
+            if e_depth >= depth:
+                value = _from_table(value, ply)
+                if flag == _EXACT:
+                    return value
+                if flag == _LOWER and value > alpha:
+                    alpha = value
+                elif flag == _UPPER and value < beta:
+                    beta = value
+                if alpha >= beta:
+                    return value
+        alpha0, beta0 = alpha, beta
+        maximising = state.to_move == self.root
+        actions = candidates(state, self.rng, talk=self.talk)
+        if not actions:
+            return self.evaluate(state, self.root)
+        children = self._ordered(state, actions, hint, ply, depth, maximising)
+        best_value = -3 * WIN if maximising else 3 * WIN
+        best_text = None
+        for action, child in children:
+            child = child if child is not None else state._apply(action)
+            value = self._search(child, depth - 1, alpha, beta, ply + 1)
+            if maximising:
+                if value > best_value:
+                    best_value, best_text = value, action.text
+                if value > alpha:
+                    alpha = value
+            else:
+                if value < best_value:
+                    best_value, best_text = value, action.text
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                killers = self.killers.setdefault(ply, [])
+                if action.text not in killers:
+                    killers.insert(0, action.text)
+                    del killers[2:]
+                self.history[action.text] = self.history.get(action.text, 0) + depth * depth
+                break
+        if self.use_table:
+            flag = _UPPER if best_value <= alpha0 else _LOWER if best_value >= beta0 else _EXACT
+            self.table[key] = (depth, flag, _to_table(best_value, ply), best_text)
+        return best_value
+
+    def _ordered(self, state, actions, hint, ply, depth, maximising):
+        killers = self.killers.get(ply, ())
+        history = self.history
+        if depth >= 2:
+            # Near the root the children are worth evaluating for the order.
+            sign = 1 if maximising else -1
+            children = [(a, state._apply(a)) for a in actions]
+            keyed = []
+            for a, c in children:
+                bonus = 1e9 if a.text == hint else 1e6 if a.text in killers else history.get(a.text, 0)
+                keyed.append((bonus + sign * self.evaluate(c, self.root), a, c))
+            keyed.sort(key=lambda t: -t[0])
+            return [(a, c) for _, a, c in keyed]
+        keyed = sorted(actions, key=lambda a: -(1e9 if a.text == hint else 1e6 if a.text in killers else history.get(a.text, 0)))
+        return [(a, None) for a in keyed]
+
+    def _line(self, state: State, depth: int) -> list[str]:
+        """The expected continuation, read from the table."""
+        line = []
+        seen = set()
+        while depth > 0 and state.outcome is None and state not in seen:
+            seen.add(state)
+            entry = self.table.get((state, self.root))
+            if entry is None or entry[3] is None:
+                break
+            text = entry[3]
+            match = next((a for a in candidates(state, self.rng, talk=self.talk) if a.text == text), None)
+            if match is None:
+                break
+            line.append(text)
+            state = state._apply(match)
+            depth -= 1
+        return line
+
+    def __repr__(self) -> str:
+        parts = []
+        if self.depth is not None:
+            parts.append(f"depth={self.depth}")
+        if self.time_limit is not None:
+            parts.append(f"time_limit={self.time_limit}")
+        return f"AlphaBeta({', '.join(parts)})"
+
+
+def _to_table(value: float, ply: int) -> float:
+    # Wins are stored as distances from the stored position, not from the root.
+    if value >= _DECIDED:
+        return value + ply
+    if value <= -_DECIDED:
+        return value - ply
+    return value
+
+
+def _from_table(value: float, ply: int) -> float:
+    if value >= _DECIDED:
+        return value - ply
+    if value <= -_DECIDED:
+        return value + ply
+    return value

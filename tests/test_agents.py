@@ -1,0 +1,312 @@
+"""Agents and engines: what they choose, checked against positions worked out by hand.
+
+These tests check behaviour, never speed: searches are given a depth or a
+number of iterations (``time_limit=None``) so every run is the same.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from playbook import Action, Outcome, State, Step, available, load
+from playbook.core import Game
+from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, evaluate
+from playbook.analysis.agents import TALK
+from playbook.analysis.evaluation import EVALUATIONS, WIN, material
+from playbook.analysis.search import candidates
+
+COSMIC = load("cosmic")
+KELASU = load("kelasu")
+CRESNOVIAN = load("cresnovian")
+
+
+def fixed_depth(depth):
+    return AlphaBeta(depth=depth, time_limit=None)
+
+
+# ------------------------------------------------------------- Cosmic Chess
+
+# White rook a1 below an empty a-file, Black's king on a6 with two pawns
+# (e5, f5) so Black is not yet down to a bare king.  By the rules the rook
+# slides up to the king and jumps it off the board: "a1x*" wins at once.
+MATE_IN_ONE = "k5/4pp/6/6/6/R4K w"
+
+# White pawn b2 can jump the Black rook on c3 and land on d4, where nothing
+# Black has can take it back (the knight on e6 would have to land on d4 or
+# pass its own king).  If White does anything else, the rook goes c3-c1 and
+# then jumps the White king on a1 off the board.
+WINNING_CAPTURE = "4nk/6/6/2r3/1P4/K5 w"
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_alphabeta_captures_the_king_when_it_can(depth):
+    state = COSMIC.parse(MATE_IN_ONE)
+    analysis = fixed_depth(depth).analyse(state)
+    assert analysis.action.text == "a1x*"
+    assert analysis.decided and analysis.score > 0
+    assert state.play(analysis.action).outcome.winners == ("white",)
+
+
+def test_alphabeta_takes_the_rook_that_threatens_its_king():
+    state = COSMIC.parse(WINNING_CAPTURE)
+    assert fixed_depth(3).choose(state).text == "b2xd4"
+
+
+def test_alphabeta_sees_the_threat_and_prefers_the_capture_to_a_quiet_move():
+    # Depth 3 sees Black's rook reaching c1 and taking the king next: every
+    # quiet White move scores as lost.
+    analysis = fixed_depth(4).analyse(COSMIC.parse(WINNING_CAPTURE))
+    assert analysis.action.text == "b2xd4" and not (analysis.decided and analysis.score < 0)
+
+
+def test_greedy_takes_an_immediate_win_and_the_rook():
+    assert GreedyAgent(seed=1).choose(COSMIC.parse(MATE_IN_ONE)).text == "a1x*"
+    assert GreedyAgent(seed=1).choose(COSMIC.parse(WINNING_CAPTURE)).text == "b2xd4"
+
+
+def test_mcts_captures_the_king():
+    assert MCTS(iterations=300, time_limit=None, seed=3).choose(COSMIC.parse(MATE_IN_ONE)).text == "a1x*"
+
+
+def test_transposition_table_hits_on_a_transposing_position():
+    # c2-d1, d5-c6, b3-a4 and b3-a4, d5-c6, c2-d1 reach one position.
+    start = COSMIC.initial()
+    first = start.play("c2-d1").play("d5-c6")
+    second = start.play("b3-a4").play("d5-c6")
+    one, two = first.play("b3-a4"), second.play("c2-d1")
+    assert one == two and hash(one) == hash(two)
+    engine = fixed_depth(3)
+    engine.analyse(first)  # stores what it learnt about `one`, a child of the root
+    assert (one, "white") in engine.table
+    again = engine.analyse(second)  # meets the same position through the other order
+    assert again.hits > 0
+    fresh = fixed_depth(3).analyse(second)
+    assert again.nodes < fresh.nodes and again.score == fresh.score
+
+
+def test_the_table_saves_work_and_changes_no_result():
+    start = COSMIC.initial()
+    with_table = fixed_depth(4).analyse(start)
+    without = AlphaBeta(depth=4, time_limit=None, use_table=False).analyse(start)
+    assert with_table.hits > 0
+    assert without.score == with_table.score
+    assert without.nodes > with_table.nodes
+
+
+def test_analysis_reports_a_line_that_starts_with_the_move():
+    analysis = fixed_depth(3).analyse(COSMIC.initial())
+    assert analysis.pv and analysis.pv[0] == analysis.action.text
+    assert analysis.depth == 3
+    state = COSMIC.initial()
+    for text in analysis.pv:  # the expected line is playable
+        state = state.play(text)
+
+
+def test_a_time_limited_search_still_answers_with_a_legal_action():
+    state = COSMIC.initial()
+    action = AlphaBeta(time_limit=0.05).choose(state)
+    assert action in state.legal_actions()
+
+
+def test_engines_refuse_a_finished_game():
+    from playbook import IllegalAction
+
+    over = COSMIC.parse("k5/6/6/6/6/R4K w")  # Black has a bare king: the game is over
+    assert over.outcome is not None
+    for engine in (fixed_depth(2), MCTS(iterations=5, time_limit=None)):
+        with pytest.raises(IllegalAction):
+            engine.choose(over)
+
+
+def test_an_engine_needs_a_limit():
+    with pytest.raises(ValueError):
+        AlphaBeta(depth=None, time_limit=None)
+    with pytest.raises(ValueError):
+        MCTS(iterations=None, time_limit=None)
+
+
+# -------------------------------------------------------------------- Kelasu
+
+# Blue holds E4 and E5 with blanks and has blanks on F3 and F6, each one
+# sideways step from F4 and F5; two stones give two energy.  Two blank
+# moves in one turn fill all four victory cells: Blue wins in two actions,
+# both its own, with no Red move between.
+KELASU_TWO_STEP = {"E4": "B", "E5": "B", "F3": "B", "F6": "B", "A0": "S", "A9": "S", "J0": "s", "J9": "s", "J5": "b"}
+
+
+def test_alphabeta_plans_across_a_turn_of_several_actions():
+    state = KELASU.setup(KELASU_TWO_STEP)
+    analysis = fixed_depth(2).analyse(state)
+    assert analysis.decided and analysis.score > 0
+    assert set(analysis.pv) == {"F3-F4", "F6-F5"}
+    after = state.play(analysis.pv[0])
+    assert after.to_move == "blue"  # one energy left: still Blue's turn
+    assert after.play(analysis.pv[1]).outcome.winners == ("blue",)
+
+
+def test_mcts_plans_across_a_turn_of_several_actions():
+    state = KELASU.setup(KELASU_TWO_STEP)
+    action = MCTS(iterations=400, time_limit=None, seed=1).choose(state)
+    assert action.text in {"F3-F4", "F6-F5"}
+
+
+# ---------------------------------------------------------- Cresnovian Chess
+
+# The left kingdom (to move) has Cognizance 3Q on A1 and Velocity 3Q on A3;
+# the right kingdom holds only Essence 1Q on I1, walled in by monuments on
+# H1, H2 and I2 so it cannot travel away.  Propaganda aimed at I1 takes its
+# last Q and wins; legal_actions() does not list Propaganda (its targets
+# are any subset), so an engine must reach it through the step API.
+def walled_in():
+    return CRESNOVIAN.setup({"A1": "cognizance 3Q", "A3": "velocity 3Q", "I1": "essence 1Q"}, mover="left",
+                            monuments={"H1": "cosmos", "H2": "cosmos", "I2": "cosmos"})
+
+
+def test_mcts_finds_a_win_that_cannot_be_listed():
+    state = walled_in()
+    action = MCTS(iterations=600, time_limit=None, seed=2).choose(state)
+    assert action not in state.legal_actions()
+    assert action.text.startswith("perform A1 propaganda") and "I1" in action.text
+    assert state.play(action.text).outcome.winners == ("second",)
+
+
+def test_alphabeta_weighs_the_actions_a_game_does_not_list():
+    state = walled_in()
+    assert fixed_depth(1).choose(state).text == "perform A1 propaganda I1"
+
+
+# --------------------------------------------------------------- every game
+
+
+def position_in_play(game, plies=9, seed=5):
+    state = RandomAgent(seed=seed).play(game.initial(), plies)
+    return state if state.outcome is None else game.initial()
+
+
+@pytest.mark.parametrize("name", available())
+def test_every_agent_returns_a_legal_action_in_every_game(name):
+    game = load(name)
+    for state in (game.initial(), position_in_play(game)):
+        agents = [RandomAgent(seed=1), GreedyAgent(seed=1), AlphaBeta(depth=2, time_limit=None),
+                  MCTS(iterations=40, time_limit=None, seed=1)]
+        for agent in agents:
+            action = agent.choose(state)
+            # The text reads back as the same legal action, entered by its own steps.
+            assert state.parse_action(action.text) == action
+            assert state.action_from_steps(action.steps) == action
+
+
+@pytest.mark.parametrize("name", available())
+def test_random_agents_play_by_default_without_resigning_or_offering_draws(name):
+    game = load(name)
+    state = position_in_play(game)
+    quiet = [RandomAgent(seed=s).choose(state).text for s in range(60)]
+    assert not any(text in TALK for text in quiet)
+
+
+def test_random_agent_may_resign_when_asked():
+    state = KELASU.initial()
+    chosen = {RandomAgent(seed=s, avoid=()).choose(state).text for s in range(200)}
+    assert "resign" in chosen and "offer-draw" in chosen
+    chosen = {RandomAgent(seed=s, avoid=("resign",)).choose(state).text for s in range(200)}
+    assert "resign" not in chosen and "offer-draw" in chosen
+
+
+def test_candidates_leave_out_resigning_and_offers_but_keep_accepting():
+    state = COSMIC.initial()
+    texts = {a.text for a in candidates(state)}
+    assert "offer-draw" not in texts and len(texts) == 6
+    offered = state.play("offer-draw").play("c2-d3")  # Black may now accept
+    assert "accept-draw" in {a.text for a in candidates(offered)}
+
+
+# ------------------------------------------------------------- evaluations
+
+
+def test_cosmic_evaluation_counts_material_and_pieces_by_hand():
+    # White: king, rook, knight; Black: king, two pawns.  White has
+    # rook 4 + knight 3 + three pieces at 0.5 = 8.5; Black 2 + 1.5 = 3.5;
+    # White to move adds 0.1: 5.1 for White, -5.1 for Black.
+    state = COSMIC.parse("4pk/5p/6/6/6/KRN3 w")
+    assert evaluate(state, "white") == pytest.approx(5.1)
+    assert evaluate(state, "black") == pytest.approx(-5.1)
+    assert material(state) == {"R": 1, "N": 1, "P": -2}
+
+
+def test_evaluations_score_finished_games_as_wins_and_losses():
+    over = COSMIC.parse("k5/6/6/6/6/R4K w")
+    assert evaluate(over, "white") == WIN and evaluate(over, "black") == -WIN
+
+
+def test_kelasu_evaluation_rewards_the_victory_cells():
+    base = KELASU.setup(KELASU_TWO_STEP)
+    # The F3 blank moved onto F4: Blue holds three victory cells, not two.
+    closer = KELASU.setup({**{k: v for k, v in KELASU_TWO_STEP.items() if k != "F3"}, "F4": "B"})
+    assert evaluate(closer, "blue") > evaluate(base, "blue")
+    assert evaluate(closer, "red") == pytest.approx(-evaluate(closer, "blue"))
+
+
+def test_cresnovian_evaluation_follows_the_kingdoms_q():
+    state = walled_in()
+    # Left (to move, the second player) holds 6Q in two live pieces; right 1Q in one.
+    assert evaluate(state, "second") > 0 > evaluate(state, "first")
+    setup_phase = CRESNOVIAN.initial()
+    assert evaluate(setup_phase, "first") == 0.0
+
+
+def test_every_game_has_a_documented_evaluation():
+    for name in available():
+        if name in EVALUATIONS:
+            assert EVALUATIONS[name].__doc__ and len(EVALUATIONS[name].__doc__) > 80
+
+
+# --------------------------------------------- a game the engines never saw
+
+
+class NimState(State):
+    """Take one to three stones; whoever takes the last stone wins."""
+
+    def __init__(self, game, stones, side):
+        self.game, self.stones, self.side = game, stones, side
+
+    @property
+    def to_move(self):
+        return self.side
+
+    def _compute_outcome(self):
+        if self.stones == 0:
+            winner = "b" if self.side == "a" else "a"  # the player who just moved took the last
+            return Outcome((winner,), "took the last stone")
+        return None
+
+    def legal_actions(self):
+        return [Action(f"take{n}", (Step.choice(f"take{n}"),)) for n in (1, 2, 3) if n <= self.stones]
+
+    def _apply(self, action):
+        return NimState(self.game, self.stones - int(action.text[-1]), "b" if self.side == "a" else "a")
+
+    def to_text(self):
+        return f"{self.stones} {self.side}"
+
+    def view(self):
+        raise NotImplementedError
+
+
+class Nim(Game):
+    name, title, players = "nim-test", "Nim", ("a", "b")
+
+    def initial(self, stones=6):
+        return NimState(self, stones, "a")
+
+    def parse(self, text):
+        stones, side = text.split()
+        return NimState(self, int(stones), side)
+
+
+def test_a_new_game_is_played_well_with_the_generic_evaluation():
+    # With 6 stones the player to move wins by taking 2, leaving a multiple of 4.
+    state = Nim().initial(6)
+    assert evaluate(state, "a") == 0.0
+    assert fixed_depth(6).choose(state).text == "take2"
+    assert MCTS(iterations=500, time_limit=None, seed=1).choose(state).text == "take2"
+    assert GreedyAgent(seed=0).choose(Nim().initial(3)).text == "take3"
