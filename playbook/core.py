@@ -15,6 +15,13 @@ Games whose actions can be listed implement :meth:`State.legal_actions` and
 :meth:`State._apply`; the step API then comes for free.  Games with action
 spaces too large to list override :meth:`State.next_steps`,
 :meth:`State.action_from_steps` and :meth:`State.parse_action`.
+
+Simultaneous games (several players decide in the same phase) keep
+``to_move`` as the one player whose decision the step API enters now, list
+every player still to decide in :attr:`State.movers`, and accept in
+:meth:`State.play` an action of any of them (the action's text names its
+player).  :meth:`State.curtain` asks a shared screen to hide the board
+while it is handed to the next player.
 """
 
 from __future__ import annotations
@@ -287,6 +294,18 @@ class State(ABC):
         :class:`IllegalAction` naming the rule otherwise.  Games override
         this; the default only says it is not legal."""
         raise IllegalAction(f"{text!r} is not a legal action in this position")
+
+    @property
+    def movers(self) -> tuple[str, ...]:
+        """Every player who still has a decision in this position.  Turn
+        games have one, ``to_move``; simultaneous games override this."""
+        return () if self.outcome is not None else (self.to_move,)
+
+    def curtain(self) -> str:
+        """A message for a shared screen (hot-seat play): when not empty,
+        the board stays hidden behind it until the next player asks to see
+        it, because what they enter is private.  Empty by default."""
+        return ""
 
     def status(self) -> str:
         """One line for a status bar: whose turn, what is left, the result."""

@@ -16,7 +16,7 @@ from typing import Iterable, Sequence
 
 import svgwrite
 
-__all__ = ["Cell", "Glyph", "Piece", "Mark", "Scene", "Diagram", "svg", "SHAPES", "OWNERS"]
+__all__ = ["Cell", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "SHAPES", "OWNERS"]
 
 
 @dataclass(frozen=True)
@@ -68,11 +68,39 @@ class Piece:
 
 @dataclass(frozen=True)
 class Mark:
-    """A highlight: ``kind`` is ``last``, ``selected``, ``target`` or
-    ``arrow`` (an arrow from the first cell to the last)."""
+    """A highlight: ``kind`` is ``last``, ``selected``, ``target``,
+    ``arrow`` (an arrow from the first cell to the last), ``pending`` (a
+    dashed arrow: an order not yet carried out) or ``failed`` (an arrow
+    crossed out: an order that failed)."""
 
     kind: str
     cells: tuple[str, ...]
+
+
+ARROWS = ("arrow", "pending", "failed")
+
+
+@dataclass(frozen=True)
+class Label:
+    """Text placed on the drawing at ``x, y`` (cell units, the text's
+    centre): a board's name, coordinates of a board among several."""
+
+    text: str
+    x: float
+    y: float
+    size: str = "coord"  # "coord" (small) or "name" (a heading)
+
+
+@dataclass(frozen=True)
+class Area:
+    """A shaded rectangle under the cells (cell units) that is not a cell:
+    a region of the drawing such as a strip several boards share."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    zone: str = "plain"
 
 
 @dataclass
@@ -88,10 +116,12 @@ class Scene:
     marks: Sequence[Mark] = ()
     caption: Sequence[str] = ()
     title: str = ""
+    labels: Sequence[Label] = ()
+    areas: Sequence[Area] = ()
 
     def size(self) -> tuple[float, float]:
-        width = max(c.x + c.w for c in self.cells)
-        height = max(c.y + c.h for c in self.cells)
+        width = max([c.x + c.w for c in self.cells] + [a.x + a.w for a in self.areas] + [l.x + 0.5 for l in self.labels])
+        height = max([c.y + c.h for c in self.cells] + [a.y + a.h for a in self.areas] + [l.y + 0.5 for l in self.labels])
         return width, height
 
 
@@ -192,6 +222,11 @@ STYLE = """
 .pb-mark-selected { fill: #48bb78; fill-opacity: 0.5; }
 .pb-mark-target { fill: none; stroke: #0f9d58; stroke-width: 5; stroke-opacity: 0.85; }
 .pb-mark-arrow { stroke: #2b6cb0; stroke-width: 5; stroke-opacity: 0.7; fill: none; }
+.pb-mark-pending { stroke: #2b6cb0; stroke-width: 4; stroke-opacity: 0.7; stroke-dasharray: 8 5; fill: none; }
+.pb-mark-failed { stroke: #c53030; stroke-width: 4; stroke-opacity: 0.75; stroke-dasharray: 3 4; fill: none; }
+.pb-zone-shared { fill: #c9e4f6; }
+.pb-zone-strip { fill: #e3f1fa; stroke: #7fa7c4; stroke-width: 0.5; stroke-dasharray: 4 3; }
+.pb-label-name { fill: var(--jp-ui-font-color1, #212121); font-size: 14px; font-weight: bold; text-anchor: middle; dominant-baseline: central; }
 .pb-marks, .pb-pieces, .pb-coords { pointer-events: none; }
 """
 
@@ -236,6 +271,11 @@ def svg(
     dwg.add(dwg.rect((0, 0), (width, height), class_="pb-bg"))
     if scene.title:
         dwg.set_desc(title=scene.title)
+    if scene.areas:
+        area_layer = dwg.add(dwg.g(class_="pb-areas"))
+        for a in scene.areas:
+            x, y = place(a.x, a.y, a.w, a.h)
+            area_layer.add(dwg.rect((x, y), (a.w * CELL, a.h * CELL), class_=f"pb-zone-{a.zone}"))
 
     # Pieces let the pointer through to the cells below them, so a piece's
     # hover text lives on the cells it covers.
@@ -282,6 +322,9 @@ def svg(
     for j, label in enumerate(ranks):
         if label:
             coords.add(dwg.text(label, insert=(pad / 2, top + (j + 0.5) * CELL), class_="pb-coord"))
+    for label in scene.labels:
+        x, y = place(label.x, label.y, 0, 0)
+        coords.add(dwg.text(label.text, insert=(x, y), class_=f"pb-label-{label.size}" if label.size != "coord" else "pb-coord"))
     for k, line in enumerate(scene.caption):
         coords.add(dwg.text(line, insert=(pad, top + pad + rows * CELL + 12 + 16 * k), class_="pb-caption"))
     return dwg.tostring()
@@ -299,11 +342,11 @@ def _bbox(piece_cells: Iterable[str], cells: dict) -> tuple[float, float, float,
 
 
 def _draw_mark(dwg, layer, mark: Mark, cells: dict) -> None:
-    if mark.kind == "arrow":
+    if mark.kind in ARROWS:
         pts = [cells[c] for c in mark.cells if c in cells]
         if len(pts) >= 2:
             centres = [(x + w / 2, y + h / 2) for x, y, w, h in pts]
-            layer.add(dwg.polyline(centres, class_="pb-mark-arrow"))
+            layer.add(dwg.polyline(centres, class_=f"pb-mark-{mark.kind}"))
             (ax, ay), (bx, by) = centres[-2], centres[-1]
             ang = math.atan2(by - ay, bx - ax)
             head = [
@@ -311,7 +354,14 @@ def _draw_mark(dwg, layer, mark: Mark, cells: dict) -> None:
                 (bx - 14 * math.cos(ang - 0.45), by - 14 * math.sin(ang - 0.45)),
                 (bx - 14 * math.cos(ang + 0.45), by - 14 * math.sin(ang + 0.45)),
             ]
-            layer.add(dwg.polygon(head, class_="pb-mark-arrow", style="fill: #2b6cb0; fill-opacity: 0.7"))
+            fill = "#c53030" if mark.kind == "failed" else "#2b6cb0"
+            layer.add(dwg.polygon(head, class_=f"pb-mark-{mark.kind}", style=f"fill: {fill}; fill-opacity: 0.7"))
+            if mark.kind == "failed":
+                # A cross on the middle of the arrow: this order did not happen.
+                mx, my = (centres[0][0] + bx) / 2, (centres[0][1] + by) / 2
+                d = 7
+                layer.add(dwg.path(d=f"M{mx - d:.1f},{my - d:.1f}L{mx + d:.1f},{my + d:.1f}M{mx - d:.1f},{my + d:.1f}L{mx + d:.1f},{my - d:.1f}",
+                                   class_="pb-mark-failed", style="stroke-dasharray: none"))
         return
     for c in mark.cells:
         if c in cells:

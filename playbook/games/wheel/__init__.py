@@ -1,0 +1,106 @@
+"""Chess Wheel+: every player owns a chessboard, rank 8 of every board is
+one shared set of cells, and all players move at once with hidden orders.
+
+Boards and pieces
+-----------------
+Each player may, once per cycle, **create** their standard board (8x8,
+named after them) and **populate** it (rooks a1 h1, knights b1 g1,
+bishops c1 f1, queen d1, king e1, pawns on rank 2).  Rank 8 of every
+standard board is the same set of eight cells: a piece there stands on
+every board at once and may move on any of them.  Cells are written
+``{Name}e2``; rank 8 cells are just ``e8``; in a player's own messages the
+braces may be left out for their own board.
+
+Pieces (each move measured on one board): pawn one rank forwards or
+backwards in its file; bishop any distance diagonally; rook any distance
+along its rank or file; queen either; knight two ranks and one file or two
+files and one rank; king one cell any way.  A piece moves to an empty cell
+or takes the piece standing there.
+
+Orders and phases
+-----------------
+Weeks start on Monday: move phase Monday to Wednesday, resolve phase
+Thursday to Saturday, replenish phase on Sunday (:mod:`.calendar`).  Each
+player has movement power 3 per week and every order costs 1, possible or
+not.  In the move phase a player posts only the SHA-256 of ``<salt>:
+<orders>`` (a *commitment*) and may replace it until the phase ends; in
+the resolve phase they post the text itself (the *reveal*).  At the end of
+the resolve phase all revealed orders are carried out at once
+(:mod:`.resolve`).  When only one player owns a King, once at least two
+players have created a King, that player wins.
+
+In play: ``state.play("{Ann} create")``, ``"{Ann} populate"``,
+``"{Ann} commit <hash>"``, ``"{Ann} pass"``, ``"{Ann} reveal k7q2: Pe2-e3"``,
+``"{Ann} withhold"`` and ``"end phase"`` (the clock).  ``state.to_move`` is
+the first player, in seat order, still to decide; ``state.movers`` lists
+them all, and any of them may act.
+
+Rules clarifications
+--------------------
+1. Files are the letters a-h and ranks the numbers 1-8, as in chess and as
+   in the source's own examples (``a1``, rank 2, rank 8); the sentence that
+   gives ranks letters and files numbers is read as a slip.
+2. Every move is measured on a single board.  A piece on the shared rank 8
+   may use any created board; a piece below rank 8 moves only on its own
+   board.  This holds for the knight too: from rank 7 it cannot jump over
+   rank 8 onto another board (``test_knight_stays_on_one_board``).
+3. Bishops, rooks and queens are blocked by pieces, as in chess and shogi:
+   a line stops at the first occupied cell, which it may take.  Blocking
+   is judged on the position at the start of the resolution.
+   ``ChessWheel(blocking=False)`` lets lines pass over pieces.
+4. "Moves to or takes a piece in an unoccupied space" is read as: the piece
+   moves to an empty cell, or takes the piece on an occupied one.  A piece
+   never takes a piece of its own owner.
+5. Pawns move one rank either way in their file, never diagonally, and
+   take the same way; there is no promotion, double step or en passant.
+6. Moves into one cell: all of them fail (a bounce, as in Diplomacy), since
+   a space holds a single piece.  The literal reading ("none fail") is
+   ``ChessWheel(collision="destroy")``: they all happen, and every piece
+   ending in that cell, including one standing there, is destroyed.
+7. Two pieces moving into each other's cells both fail (head-to-head);
+   three or more moving round a closed circle all succeed.  Under
+   ``collision="destroy"`` a pair swaps.
+8. A move into a cell that another piece is leaving succeeds exactly when
+   that piece's move succeeds; if that move fails, the mover takes the
+   piece that stayed (or fails against its own piece).  A piece ordered to
+   take a piece that moves away simply moves into the empty cell.
+9. An order for a cell holding no piece of the player's, with a letter that
+   names another piece, out of range, or on a board not created fails and
+   still costs 1.  Ordering one piece twice makes both orders fail.
+10. The commitment is SHA-256 of the UTF-8 text ``<salt>: <orders>`` (salt:
+    one word of letters, digits, ``-``, ``_``), in lowercase hex.  A reveal
+    that does not hash to the commitment, or whose orders cost more than
+    the power, or cannot be read, is refused; a player who committed and
+    never reveals gives no orders that week.
+11. The last commitment of the move phase counts; committing again
+    replaces it.  ``{Ann} pass`` ends Ann's move phase without orders.
+    The move phase ends when every player has committed or passed (or by
+    ``end phase``); the resolve phase when every committed player has
+    revealed or withheld (or by ``end phase``).  Power is set back to 3
+    each week (the replenish phase).
+12. Creating and populating are each allowed once per cycle (one game), at
+    any time.  Populating skips a cell that already holds a piece; a
+    player whose e1 was occupied has created no King.
+13. Winning: once two or more players have created a King, a player who
+    is the only owner of a King wins; if no King is left at all, the game
+    is drawn.
+14. The public position never holds a player's sealed orders.  For
+    hot-seat play the state that recorded a commitment keeps its reveal
+    text privately (``state.secret(player)``); it is not saved in the
+    position text or records, and ``state.remember(player, text)`` gives it
+    back to a loaded position.
+15. A standard proposal submitted in a move phase is voted on in the next
+    resolve phase and vice versa; one submitted on a Sunday (replenish) is
+    voted on in the next move phase.  A player's last vote counts; it is
+    popular with more votes for than against (:mod:`.calendar`).
+"""
+
+from .board import CELL_RE, FILES, HOME, reach
+from .calendar import Proposal, phase_of
+from .game import GAME, ChessWheel, play_orders, setup
+from .orders import Order, commitment, read_orders
+from .resolve import Resolution, resolve
+from .state import WheelState
+
+__all__ = ["GAME", "ChessWheel", "setup", "play_orders", "WheelState", "Order", "Resolution", "Proposal", "commitment", "read_orders",
+           "resolve", "reach", "phase_of", "FILES", "HOME", "CELL_RE"]

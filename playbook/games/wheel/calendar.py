@@ -1,0 +1,114 @@
+"""The weekly clock and standard proposals.
+
+Weeks start on Monday: the move phase runs Monday to Wednesday, the resolve
+phase Thursday to Saturday and the replenish phase is Sunday.
+
+>>> import datetime
+>>> phase_of(datetime.date(2026, 11, 26))
+'resolve'
+>>> p = Proposal("Power 4", datetime.datetime(2026, 11, 24, 9, 0))
+>>> p.voting_period()
+(datetime.date(2026, 11, 26), datetime.date(2026, 11, 28))
+>>> p.vote("Ann", True, datetime.date(2026, 11, 26)).vote("Bob", False, datetime.date(2026, 11, 27)).popular
+False
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field, replace
+
+from ...core import IllegalAction
+
+PHASES = ("move", "resolve", "replenish")
+
+
+def _day(when) -> dt.date:
+    return when.date() if isinstance(when, dt.datetime) else when
+
+
+def phase_of(when) -> str:
+    """``"move"``, ``"resolve"`` or ``"replenish"`` for a date or datetime."""
+    wd = _day(when).weekday()  # Monday is 0
+    return "move" if wd <= 2 else "resolve" if wd <= 5 else "replenish"
+
+
+def phase_span(when) -> tuple[dt.date, dt.date]:
+    """The first and last day of the phase ``when`` falls in."""
+    day = _day(when)
+    monday = day - dt.timedelta(days=day.weekday())
+    start, end = {"move": (0, 2), "resolve": (3, 5), "replenish": (6, 6)}[phase_of(day)]
+    return monday + dt.timedelta(days=start), monday + dt.timedelta(days=end)
+
+
+def week_of(when, first) -> int:
+    """The week number of ``when`` counting ``first``'s week as week 1."""
+    a, b = _day(first), _day(when)
+    return ((b - dt.timedelta(days=b.weekday())) - (a - dt.timedelta(days=a.weekday()))).days // 7 + 1
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A standard proposal: its ``title``, when it was ``submitted`` and the
+    ``votes`` so far (player -> in favour).  Immutable: :meth:`vote`
+    returns the updated proposal."""
+
+    title: str
+    submitted: dt.datetime
+    votes: tuple[tuple[str, bool], ...] = field(default=())
+
+    def voting_period(self) -> tuple[dt.date, dt.date]:
+        """The days of the voting period: the next resolve phase for a
+        proposal submitted in a move phase, the next move phase for one
+        submitted in a resolve phase or on a Sunday."""
+        day = _day(self.submitted)
+        monday = day - dt.timedelta(days=day.weekday())
+        if phase_of(day) == "move":
+            return monday + dt.timedelta(days=3), monday + dt.timedelta(days=5)
+        nxt = monday + dt.timedelta(days=7)
+        return nxt, nxt + dt.timedelta(days=2)
+
+    def open_on(self, when) -> bool:
+        start, end = self.voting_period()
+        return start <= _day(when) <= end
+
+    def vote(self, player: str, in_favour: bool, when) -> "Proposal":
+        """The proposal with ``player``'s vote cast at ``when`` (their last
+        vote counts); refused outside the voting period."""
+        if not self.open_on(when):
+            start, end = self.voting_period()
+            raise IllegalAction(f"votes on {self.title!r} are cast from {start} to {end}, not on {_day(when)}",
+                                rule="standard proposals: voting period")
+        votes = tuple((p, v) for p, v in self.votes if p != player) + ((player, bool(in_favour)),)
+        return replace(self, votes=votes)
+
+    @property
+    def in_favour(self) -> int:
+        return sum(1 for _, v in self.votes if v)
+
+    @property
+    def against(self) -> int:
+        return sum(1 for _, v in self.votes if not v)
+
+    @property
+    def popular(self) -> bool:
+        """More votes in favour than against."""
+        return self.in_favour > self.against
+
+    def status(self, when) -> str:
+        """Where the proposal stands on ``when``, in words."""
+        start, end = self.voting_period()
+        day = _day(when)
+        if day < start:
+            return f"voting opens on {start}"
+        tally = f"{self.in_favour} for, {self.against} against"
+        if day <= end:
+            return f"voting until {end} ({tally})"
+        return f"{'popular' if self.popular else 'not popular'} ({tally})"
+
+    def record(self) -> dict:
+        """The proposal as a small record (a dict a notebook can show)."""
+        start, end = self.voting_period()
+        return {"title": self.title, "submitted": self.submitted.isoformat(), "voting from": start.isoformat(),
+                "voting until": end.isoformat(), "for": self.in_favour, "against": self.against,
+                "popular": self.popular}

@@ -1,0 +1,120 @@
+"""Step-by-step entry for the player to move.
+
+Move phase: click one of your pieces, then where it goes (up to the
+movement power, one order per piece), then **Seal** and type a secret salt
+(one word): the entry becomes ``{Ann} commit <hash>``, and the state keeps
+the text behind it privately.  The choices **Create** and **Populate** (the
+board actions) and **Pass** (no orders) stand alone.  Resolve phase:
+**Reveal** (when this state remembers the sealed text) or **Withhold**.
+"""
+
+from __future__ import annotations
+
+from ...core import Action, IllegalAction, Step, StepOptions
+from .actions import checked_reveal, simple
+from .board import short
+from .orders import SALT_RE, commitment, reveal_body
+
+SEAL = Step.choice("seal", "Seal my orders")
+SALT_PROMPT = "secret salt, one word"
+
+
+def listed(state) -> list[Action]:
+    """The listable actions of the player to move."""
+    if state.outcome is not None:
+        return []
+    p = state.to_move
+    out = []
+    if state.phase == "move":
+        if p not in state.boards:
+            out.append(simple(p, "create"))
+        elif p not in state.populated:
+            out.append(simple(p, "populate"))
+        out.append(simple(p, "pass"))
+    else:
+        body = state.secret(p)
+        if body is not None:
+            try:
+                out.append(checked_reveal(state, p, body))
+            except Exception:  # a remembered text that cannot be revealed is simply not offered
+                pass
+        out.append(simple(p, "withhold"))
+    return out
+
+
+class Entry:
+    """Follows a prefix of steps for the player to move; raises
+    IllegalAction at the first step no action allows."""
+
+    def __init__(self, state, steps: tuple[Step, ...]):
+        self.s = state
+        self.steps = steps
+        self.player = state.to_move
+
+    def _singles(self) -> dict[Step, Action]:
+        return {a.steps[0]: a for a in listed(self.s)}
+
+    def options(self) -> StepOptions:
+        singles = self._singles()
+        if self.steps and self.steps[0] in singles:
+            if len(self.steps) == 1:
+                return StepOptions((), True)
+            raise IllegalAction(f"'{self.steps[0].value}' is a whole action by itself")
+        if self.s.phase != "move":
+            if not self.steps:
+                return StepOptions(tuple(singles), False)
+            raise IllegalAction(f"in the resolve phase {self.player} may only reveal or withhold", rule="phases")
+        orders, rest = self._orders()
+        if not rest:
+            first = tuple(singles) if not self.steps else ()
+            return StepOptions(self._next_order_starts(orders) + (SEAL,) + first, False)
+        if len(rest) == 1 and rest[0].kind == "cell":
+            return StepOptions(tuple(Step.cell(c) for c in self._targets(rest[0].value)), False)
+        if rest[0] == SEAL:
+            if len(rest) == 1:
+                return StepOptions((Step.text("", SALT_PROMPT),), False)
+            if len(rest) == 2 and rest[1].kind == "text":
+                if not SALT_RE.fullmatch(rest[1].value.strip()):
+                    raise IllegalAction("the salt is one word of letters, digits, '-' or '_'", rule="hidden orders")
+                return StepOptions((), True)
+        raise IllegalAction(f"{rest[0].value!r} does not continue an entry of orders")
+
+    def _orders(self):
+        """The (origin, destination) pairs entered so far and the steps after them."""
+        steps, orders = list(self.steps), []
+        while len(steps) >= 2 and steps[0].kind == "cell" and steps[1].kind == "cell":
+            origin, dest = steps[0].value, steps[1].value
+            if origin not in self._starts(orders):
+                raise IllegalAction(f"{origin} holds no piece of {self.player}'s still to order", rule="orders")
+            if dest not in self._targets(origin):
+                raise IllegalAction(f"{dest} is out of range of the piece on {origin}", rule="piece moves")
+            orders.append((origin, dest))
+            steps = steps[2:]
+        if steps and steps[0].kind == "cell" and steps[0].value not in self._starts(orders):
+            raise IllegalAction(f"{steps[0].value} holds no piece of {self.player}'s still to order", rule="orders")
+        return orders, steps
+
+    def _starts(self, orders) -> list[str]:
+        if len(orders) >= self.s.power:
+            return []
+        used = {o for o, _ in orders}
+        return [c for c, owner, kind in self.s.pieces
+                if owner == self.player and c not in used and self._targets(c)]
+
+    def _next_order_starts(self, orders) -> tuple[Step, ...]:
+        return tuple(Step.cell(c) for c in self._starts(orders))
+
+    def _targets(self, origin: str) -> list[str]:
+        return self.s.targets(origin)
+
+    def action(self) -> Action:
+        if not self.options().complete:
+            raise IllegalAction("these steps are not a complete action")
+        singles = self._singles()
+        if self.steps and self.steps[0] in singles:
+            return singles[self.steps[0]]
+        orders, rest = self._orders()
+        salt = rest[1].value.strip()
+        text = ", ".join(f"{self.s.piece_at(o)[1]}{short(o, self.player)}-{short(d, self.player)}" for o, d in orders)
+        digest = commitment(salt, text)
+        return Action(f"{{{self.player}}} commit {digest}", self.steps, ("commit", self.player, digest, reveal_body(salt, text)))

@@ -1,0 +1,99 @@
+"""The game object: options, the start, reading positions."""
+
+from __future__ import annotations
+
+from ...core import Game, IllegalAction
+from .board import NAME_RE
+from .state import WheelState
+
+#: Default seat names, used when ``players`` is a number.
+NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal")
+COLLISIONS = ("bounce", "destroy")
+
+
+class ChessWheel(Game):
+    """Chess Wheel+.  ``collision`` chooses what happens when moves meet in
+    one cell (``"bounce"``: they all fail; ``"destroy"``: they all succeed
+    and every piece ending there is destroyed); ``blocking=False`` lets
+    lines pass over pieces."""
+
+    name = "wheel"
+    title = "Chess Wheel+"
+    players = NAMES[:2]
+
+    def __init__(self, collision: str = "bounce", blocking: bool = True):
+        if collision not in COLLISIONS:
+            raise ValueError(f"collision is one of {COLLISIONS}, not {collision!r}")
+        self.collision = collision
+        self.blocking = blocking
+
+    def initial(self, players=2, power: int = 3, ready: bool = False) -> WheelState:
+        """The start of a cycle: ``players`` is a number from 2 to 8 (seats
+        named Ann, Bob, Cyd, ...) or a sequence of names; nobody has a board
+        yet.  With ``ready=True`` every player has already created and
+        populated their board."""
+        if isinstance(players, int) and not isinstance(players, bool):
+            if not 2 <= players <= 8:
+                raise IllegalAction(f"Chess Wheel+ is for 2 to 8 players, not {players}", rule="players")
+            names = NAMES[:players]
+        else:
+            names = tuple(players)
+            if not 2 <= len(names) <= 8:
+                raise IllegalAction(f"Chess Wheel+ is for 2 to 8 players, not {len(names)}", rule="players")
+            for n in names:
+                if not isinstance(n, str) or not NAME_RE.fullmatch(n):
+                    raise IllegalAction(f"{n!r} is not a player name (a letter, then letters, digits or _)",
+                                        rule="players")
+            if len(set(names)) != len(names):
+                raise IllegalAction("two players share a name", rule="players")
+        state = WheelState(tuple(names), power=power, game=self)
+        if ready:
+            for p in names:
+                state = state.play(f"{{{p}}} create").play(f"{{{p}}} populate")
+        return state
+
+    def parse(self, text: str) -> WheelState:
+        from .notation import parse
+
+        return parse(self, text)
+
+
+GAME = ChessWheel()
+
+
+def setup(pieces: dict[str, str], players=("Ann", "Bob"), game: ChessWheel | None = None, kings=None,
+          week: int = 1) -> WheelState:
+    """A move-phase position with every board created and populated and
+    ``pieces`` (cell -> ``"<owner> <letter>"``, cells written as in
+    ``{Ann}e2`` or ``e8``) standing on them.  ``kings`` (default: the owners
+    of a King in ``pieces``) have created a King."""
+    from .board import read_cell
+
+    game = game or GAME
+    made = []
+    for cell, code in pieces.items():
+        owner, letter = code.split()
+        made.append((read_cell(cell, owner, players), owner, letter))
+    if kings is None:
+        kings = [o for _, o, k in made if k == "K"]
+    players = tuple(players)
+    state = WheelState(players, week, "move", 3, players, players, tuple(p for p in players if p in kings),
+                       tuple(sorted(made)), game=game)
+    return game.parse(state.to_text())
+
+
+def play_orders(state: WheelState, orders: dict[str, str], salt: str = "salt") -> WheelState:
+    """The position after one whole week: each player named in ``orders``
+    commits and reveals those orders (a text such as ``"Pe2-e3, Ng1-f3"``),
+    every other player still to decide passes, then the resolution."""
+    from .orders import commitment, reveal_body
+
+    for player in state.players:
+        if player in orders:
+            state = state.play(f"{{{player}}} commit {commitment(salt, orders[player])}")
+    for player in state.movers if state.phase == "move" else ():
+        state = state.play(f"{{{player}}} pass")
+    for player in state.players:
+        if player in orders and state.phase == "resolve":
+            state = state.play(f"{{{player}}} reveal {reveal_body(salt, orders[player])}")
+    return state

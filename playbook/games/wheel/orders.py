@@ -1,0 +1,101 @@
+"""Orders, commitments and reveals: the text players post.
+
+An order moves one piece: ``e2-e3`` (the piece on e2 of the writer's own
+board goes to e3 of that board), optionally with the piece's letter
+(``Pe2-e3``) and with ``x`` for a capture (``Nb1xc3``).  Cells of other
+boards carry the board's name (``Qd1-{Bob}d5`` is not a legal move, but it is
+a well formed order); rank 8 needs none (``e8``).  Orders are separated by
+commas: ``Pe2-e3, Ng1-f3``.  Every order costs one point of movement power,
+whether it succeeds or not.
+
+During the move phase a player posts only a *commitment*: the SHA-256 (hex)
+of the text ``<salt>: <orders>``, where the salt is a secret word.  In the
+resolve phase they post that text itself, the *reveal*; it is accepted only
+when it hashes to the commitment.
+
+>>> commitment("k7q2", "Pe2-e3")
+'203732f706e6708859f6b7cf5ae9518f8d3e1ee83347a7e73fa30780fca88d6b'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+from ...core import NotationError
+from .board import read_cell
+
+SALT_RE = re.compile(r"[A-Za-z0-9_\-]{1,64}")
+HASH_RE = re.compile(r"[0-9a-f]{64}")
+ORDER_RE = re.compile(r"\s*([KQRBNP]?)((?:\{[^{}\s]*\})?[a-h][1-8])\s*([-x])\s*((?:\{[^{}\s]*\})?[a-h][1-8])\s*")
+
+
+@dataclass(frozen=True)
+class Order:
+    """One order: the ``player`` who gave it, the piece's cell ``origin``,
+    its ``destination`` (canonical cell ids), the piece ``letter`` if one
+    was written, and the ``text`` as written."""
+
+    player: str
+    origin: str
+    destination: str
+    letter: str = ""
+    text: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def commitment(salt: str, orders: str) -> str:
+    """The SHA-256, in hex, of the reveal ``"<salt>: <orders>"``."""
+    return hashlib.sha256(reveal_body(salt, orders).encode("utf-8")).hexdigest()
+
+
+def reveal_body(salt: str, orders: str) -> str:
+    """The text a player reveals (and hashes): the salt, a colon, a space
+    and the orders (``"k7q2:"`` alone for no orders); surrounding
+    whitespace is never part of it."""
+    return f"{salt}: {orders.strip()}".strip()
+
+
+def hash_body(body: str) -> str:
+    """The SHA-256, in hex, of a reveal's text."""
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+def split_body(body: str) -> tuple[str, str]:
+    """``(salt, orders)`` of a reveal's text; NotationError if it has no salt."""
+    salt, sep, orders = body.partition(":")
+    if not sep or not SALT_RE.fullmatch(salt):
+        raise NotationError("a reveal is '<salt>: <orders>', the salt one word of letters and digits", body, 0)
+    return salt, orders.strip()
+
+
+def read_orders(text: str, player: str, players) -> list[Order]:
+    """The orders in ``text`` written by ``player``; NotationError pointing
+    at the first order that cannot be read.  An empty text holds no orders."""
+    orders: list[Order] = []
+    if not text.strip():
+        return orders
+    pos = 0
+    for part in text.split(","):
+        m = ORDER_RE.fullmatch(part)
+        if not m:
+            lead = len(part) - len(part.lstrip())
+            raise NotationError("an order is a cell, '-' or 'x', and a cell, such as Pe2-e3 or e8-{Bob}e4",
+                                text, pos + lead)
+        try:
+            origin = read_cell(m.group(2), player, players)
+            destination = read_cell(m.group(4), player, players)
+        except ValueError as exc:
+            raise NotationError(str(exc), text, pos + m.start(2)) from None
+        orders.append(Order(player, origin, destination, m.group(1), part.strip()))
+        pos += len(part) + 1
+    return orders
+
+
+def write_orders(orders) -> str:
+    """Orders as one message line, joined by commas."""
+    return ", ".join(o.text for o in orders)
+

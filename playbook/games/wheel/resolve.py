@@ -1,0 +1,173 @@
+"""Simultaneous resolution: every revealed order is judged against the same
+position, then all that succeed are carried out at once.
+
+The adjudication runs in stages, each of which only ever makes orders fail:
+
+1. **Range.**  An order fails when there is no piece of the player's on
+   its origin, when its letter names another kind of piece, when a cell is
+   on a board not created, or when the destination is out of the piece's
+   range (lines are blocked by pieces standing at the start).  A piece
+   ordered twice by one player fails both times.
+2. **Collisions.**  Two or more moves into one cell all fail (a *bounce*,
+   as in Diplomacy).  With ``collision="destroy"`` they all succeed instead
+   and every piece that ends in that cell is destroyed, the one standing
+   there included.
+3. **Head-to-head.**  Two pieces moving into each other's cells both fail
+   (with ``collision="destroy"`` they pass each other and swap).
+4. **Chains.**  A move into a cell that another move is leaving succeeds
+   exactly when that move does; a move into a cell whose piece stays takes
+   that piece if it belongs to someone else, and fails against one's own
+   piece.  Moves in a closed circle of three or more all succeed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import NAMES, exists, reach
+from .orders import Order
+
+WHY = {
+    "ok": "succeeds",
+    "no-piece": "there is no piece of the player's on its cell",
+    "wrong-piece": "the letter names another kind of piece",
+    "no-cell": "a cell is on a board that does not exist",
+    "out-of-range": "the destination is out of the piece's range",
+    "twice": "the piece was ordered twice",
+    "bounce": "another move goes to the same cell",
+    "head-to-head": "the piece there moves into this piece's cell",
+    "own-piece": "the player's own piece stays on the destination",
+    "destroyed": "succeeds, but every piece ending in the cell is destroyed",
+    "blocked": "the move it waits on fails and the player's own piece stays",
+}
+CODES = tuple(WHY)
+
+
+@dataclass
+class Resolution:
+    """The result of a resolution: the new ``pieces``, each order's result
+    code (``results``, in the orders' order), the pieces ``captured``
+    (cell, owner, kind) and the ``stages`` in words."""
+
+    pieces: dict
+    results: list = field(default_factory=list)
+    captured: list = field(default_factory=list)
+    stages: list = field(default_factory=list)
+
+    def failed(self) -> list[Order]:
+        return [o for o, code in self.results if code not in ("ok", "destroyed")]
+
+
+def resolve(pieces: dict, boards, orders: list[Order], blocking: bool = True,
+            collision: str = "bounce") -> Resolution:
+    """Adjudicate ``orders`` against ``pieces`` (cell -> (owner, kind)) on
+    the created ``boards``; returns a :class:`Resolution`."""
+    code: dict[int, str] = {}
+    stages = []
+    counts: dict[tuple[str, str], int] = {}
+    for o in orders:
+        counts[o.player, o.origin] = counts.get((o.player, o.origin), 0) + 1
+    occupied = set(pieces)
+    for i, o in enumerate(orders):
+        piece = pieces.get(o.origin)
+        if not exists(o.origin, boards) or not exists(o.destination, boards):
+            code[i] = "no-cell"
+        elif piece is None or piece[0] != o.player:
+            code[i] = "no-piece"
+        elif o.letter and o.letter != piece[1]:
+            code[i] = "wrong-piece"
+        elif counts[o.player, o.origin] > 1:
+            code[i] = "twice"
+        elif o.destination not in reach(piece[1], o.origin, occupied, boards, blocking):
+            code[i] = "out-of-range"
+    stages.append(_stage("Range", orders, code))
+
+    live = [i for i in range(len(orders)) if i not in code]
+    into: dict[str, list[int]] = {}
+    for i in live:
+        into.setdefault(orders[i].destination, []).append(i)
+    contested = {cell for cell, movers in into.items() if len(movers) > 1}
+    before = set(code)
+    for cell in contested:
+        for i in into[cell]:
+            code[i] = "bounce" if collision == "bounce" else "destroyed"
+    stages.append(_stage("Collisions", orders, code, before))
+
+    before = set(code)
+    leaving = {orders[i].origin: i for i in live if i not in code}
+    if collision == "bounce":
+        for i in live:
+            if i in code:
+                continue
+            j = leaving.get(orders[i].destination)
+            if j is not None and j != i and orders[j].destination == orders[i].origin and j not in code:
+                code[i] = code[j] = "head-to-head"
+    stages.append(_stage("Head-to-head", orders, code, before))
+
+    # Chains: a move depends on the move leaving its destination, if any.
+    before = set(code)
+    moving = {orders[i].origin: i for i in live if code.get(i) in (None, "destroyed")}
+    undecided = [i for i in live if i not in code]
+    decided: dict[int, bool] = {}
+    progress = True
+    while progress:
+        progress = False
+        for i in undecided:
+            if i in decided:
+                continue
+            o = orders[i]
+            j = moving.get(o.destination)
+            if j is not None and j != i:
+                if code.get(j) == "destroyed":
+                    decided[i] = True
+                elif j in decided:
+                    if decided[j]:
+                        decided[i] = True
+                    else:
+                        decided[i] = pieces[o.destination][0] != o.player
+                        if not decided[i]:
+                            code[i] = "blocked"
+                else:
+                    continue
+            else:
+                stay = pieces.get(o.destination)
+                decided[i] = stay is None or stay[0] != o.player
+                if not decided[i]:
+                    code[i] = "own-piece"
+            progress = True
+    for i in undecided:
+        if i not in decided:
+            decided[i] = True  # a closed circle of moves: all go round together
+        if decided[i]:
+            code[i] = "ok"
+    stages.append(_stage("Chains", orders, code, before))
+
+    # Carry out at once: lift every moving piece, then set them down.
+    new = dict(pieces)
+    captured = []
+    lifted = {}
+    for i, o in enumerate(orders):
+        if code[i] in ("ok", "destroyed"):
+            lifted[i] = new.pop(o.origin)
+    for i, o in enumerate(orders):
+        if code[i] == "ok":
+            if o.destination in new:
+                owner, kind = new[o.destination]
+                captured.append((o.destination, owner, kind))
+            new[o.destination] = lifted[i]
+    for cell in contested if collision == "destroy" else ():
+        for i in into[cell]:
+            captured.append((cell, *lifted[i]))
+        if cell in new:
+            captured.append((cell, *new.pop(cell)))
+    return Resolution(new, [(o, code[i]) for i, o in enumerate(orders)], captured, stages)
+
+
+def _stage(name: str, orders, code: dict, before=()) -> str:
+    fresh = [f"{orders[i].player}'s {orders[i].text} ({WHY[c]})" for i, c in sorted(code.items()) if i not in before]
+    return f"{name}: " + ("; ".join(fresh) if fresh else "nothing fails")
+
+
+def describe(piece) -> str:
+    """``"Ann's knight"`` for a piece ``(owner, kind)``."""
+    return f"{piece[0]}'s {NAMES[piece[1]]}"

@@ -1,0 +1,293 @@
+"""The position: boards, pieces, the phase, commitments and reveals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Sequence
+
+from ...core import Action, IllegalAction, Outcome, State, Step, StepOptions
+from .board import HOME, NAMES, reach, split, short
+from .orders import hash_body, read_orders, split_body
+from .resolve import Resolution, resolve
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class WheelState(State):
+    """A Chess Wheel+ position.  ``pieces`` holds ``(cell, owner, kind)``
+    triples sorted by cell; ``commitments`` and ``revealed`` hold
+    ``(player, hash)`` and ``(player, reveal text)`` pairs in seat order;
+    ``results`` the last resolution as ``(player, origin, destination,
+    code)``.  ``secrets`` (never written, never compared) keeps, for hot-seat
+    play, the reveal text behind each commitment entered on this machine."""
+
+    players: tuple[str, ...]
+    week: int = 1
+    phase: str = "move"
+    power: int = 3
+    boards: tuple[str, ...] = ()
+    populated: tuple[str, ...] = ()
+    kings: tuple[str, ...] = ()
+    pieces: tuple[tuple[str, str, str], ...] = ()
+    passed: tuple[str, ...] = ()
+    commitments: tuple[tuple[str, str], ...] = ()
+    revealed: tuple[tuple[str, str], ...] = ()
+    withheld: tuple[str, ...] = ()
+    results: tuple[tuple[str, str, str, str], ...] = ()
+    secrets: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    game: object = field(default=None, compare=False)
+
+    # ---- who decides
+
+    @property
+    def movers(self) -> tuple[str, ...]:
+        """Every player who still has a decision in this phase, in seat
+        order: in the move phase those who have neither committed nor passed,
+        in the resolve phase those who committed and have neither revealed
+        nor withheld."""
+        if self.outcome is not None:
+            return ()
+        return self._movers()
+
+    def _movers(self) -> tuple[str, ...]:
+        if self.phase == "move":
+            done = set(self.passed) | {p for p, _ in self.commitments}
+        else:
+            done = {p for p, _ in self.revealed} | set(self.withheld)
+            done |= set(self.players) - {p for p, _ in self.commitments}
+        return tuple(p for p in self.players if p not in done)
+
+    @property
+    def to_move(self) -> str:
+        """The first player, in seat order, who still has a decision (the
+        one the step API enters for); see :attr:`movers` for all of them."""
+        movers = self.movers
+        return movers[0] if movers else self.players[0]
+
+    def _compute_outcome(self) -> Outcome | None:
+        if len(self.kings) < 2:
+            return None
+        owners = [p for p in self.players if any(o == p and k == "K" for _, o, k in self.pieces)]
+        if len(owners) == 1:
+            return Outcome((owners[0],), f"only {owners[0]} still owns a King")
+        if not owners:
+            return Outcome((), "no player owns a King any more")
+        return None
+
+    def status(self) -> str:
+        if self.outcome is not None:
+            return super().status()
+        movers = self.movers
+        if self.phase == "move":
+            return f"Week {self.week}, move phase: {', '.join(movers)} still to commit orders"
+        return f"Week {self.week}, resolve phase: {', '.join(movers)} still to reveal"
+
+    def curtain(self) -> str:
+        """In the move phase each player writes orders in private: the board
+        is handed over behind a curtain that names the next player and shows
+        the commitments made so far."""
+        if self.outcome is not None or self.phase != "move":
+            return ""
+        made = "; ".join(f"{p} committed {h[:12]}…" for p, h in self.commitments)
+        return (f"Week {self.week}, move phase. Pass the device to {self.to_move}: only {self.to_move} "
+                f"should see the orders they enter." + (f" {made}." if made else ""))
+
+    # ---- lookups
+
+    def board_map(self) -> dict[str, tuple[str, str]]:
+        """The pieces as a dict: cell -> (owner, kind)."""
+        cached = self.__dict__.get("_map")
+        if cached is None:
+            cached = {c: (o, k) for c, o, k in self.pieces}
+            self.__dict__["_map"] = cached
+        return cached
+
+    def commitment_of(self, player: str) -> str | None:
+        return dict(self.commitments).get(player)
+
+    def secret(self, player: str) -> str | None:
+        """The reveal text behind ``player``'s commitment, when this state
+        remembers it (entered here, or given back with :meth:`remember`)."""
+        body = dict(self.secrets).get(player)
+        return body if body is not None and hash_body(body) == self.commitment_of(player) else None
+
+    def remember(self, player: str, body: str) -> "WheelState":
+        """This state with ``body`` kept as the private reveal text behind
+        ``player``'s commitment (say, after loading a saved position);
+        refused if it does not match the commitment."""
+        if self.commitment_of(player) is None or hash_body(body) != self.commitment_of(player):
+            raise IllegalAction(f"that text does not match {player}'s commitment", rule="hidden orders")
+        return self._with_secret(player, body)
+
+    def _with_secret(self, player: str, body: str | None) -> "WheelState":
+        secrets = tuple((p, b) for p, b in self.secrets if p != player)
+        if body is not None:
+            secrets += ((player, body),)
+        return replace(self, secrets=secrets)
+
+    def orders_of(self, player: str):
+        """The revealed orders of ``player`` (empty when none)."""
+        body = dict(self.revealed).get(player)
+        if body is None:
+            return []
+        return read_orders(split_body(body)[1], player, self.players)
+
+    # ---- the contract: actions
+
+    def legal_actions(self) -> list[Action]:
+        """The actions that can be listed: board actions, passing, revealing
+        (when this state remembers the text) and withholding.  Commitments
+        are entered by steps (:meth:`next_steps`) or typed."""
+        from .entry import listed
+
+        return listed(self)
+
+    def next_steps(self, prefix: Sequence[Step] = ()) -> StepOptions:
+        from .entry import Entry
+
+        self._refuse_if_over()
+        return Entry(self, tuple(prefix)).options()
+
+    def action_from_steps(self, steps: Sequence[Step]) -> Action:
+        from .entry import Entry
+
+        self._refuse_if_over()
+        return Entry(self, tuple(steps)).action()
+
+    def parse_action(self, text: str) -> Action:
+        from .actions import read_action
+
+        return read_action(self, text)
+
+    def play(self, action) -> "WheelState":
+        """The position after ``action``, which may belong to any player
+        still to decide (or be a board action of any player, or ``end
+        phase``).  A commitment entered by steps keeps its reveal text
+        privately in the new state."""
+        new = super().play(action)
+        if isinstance(action, Action) and isinstance(action.data, tuple) and action.data[0] == "commit":
+            body = action.data[3]
+            if body is not None and hash_body(body) == action.data[2]:
+                new = new._with_secret(action.data[1], body)
+                new.__dict__["last_action"] = action
+        return new
+
+    def _apply(self, action: Action) -> "WheelState":
+        kind = action.data[0]
+        s = self
+        if kind == "create":
+            s = replace(s, boards=tuple(p for p in s.players if p in s.boards or p == action.data[1]))
+        elif kind == "populate":
+            s = s._populate(action.data[1])
+        elif kind == "pass":
+            s = replace(s, passed=s._seat(s.passed + (action.data[1],)))
+        elif kind == "commit":
+            player, digest = action.data[1], action.data[2]
+            commits = tuple((p, h) for p, h in s.commitments if p != player) + ((player, digest),)
+            s = replace(s, commitments=s._seat_pairs(commits), passed=tuple(p for p in s.passed if p != player))
+            s = s._with_secret(player, None)
+        elif kind == "reveal":
+            s = replace(s, revealed=s._seat_pairs(s.revealed + ((action.data[1], action.data[2]),)))
+        elif kind == "withhold":
+            s = replace(s, withheld=s._seat(s.withheld + (action.data[1],)))
+        elif kind == "end":
+            s = s._end_phase()
+        return s._settle()
+
+    def _seat(self, names) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p in names)
+
+    def _seat_pairs(self, pairs) -> tuple[tuple[str, str], ...]:
+        d = dict(pairs)
+        return tuple((p, d[p]) for p in self.players if p in d)
+
+    def _populate(self, player: str) -> "WheelState":
+        taken = self.board_map()
+        made = []
+        for square, kind in HOME.items():
+            cell = "{" + player + "}" + square
+            if cell not in taken:  # a space already holding a piece stays as it is
+                made.append((cell, player, kind))
+        king = any(k == "K" for _, _, k in made)
+        return replace(
+            self, pieces=tuple(sorted(self.pieces + tuple(made))),
+            populated=self._seat(self.populated + (player,)),
+            kings=self._seat(self.kings + ((player,) if king else ())),
+        )
+
+    def _settle(self) -> "WheelState":
+        s = self
+        while s.outcome is None and not s._movers():
+            s = s._end_phase()
+        return s
+
+    def _end_phase(self) -> "WheelState":
+        if self.phase == "move":
+            return replace(self, phase="resolve", passed=())
+        return self._resolved()
+
+    def resolution(self) -> Resolution:
+        """The adjudication of the orders revealed so far, against this
+        position (what ending the resolve phase now would do)."""
+        orders = [o for p in self.players for o in self.orders_of(p)]
+        return resolve(dict(self.board_map()), self.boards, orders, blocking=self.game.blocking,
+                       collision=self.game.collision)
+
+    def _resolved(self) -> "WheelState":
+        res = self.resolution()
+        pieces = tuple(sorted((c, o, k) for c, (o, k) in res.pieces.items()))
+        results = tuple((o.player, o.origin, o.destination, code) for o, code in res.results)
+        new = replace(self, week=self.week + 1, phase="move", pieces=pieces, passed=(), commitments=(),
+                      revealed=(), withheld=(), results=results, secrets=())
+        new.__dict__["last_resolution"] = res
+        return new
+
+    # ---- text and drawing
+
+    def to_text(self) -> str:
+        from .notation import write
+
+        cached = self.__dict__.get("_text")
+        if cached is None:
+            cached = write(self)
+            self.__dict__["_text"] = cached
+        return cached
+
+    def view(self, player: str | None = None):
+        """The scene: every board, the shared rank, the last resolution's
+        orders as arrows (failed ones marked) and the revealed orders; with
+        ``player``, also that player's own sealed orders (a private view)."""
+        from .view import scene
+
+        return scene(self, player)
+
+    def private_diagram(self, player: str, **options):
+        """The board as ``player`` sees it, their sealed orders drawn as arrows."""
+        from ...render import Diagram, svg
+
+        return Diagram(svg(self.view(player), **options))
+
+    def targets(self, cell: str) -> list[str]:
+        """The cells the piece on ``cell`` may be ordered to (its range in
+        this position), or ``[]`` for an empty cell."""
+        cache = self.__dict__.setdefault("_targets", {})
+        if cell not in cache:
+            piece = self.piece_at(cell)
+            cache[cell] = [] if piece is None else reach(piece[1], cell, self.board_map(), self.boards,
+                                                         self.game.blocking)
+        return cache[cell]
+
+    def piece_at(self, cell: str):
+        """``(owner, kind)`` of the piece on ``cell``, or None."""
+        return self.board_map().get(cell)
+
+    def describe(self, cell: str) -> str:
+        piece = self.piece_at(cell)
+        if piece is None:
+            return f"nothing on {cell}"
+        return f"{piece[0]}'s {NAMES[piece[1]]} on {cell}"
+
+    def __repr__(self) -> str:
+        return f"<Chess Wheel+: week {self.week}, {self.phase} phase, {len(self.pieces)} pieces, {self.status()}>"
+
+
+__all__ = ["WheelState", "split", "short"]

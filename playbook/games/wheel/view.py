@@ -1,0 +1,88 @@
+"""Drawing: every standard board around one shared rank 8.
+
+The shared rank is drawn once, at the left end of a strip across the
+middle; the boards hang from that strip, rank 7 against it: the first,
+third, ... player's boards below it, the others above it (mirrored, so
+their files still line up).  Where a board does not touch the shared cells
+the strip repeats their names: that board's rank 8 is those same cells.  Every board is named at its outer edge.  The
+last resolution's orders are arrows (failed ones dashed and crossed out);
+revealed orders waiting for the resolution are dashed arrows.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...render import Area, Cell, Glyph, Label, Mark, Piece, Scene, OWNERS
+from .board import FILES, NAMES
+
+GLYPHS = {k: (Glyph("circle", 0.74 if k != "P" else 0.58),) for k in "KQRBN"}
+GLYPHS["P"] = (Glyph("circle", 0.58),)
+TOP = 1.6  # room above the top row of boards for names and files
+
+
+def colour(state, player: str) -> str:
+    """The colour class of a player: by seat."""
+    return OWNERS[state.players.index(player) % 8]
+
+
+def layout(players) -> dict:
+    """Where each board goes: player -> (x of file a, y of rank 1, +1 when
+    ranks run downwards (boards above the strip), -1 otherwise), and the
+    strip's row and the shared cells' first column."""
+    cols = math.ceil(len(players) / 2)
+    width = cols * 9 - 1
+    band = TOP + 7
+    places = {}
+    for i, p in enumerate(players):
+        x0 = 1 + (i // 2) * 9
+        if i % 2 == 0:
+            places[p] = (x0, band + 7, -1)  # below the strip: rank 1 at the bottom row
+        else:
+            places[p] = (x0, TOP, 1)  # above the strip, mirrored: rank 1 at the top
+    return {"boards": places, "band": band, "hub": 1, "width": width}
+
+
+def scene(state, player: str | None = None) -> Scene:
+    lay = layout(state.players)
+    band, hub = lay["band"], lay["hub"]
+    cells, labels = [], []
+    areas = [Area(0.5, band, lay["width"] + 1, 1, "strip")]
+    for f in range(8):
+        cells.append(Cell(f"{FILES[f]}8", hub + f, band, zone="shared", text=f"{FILES[f]}8" if state.boards else ""))
+    for p, (x0, y1, step) in lay["boards"].items():
+        made = p in state.boards
+        for r in range(7):
+            y = y1 + r * step
+            labels.append(Label(str(r + 1), x0 - 0.35, y + 0.5))
+            for f in range(8):
+                zone = ("dark" if (f + r) % 2 == 0 else "light") if made else "plain"
+                cells.append(Cell(f"{{{p}}}{FILES[f]}{r + 1}", x0 + f, y, zone=zone))
+        edge = y1 - 0.3 if step == 1 else y1 + 1.3
+        for f in range(8):
+            labels.append(Label(FILES[f], x0 + f + 0.5, edge))
+            if x0 != hub and step == -1 and state.boards:
+                # The strip above a board away from the shared cells: its rank 8 is those cells.
+                labels.append(Label(f"{FILES[f]}8", x0 + f + 0.5, band + 0.5))
+        name_y = y1 - 0.95 if step == 1 else y1 + 1.95
+        labels.append(Label(p if made else f"{p} (no board yet)", x0 + 4, name_y, "name"))
+    pieces = [
+        Piece((c,), colour(state, o), GLYPHS[k], letter=k, title=f"{o}'s {NAMES[k]} on {c}")
+        for c, o, k in state.pieces
+    ]
+    marks = []
+    for p, origin, dest, code in state.results:
+        marks.append(Mark("arrow" if code in ("ok", "destroyed") else "failed", (origin, dest)))
+    for p in state.players:
+        for o in state.orders_of(p):
+            marks.append(Mark("pending", (o.origin, o.destination)))
+    if player is not None and state.secret(player) is not None:
+        from .orders import read_orders, split_body
+
+        for o in read_orders(split_body(state.secret(player))[1], player, state.players):
+            marks.append(Mark("pending", (o.origin, o.destination)))
+    caption = [state.status()]
+    if state.results:
+        failed = sum(1 for *_, code in state.results if code not in ("ok", "destroyed"))
+        caption.append(f"Last resolution: {len(state.results)} orders, {failed} failed (crossed-out arrows).")
+    return Scene(cells, pieces, marks=marks, caption=caption, title="Chess Wheel+", labels=labels, areas=areas)

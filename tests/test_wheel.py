@@ -1,0 +1,398 @@
+"""Chess Wheel+ rules, written from the rule source, one test per rule and
+per clarification.  Resolution tests follow the DATC style: one small named
+position per conflict, expected results worked out by hand."""
+
+import datetime as dt
+
+import pytest
+
+from playbook import IllegalAction, NotationError, load
+from playbook.games.wheel import ChessWheel, Proposal, commitment, phase_of, play_orders, read_orders, setup
+
+GAME = load("wheel")
+
+
+def cells(state, owner=None):
+    return {c: f"{o} {k}" for c, o, k in state.pieces if owner in (None, o)}
+
+
+def results(state):
+    return {f"{p} {o}-{d}": code for p, o, d, code in state.results}
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def test_players_option_takes_a_count_or_names():
+    assert GAME.initial().players == ("Ann", "Bob")
+    assert GAME.initial(5).players == ("Ann", "Bob", "Cyd", "Dee", "Eve")
+    assert GAME.initial(["Trungle", "Zed", "Mo"]).players == ("Trungle", "Zed", "Mo")
+    for bad in (1, 9, ["Ann"], ["Ann", "Ann"], ["Ann", "two words"]):
+        with pytest.raises(IllegalAction):
+            GAME.initial(bad)
+
+
+def test_start_has_no_boards_and_everyone_decides():
+    s = GAME.initial(3)
+    assert s.boards == () and s.pieces == ()
+    assert s.movers == ("Ann", "Bob", "Cyd") and s.to_move == "Ann"
+
+
+def test_creating_and_populating_are_actions_once_per_cycle():
+    s = GAME.initial()
+    with pytest.raises(IllegalAction, match="no standard board"):
+        s.play("{Ann} populate")
+    s = s.play("{Bob} create")  # any player may act, not only the one the step API enters for
+    assert s.boards == ("Bob",)
+    with pytest.raises(IllegalAction) as err:
+        s.play("{Bob} create")
+    assert err.value.rule == "standard board"
+    s = s.play("{Bob} populate")
+    with pytest.raises(IllegalAction, match="already populated"):
+        s.play("{Bob} populate")
+
+
+def test_populating_creates_the_standard_pieces():
+    s = GAME.initial().play("{Ann} create").play("{Ann} populate")
+    expected = {"{Ann}a1": "R", "{Ann}h1": "R", "{Ann}b1": "N", "{Ann}g1": "N", "{Ann}c1": "B", "{Ann}f1": "B",
+                "{Ann}d1": "Q", "{Ann}e1": "K", **{"{Ann}" + f + "2": "P" for f in "abcdefgh"}}
+    assert {c: k for c, o, k in s.pieces} == expected
+    assert {o for _, o, _ in s.pieces} == {"Ann"}
+    assert s.kings == ("Ann",)
+
+
+def test_clarification_12_populating_skips_occupied_cells():
+    # Bob's rook stands on Ann's e1 before Ann populates: Ann creates no King.
+    s = GAME.initial().play("{Ann} create").play("{Bob} create")
+    s = GAME.parse(s.to_text().replace("pieces:", "pieces: Bob R{Ann}e1"))
+    s = s.play("{Ann} populate")
+    assert s.piece_at("{Ann}e1") == ("Bob", "R")
+    assert "Ann" not in s.kings and len(s.pieces) == 16
+
+
+# ---------------------------------------------------------------- cells and pieces
+
+
+def test_rank_8_is_shared_by_every_board():
+    s = setup({"e8": "Ann R"}, players=("Ann", "Bob", "Cyd"))
+    reach = set(s.targets("e8"))
+    # Down the e-file of each of the three boards, and along rank 8 once.
+    for board in ("Ann", "Bob", "Cyd"):
+        assert {"{%s}e%d" % (board, r) for r in range(1, 8)} <= reach
+    assert {f + "8" for f in "abcdfgh"} <= reach
+    assert len(reach) == 3 * 7 + 7
+
+
+def test_clarification_1_files_are_letters_and_ranks_numbers():
+    s = setup({"{Ann}a1": "Ann R"})
+    assert "{Ann}a2" in s.targets("{Ann}a1") and "{Ann}b1" in s.targets("{Ann}a1")
+    with pytest.raises(NotationError):
+        read_orders("Ra1-a2, 1a-2a", "Ann", s.players)  # rank-first cells are not read
+    assert [o.destination for o in read_orders("Ra1-a2", "Ann", s.players)] == ["{Ann}a2"]
+
+
+@pytest.mark.parametrize("kind, cell, expected", [
+    # Worked out on an empty board by hand.
+    ("P", "{Ann}e4", {"{Ann}e3", "{Ann}e5"}),
+    ("B", "{Ann}c1", {"{Ann}d2", "{Ann}e3", "{Ann}f4", "{Ann}g5", "{Ann}h6", "{Ann}b2", "{Ann}a3"}),
+    ("N", "{Ann}b1", {"{Ann}a3", "{Ann}c3", "{Ann}d2"}),
+    ("K", "{Ann}e1", {"{Ann}d1", "{Ann}f1", "{Ann}d2", "{Ann}e2", "{Ann}f2"}),
+    ("R", "{Ann}a1", {"{Ann}a%d" % r for r in range(2, 8)} | {"a8"} | {"{Ann}%s1" % f for f in "bcdefgh"}),
+    ("Q", "{Ann}d1", {"{Ann}d%d" % r for r in range(2, 8)} | {"d8"} | {"{Ann}%s1" % f for f in "abcefgh"}
+     | {"{Ann}c2", "{Ann}b3", "{Ann}a4", "{Ann}e2", "{Ann}f3", "{Ann}g4", "{Ann}h5"}),
+    ("K", "e8", {"d8", "f8", "{Ann}d7", "{Ann}e7", "{Ann}f7", "{Bob}d7", "{Bob}e7", "{Bob}f7"}),
+])
+def test_each_piece_moves_as_the_source_gives_it(kind, cell, expected):
+    s = setup({cell: "Ann " + kind})
+    assert set(s.targets(cell)) == expected
+
+
+def test_clarification_5_pawns_move_one_rank_either_way_in_their_file():
+    s = setup({"{Ann}e4": "Ann P", "{Ann}d5": "Bob P"})
+    assert set(s.targets("{Ann}e4")) == {"{Ann}e3", "{Ann}e5"}  # no diagonal capture of d5
+
+
+def test_clarification_2_knight_stays_on_one_board():
+    s = setup({"{Ann}e7": "Ann N"}, players=("Ann", "Bob"))
+    assert set(s.targets("{Ann}e7")) == {"c8", "g8", "{Ann}c6", "{Ann}g6", "{Ann}d5", "{Ann}f5"}
+    s = setup({"e8": "Ann N"})
+    assert set(s.targets("e8")) == {"{Ann}d6", "{Ann}f6", "{Ann}c7", "{Ann}g7", "{Bob}d6", "{Bob}f6", "{Bob}c7", "{Bob}g7"}
+
+
+def test_clarification_3_lines_are_blocked_and_the_option_lifts_it():
+    pieces = {"{Ann}a1": "Ann R", "{Ann}a3": "Bob P"}
+    assert set(setup(pieces).targets("{Ann}a1")) >= {"{Ann}a2", "{Ann}a3"}
+    assert "{Ann}a4" not in setup(pieces).targets("{Ann}a1")
+    assert "{Ann}a4" in setup(pieces, game=ChessWheel(blocking=False)).targets("{Ann}a1")
+
+
+def test_clarification_4_a_piece_never_takes_its_own():
+    s = play_orders(setup({"{Ann}a1": "Ann R", "{Ann}a3": "Ann P"}), {"Ann": "Ra1-a3"})
+    assert results(s) == {"Ann {Ann}a1-{Ann}a3": "own-piece"}
+    assert s.piece_at("{Ann}a3") == ("Ann", "P")
+
+
+# ---------------------------------------------------------------- orders, hashing, phases
+
+
+def test_commitment_is_sha256_of_salt_colon_orders():
+    import hashlib
+
+    assert commitment("k7q2", "Pe2-e3") == hashlib.sha256(b"k7q2: Pe2-e3").hexdigest()
+
+
+def test_clarification_10_a_forged_reveal_is_refused_and_changes_nothing():
+    s = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
+    s = s.play("{Ann} commit " + commitment("k7q2", "Pe2-e3")).play("{Bob} pass")
+    assert s.phase == "resolve"
+    before = s.to_text()
+    for forged in ("k7q2: Pe2-e1", "k7q3: Pe2-e3", "k7q2:  Pe2-e3", "k7q2: Pe2-e3, Pe2-e1"):
+        with pytest.raises(IllegalAction) as err:
+            s.play("{Ann} reveal " + forged)
+        assert "commitment" in err.value.rule
+    assert s.to_text() == before
+    assert s.play("{Ann} reveal k7q2: Pe2-e3").piece_at("{Ann}e3") == ("Ann", "P")
+
+
+def test_orders_beyond_the_movement_power_are_refused_at_reveal():
+    s = setup({"{Ann}e2": "Ann P"})
+    four = "Pe2-e3, Pe2-e1, a1-a2, b1-b2"
+    s = s.play("{Ann} commit " + commitment("s", four)).play("{Bob} pass")
+    with pytest.raises(IllegalAction) as err:
+        s.play("{Ann} reveal s: " + four)
+    assert err.value.rule == "movement power"
+
+
+def test_clarification_9_impossible_orders_cost_one_and_fail():
+    s = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
+    s = play_orders(s, {"Ann": "Pe2-e5, Nb1-c3, P{Bob}e2-{Bob}e3"})
+    assert results(s) == {"Ann {Ann}e2-{Ann}e5": "out-of-range", "Ann {Ann}b1-{Ann}c3": "no-piece",
+                          "Ann {Bob}e2-{Bob}e3": "no-piece"}
+    assert cells(s) == {"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"}
+
+
+def test_clarification_9_a_piece_ordered_twice_fails_both_times():
+    s = play_orders(setup({"{Ann}e2": "Ann P"}), {"Ann": "e2-e3, e2-e1"})
+    assert set(results(s).values()) == {"twice"}
+
+
+def test_clarification_11_the_last_commitment_counts():
+    s = setup({"{Ann}e2": "Ann P"})
+    s = s.play("{Ann} commit " + commitment("a", "e2-e3")).play("{Ann} commit " + commitment("b", "e2-e1"))
+    s = s.play("{Bob} pass")
+    with pytest.raises(IllegalAction):
+        s.play("{Ann} reveal a: e2-e3")
+    s = s.play("{Ann} reveal b: e2-e1")
+    assert s.phase == "move" and s.piece_at("{Ann}e1") == ("Ann", "P")
+
+
+def test_clarification_10_committed_but_never_revealed_gives_no_orders():
+    s = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
+    s = s.play("{Ann} commit " + commitment("a", "e2-e3")).play("{Bob} commit " + commitment("b", "e2-e3"))
+    s = s.play("{Ann} reveal a: e2-e3").play("end phase")
+    assert s.week == 2 and s.piece_at("{Bob}e2") == ("Bob", "P") and s.piece_at("{Ann}e3") == ("Ann", "P")
+
+
+def test_phases_order_the_verbs():
+    s = setup({"{Ann}e2": "Ann P"})
+    with pytest.raises(IllegalAction) as err:
+        s.play("{Ann} reveal a: e2-e3")
+    assert err.value.rule == "phases"
+    s = s.play("{Ann} commit " + commitment("a", "e2-e3")).play("{Bob} pass")
+    with pytest.raises(IllegalAction):
+        s.play("{Bob} commit " + commitment("a", ""))
+    with pytest.raises(IllegalAction):
+        s.play("{Bob} reveal a:")  # Bob committed nothing
+
+
+def test_clarification_14_public_text_hides_sealed_orders():
+    from playbook import Step
+
+    s = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
+    steps = [Step.cell("{Ann}e2"), Step.cell("{Ann}e3"), Step.choice("seal"), Step.text("k7q2")]
+    action = s.action_from_steps(steps)
+    assert action.text == "{Ann} commit " + commitment("k7q2", "Pe2-e3")
+    after = s.play(action)
+    assert "e2-e3" not in after.to_text() and "k7q2" not in after.to_text()
+    assert after.secret("Ann") == "k7q2: Pe2-e3" and after.secret("Bob") is None
+    assert not [m for m in after.view().marks if m.kind == "pending"]
+    assert [m.cells for m in after.view("Ann").marks if m.kind == "pending"] == [("{Ann}e2", "{Ann}e3")]
+    loaded = GAME.parse(after.to_text())
+    assert loaded == after and loaded.secret("Ann") is None
+    assert loaded.remember("Ann", "k7q2: Pe2-e3").secret("Ann") == "k7q2: Pe2-e3"
+    with pytest.raises(IllegalAction):
+        loaded.remember("Ann", "k7q2: Pe2-e4")
+    # Bob passes; the state that sealed Ann's orders reveals them in one step.
+    resolve = after.play("{Bob} pass")
+    assert [str(a) for a in resolve.legal_actions()] == ["{Ann} reveal k7q2: Pe2-e3", "{Ann} withhold"]
+
+
+# ---------------------------------------------------------------- resolution, DATC style
+
+
+def test_datc_bounce_two_moves_into_one_cell_both_fail():
+    s = setup({"{Ann}a1": "Ann R", "{Bob}a1": "Bob R"})
+    s = play_orders(s, {"Ann": "Ra1-a8", "Bob": "Ra1-a8"})
+    assert set(results(s).values()) == {"bounce"}
+    assert cells(s) == {"{Ann}a1": "Ann R", "{Bob}a1": "Bob R"}
+
+
+def test_clarification_6_literal_reading_destroys_everything_in_the_cell():
+    game = ChessWheel(collision="destroy")
+    s = setup({"{Ann}a1": "Ann R", "{Bob}a1": "Bob R", "a8": "Cyd N"}, players=("Ann", "Bob", "Cyd"), game=game)
+    s = play_orders(s, {"Ann": "Ra1-a8", "Bob": "Ra1-a8"})
+    assert set(results(s).values()) == {"destroyed"}
+    assert cells(s) == {}
+
+
+def test_datc_head_to_head_both_fail():
+    s = setup({"e8": "Ann R", "{Bob}e5": "Bob R"})
+    s = play_orders(s, {"Ann": "e8-{Bob}e5", "Bob": "e5-e8"})
+    assert set(results(s).values()) == {"head-to-head"}
+    assert cells(s) == {"e8": "Ann R", "{Bob}e5": "Bob R"}
+
+
+def test_clarification_7_literal_reading_swaps_head_to_head():
+    s = setup({"e8": "Ann R", "{Bob}e5": "Bob R"}, game=ChessWheel(collision="destroy"))
+    s = play_orders(s, {"Ann": "e8-{Bob}e5", "Bob": "e5-e8"})
+    assert cells(s) == {"{Bob}e5": "Ann R", "e8": "Bob R"}
+
+
+def test_datc_three_pieces_moving_in_a_circle_all_succeed():
+    s = setup({"{Ann}a1": "Ann R", "{Ann}a3": "Ann Q", "{Ann}c3": "Ann B"})
+    s = play_orders(s, {"Ann": "Ra1-a3, Qa3-c3, Bc3-a1"})
+    assert set(results(s).values()) == {"ok"}
+    assert cells(s) == {"{Ann}a3": "Ann R", "{Ann}c3": "Ann Q", "{Ann}a1": "Ann B"}
+
+
+def test_datc_chain_into_cells_being_vacated_succeeds():
+    s = setup({"{Ann}a1": "Ann R", "{Ann}a3": "Ann P", "{Ann}a4": "Ann P"})
+    s = play_orders(s, {"Ann": "Ra1-a3, Pa3-a4, Pa4-a5"})
+    assert set(results(s).values()) == {"ok"}
+    assert cells(s) == {"{Ann}a3": "Ann R", "{Ann}a4": "Ann P", "{Ann}a5": "Ann P"}
+
+
+def test_datc_move_into_a_cell_vacated_by_a_failing_move_fails_against_own_piece():
+    # Ann's pawn bounces with Bob's rook on e4, so Ann's rook cannot enter e3.
+    s = setup({"{Ann}e3": "Ann P", "{Ann}e1": "Ann R", "e8": "Bob R"})
+    s = play_orders(s, {"Ann": "Pe3-e4, Re1-e3", "Bob": "Re8-{Ann}e4"})
+    assert results(s) == {"Ann {Ann}e3-{Ann}e4": "bounce", "Ann {Ann}e1-{Ann}e3": "own-piece",
+                          "Bob e8-{Ann}e4": "bounce"}
+    assert cells(s) == {"{Ann}e3": "Ann P", "{Ann}e1": "Ann R", "e8": "Bob R"}
+
+
+def test_datc_enemy_whose_move_fails_is_taken_where_it_stands():
+    s = setup({"{Ann}e1": "Ann R", "{Ann}h4": "Ann R", "{Ann}e3": "Bob P"})
+    s = play_orders(s, {"Ann": "Re1-e3, Rh4-e4", "Bob": "P{Ann}e3-{Ann}e4"})
+    assert results(s)["Ann {Ann}e1-{Ann}e3"] == "ok"
+    assert cells(s) == {"{Ann}e3": "Ann R", "{Ann}h4": "Ann R"}
+
+
+def test_datc_capture_of_a_piece_that_moved_away_just_moves():
+    s = setup({"{Ann}e1": "Ann R", "{Ann}e5": "Bob P"})
+    s = play_orders(s, {"Ann": "Re1-e5", "Bob": "P{Ann}e5-{Ann}e6"})
+    assert set(results(s).values()) == {"ok"}
+    assert cells(s) == {"{Ann}e5": "Ann R", "{Ann}e6": "Bob P"}
+
+
+def test_datc_capture_of_a_piece_that_stays():
+    s = play_orders(setup({"{Ann}e1": "Ann R", "{Ann}e5": "Bob P"}), {"Ann": "Re1-e5"})
+    assert cells(s) == {"{Ann}e5": "Ann R"}
+
+
+def test_datc_blocking_is_judged_before_anything_moves():
+    # The pawn leaves a3 this week, but the rook's line was blocked at the start.
+    s = setup({"{Ann}a1": "Ann R", "{Ann}a3": "Ann P"})
+    s = play_orders(s, {"Ann": "Ra1-a5, Pa3-a4"})
+    assert results(s) == {"Ann {Ann}a1-{Ann}a5": "out-of-range", "Ann {Ann}a3-{Ann}a4": "ok"}
+
+
+def test_datc_piece_on_shared_rank_moves_onto_another_board():
+    s = play_orders(setup({"d8": "Ann Q"}), {"Ann": "Qd8-{Bob}d2"})
+    assert cells(s) == {"{Bob}d2": "Ann Q"}
+
+
+# ---------------------------------------------------------------- winning
+
+
+def test_clarification_13_only_king_owner_wins():
+    s = setup({"{Ann}e1": "Ann K", "{Bob}e1": "Bob K", "e8": "Ann R"})
+    assert s.outcome is None
+    s = play_orders(s, {"Ann": "Re8-{Bob}e1"})
+    assert s.outcome.winners == ("Ann",)
+    with pytest.raises(IllegalAction):
+        s.play("{Bob} pass")
+
+
+def test_clarification_13_win_waits_until_several_players_created_a_king():
+    s = setup({"{Ann}e1": "Ann K", "{Bob}e2": "Bob P"})
+    assert s.kings == ("Ann",) and s.outcome is None
+
+
+def test_clarification_13_no_king_left_is_a_draw():
+    game = ChessWheel(collision="destroy")
+    s = setup({"{Ann}e7": "Ann K", "{Bob}e7": "Bob K"}, game=game)
+    s = play_orders(s, {"Ann": "Ke7-e8", "Bob": "Ke7-e8"})
+    assert s.outcome is not None and s.outcome.draw
+
+
+# ---------------------------------------------------------------- positions
+
+
+@pytest.mark.parametrize("change, field", [
+    (("players: Ann Bob", "players: Ann"), "players"),
+    (("phase: move", "phase: fight"), "phase"),
+    (("pieces: Ann Ke1", "pieces: Ann Ke1 Kd1"), "pieces"),
+    (("pieces: Ann Ke1", "pieces: Ann Ke1 P{Cyd}e2"), "pieces"),
+    (("pieces: Ann Ke1", "pieces: Ann Ke1 Xd1"), "pieces"),
+    (("kings: Ann", "kings: Ann Zed"), "kings"),
+    (("commitments:", "commitments: Ann 1234"), "commitments"),
+    (("week: 1", "week: 0"), "week"),
+    (("passed:", "passed: Ann Bob"), "commitments"),
+])
+def test_parse_refuses_impossible_positions_naming_the_field(change, field):
+    text = setup({"{Ann}e1": "Ann K"}).to_text()
+    assert change[0] in text
+    with pytest.raises(NotationError, match=f"field '{field}'"):
+        GAME.parse(text.replace(*change))
+
+
+def test_action_texts_are_checked():
+    s = setup({"{Ann}e2": "Ann P"})
+    with pytest.raises(IllegalAction) as err:
+        s.play("{Zed} pass")
+    assert err.value.rule == "players"
+    with pytest.raises(NotationError):
+        s.play("{Ann} commit 12ab")
+    with pytest.raises(NotationError):
+        s.play("{Ann} fly")
+
+
+# ---------------------------------------------------------------- calendar and proposals
+
+
+def test_the_weekly_schedule():
+    monday = dt.date(2026, 11, 23)
+    assert monday.weekday() == 0
+    assert [phase_of(monday + dt.timedelta(days=k)) for k in range(7)] == ["move"] * 3 + ["resolve"] * 3 + ["replenish"]
+
+
+@pytest.mark.parametrize("submitted, start", [
+    (dt.datetime(2026, 11, 24, 12), dt.date(2026, 11, 26)),  # Tuesday (move) -> Thursday to Saturday
+    (dt.datetime(2026, 11, 27, 12), dt.date(2026, 11, 30)),  # Friday (resolve) -> next Monday to Wednesday
+    (dt.datetime(2026, 11, 29, 12), dt.date(2026, 11, 30)),  # clarification 15: Sunday -> next move phase
+])
+def test_voting_period_of_a_standard_proposal(submitted, start):
+    period = Proposal("Power 4", submitted).voting_period()
+    assert period == (start, start + dt.timedelta(days=2))
+
+
+def test_clarification_15_votes_last_one_counts_and_popular_needs_more_for():
+    p = Proposal("Power 4", dt.datetime(2026, 11, 24, 12))
+    with pytest.raises(IllegalAction):
+        p.vote("Ann", True, dt.date(2026, 11, 25))  # before the voting period
+    p = p.vote("Ann", True, dt.date(2026, 11, 26)).vote("Bob", False, dt.date(2026, 11, 26))
+    assert not p.popular  # a tie is not popular
+    p = p.vote("Bob", True, dt.date(2026, 11, 28))
+    assert p.popular and (p.in_favour, p.against) == (2, 0)
+    assert p.status(dt.date(2026, 11, 29)) == "popular (2 for, 0 against)"

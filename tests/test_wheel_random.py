@@ -1,0 +1,88 @@
+"""Random Chess Wheel+ games through the step API with 2 to 8 players,
+parser fuzzing, refused input changing nothing and forged reveals."""
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from playbook import IllegalAction, NotationError, PlaybookError, load
+from playbook.analysis import RandomAgent
+from playbook.games.wheel import commitment, setup
+
+from invariants import assert_parse_is_safe, assert_sound, mutations
+
+GAME = load("wheel")
+
+
+def random_line(players: int, seed: int, cap: int):
+    """The positions of a random game from the start, up to ``cap`` actions."""
+    agent = RandomAgent(seed=seed)
+    state = GAME.initial(players)
+    line = [state]
+    for _ in range(cap):
+        if state.outcome is not None:
+            break
+        assert state.to_move in state.movers
+        action = agent.choose(state)
+        assert state.action_from_steps(action.steps) == action
+        state = state.play(action)
+        line.append(state)
+    return line
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_random_play_ends_or_reaches_the_cap_keeping_the_invariants(players):
+    line = random_line(players, seed=players, cap=120)
+    assert line[-1].outcome is not None or len(line) == 121
+    assert line[-1].week > 1  # whole weeks were resolved on the way
+    for state in line[::7]:
+        assert_sound(state)
+
+
+def test_random_play_finds_every_kind_of_result():
+    seen = set()
+    for seed in range(4):
+        for state in random_line(2, seed, 150):
+            seen.update(code for *_, code in state.results)
+    assert {"ok", "out-of-range"} <= seen or {"ok", "bounce"} <= seen
+
+
+def test_fuzzed_positions_are_refused_or_sound():
+    rng = random.Random(11)
+    texts = [s.to_text() for s in random_line(3, 5, 60)[::6]]
+    texts.append(setup({"{Ann}e1": "Ann K", "{Bob}e1": "Bob K"}).play(
+        "{Ann} commit " + commitment("s", "Ke1-e2")).play("{Bob} pass").to_text())
+    read = 0
+    for text in texts:
+        for damaged in mutations(text, rng, 40):
+            read += assert_parse_is_safe(GAME, damaged) is not None
+    assert read > 0  # some damage (a changed salt letter, a dropped name) still reads
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**16), plies=st.integers(0, 40), junk=st.text(max_size=40))
+def test_refused_input_changes_nothing(seed, plies, junk):
+    state = RandomAgent(seed=seed).play(GAME.initial(3), plies)
+    before = state.to_text()
+    for text in (junk, "{Ann} " + junk, "{Bob} reveal " + junk, "{Cyd} commit " + junk):
+        try:
+            state.play(text)
+        except PlaybookError:
+            pass
+        assert state.to_text() == before
+
+
+@settings(max_examples=60, deadline=None)
+@given(salt=st.from_regex(r"[a-z0-9]{1,8}", fullmatch=True), forged=st.text(max_size=30))
+def test_a_forged_reveal_is_always_refused(salt, forged):
+    orders = "Pe2-e3"
+    state = setup({"{Ann}e2": "Ann P"}).play("{Ann} commit " + commitment(salt, orders)).play("{Bob} pass")
+    body = f"{salt}: {orders}"
+    if forged.strip() == body:
+        return
+    with pytest.raises((IllegalAction, NotationError)):
+        state.play("{Ann} reveal " + forged)
+    with pytest.raises((IllegalAction, NotationError)):
+        state.play("{Ann} reveal " + body + forged.strip() if forged.strip() else "{Ann} reveal " + salt + "x: " + orders)
+    assert state.play("{Ann} reveal " + body).week == 2
