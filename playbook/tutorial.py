@@ -75,15 +75,17 @@ class Exercise:
         """Judge ``answer`` (a text or an action), or else the first move
         played on :attr:`board`."""
         if answer is None:
-            history = self._board.history if self._board is not None else []
-            if not history:
+            played = self._board.actions if self._board is not None else []
+            if not played:
                 return Verdict(False, "No move on the board yet: play your answer on the board above, then run this cell again.")
-            answer = history[0]
+            answer = played[0]
         text = str(answer)
         try:
             action = self.state.parse_action(text)
         except PlaybookError as exc:
             return Verdict(False, f"Not legal: {exc}")
+        if isinstance(answer, Action) and answer.data is not None:
+            action = answer  # the action as entered, with what its text does not show
         right = action.text in self.answers or (self._check is not None and bool(self._check(self.state, action)))
         if right:
             return Verdict(True, f"Right: {action.text}.")

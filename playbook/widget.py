@@ -85,6 +85,9 @@ class BoardWidget(anywidget.AnyWidget):
     cursor = traitlets.Int(0).tag(sync=True)
     flipped = traitlets.Bool(False).tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
+    #: Non-empty while the position asks a shared screen to hide the board
+    #: until the next player is ready (``State.curtain``; hot-seat play).
+    curtain = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, state: State | Game, opponent: Any = None, flipped: bool = False, **kwargs):
         super().__init__(**kwargs)
@@ -124,6 +127,13 @@ class BoardWidget(anywidget.AnyWidget):
     def history(self) -> list[str]:
         """The actions from the start to the position shown."""
         return list(self.moves[: self.cursor])
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions from the start to the position shown, as the
+        :class:`Action` values played (with any private data a game keeps
+        in them, such as sealed orders)."""
+        return [state.last_action for state in self._line[1: self.cursor + 1]]
 
     def on_move(self, callback: Callable[["BoardWidget", Action], Any]) -> None:
         """Call ``callback(widget, action)`` after every action played."""
@@ -197,6 +207,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.tree = step_tree(state) if state.outcome is None else {"c": False, "o": []}
             self.position = state.to_text()
             self.status = state.status()
+            self.curtain = state.curtain() if state.outcome is None else ""
 
     def _refuse(self, reason: str) -> None:
         self.error = reason

@@ -396,3 +396,41 @@ def test_clarification_15_votes_last_one_counts_and_popular_needs_more_for():
     p = p.vote("Bob", True, dt.date(2026, 11, 28))
     assert p.popular and (p.in_favour, p.against) == (2, 0)
     assert p.status(dt.date(2026, 11, 29)) == "popular (2 for, 0 against)"
+
+
+# ---------------------------------------------------------------- messages
+
+
+SALTED = commitment("k7q2", "Pe2-e3")
+GAME_BY_MESSAGES = f"""# week of Monday 23 November 2026
+2026-11-23 09:00 Ann: create
+2026-11-23 09:05 Ann: populate
+2026-11-23 10:00 Bob: create
+2026-11-23 10:01 Bob: populate
+2026-11-24 18:30 Ann: commit {commitment("old", "Pd2-d3")}
+2026-11-25 12:00 Ann: commit {SALTED}
+2026-11-25 13:00 Bob: commit {commitment("zz", "Pd2-d3")}
+2026-11-26 08:00 Ann: reveal old: Pd2-d3
+2026-11-26 08:10 Ann: reveal k7q2: Pe2-e3
+2026-11-27 09:00 Bob: commit {SALTED}
+2026-11-28 09:00 Bob: reveal zz: Pd2-d3
+2026-11-30 09:00 Bob: pass
+"""
+
+
+def test_a_game_by_messages_replays_and_is_checked_against_the_calendar():
+    from playbook.games.wheel import read_messages, replay, write_messages
+
+    states, report = replay(GAME, GAME_BY_MESSAGES, ["Ann", "Bob"])
+    verdicts = [line.split(" -- ", 1)[1] for line in report]
+    assert verdicts[4] == "ok (replaced by a later post)"  # the last commitment counts
+    assert verdicts[7].startswith("refused: this reveal does not match")
+    assert verdicts[8] == "ok"
+    assert verdicts[9].startswith("refused: 'commit' belongs to the move phase, and Friday is in the resolve phase")
+    final = states[-1]
+    assert final.week == 2 and final.phase == "move" and final.passed == ("Bob",)
+    assert final.piece_at("{Ann}e3") == ("Ann", "P") and final.piece_at("{Bob}d3") == ("Bob", "P")
+    messages = read_messages(GAME_BY_MESSAGES)
+    assert read_messages(write_messages(messages)) == messages
+    with pytest.raises(NotationError, match="line 2"):
+        read_messages("2026-11-23 Ann: create\n2026-11-22 Bob: create")

@@ -37,7 +37,16 @@ function render({ model, el: root }) {
   const status = el("div", "pb-status");
   const controls = el("div", "pb-controls");
   const moveList = el("ol", "pb-moves");
-  root.append(title, board, picker, status, controls, moveList);
+  // A curtain over the whole widget while the position asks for one (a
+  // simultaneous game handing a shared screen to the next player).
+  const curtain = el("div", "pb-curtain");
+  const curtainText = el("div", "pb-curtain-text");
+  curtain.append(curtainText, button("Show the board", "I am the player named here", () => {
+    curtain.hidden = true;
+    root.focus();
+  }));
+  curtain.hidden = true;
+  root.append(title, board, picker, status, controls, moveList, curtain);
 
   let prefix = []; // steps entered so far
   let node = null; // the tree node after prefix
@@ -251,8 +260,27 @@ function render({ model, el: root }) {
   model.on("change:moves", () => { showMoves(); publishState(); });
   model.on("change:cursor", () => { showMoves(); publishState(); });
   model.on("change:title", () => (title.textContent = model.get("title")));
+
+  function showCurtain() {
+    const text = model.get("curtain") || "";
+    curtainText.textContent = text;
+    curtain.hidden = !text;
+  }
+
+  // Boards much wider than the usual one (several boards side by side) may
+  // use more of the page.
+  function fitWidth() {
+    const svg = board.querySelector("svg");
+    const width = svg ? parseFloat(svg.getAttribute("width")) : 0;
+    root.style.maxWidth = width > 640 ? `${Math.min(width, 1000)}px` : "";
+  }
+
+  model.on("change:curtain", showCurtain);
+  model.on("change:svg", fitWidth);
   showBoard();
   showMoves();
+  showCurtain();
+  fitWidth();
 }
 
 export default { render };

@@ -1,0 +1,71 @@
+"""Hot-seat play of Chess Wheel+ on the generic board widget: the curtain the
+state asks for, private entry of orders, reveals with one click."""
+
+from playbook import BoardWidget, load
+from playbook.games.wheel import commitment, setup
+
+GAME = load("wheel")
+
+
+def send(widget, content):
+    widget._on_message(widget, content, [])
+
+
+def entry(*steps):
+    out = []
+    for s in steps:
+        if s.startswith("!"):
+            out.append({"kind": "choice", "value": s[1:]})
+        elif s.startswith("="):
+            out.append({"kind": "text", "value": s[1:]})
+        else:
+            out.append({"kind": "cell", "value": s})
+    return out
+
+
+def test_turn_games_never_ask_for_a_curtain():
+    board = BoardWidget(load("cosmic"))
+    assert board.curtain == "" and board.state.movers == ("white",)
+
+
+def test_hot_seat_week_orders_stay_private_until_revealed():
+    board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}))
+    assert "Pass the device to Ann" in board.curtain
+    send(board, {"type": "action", "steps": entry("{Ann}e2", "{Ann}e3", "!seal", "=k7q2"), "position": board.position})
+    digest = commitment("k7q2", "Pe2-e3")
+    assert board.history == ["{Ann} commit " + digest]
+    # The next player sees a curtain naming them and Ann's commitment, and nothing of Ann's orders.
+    assert "Pass the device to Bob" in board.curtain and digest[:12] in board.curtain
+    assert "e3" not in board.position and "e3" not in "".join(board.moves)
+    assert 'class="pb-mark-pending"' not in board.svg
+    send(board, {"type": "action", "steps": entry("{Bob}d2", "{Bob}d3", "!seal", "=zz9"), "position": board.position})
+    # Resolve phase: reveals are public, so no curtain; one click reveals what was sealed here.
+    assert board.state.phase == "resolve" and board.curtain == ""
+    assert [s["value"] for s, _ in board.tree["o"]] == ["reveal", "withhold"]
+    send(board, {"type": "action", "steps": entry("!reveal"), "position": board.position})
+    assert board.history[-1] == "{Ann} reveal k7q2: Pe2-e3"
+    assert 'class="pb-mark-pending"' in board.svg  # Ann's revealed order waits as a dashed arrow
+    send(board, {"type": "action", "steps": entry("!reveal"), "position": board.position})
+    state = board.state
+    assert state.week == 2 and state.piece_at("{Ann}e3") == ("Ann", "P") and state.piece_at("{Bob}d3") == ("Bob", "P")
+    assert 'class="pb-mark-arrow"' in board.svg  # the resolution's orders drawn as arrows
+
+
+def test_a_failed_order_is_drawn_crossed_out():
+    s = setup({"{Ann}a1": "Ann R", "{Bob}a1": "Bob R"})
+    s = s.play("{Ann} commit " + commitment("a", "Ra1-a8")).play("{Bob} commit " + commitment("b", "Ra1-a8"))
+    s = s.play("{Ann} reveal a: Ra1-a8").play("{Bob} reveal b: Ra1-a8")
+    svg = s.svg()
+    assert svg.count('class="pb-mark-failed"') >= 2 and 'class="pb-mark-arrow"' not in svg
+
+
+def test_an_exercise_judges_sealed_orders_entered_on_its_board():
+    from playbook.tutorial import Exercise
+
+    raid = setup({"e8": "Ann R", "{Ann}e1": "Ann K", "{Bob}e1": "Bob K"})
+    ex = Exercise(raid, "Seal an order that takes Bob's king.",
+                  check=lambda s, a: a.data[0] == "commit" and a.data[3] is not None and "e8-{Bob}e1" in a.data[3])
+    assert not ex.check()
+    send(ex.board, {"type": "action", "steps": entry("e8", "{Bob}e1", "!seal", "=w1n"), "position": ex.board.position})
+    assert ex.check().right
+    assert not ex.check(ex.board.history[0]).right  # the text alone hides the orders
