@@ -79,24 +79,25 @@ def test_a_broken_piece_travels_but_earns_nothing():
     assert q(setup({"A1": "innervation 3Qb"}).play("travel A1 C1"), "innervation") == "3Qb"
 
 
-def test_travel_cannot_pass_or_land_on_pieces_monuments_or_words():
-    for blocker in [dict(pieces={"A1": "innervation 3Q", "B1": "cosmos 3Q"}),
-                    dict(pieces={"A1": "innervation 3Q"}, monuments={"B1": "cosmos"}),
-                    dict(pieces={"A1": "innervation 3Q"}, word=("B1", "moon"))]:
+def test_travel_cannot_pass_or_land_on_pieces_monuments_or_words_and_says_what_blocks():
+    for blocker, named in [(dict(pieces={"A1": "innervation 3Q", "B1": "cosmos 3Q"}), "the cosmos piece"),
+                           (dict(pieces={"A1": "innervation 3Q"}, monuments={"B1": "cosmos"}), "a cosmos monument"),
+                           (dict(pieces={"A1": "innervation 3Q"}, word=("B1", "moon")), "the word 'moon'")]:
         state = setup(blocker.pop("pieces"), **blocker)
-        for target in ("B1", "C1"):
-            with pytest.raises(IllegalAction, match="straight lines"):
-                state.play(f"travel A1 {target}")
+        with pytest.raises(IllegalAction, match=f"B1 is taken by {named}"):
+            state.play("travel A1 B1")
+        with pytest.raises(IllegalAction, match=f"way from A1 to C1 is blocked by {named}.* on B1"):
+            state.play("travel A1 C1")
 
 
 def test_travel_only_in_straight_lines():
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="C2 is not in a straight line"):
         setup({"A1": "innervation 3Q"}).play("travel A1 C2")
 
 
 def test_no_travel_with_the_piece_the_opponent_just_travelled_with():
     state = setup({"A1": "innervation 3Q", "A3": "essence 3Q", "I1": "cosmos 3Q"}).play("travel A1 B1")
-    with pytest.raises(IllegalAction, match="travelled on the opponent's last turn"):
+    with pytest.raises(IllegalAction, match="opponent travelled with the innervation piece on their last turn"):
         state.play("travel B1 D1")
     state.play("travel A3 B3")  # another piece may
 
@@ -182,8 +183,8 @@ def test_cut_halves_rounding_down():
 def test_flock_together_brings_the_pieces_with_the_same_q_into_your_kingdom_clarification_4():
     state = setup({"A1": "duality 9Q", "E2": "cosmos 9Q", "I1": "radiance 3Q"})
     # Only cosmos shares duality's 9Q; it may go to any free cell of the left kingdom.
-    assert set(state.next_steps([Step.cell("A1"), Step.choice("flock-together")]).cells()) == {
-        "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"}
+    assert set(state.next_steps([Step.cell("A1"), Step.choice("flock-together")]).choices()) == {
+        "E2>A2", "E2>A3", "E2>B1", "E2>B2", "E2>B3", "E2>C1", "E2>C2", "E2>C3"}
     after = state.play("perform A1 flock-together E2>C2")
     assert cell(after, "cosmos") == "C2" and cell(after, "duality") == "A1" and q(after, "duality") == "8Q"
 
@@ -193,7 +194,7 @@ def test_flock_together_spills_into_the_world_when_the_kingdom_is_full():
               "B3": "corporeality 1Q", "C1": "innervation 1Q", "C2": "cognizance 1Q", "G1": "cosmos 9Q"}
     state = setup(pieces)
     # C3 is the last free cell of the kingdom, so it is the only offer.
-    assert state.next_steps([Step.cell("A1"), Step.choice("flock-together")]).cells() == ["C3"]
+    assert state.next_steps([Step.cell("A1"), Step.choice("flock-together")]).choices() == ["G1>C3"]
 
 
 def test_breakdown_marks_qb_and_the_next_performance_only_repairs_at_the_usual_cost():
@@ -416,3 +417,163 @@ def test_refused_actions_change_nothing():
 def test_setup_refuses_two_pieces_of_one_umbration():
     with pytest.raises(NotationError, match="once"):
         GAME.setup({"A1": "cosmos 3Q", "I1": "cosmos 3Q"})
+
+
+# ------------------------------------------------- Flock Together and Tectonic Failure texts
+
+
+def flock_position():
+    # Duality performs with 9Q; cosmos (World, E2) and radiance (opponent's kingdom, H1) share 9Q and flock;
+    # velocity (B2, 9Q) is in the kingdom already; essence (I3, 5Q) does not flock.
+    return setup({"A1": "duality 9Q", "E2": "cosmos 9Q", "H1": "radiance 9Q", "B2": "velocity 9Q", "I3": "essence 5Q"})
+
+
+def test_flock_together_text_sends_each_named_piece_to_its_named_cell_in_any_order():
+    state = flock_position()
+    after = state.play("perform A1 flock-together H1>B1 E2>C2")
+    assert (cell(after, "cosmos"), cell(after, "radiance"), cell(after, "velocity")) == ("C2", "B1", "B2")
+    swapped = state.play("perform A1 flock-together E2>B1 H1>C2")
+    assert (cell(swapped, "cosmos"), cell(swapped, "radiance")) == ("B1", "C2")
+    # Written in any order, the action is the same; its canonical text lists the moves in cell order (row by row).
+    assert swapped == state.play("perform A1 flock-together H1>C2 E2>B1")
+    assert swapped.last_action.text == "perform A1 flock-together H1>C2 E2>B1"
+
+
+def test_flock_together_refuses_a_piece_that_does_not_flock_or_is_named_twice():
+    state = flock_position()
+    with pytest.raises(IllegalAction, match="essence piece.* on I3 does not flock.*9Q"):
+        state.play("perform A1 flock-together E2>C2 H1>C1 I3>C3")
+    with pytest.raises(IllegalAction, match="A1 does not flock"):  # the performer stays (clarification 4)
+        state.play("perform A1 flock-together E2>C2 H1>C1 A1>C3")
+    with pytest.raises(NotationError, match="E2 twice"):
+        state.play("perform A1 flock-together E2>C2 E2>C3 H1>C1")
+    with pytest.raises(IllegalAction, match="C2 is already taken"):
+        state.play("perform A1 flock-together E2>C2 H1>C2")
+
+
+def test_flock_together_pieces_outside_the_kingdom_must_be_placed_those_inside_may_stay():
+    state = flock_position()
+    with pytest.raises(IllegalAction, match="cosmos piece.* on E2 cannot stay"):
+        state.play("perform A1 flock-together H1>C1")
+    stays = state.play("perform A1 flock-together E2>C2 H1>C1 B2=")
+    assert stays == state.play("perform A1 flock-together E2>C2 H1>C1") and cell(stays, "velocity") == "B2"
+    assert cell(state.play("perform A1 flock-together E2>C2 H1>C1 B2>A3"), "velocity") == "A3"
+
+
+def test_flock_together_steps_say_which_piece_each_places():
+    state = flock_position()
+    prefix = [Step.cell("A1"), Step.choice("flock-together")]
+    # The flock is entered in cell order, row by row: H1 (radiance), B2 (velocity), E2 (cosmos).
+    first = state.next_steps(prefix)
+    assert all(o.label.startswith("Radiance H1 → ") for o in first.options) and "H1=" not in first.choices()
+    second = state.next_steps(prefix + [Step.choice("H1>C3")])
+    assert {o.label for o in second.options} >= {"Velocity stays on B2", "Velocity B2 → C2"}
+    assert "B2>C3" not in second.choices()
+    third = state.next_steps(prefix + [Step.choice("H1>C3"), Step.choice("B2=")])
+    assert all(o.label.startswith("Cosmos E2 → ") for o in third.options) and "E2>B2" not in third.choices()
+
+
+def test_flock_together_spills_the_rest_into_the_world():
+    pieces = {"A1": "duality 9Q", "A2": "essence 1Q", "A3": "velocity 1Q", "B1": "radiance 1Q", "B2": "caprice 1Q",
+              "B3": "corporeality 1Q", "C1": "innervation 1Q", "G1": "cosmos 9Q", "H1": "cognizance 9Q"}
+    state = setup(pieces)
+    # Two free cells in the kingdom (C2, C3) for two flockers; with one taken first, the other takes the last one.
+    after = state.play("perform A1 flock-together G1>C2 H1>C3")
+    assert (cell(after, "cosmos"), cell(after, "cognizance")) == ("C2", "C3")
+    with pytest.raises(IllegalAction, match="D1 is not in your kingdom"):
+        state.play("perform A1 flock-together G1>D1 H1>C3")
+
+
+def test_tectonic_failure_text_refuses_a_thing_named_twice_and_accepts_stays():
+    state = setup({"B2": "corporeality 9Q", "E2": "cosmos 3Q", "I1": "duality 3Q"}, monuments={"D2": "duality"})
+    with pytest.raises(NotationError, match="E2 twice"):
+        state.play("perform B2 tectonic-failure E2>F2 E2>F1")
+    plain = state.play("perform B2 tectonic-failure D2>D1 E2>F2")
+    assert state.play("perform B2 tectonic-failure D2>D1 E2>F2 I1= B2=") == plain
+    assert state.play("perform B2 tectonic-failure E2>F2 B2= D2>D1") == plain
+    # Every form the steps offer reads back from text: each option of the first mover, written alone.
+    prefix = [Step.cell("B2"), Step.choice("tectonic-failure")]
+    for option in state.next_steps(prefix).options:
+        action = state.parse_action(f"perform B2 tectonic-failure {option.value}")
+        assert action.steps[2] == option
+
+
+# ------------------------------------------------------------- refusals say why
+
+
+@pytest.mark.parametrize("pieces, kw, text, reason", [
+    ({"A1": "radiance 2Qb"}, {}, "perform A1 repair", "broken piece needs 3Q to perform its repair.* has 2Q"),
+    ({"A1": "radiance 5Qb", "B1": "cosmos 3Q"}, {}, "perform A1 spectacle B1 H1", "broken: its next performance only repairs"),
+    ({"A1": "radiance 5Q"}, {}, "perform A1 repair", "only a broken piece performs repair"),
+    ({"A1": "velocity 3Q"}, {}, "perform A1 critical-rewind", "no opponent's turn to undo"),
+    ({"A1": "cosmos 9Q"}, {}, "perform A1 redefinition 1 E2", "the communal poem is empty"),
+    ({"A1": "cosmos 9Q"}, dict(poem="a b"), "perform A1 redefinition 3 E2", "1 to 2"),
+    ({"A1": "cosmos 9Q", "E2": "duality 3Q"}, dict(poem="a b"), "perform A1 redefinition 1 E2", "E2 is taken by the duality"),
+    ({"A1": "duality 5Q"}, {}, "perform A1 flock-together", "elite ability needs 9Q.* has 5Q"),
+    ({"A1": "duality 3Q", "E2": "cosmos 0Q"}, {}, "perform A1 cut E2", "dead \\(0Q\\): Cut cannot target a dead piece"),
+    ({"A1": "duality 3Q"}, {}, "perform A1 cut E2", "there is no piece on E2"),
+    ({"A1": "duality 3Q"}, dict(monuments={"E2": "cosmos"}), "perform A1 cut E2", "no piece on E2 \\(only a cosmos monument\\)"),
+    ({"A1": "cosmos 3Q", "E2": "duality 3Qe"}, {}, "perform A1 breakdown E2", "eternal \\(3Qe\\)"),
+    ({"A1": "cosmos 3Q", "E2": "duality 3Qb"}, {}, "perform A1 breakdown E2", "already broken"),
+    ({"A1": "innervation 3Q", "E2": "duality 3Q"}, {}, "perform A1 energize E2 3", "E2 is not A1 or next to it"),
+    ({"A1": "innervation 3Q", "B1": "duality 3Q"}, {}, "perform A1 energize B1 4", "adds 1, 2 or 3 Q"),
+    ({"A2": "essence 3Q", "E2": "cosmos 3Q"}, {}, "perform A2 return-home E2", "home cell of the cosmos piece on E2 is unknown"),
+    ({"A2": "essence 3Q", "E2": "cosmos 3Q", "I1": "duality 3Q"}, dict(homes={"cosmos": "I1"}), "perform A2 return-home E2",
+     "home cell of the cosmos piece on E2, I1, is taken by the duality piece"),
+    ({"A1": "velocity 9Q"}, dict(word=("E2", "sun")), "perform A1 teleport E2 H1", "placed words cannot be teleported"),
+    ({"A1": "radiance 3Q", "B1": "cosmos 3Q"}, {}, "perform A1 spectacle B1 E2", "E2 is not in the opponent's kingdom"),
+    ({"A1": "radiance 3Q", "H1": "cosmos 3Q"}, {}, "perform A1 spectacle H1 H2", "cosmos piece on H1 is not in your kingdom"),
+    ({"B2": "corporeality 3Q"}, {}, "perform B2 build-monument E2 cosmos", "E2 is not next to B2"),
+    ({"B2": "corporeality 3Q"}, dict(monuments={"A1": "essence"}), "perform B2 build-monument A1 cosmos", "only be destroyed"),
+    ({"B2": "corporeality 9Q", "A3": "essence 0Q"}, {}, "perform B2 tectonic-failure A3>A2", "nothing Tectonic Failure moves stands on A3"),
+    ({"B2": "corporeality 9Q"}, {}, "perform B2 tectonic-failure B2>B3 I3>E1", "E1 is not next to I3"),
+    ({"A1": "caprice 3Q", "E2": "duality 0Q"}, {}, "perform A1 interpretative-dance E2 cut I3", "dead"),
+    ({"A1": "caprice 3Q", "B2": "duality 3Q"}, {}, "perform A1 interpretative-dance B2 cut I3", "not in the World"),
+    ({"A1": "caprice 3Q", "E2": "velocity 3Q"}, {}, "perform A1 interpretative-dance E2 critical-rewind",
+     "Critical Rewind of the velocity piece on E2 cannot be danced here: there is no opponent's turn to undo"),
+    ({"A1": "caprice 12Q"}, {}, "perform A1 go-berserk A1 B1", "not itself"),
+    ({"A1": "caprice 12Q", "I3": "cosmos 9Q"}, {}, "perform A1 go-berserk I3 E2", "E2 is not next to I3"),
+    ({"A1": "cognizance 3Q", "B1": "cosmos 3Qe"}, {}, "perform A1 propaganda B1", "eternal"),
+    ({"A1": "cognizance 3Q", "B1": "cosmos 3Q"}, {}, "perform A1 propaganda B1 B1", "already picked"),
+    ({"D1": "duality 9Q", "A1": "cosmos 5Q"}, {}, "perform D1 cut A1", "only pieces in your kingdom \\(left\\) perform"),
+    ({"A1": "duality 3Q"}, {}, "perform A1 breakdown I3", "abilities are cut \\(basic\\) and flock-together \\(elite\\)"),
+    ({"A1": "duality 3Q"}, {}, "perform A1 cut", "not complete yet: it goes on with one of A1, I3"),
+    ({"A1": "duality 3Q"}, {}, "pass", "only when nothing else is possible"),
+])
+def test_refusals_name_the_real_reason(pieces, kw, text, reason):
+    state = setup(pieces, **kw)
+    with pytest.raises(IllegalAction, match=reason) as refused:
+        state.play(text)
+    assert "nothing it can do" not in str(refused.value)
+
+
+def test_a_piece_that_can_do_nothing_says_why_for_travel_and_perform():
+    # Duality (B2, 2Q) is hemmed in by monuments and too poor to perform.
+    around = {c: "cosmos" for c in ("A1", "A2", "A3", "B1", "B3", "C1", "C2", "C3")}
+    state = setup({"B2": "duality 2Q"}, monuments=around)
+    with pytest.raises(IllegalAction, match="every cell next to B2 is taken.*performing needs 3Q"):
+        state.next_steps([Step.cell("B2")])
+
+
+def test_an_impossible_ability_says_why_when_asked_for():
+    # Spectacle with the opponent's kingdom full of monuments.
+    full = {c: "essence" for c in ("G1", "G2", "G3", "H1", "H2", "H3", "I1", "I2")}
+    state = setup({"A1": "radiance 3Q", "I3": "cosmos 3Q"}, monuments=full)
+    assert "spectacle" not in state.next_steps([Step.cell("A1")]).choices()
+    with pytest.raises(IllegalAction, match="Spectacle is impossible: no blank cell is left in the opponent's kingdom"):
+        state.play("perform A1 spectacle")
+    with pytest.raises(IllegalAction, match="H1 is taken by an essence monument"):
+        state.play("perform A1 spectacle A1 H1")
+
+
+def test_a_player_with_nothing_to_do_passes_clarification_13():
+    from dataclasses import replace
+
+    walls = {c: "essence" for c in ("A2", "B1", "B2", "H2", "H3", "I2")}
+    # Left to move after a Critical Rewind of a DOCUMENT: no document, and both 1Q pieces are walled in.
+    state = replace(GAME.setup({"A1": "duality 1Q", "I3": "cosmos 1Q"}, monuments=walls), forbid="document")
+    assert state.next_steps().options == (Step.choice("pass"),)
+    after = state.play("pass")
+    assert after.kingdom() == "right" and after.pieces == state.pieces and after.forbid == ""
+    with pytest.raises(IllegalAction, match="only when nothing else is possible"):
+        after.play("pass")

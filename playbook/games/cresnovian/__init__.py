@@ -25,6 +25,14 @@ Actions (one per turn)
   began next to (diagonals count) a monument of its own umbration.
 - ``document <nine words>``: the words go to the end of the communal poem,
   then every live piece in the mover's kingdom is set to the highest Q there.
+- ``pass``: only when none of the above is possible (clarification 13).
+
+Flock Together and Tectonic Failure list their moves as ``from>to`` pairs in
+any order (``E2>C2 H1>C1``); ``B2=`` (or leaving a thing out) means it stays
+where it is, which a flocking piece may only do inside the kingdom.  On the
+board the moves are buttons taken in cell order, each naming the piece or
+monument it moves.  A refused action always says why: which piece blocks a
+travel, why a target is none, what an ability lacks.
 
 Abilities and their parameters
 ------------------------------
@@ -80,6 +88,8 @@ Rules clarifications
 11. Critical Rewind needs an opponent's turn to undo (not on the first turn
     of play); the performer pays its 1Q in the restored position.
 12. Propaganda picks at least one live, non-eternal piece.
+13. A player who can neither travel, perform nor document (possible only
+    after a Critical Rewind of a DOCUMENT) passes the turn.
 """
 
 from .board import BASIC, CELLS, ELITE, FOUNDATION, INDEX, UMBRATIONS, Umbral

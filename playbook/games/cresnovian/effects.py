@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from ...core import Action, Step
 from .board import BASIC, INDEX, UMBRATIONS, Umbral, kingdom_of, neighbours
-from .entry import tectonic_dest
+from .entry import move_dest
 
 def apply_action(s, action: Action):
     """The position after ``action`` (already known to be legal) in ``s``."""
@@ -22,6 +22,8 @@ def apply_action(s, action: Action):
     snapshot = replace(s, before="").to_text()
     nxt = "first" if s.turn == "second" else "second"
     common = dict(turn=nxt, forbid="", before=snapshot)
+    if kind == "pass":
+        return replace(s, last_travel="", last_turn="pass", **common)
     if kind == "document":
         home = s.kingdom()
         mine = [p for p in s.pieces if kingdom_of(p.cell) == home]
@@ -45,7 +47,7 @@ def apply_action(s, action: Action):
         if not waived:
             pieces = tuple(x.with_q(x.q - 1) if x.umbration == u else x for x in restored.pieces)
             restored = replace(restored, pieces=pieces)
-        forbid = s.last_turn if s.last_turn != "document" else "document"
+        forbid = "" if s.last_turn == "pass" else s.last_turn
         return replace(restored, forbid=forbid, last_travel="", last_turn=f"perform:{u}", before=snapshot)
     world = _World(s)
     if name == "repair":
@@ -117,15 +119,18 @@ def _effect(w: _World, performer: Umbral, name: str, steps: tuple[Step, ...]) ->
             if x.kind == "cell":
                 w.add_q(w.at(INDEX[x.value]).umbration, -1)
     elif name == "flock-together":
-        flockers = [p for p in s.pieces if p.q == performer.q and p.umbration != performer.umbration]
-        for p, x in zip(flockers, steps):
-            w.set(p.umbration, cell=INDEX[x.value])
+        moves = [x.value.split(">") for x in steps if ">" in x.value]
+        movers = [(s.piece_at(INDEX[a]).umbration, INDEX[b]) for a, b in moves]
+        for u, dest in movers:
+            w.set(u, cell=dest)
     elif name == "redefinition":
         n = int(steps[0].value) - 1
         poem = list(w.poem)
         new_word = poem.pop(n)
         if w.word:
-            poem.append(w.word[1])
+            # The returned word goes before the word the player chose, by default at the end.
+            place = int(steps[2].value) - 1 if len(steps) > 2 else len(poem)
+            poem.insert(place, w.word[1])
         w.poem = tuple(poem)
         w.word = (cell(1), new_word)
     elif name == "teleport":
@@ -154,7 +159,7 @@ def _effect(w: _World, performer: Umbral, name: str, steps: tuple[Step, ...]) ->
         old_monuments = dict(s.monuments)
         new_monuments = {c: u for c, u in old_monuments.items() if c not in movers}
         for c, x in zip(movers, steps):
-            dest = tectonic_dest(x.value, c)
+            dest = move_dest(x.value, c)
             if c in pieces_at and not s.piece_at(c).dead:
                 w.set(pieces_at[c], cell=dest)
             else:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...core import IllegalAction, NotationError, Step
-from .board import ABILITY_OWNER, BASIC, DONE, INDEX, CELLS
+from .board import ABILITY_OWNER, BASIC, CELLS, DONE, ELITE, INDEX
+from .entry import MOVE, PASS, _Ability
 
 def steps_from_text(s, text: str) -> tuple[Step, ...]:
     """The steps that enter the action written ``text``."""
@@ -19,6 +20,10 @@ def steps_from_text(s, text: str) -> tuple[Step, ...]:
         if len(words) != 2:
             raise NotationError("write 'choose left' or 'choose right'", text, len(text) - 1)
         return (Step.choice(words[1]),)
+    if verb == "pass":
+        if len(words) != 1:
+            raise NotationError("'pass' takes nothing after it", text, len(words[0]))
+        return (PASS,)
     if verb == "document":
         return (Step.choice("document"), Step.text(" ".join(words[1:]), "nine words"))
     if verb == "travel":
@@ -26,7 +31,7 @@ def steps_from_text(s, text: str) -> tuple[Step, ...]:
             raise NotationError("write 'travel <from> <to>'", text, len(text) - 1)
         return (_cell_step(words[1], text), _cell_step(words[2], text))
     if verb != "perform":
-        raise NotationError("an action starts with travel, perform, document, place or choose", text, 0)
+        raise NotationError("an action starts with travel, perform, document, pass, place or choose", text, 0)
     if len(words) < 3:
         raise NotationError("write 'perform <cell> <ability> ...'", text, len(text) - 1)
     steps = [_cell_step(words[1], text), Step.choice(words[2])]
@@ -46,26 +51,8 @@ def _cell_step(word: str, text: str) -> Step:
 def _param_steps(s, performer_cell, name, params, text):
     if name == "propaganda":
         return [_cell_step(w, text) for w in params] + [DONE]
-    if name == "flock-together":
-        out = []
-        for w in params:
-            if ">" not in w:
-                raise NotationError("Flock Together lists <from>><to> pairs", text, text.index(w))
-            out.append(_cell_step(w.split(">")[1], text))
-        return out
-    if name == "tectonic-failure":
-        moves = {}
-        for w in params:
-            if ">" not in w:
-                raise NotationError("Tectonic Failure lists <from>><to> moves", text, text.index(w))
-            a, b = w.split(">", 1)
-            _cell_step(a, text), _cell_step(b, text)
-            moves[a] = w
-        things = sorted([p.cell for p in s.pieces if not p.dead] + [c for c, _ in s.monuments])
-        unknown = set(moves) - {CELLS[c] for c in things}
-        if unknown:
-            raise IllegalAction(f"nothing Tectonic Failure can move stands on {', '.join(sorted(unknown))}", rule="tectonic failure")
-        return [Step.choice(moves.get(CELLS[c], f"{CELLS[c]}=")) for c in things]
+    if name in ("flock-together", "tectonic-failure"):
+        return _move_steps(s, performer_cell, name, params, text)
     if name == "interpretative-dance":
         if len(params) < 2:
             raise NotationError("write 'interpretative-dance <world piece> <its ability> ...'", text, len(text) - 1)
@@ -80,4 +67,62 @@ def _param_steps(s, performer_cell, name, params, text):
     out = []
     for w in params:
         out.append(Step.cell(w) if w in INDEX else Step.choice(w))
+    if name == "redefinition" and len(params) == 3 and s.word and params[0].isdigit() and params[2].isdigit():
+        # The returned word's place: written as the number it takes in the poem; the end needs none.
+        if int(params[2]) == len(s.poem) and 1 <= int(params[0]) <= len(s.poem):
+            out.pop()
     return out
+
+
+def _move_steps(s, performer_cell, name, params, text):
+    """Flock Together and Tectonic Failure list moves ``A1>B2`` (or ``A1=``,
+    stays) in any order; the steps take them in the movers' order, and a
+    mover not named stays where it is."""
+    moves: dict[str, str] = {}
+    offset = 0
+    for w in params:
+        at = text.index(w, offset)
+        offset = at + len(w)
+        m = MOVE.fullmatch(w)
+        if m is None:
+            raise NotationError(f"{title_of(name)} lists moves like E2>C2 (or E2= for one that stays), not {w!r}", text, at)
+        src, dst = m[1], m[3] or m[1]
+        for cell, where in ((src, at), (dst, at + len(w) - len(dst))):
+            if cell not in INDEX:
+                raise NotationError(f"{cell!r} is not a cell (A1 to I3)", text, where)
+        if src in moves:
+            raise NotationError(f"{title_of(name)} names the thing on {src} twice", text, at)
+        moves[src] = f"{src}=" if dst == src else f"{src}>{dst}"
+    performer = s.piece_at(performer_cell)
+    if performer is None or ELITE[performer.umbration] != name:
+        return [Step.choice(v) for v in moves.values()]  # refused with its reason by the entry
+    ability = _Ability(s, performer, performer, name, ())
+    if name == "flock-together":
+        movers = [p.cell for p in ability.flockers()]
+        if len(moves) and not movers:
+            raise IllegalAction(f"no piece flocks: none but the performer has {performer.q}Q", rule="flock together")
+        for src in moves:
+            if INDEX[src] not in movers:
+                flock = ", ".join(CELLS[c] for c in movers)
+                raise IllegalAction(f"the {_what(s, INDEX[src])} on {src} does not flock: Flock Together moves the "
+                                    f"pieces with {performer.q}Q ({flock})", rule="flock together")
+    else:
+        movers = ability.movers()
+        for src in moves:
+            if INDEX[src] not in movers:
+                raise IllegalAction(f"nothing Tectonic Failure moves stands on {src} ({_what(s, INDEX[src])}): "
+                                    f"dead pieces and placed words stay", rule="tectonic failure")
+    return [Step.choice(moves.get(CELLS[c], f"{CELLS[c]}=")) for c in movers]
+
+
+def _what(s, i: int) -> str:
+    from .entry import thing_at
+
+    there = thing_at(s, i)
+    return there[4:] if there.startswith("the ") else there or "nothing"
+
+
+def title_of(name: str) -> str:
+    from .entry import title
+
+    return title(name)

@@ -151,8 +151,11 @@ class CresnovianState(State):
     def action_from_steps(self, steps) -> Action:
         steps = tuple(steps)
         entry = Entry(self, steps)
-        if not entry.options().complete:
-            raise IllegalAction("these steps do not make a whole action yet")
+        options = entry.options()
+        if not options.complete:
+            shown = ", ".join(o.value or o.label for o in options.options[:12])
+            more = ", ..." if len(options.options) > 12 else ""
+            raise IllegalAction(f"the action is not complete yet: it goes on with one of {shown}{more}")
         return entry.action()
 
     def legal_actions(self) -> list[Action]:
