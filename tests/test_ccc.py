@@ -441,3 +441,237 @@ def test_action_text_errors_point_at_the_character():
     with pytest.raises(IllegalAction) as err:
         s.play("d2-d4")
     assert err.value.rule == "Flat"
+
+
+# ------------------------------------------------ the remaining clarifications
+
+
+def test_clarification_6_next_to_a_flag_is_the_eight_cells_around_it_and_an_option_makes_it_four():
+    s = pos({"d4": "N", "c5": "F", "e3": "T_", "e2": "T_", "e1": "T_", "a2": "R1", "h1": "S"})
+    # c5 touches d4 diagonally: frozen by default, free when only the four
+    # orthogonal neighbours count.
+    with pytest.raises(IllegalAction, match="Nice Flag"):
+        s.play("c5-c6")
+    four = pos({"d4": "N", "c5": "F"}, game=CCC(reach="orthogonal"))
+    assert "c5-c6" in moves(four, "c5")
+    # A laying stick is frozen when any of its cells is next to the Flag (e3).
+    with pytest.raises(IllegalAction, match="Nice Flag"):
+        s.play("e1 roll w")
+    # Frozen pieces may still be given Shields.
+    assert s.play("a2 shield c5").board[s.geo.index["c5"]].units == (("F", 1),)
+
+
+def test_clarification_8_a_shielded_attacker_grinds_a_standing_stick_down_in_one_attack():
+    # Large Pyramid with 3 Shields against an unshielded standing Tall Stick:
+    # rule B three times: Tall -> Short (3 -> 2 Shields), Short -> Rectangle
+    # (-> 1), Rectangle destroyed (-> 0); the cell is empty and the Pyramid stands there.
+    after = pos({"c3": "L+++", "d4": "t", "a1": "S"}).play("c3xd4")
+    assert at(after, "d4") == "L" and after.lost == ("", "BBB")
+
+
+def test_clarification_9_surviving_sections_keep_their_unbroken_runs():
+    # The laying Tall Stick c4-e4 rolls north onto c5 d5 e5; the Flats on c5
+    # and e5 each destroy the section that lands on them (rule A), the
+    # middle section alone survives: one Rectangle on d5.
+    after = pos({"c4": "T_", "d4": "T_", "e4": "T_", "c5": "f", "e5": "f"}).play("c4 roll n")
+    assert [at(after, c) for c in ("c5", "d5", "e5")] == [".", "B", "."]
+    assert after.lost == ("BB", "FF")
+
+
+def test_clarification_10_a_stick_shares_its_shields_from_the_base_outward():
+    # One Shield.  Falling north from d4: d5 first (rule B, the Shield is
+    # spent, the Flat destroyed), then d6 (rule A: Flat and section both
+    # destroyed).  d4 and d5 remain: a laying Short Stick.
+    after = pos({"d4": "T+", "d5": "f", "d6": "f"}).play("d4 fall n")
+    assert [at(after, c) for c in ("d4", "d5", "d6")] == ["H_", "H_", "."]
+
+
+def test_clarification_10_a_rolling_stick_attacks_from_the_cell_nearest_a1():
+    # One Shield, rolling north onto c5 d5 e5: c5 is fought first (the Shield
+    # saves the section), e5 last (its section is lost): Short Stick on c5-d5.
+    after = pos({"c4": "T_+", "d4": "T_+", "e4": "T_+", "c5": "f", "e5": "f"}).play("c4 roll n")
+    assert [at(after, c) for c in ("c5", "d5", "e5")] == ["H_", "H_", "."]
+
+
+def test_clarification_11_crushing_ignores_shields_and_takes_one_section_of_a_laying_stick():
+    assert pos({"c3": "S", "d4": "B+"}).play("c3-d4").lost == ("B", "")
+    after = pos({"c3": "S", "d4": "T_", "e4": "T_", "f4": "T_"}).play("c3-d4")
+    assert [at(after, c) for c in ("d4", "e4", "f4")] == ["S", "H_", "H_"]
+
+
+def test_clarification_11_a_pyramid_dropped_on_its_own_cube_is_destroyed():
+    # Unstacking L>S north-east from d4 drops the Small Pyramid on e5, the Cube.
+    after = pos({"d4": "LS", "e5": "C", "a1": "."}).play("d4 unstack ne")
+    assert at(after, "d4") == "L" and at(after, "e5") == "C" and after.lost == ("S", "")
+
+
+def test_clarification_12_first_hop_goes_a_flats_ways_only_single_flats_are_hopped():
+    # Backwards over d3 is not a Flat's way; a stack on c5 cannot be hopped.
+    s = pos({"d4": "F", "d3": "f", "c5": "ff", "e5": "f"})
+    hops = {t for t in moves(s, "d4") if t.count("x") and t not in ("d4xc5", "d4xe5")}
+    assert hops == {"d4xf6"}
+
+
+def test_clarification_13_flats_join_small_stacks_stacks_grow_only_onto_single_flats():
+    assert at(pos({"d4": "F", "d5": "FFFF"}).play("d4-d5"), "d5") == "FFFFF"
+    assert "d4-d5" not in moves(pos({"d4": "F", "d5": "FFFFF"}), "d4")
+    assert "d4-d5" not in moves(pos({"d4": "FF", "d5": "FF"}), "d4")
+    assert "d4-d5" not in moves(pos({"d4": "FFS", "d5": "F", "a1": "."}), "d4")
+
+
+def test_clarification_14_pyramids_drop_first_then_flats_from_the_top():
+    # F F+ S on d4 unstacks north: the Pyramid lands on d5, then the shielded Flat on d6.
+    after = pos({"d4": "FF+S", "a1": "."}).play("d4 unstack n")
+    assert [at(after, c) for c in ("d4", "d5", "d6")] == ["F", "S", "F+"]
+
+
+def test_clarification_14_height_rule_counts_flats_held_and_pyramids_ignore_it():
+    # F F F S: the Pyramid drops on d5 first (a 3-high standing stick there
+    # does not stop it), then Flats with 2 held on d6 and 1 held on d7.
+    assert "d4 unstack n" in moves(pos({"d4": "FFFS", "d5": "t", "a1": "."}), "d4")
+    assert "d4 unstack n" in moves(pos({"d4": "FFFS", "d6": "ff", "a1": "."}), "d4")
+    assert "d4 unstack n" not in moves(pos({"d4": "FFFS", "d7": "ff", "a1": "."}), "d4")
+
+
+def test_clarification_14_pyramids_dropped_beyond_the_edge_are_destroyed():
+    # L M S on g7 north-east: the first Pyramid lands on h8, the second falls off.
+    after = pos({"g7": "LMS", "a1": "."}).play("g7 unstack ne MS")
+    assert at(after, "g7") == "L" and at(after, "h8") == "M" and after.lost == ("S", "")
+
+
+def test_clarification_15_no_drop_onto_a_smaller_pyramid_of_ones_colour():
+    s = pos({"d4": "LM", "e5": "S", "a1": "."})
+    unstacks = {t for t in moves(s, "d4") if "unstack" in t}
+    assert unstacks == {"d4 unstack nw", "d4 unstack se", "d4 unstack sw"}
+
+
+def test_clarification_16_shields_go_anywhere_on_the_board_and_at_least_one_is_cast():
+    s = pos({"a2": "R2", "h9": "F"})
+    assert "h9" in s.next_steps([Step.cell("a2"), Step.choice("shield")]).cells()
+    with pytest.raises(IllegalAction, match="whole action"):
+        s.action_from_steps([Step.cell("a2"), Step.choice("shield")])
+
+
+def test_clarification_17_compliments_first_turn_and_recreation():
+    start = GAME.initial()
+    # Black's Flag may move on turn 2 (the game's first turn was White's):
+    # from g10 the only empty landing is e7 (three west... two west, three south).
+    second = start.play("a2-a3")
+    assert second.next_steps([Step.cell("g10")]).cells() == ["e7"]
+    assert at(second.play('g10-e7 "Bold first step"'), "e7") == "n"
+    with pytest.raises(IllegalAction, match="compliment"):
+        second.play('g10-e7 "!!!"')
+    # Re-creating the Flag takes the turn.
+    s = pos({"g1": "."}, flags=("g1", "g10"), lost=("N", "-"))
+    assert s.play('g1 recreate "Clever"').to_move == "black"
+
+
+def test_clarification_18_a_side_with_nothing_to_do_passes():
+    # White's Pyramid on a1 is frozen by White's own Flag on b2, and that
+    # Flag is locked by Black's Flag on c3.
+    s = GAME.setup({"a1": "L", "b2": "N", "c3": "n", "h10": "l"})
+    assert [a.text for a in s.legal_actions()] == ["pass"]
+    after = s.play("pass")
+    assert after.to_move == "black" and after.board == s.board
+    with pytest.raises(IllegalAction, match="pass"):
+        after.play("pass")
+
+
+def test_clarification_19_a_hundred_quiet_turns_draw():
+    s = pos({"d4": "F"})
+    text = s.to_text().replace("quiet 0", "quiet 99").replace("turn 2", "turn 200")
+    after = GAME.parse(text).play("d4-d5")
+    assert after.outcome.draw and "100 turns" in after.outcome.reason
+    endless = CCC(quiet_limit=None)
+    assert endless.parse(text).play("d4-d5").outcome is None
+
+
+def test_clarification_20_the_cube_destroys_a_stick_section_that_lands_on_it():
+    # Falling north: d5 holds Black's Cube, which destroys the section there;
+    # d4 and d6 survive apart: two Rectangles.
+    after = pos({"d4": "T+++", "d5": "c"}).play("d4 fall n")
+    assert [at(after, c) for c in ("d4", "d5", "d6")] == ["B", "c", "B"]
+
+
+# ------------------------------------------------------- stacks and pyramids
+
+
+def test_constructed_pyramid_unstacks_diagonally_in_the_chosen_order():
+    s = pos({"d4": "LMS", "a1": "."})
+    entry = s.next_steps([Step.cell("d4"), Step.choice("unstack"), Step.choice("ne")])
+    assert sorted(entry.choices()) == ["M", "S"]
+    after = s.play("d4 unstack ne SM")
+    assert [at(after, c) for c in ("d4", "e5", "f6")] == ["L", "S", "M"]
+    with pytest.raises(IllegalAction, match="order"):
+        s.play("d4 unstack ne SS")
+
+
+def test_pyramid_stack_moves_one_cell_any_way_and_attacks():
+    s = pos({"d4": "FS", "e5": "f", "a1": "."})
+    assert {t for t in moves(s, "d4") if "unstack" not in t} == {
+        "d4-c3", "d4-d3", "d4-e3", "d4-c4", "d4-e4", "d4-c5", "d4-d5", "d4xe5"}
+
+
+# ------------------------------------------------------------ the notation
+
+
+@pytest.mark.parametrize("change, field", [
+    (("\n 4 . . .", "\n 4 . FC ."), "cell b4"),
+    (("\n 4 . . .", "\n 4 . F++ ."), "cell b4"),
+    (("\n 4 . . .", "\n 4 . R6 ."), "cell b4"),
+    (("\n 4 . . .", "\n 4 . R+ ."), "cell b4"),
+    (("\n 4 . . .", "\n 4 . Ff ."), "cell b4"),
+    (("\n 4 . . .", "\n 4 . SF ."), "cell b4"),
+    (("\n 4 . . .", "\n 4 . FFFFFF ."), "cell b4"),
+    (("\n 4 . . .", "\n 4 . LMSS ."), "cell b4"),
+    (("\n 4 . . .", "\n 4 . F ."), "Flats"),
+    (("\n 4 . . .", "\n 4 . T_ ."), "laying"),
+    (("turn 1", "turn 0"), "turn"),
+    (("turn 1", "turn one"), "turn"),
+    (("quiet 0", "quiet 5"), "quiet"),
+    (("white to move", "red to move"), "to move"),
+    (("flags g1 g10", "flags g1 z99"), "flags"),
+    (("white lost: -", "white lost: C"), "white lost"),
+    (("black lost: -", "black lost: F"), "black lost"),
+    (("\n 4 . . .", "\n 4 . . . ."), "rank 4"),
+])
+def test_parse_refuses_impossible_positions_naming_the_field(change, field):
+    text = GAME.initial().to_text().replace(*change, 1)
+    with pytest.raises(NotationError, match=field):
+        GAME.parse(text)
+
+
+def test_parse_errors_give_line_and_column():
+    text = GAME.initial().to_text().replace("\n 4 . . .", "\n 4 . Q .", 1)
+    with pytest.raises(NotationError) as err:
+        GAME.parse(text)
+    # Line 8 (the header is line 1, rank 10 line 2), column 6: the Q.
+    assert "line 8, column 6" in str(err.value)
+    assert text[err.value.position] == "Q"
+
+
+def test_every_position_text_of_unusual_pieces_round_trips():
+    s = GAME.setup({"a1": "FF+M+S", "b2": "T_++", "c2": "T_++", "d2": "T_++", "e5": "r4", "f6": "b+", "g7": "h",
+                    "h10": "l"}, flags=("g1", "-"), lost=("13F N", "2f"))
+    assert GAME.parse(s.to_text()) == s and GAME.parse(s.to_text()).to_text() == s.to_text()
+
+
+def test_action_text_reads_back_and_bad_cells_are_pointed_at():
+    s = GAME.initial()
+    with pytest.raises(NotationError) as err:
+        s.play("d2-z9")
+    assert err.value.position == 3
+    with pytest.raises(NotationError, match="direction"):
+        s.play("h1 fall up")
+    assert s.parse_action("b1   build").text == "b1 build"
+    assert s.parse_action("d2-d3") == s.parse_action("d2xd3")
+
+
+def test_listed_actions_are_entered_by_their_own_steps_in_busy_positions():
+    from invariants import assert_sound
+
+    busy = GAME.setup({"a1": "FF+M+S", "b2": "T_+", "c2": "T_+", "d2": "T_+", "e5": "r4", "f6": "b+", "g7": "h",
+                       "h10": "lm", "d4": "R2", "c3": "FFF", "e4": "f", "d6": "N", "c8": "FFL", "h5": "C"})
+    assert_sound(busy)
+    assert_sound(GAME.initial())
+    assert_sound(GAME.initial().play("a2-a3"))

@@ -76,7 +76,7 @@ The source is silent or ambiguous on these; the engine decides as follows
    ``initial(files=, ranks=, back_rank=)`` choose others.
 2. The forgotten "???" piece is left out: its cell (f1, f10) starts empty.
 3. White moves first (``initial(first="black")``).  Over several games a
-   :class:`Match` lets the loser of each game move first in the next, and
+   ``Match`` lets the loser of each game move first in the next, and
    after a draw refuses to start another game that day.
 4. A falling stick keeps its base cell: it lies across its own cell and the
    next one or two (``CCC(fall="beyond")``: the two or three cells beyond).

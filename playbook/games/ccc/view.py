@@ -20,10 +20,12 @@ def column_glyphs(units) -> tuple[Glyph, ...]:
     base = 0.3 if pyr else 0.12 + 0.05 * (n - 1)
     for k, (_, sh) in enumerate(flats):
         glyphs.append(Glyph("bar", 0.74, dy=base - 0.09 * k, pips=sh))
-    top = base - 0.09 * (n - 1) - (0.12 if n else -0.05)
-    for k, (letter, sh) in enumerate(pyr):
-        size = PYRAMID_SIZE[letter]
-        glyphs.append(Glyph("triangle", size, dy=top - size / 2 + 0.06 - 0.04 * k, pips=sh))
+    # The foot of the next piece up, as a fraction of the cell from its centre.
+    foot = (base - 0.09 * (n - 1) - 0.04) if n else 0.32
+    for letter, sh in pyr:
+        size = PYRAMID_SIZE[letter] * (0.8 if len(units) > 2 else 1.0)
+        glyphs.append(Glyph("triangle", size, dy=foot - size * 0.43, pips=sh))
+        foot -= size * 0.55  # a smaller Pyramid sits on the upper half of the one below
     return tuple(glyphs)
 
 
@@ -78,7 +80,8 @@ def scene(state) -> Scene:
         is_frozen = any(c in frozen for c in covered)
         height = str(len(t.units)) if t.kind == "col" and len(t.units) > 1 else ""
         power = f"⚡{t.power}" if t.kind == "R" else ""
-        badges = (height, "", power, FROZEN if is_frozen else "")
+        shields = sum(u[1] for u in t.units) if t.kind == "col" else t.shields
+        badges = (height, f"+{shields}" if shields else "", power, FROZEN if is_frozen else "")
         title = describe(t) + f" on {'-'.join(geo.names[c] for c in covered)}" + (" (frozen by a Nice Flag)" if is_frozen else "")
         pieces.append(Piece(tuple(geo.names[c] for c in covered), SIDES[t.owner], glyphs_of(t),
                             badges=badges if any(badges) else (), title=title, dim=is_frozen))
