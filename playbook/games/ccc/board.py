@@ -41,6 +41,8 @@ class Geometry:
         self.step = {d: [self._walk(i, v, 1) for i in range(self.size)] for d, v in DIRS.items()}
         self.leaps = [tuple(j for j in (self._offset(i, a, b) for a, b in LEAPS) if j >= 0) for i in range(self.size)]
         self.ring8 = [tuple(j for j in (self.step[d][i] for d in ALL) if j >= 0) for i in range(self.size)]
+        self._lines: dict = {}
+        self.actions: dict = {}  # made Action values, shared by every position of this size
         self.ring4 = [tuple(j for j in (self.step[d][i] for d in ORTH) if j >= 0) for i in range(self.size)]
 
     def _offset(self, i: int, df: int, dr: int) -> int:
@@ -52,11 +54,15 @@ class Geometry:
 
     def line(self, i: int, d: str, n: int) -> list[int]:
         """The ``n`` cells after ``i`` in direction ``d`` (-1 for those off the board)."""
-        out, j = [], i
-        for _ in range(n):
-            j = self.step[d][j] if j >= 0 else -1
-            out.append(j)
-        return out
+        key = (i, d, n)
+        found = self._lines.get(key)
+        if found is None:
+            out, j = [], i
+            for _ in range(n):
+                j = self.step[d][j] if j >= 0 else -1
+                out.append(j)
+            found = self._lines[key] = tuple(out)
+        return found
 
     def file_rank(self, i: int) -> tuple[int, int]:
         return i % self.files, i // self.files

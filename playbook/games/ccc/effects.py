@@ -44,7 +44,7 @@ def carry_out(state, plan: tuple):
         n = 3 if stick.kind == "T" else 2
         if kind == "fall":
             line = state.geo.line(i, d, n - 1 if state.game.fall == "keep" else n)
-            new = ([i] if state.game.fall == "keep" else []) + line
+            new = ([i] if state.game.fall == "keep" else []) + list(line)
             w.stick_lands(stick, sorted(new), new)
         elif kind == "roll":
             new = [step[d][c] for c in stick.cells]

@@ -51,6 +51,9 @@ class Generator:
         self.side = state.side
         self.names = state.geo.names
         self.cs = state.geo_steps
+        self.made = state.geo.actions
+        self.flat_dirs = forward_dirs(self.side, "flat")
+        self.stack_dirs = forward_dirs(self.side, "stack")
         self.out: list[Action] = []
 
     def run(self) -> list[Action]:
@@ -74,9 +77,20 @@ class Generator:
 
     # ---- helpers
 
-    def _move(self, i: int, j: int, attack: bool, kind: str = "move") -> None:
-        sep = "x" if attack else "-"
-        self.out.append(Action(self.names[i] + sep + self.names[j], (self.cs[i], self.cs[j]), (kind, i, j)))
+    def _move(self, i: int, j: int, attack: bool) -> None:
+        key = (i, j, attack)
+        a = self.made.get(key)
+        if a is None:
+            sep = "x" if attack else "-"
+            a = self.made[key] = Action(self.names[i] + sep + self.names[j], (self.cs[i], self.cs[j]), ("move", i, j))
+        self.out.append(a)
+
+    def _power(self, i: int, words: str, steps: tuple, plan: tuple) -> None:
+        key = plan
+        a = self.made.get(key)
+        if a is None:
+            a = self.made[key] = Action(f"{self.names[i]} {words}", (self.cs[i],) + steps, plan)
+        self.out.append(a)
 
     # ---- columns: Flats, Flat Stacks, Pyramids and their stacks
 
@@ -96,7 +110,7 @@ class Generator:
 
     def flat(self, i: int, t: Thing) -> None:
         board, step, side = self.board, self.geo.step, self.side
-        for d in forward_dirs(side, "flat"):
+        for d in self.flat_dirs:
             j = step[d][i]
             if j < 0:
                 continue
@@ -107,7 +121,7 @@ class Generator:
                 self._move(i, j, True)
             elif u.kind == "col" and not u.pyramids and len(u.units) < 5:
                 self._move(i, j, False)
-        self._hops(i, [i], (), forward_dirs(side, "flat"))
+        self._hops(i, [i], (), self.flat_dirs)
 
     def _hops(self, start: int, path: list[int], hopped: tuple, dirs) -> None:
         board, step, side = self.board, self.geo.step, self.side
@@ -130,7 +144,7 @@ class Generator:
 
     def flat_stack(self, i: int, t: Thing) -> None:
         board, step, side = self.board, self.geo.step, self.side
-        for d in forward_dirs(side, "stack"):
+        for d in self.stack_dirs:
             j = step[d][i]
             if j < 0:
                 continue
@@ -141,7 +155,7 @@ class Generator:
                 self._move(i, j, True)
             elif u.kind == "col" and u.units == (("F", u.units[0][1]),) and len(t.units) < 5:
                 self._move(i, j, False)  # a Stack grows onto a single Flat
-        self.unstack(i, t, forward_dirs(side, "unstack"))
+        self.unstack(i, t, self.flat_dirs)
 
     def pyramid(self, i: int, t: Thing) -> None:
         board, step, side = self.board, self.geo.step, self.side
@@ -183,29 +197,27 @@ class Generator:
         """Unstacking: all but the bottom piece are dropped one a cell in a
         line, Pyramids first (in the order the player picks), then Flats
         from the top down."""
-        held = t.units[1:]
-        pyr = [u[0] for u in held if u[0] != "F"]
-        flats = [u for u in reversed(held) if u[0] == "F"]
-        orders = ["".join(o) for o in permutations(pyr)] if len(pyr) > 1 else ["".join(pyr)]
-        name = self.names[i]
-        board = self.board
+        npyr, nflats, orders = _held(t.units)
+        n = npyr + nflats
+        board, line_of, side = self.board, self.geo.line, self.side
         for d in dirs:
-            line = self.geo.line(i, d, len(held))
+            line = line_of(i, d, n)
             # Flats obey the height rule; Pyramids ignore it.
             ok = True
-            for k, u in enumerate(flats):
-                c = line[len(pyr) + k]
-                if c >= 0 and board[c] is not None and board[c].height() > len(flats) - k:
-                    ok = False
-                    break
+            for k in range(nflats):
+                c = line[npyr + k]
+                if c >= 0:
+                    u = board[c]
+                    if u is not None and u.height() > nflats - k:
+                        ok = False
+                        break
             if not ok:
                 continue
             for order in orders:
-                if not self._pyramid_drops_ok(order, line):
+                if npyr and not self._pyramid_drops_ok(order, line):
                     continue
-                steps = (self.cs[i], UNSTACK, DIR_STEPS[d]) + tuple(ORDER_STEPS[p] for p in order[:-1])
-                text = f"{name} unstack {d}" + (f" {order}" if len(order) > 1 else "")
-                self.out.append(Action(text, steps, ("unstack", i, d, order)))
+                steps = (UNSTACK, DIR_STEPS[d]) + tuple(ORDER_STEPS[p] for p in order[:-1])
+                self._power(i, f"unstack {d}" + (f" {order}" if len(order) > 1 else ""), steps, ("unstack", i, d, order))
 
     def _pyramid_drops_ok(self, order: str, line: list[int]) -> bool:
         for p, c in zip(order, line):
@@ -242,11 +254,10 @@ class Generator:
                 self._move(i, j, False)
                 j = step[d][j]
         if t.power < 5:
-            self.out.append(Action(self.names[i] + " build", (self.cs[i], BUILD), ("build", i)))
+            self._power(i, "build", (BUILD,), ("build", i))
 
     def stick(self, i: int, t: Thing) -> None:
         step, board = self.geo.step, self.board
-        name = self.names[i]
         length = 3 if t.kind == "T" else 2
         if t.standing:
             keep = self.s.game.fall == "keep"
@@ -254,17 +265,17 @@ class Generator:
                 line = self.geo.line(i, d, length - 1 if keep else length)
                 if min(line) < 0:
                     continue
-                self.out.append(Action(f"{name} fall {d}", (self.cs[i], VERB_STEPS["fall"], DIR_STEPS[d]), ("fall", i, d)))
+                self._power(i, f"fall {d}", (VERB_STEPS["fall"], DIR_STEPS[d]), ("fall", i, d))
             return
         cells = t.cells
         flat = cells[1] - cells[0] == 1  # east-west
         for d in (("n", "s") if flat else ("e", "w")):
             if all(step[d][c] >= 0 for c in cells):
-                self.out.append(Action(f"{name} roll {d}", (self.cs[i], VERB_STEPS["roll"], DIR_STEPS[d]), ("roll", i, d)))
+                self._power(i, f"roll {d}", (VERB_STEPS["roll"], DIR_STEPS[d]), ("roll", i, d))
         for d, end in ((("w", cells[0]), ("e", cells[-1])) if flat else (("s", cells[0]), ("n", cells[-1]))):
             j = step[d][end]
             if j >= 0 and board[j] is None:
-                self.out.append(Action(f"{name} stand {d}", (self.cs[i], VERB_STEPS["stand"], DIR_STEPS[d]), ("stand", i, d)))
+                self._power(i, f"stand {d}", (VERB_STEPS["stand"], DIR_STEPS[d]), ("stand", i, d))
 
     def rectangle(self, i: int) -> None:
         step, board = self.geo.step, self.board
@@ -272,6 +283,21 @@ class Generator:
             j = step[d][i]
             if j >= 0:
                 self._move(i, j, board[j] is not None)
+
+
+_HELD: dict = {}
+
+
+def _held(units: tuple) -> tuple[int, int, list[str]]:
+    """For unstacking a column: Pyramids and Flats picked up, and the
+    possible drop orders of the Pyramids."""
+    found = _HELD.get(units)
+    if found is None:
+        held = units[1:]
+        pyr = [u[0] for u in held if u[0] != "F"]
+        orders = ["".join(o) for o in permutations(pyr)] if len(pyr) > 1 else ["".join(pyr)]
+        found = _HELD[units] = (len(pyr), len(held) - len(pyr), orders)
+    return found
 
 
 def listed(state) -> list[Action]:

@@ -61,12 +61,12 @@ class Thing:
 
     @property
     def flats(self) -> int:
-        return sum(1 for u in self.units if u[0] == "F")
+        return _shape(self.units)[0]
 
     @property
     def pyramids(self) -> str:
         """The Pyramid letters in the column, bottom first."""
-        return "".join(u[0] for u in self.units if u[0] != "F")
+        return _shape(self.units)[1]
 
     def role(self) -> str:
         """The piece's name in the rules: Flat, Flat Stack, Pyramid,
@@ -116,6 +116,18 @@ class Thing:
             letter, sh = self.units[-1]
             return Thing("col", self.owner, self.units[:-1] + ((letter, sh + 1),))
         return Thing(self.kind, self.owner, shields=self.shields + 1, cells=self.cells)
+
+
+_SHAPES: dict = {}
+
+
+def _shape(units: tuple) -> tuple[int, str]:
+    """(number of Flats, Pyramid letters) of a column, remembered."""
+    found = _SHAPES.get(units)
+    if found is None:
+        letters = "".join(u[0] for u in units)
+        found = _SHAPES[units] = (letters.count("F"), letters.replace("F", ""))
+    return found
 
 
 def column(owner: str, *units) -> Thing:

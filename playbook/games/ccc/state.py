@@ -85,10 +85,18 @@ class CCCState(State):
 
     def pyramids(self, side: str) -> int:
         """Pyramids of ``side`` (``w``/``b``) on the board, in any column."""
-        return sum(len(t.pyramids) for t in self.board if t is not None and t.kind == "col" and t.owner == side)
+        n = 0
+        for t in self.board:
+            if t is not None and t.owner == side and t.kind == "col":
+                n += len(t.pyramids)
+        return n
 
     def _compute_outcome(self) -> Outcome | None:
-        w, b = self.pyramids("w"), self.pyramids("b")
+        count = {"w": 0, "b": 0}
+        for t in self.board:
+            if t is not None and t.kind == "col":
+                count[t.owner] += len(t.pyramids)
+        w, b = count["w"], count["b"]
         if not w and not b:
             return Outcome((), "both sides lost their last Pyramid in the same turn")
         if not w or not b:

@@ -1,5 +1,7 @@
-"""Drawing a CCC position: stacks as layers, Shields as pips, sticks across
-their cells, frozen pieces dimmed with a snowflake, lost pieces beside the board."""
+"""Drawing a CCC position: stacks as layers with a height badge, Shields as
+pips and a ``+n`` badge, the Ring's Power as a ``⚡n`` badge, sticks across
+their cells (standing ones upright), frozen pieces greyed out, lost pieces
+beside the board."""
 
 from __future__ import annotations
 
@@ -8,7 +10,6 @@ from .board import FILES
 from .pieces import NAMES, PILE_ORDER, SIDES
 
 PYRAMID_SIZE = {"S": 0.34, "M": 0.48, "L": 0.64}
-FROZEN = "❄"
 
 
 def column_glyphs(units) -> tuple[Glyph, ...]:
@@ -81,23 +82,26 @@ def scene(state) -> Scene:
         height = str(len(t.units)) if t.kind == "col" and len(t.units) > 1 else ""
         power = f"⚡{t.power}" if t.kind == "R" else ""
         shields = sum(u[1] for u in t.units) if t.kind == "col" else t.shields
-        badges = (height, f"+{shields}" if shields else "", power, FROZEN if is_frozen else "")
+        badges = (height, f"+{shields}" if shields else "", power)
         title = describe(t) + f" on {'-'.join(geo.names[c] for c in covered)}" + (" (frozen by a Nice Flag)" if is_frozen else "")
         pieces.append(Piece(tuple(geo.names[c] for c in covered), SIDES[t.owner], glyphs_of(t),
                             badges=badges if any(badges) else (), title=title, dim=is_frozen))
-    # Destroyed pieces stand beside the board: Black's column from the top, White's from the bottom.
+    # Destroyed pieces stand beside the board: Black's column from the top,
+    # White's from the bottom; one cell per kind of piece lost.
     for k, owner in enumerate("wb"):
         x = files + (1.25 if owner == "w" else 0.25)
+        top = ranks - len(PILE_ORDER) if owner == "w" else 0
+        cells.append(Cell(f"lost-{owner}", x, top, h=len(PILE_ORDER), zone="side"))
         for slot, letter in enumerate(PILE_ORDER):
+            n = state.lost[k].count(letter)
+            if not n:
+                continue
             y = ranks - 1 - slot if owner == "w" else slot
             cid = f"lost-{owner}-{letter}"
             cells.append(Cell(cid, x, y, zone="side"))
-            n = state.lost[k].count(letter)
-            if n:
-                what = "stick section" if letter == "B" else NAMES[letter]
-                glyph = glyphs_of_pile(letter)
-                pieces.append(Piece((cid,), SIDES[owner], glyph, badges=(str(n),), dim=True,
-                                    title=f"{n} {SIDES[owner]} {what}{'s' if n > 1 else ''} destroyed"))
+            what = "stick section" if letter == "B" else NAMES[letter]
+            pieces.append(Piece((cid,), SIDES[owner], glyphs_of_pile(letter), badges=(str(n),),
+                                title=f"{n} {SIDES[owner]} {what}{'s' if n > 1 else ''} destroyed"))
     w, b = state.pyramids("w"), state.pyramids("b")
     caption = [f"Pyramids: White {w}, Black {b}. Beside the board: Black's losses (left), White's (right).",
                state.status()]
