@@ -3,7 +3,10 @@ then Unstack, the direction and the drop order picked from buttons."""
 
 import pytest
 
-from .lab import board, lit_cells, open_notebook, run_all, run_code, wait_for_move, write_notebook
+from playbook import load
+from playbook.games.ccc.notation import token
+
+from .lab import board, lit_cells, open_notebook, position, run_all, wait_for_move, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -14,8 +17,7 @@ board"""
 
 
 def test_unstack_a_constructed_pyramid_by_buttons(page, lab):
-    name = write_notebook(lab[2], "ccc_unstack.ipynb", [SETUP])
-    open_notebook(page, lab, name)
+    open_notebook(page, lab, write_notebook(lab[2], "ccc_unstack.ipynb", [SETUP]))
     run_all(page)
     widget = board(page)
     widget.locator('[data-cell="d4"]').click()
@@ -25,7 +27,7 @@ def test_unstack_a_constructed_pyramid_by_buttons(page, lab):
     widget.get_by_role("button", name="Unstack").click()
     widget.get_by_role("button", name="North-east").click()
     widget.get_by_role("button", name="Small next").click()
-    wait_for_move(page, "d4 unstack ne SM")
-    out = run_code(page, "from playbook.games.ccc.notation import token\n"
-                         "print(board.history, [token(board.state.board[board.state.geo.index[c]]) for c in ('d4', 'e5', 'f6')])")
-    assert out == "['d4 unstack ne SM'] ['L', 'S', 'M']"
+    wait_for_move(widget, "d4 unstack ne SM")
+    # The Large Pyramid stays, the Small lands first (e5), the Medium next (f6).
+    state = load("ccc").parse(position(widget))
+    assert [token(state.board[state.geo.index[c]]) for c in ("d4", "e5", "f6")] == ["L", "S", "M"]
