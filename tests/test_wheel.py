@@ -117,6 +117,11 @@ def test_clarification_2_knight_stays_on_one_board():
     assert set(s.targets("{Ann}e7")) == {"c8", "g8", "{Ann}c6", "{Ann}g6", "{Ann}d5", "{Ann}f5"}
     s = setup({"e8": "Ann N"})
     assert set(s.targets("e8")) == {"{Ann}d6", "{Ann}f6", "{Ann}c7", "{Ann}g7", "{Bob}d6", "{Bob}f6", "{Bob}c7", "{Bob}g7"}
+    across = setup({"{Ann}e7": "Ann N"}, players=("Ann", "Bob"), game=ChessWheel(knight_across=True))
+    assert set(across.targets("{Ann}e7")) == {"c8", "g8", "{Ann}c6", "{Ann}g6", "{Ann}d5", "{Ann}f5",
+                                              "{Bob}d7", "{Bob}f7"}
+    moved = play_orders(across, {"Ann": "Ne7-{Bob}f7"})
+    assert cells(moved) == {"{Bob}f7": "Ann N"}
 
 
 def test_clarification_3_lines_are_blocked_and_the_option_lifts_it():
@@ -434,3 +439,19 @@ def test_a_game_by_messages_replays_and_is_checked_against_the_calendar():
     assert read_messages(write_messages(messages)) == messages
     with pytest.raises(NotationError, match="line 2"):
         read_messages("2026-11-23 Ann: create\n2026-11-22 Bob: create")
+
+
+def test_resolution_step_by_step_crosses_out_failures_stage_by_stage():
+    s = setup({"{Ann}e3": "Ann P", "{Ann}e1": "Ann R", "e8": "Bob R"})
+    s = play_orders(s, {"Ann": "Pe3-e4, Re1-e3", "Bob": "Re8-{Ann}e4"})
+    steps = s.resolution_steps()
+    assert [words.split(":")[0] for words, _ in steps] == ["Range", "Collisions", "Head-to-head", "Chains",
+                                                            "After the resolution"]
+    def count(svg, kind):
+        return svg.count(f'class="pb-mark-{kind}"')
+    # Stage 1: nothing fails yet, three dashed orders; stage 2: the two moves into e4 bounce;
+    # stage 4: the rook cannot follow the pawn that stayed.
+    first, second, fourth = steps[0][1].svg, steps[1][1].svg, steps[3][1].svg
+    assert count(first, "pending") == 6 and count(first, "failed") == 0  # a line and a head per arrow
+    assert count(second, "failed") >= 4 and count(second, "pending") == 2
+    assert count(fourth, "pending") == 0 and count(fourth, "arrow") == 0

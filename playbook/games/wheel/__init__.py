@@ -43,7 +43,9 @@ Rules clarifications
 2. Every move is measured on a single board.  A piece on the shared rank 8
    may use any created board; a piece below rank 8 moves only on its own
    board.  This holds for the knight too: from rank 7 it cannot jump over
-   rank 8 onto another board (``test_knight_stays_on_one_board``).
+   rank 8 onto another board (``test_clarification_2_knight_stays_on_one_board``);
+   ``ChessWheel(knight_across=True)`` lets it land on rank 7 of another
+   board, one file to either side.
 3. Bishops, rooks and queens are blocked by pieces, as in chess and shogi:
    a line stops at the first occupied cell, which it may take.  Blocking
    is judged on the position at the start of the resolution.

@@ -66,13 +66,21 @@ def boards_of(cell: str, boards) -> tuple[str, ...]:
     return tuple(boards) if board == "" else (board,)
 
 
-def reach(kind: str, cell: str, occupied, boards, blocking: bool = True) -> list[str]:
+def reach(kind: str, cell: str, occupied, boards, blocking: bool = True, knight_across: bool = False) -> list[str]:
     """The cells a ``kind`` piece on ``cell`` may move to or take on:
     measured on each board the cell belongs to; lines stop at the first
     occupied cell (which they include) when ``blocking``.  ``occupied`` is a
-    container of cell ids."""
+    container of cell ids.  With ``knight_across`` a knight on rank 7 may
+    also jump two ranks over the shared rank onto rank 7 of another board
+    (one file to either side)."""
     out: dict[str, None] = {}
-    _, f0, r0 = split(cell)
+    home, f0, r0 = split(cell)
+    if kind == "N" and knight_across and r0 == SIZE - 2 and home:
+        for board in boards:
+            if board != home:
+                for df in (-1, 1):
+                    if 0 <= f0 + df < SIZE:
+                        out.setdefault(cell_id(board, f0 + df, r0))
     for board in boards_of(cell, boards):
         if kind in "PKN":
             if kind == "P":

@@ -15,17 +15,19 @@ class ChessWheel(Game):
     """Chess Wheel+.  ``collision`` chooses what happens when moves meet in
     one cell (``"bounce"``: they all fail; ``"destroy"``: they all succeed
     and every piece ending there is destroyed); ``blocking=False`` lets
-    lines pass over pieces."""
+    lines pass over pieces; ``knight_across=True`` lets a knight on rank 7
+    jump over the shared rank onto rank 7 of another board."""
 
     name = "wheel"
     title = "Chess Wheel+"
     players = NAMES[:2]
 
-    def __init__(self, collision: str = "bounce", blocking: bool = True):
+    def __init__(self, collision: str = "bounce", blocking: bool = True, knight_across: bool = False):
         if collision not in COLLISIONS:
             raise ValueError(f"collision is one of {COLLISIONS}, not {collision!r}")
         self.collision = collision
         self.blocking = blocking
+        self.knight_across = knight_across
 
     def initial(self, players=2, power: int = 3, ready: bool = False) -> WheelState:
         """The start of a cycle: ``players`` is a number from 2 to 8 (seats

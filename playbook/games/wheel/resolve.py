@@ -41,6 +41,10 @@ WHY = {
     "blocked": "the move it waits on fails and the player's own piece stays",
 }
 CODES = tuple(WHY)
+#: The stage of the adjudication that gives each result.
+STAGE = {"no-piece": 0, "wrong-piece": 0, "no-cell": 0, "out-of-range": 0, "twice": 0, "bounce": 1, "destroyed": 1,
+         "head-to-head": 2, "own-piece": 3, "blocked": 3, "ok": 3}
+STAGES = ("Range", "Collisions", "Head-to-head", "Chains")
 
 
 @dataclass
@@ -59,7 +63,7 @@ class Resolution:
 
 
 def resolve(pieces: dict, boards, orders: list[Order], blocking: bool = True,
-            collision: str = "bounce") -> Resolution:
+            collision: str = "bounce", knight_across: bool = False) -> Resolution:
     """Adjudicate ``orders`` against ``pieces`` (cell -> (owner, kind)) on
     the created ``boards``; returns a :class:`Resolution`."""
     code: dict[int, str] = {}
@@ -78,7 +82,7 @@ def resolve(pieces: dict, boards, orders: list[Order], blocking: bool = True,
             code[i] = "wrong-piece"
         elif counts[o.player, o.origin] > 1:
             code[i] = "twice"
-        elif o.destination not in reach(piece[1], o.origin, occupied, boards, blocking):
+        elif o.destination not in reach(piece[1], o.origin, occupied, boards, blocking, knight_across):
             code[i] = "out-of-range"
     stages.append(_stage("Range", orders, code))
 

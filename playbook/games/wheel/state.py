@@ -230,7 +230,7 @@ class WheelState(State):
         position (what ending the resolve phase now would do)."""
         orders = [o for p in self.players for o in self.orders_of(p)]
         return resolve(dict(self.board_map()), self.boards, orders, blocking=self.game.blocking,
-                       collision=self.game.collision)
+                       collision=self.game.collision, knight_across=self.game.knight_across)
 
     def _resolved(self) -> "WheelState":
         res = self.resolution()
@@ -239,6 +239,7 @@ class WheelState(State):
         new = replace(self, week=self.week + 1, phase="move", pieces=pieces, passed=(), commitments=(),
                       revealed=(), withheld=(), results=results, secrets=())
         new.__dict__["last_resolution"] = res
+        new.__dict__["resolved_from"] = self
         return new
 
     # ---- text and drawing
@@ -260,6 +261,18 @@ class WheelState(State):
 
         return scene(self, player)
 
+    def resolution_steps(self) -> list:
+        """The resolution, stage by stage, as ``(words, diagram)`` pairs:
+        range, collisions, head-to-head, chains, then the position after it
+        (failed orders crossed out).  In the resolve phase: of the orders
+        revealed so far; on a position a resolution produced by play: of
+        that resolution."""
+        from ...render import Diagram, svg
+        from .view import resolution_steps
+
+        before = self.__dict__.get("resolved_from", self)
+        return [(words, Diagram(svg(scene))) for words, scene in resolution_steps(before)]
+
     def private_diagram(self, player: str, **options):
         """The board as ``player`` sees it, their sealed orders drawn as arrows."""
         from ...render import Diagram, svg
@@ -273,7 +286,7 @@ class WheelState(State):
         if cell not in cache:
             piece = self.piece_at(cell)
             cache[cell] = [] if piece is None else reach(piece[1], cell, self.board_map(), self.boards,
-                                                         self.game.blocking)
+                                                         self.game.blocking, self.game.knight_across)
         return cache[cell]
 
     def piece_at(self, cell: str):

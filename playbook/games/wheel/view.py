@@ -12,9 +12,11 @@ revealed orders waiting for the resolution are dashed arrows.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ...render import Area, Cell, Glyph, Label, Mark, Piece, Scene, OWNERS
-from .board import FILES, NAMES
+from .board import FILES, NAMES, short
+from .resolve import STAGE, STAGES, WHY
 
 GLYPHS = {k: (Glyph("circle", 0.74 if k != "P" else 0.58),) for k in "KQRBN"}
 GLYPHS["P"] = (Glyph("circle", 0.58),)
@@ -85,4 +87,28 @@ def scene(state, player: str | None = None) -> Scene:
     if state.results:
         failed = sum(1 for *_, code in state.results if code not in ("ok", "destroyed"))
         caption.append(f"Last resolution: {len(state.results)} orders, {failed} failed (crossed-out arrows).")
+        for p, origin, dest, code in sorted(state.results, key=lambda r: STAGE[r[3]]):
+            caption.append(f"  {STAGES[STAGE[code]]}: {p} {short(origin, p)}-{short(dest, p)} {WHY[code]}")
     return Scene(cells, pieces, marks=marks, caption=caption, title="Chess Wheel+", labels=labels, areas=areas)
+
+
+def resolution_steps(state) -> list:
+    """The adjudication of the orders revealed in ``state``, stage by stage:
+    a list of ``(words, scene)``, each scene the position before the
+    resolution with the orders failed so far crossed out and the others
+    dashed, then the position after it."""
+    res = state.resolution()
+    base = scene(state)
+    out = []
+    for k, name in enumerate(STAGES):
+        marks = []
+        for o, code in res.results:
+            done = STAGE[code] <= k
+            kind = ("arrow" if code in ("ok", "destroyed") else "failed") if done else "pending"
+            marks.append(Mark(kind, (o.origin, o.destination)))
+        head, _, items = res.stages[k].partition(": ")
+        lines = [f"Stage {k + 1}, {head.lower()}:"] + [f"  {item}" for item in items.split("; ")]
+        out.append((res.stages[k], replace(base, marks=marks, caption=lines)))
+    after = state._resolved() if state.phase == "resolve" else state
+    out.append(("After the resolution", replace(scene(after), marks=[m for m in scene(after).marks if m.kind != "pending"])))
+    return out

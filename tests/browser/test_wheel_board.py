@@ -1,0 +1,63 @@
+"""A hot-seat week of Chess Wheel+ on a real board: each player's orders
+entered behind a curtain, sealed with a salt, revealed with one click, and
+the resolution drawn.  Every wait is for something the board publishes."""
+
+import pytest
+
+from playbook.games.wheel import commitment
+
+from .lab import board, lit_cells, open_notebook, position, run_all, wait_for_move, write_notebook
+
+pytestmark = pytest.mark.browser
+
+SETUP = """from playbook import BoardWidget
+from playbook.games.wheel import setup
+board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}))
+board"""
+
+
+def click(widget, cell):
+    widget.locator(f'[data-cell="{cell}"]').click()
+
+
+def seal(widget, piece, target, salt):
+    curtain = widget.locator(".pb-curtain")
+    widget.get_by_role("button", name="Show the board").click()
+    curtain.wait_for(state="hidden")
+    click(widget, piece)
+    click(widget, target)
+    widget.get_by_role("button", name="Seal my orders").click()
+    widget.locator(".pb-text").fill(salt)
+    widget.locator(".pb-text").press("Enter")
+
+
+def test_hot_seat_week_behind_a_curtain(page, lab):
+    open_notebook(page, lab, write_notebook(lab[2], "wheel_hot_seat.ipynb", [SETUP]))
+    run_all(page)
+    widget = board(page)
+    curtain = widget.locator(".pb-curtain")
+    curtain.wait_for(state="visible")
+    assert "Pass the device to Ann" in curtain.inner_text()
+    widget.get_by_role("button", name="Show the board").click()
+    curtain.wait_for(state="hidden")
+    click(widget, "{Ann}e2")
+    assert lit_cells(widget) == ["{Ann}e1", "{Ann}e3"]  # a pawn goes one rank either way
+    widget.get_by_role("button", name="Cancel").click()
+    curtain.evaluate("el => { el.hidden = false; }")  # back behind the curtain, as a new player would find it
+    seal(widget, "{Ann}e2", "{Ann}e3", "k7q2")
+    ann = commitment("k7q2", "Pe2-e3")
+    wait_for_move(widget, "{Ann} commit " + ann)
+    curtain.wait_for(state="visible")
+    assert "Pass the device to Bob" in curtain.inner_text() and ann[:12] in curtain.inner_text()
+    assert "e3" not in position(widget)
+    seal(widget, "{Bob}d2", "{Bob}d3", "zz9")
+    wait_for_move(widget, "{Bob} commit " + commitment("zz9", "Pd2-d3"))
+    # Resolve phase: reveals are public, no curtain; the board remembers what each player sealed.
+    assert curtain.is_hidden()
+    widget.get_by_role("button", name="Reveal my orders").click()
+    wait_for_move(widget, "{Ann} reveal k7q2: Pe2-e3")
+    assert widget.locator(".pb-mark-pending").count() >= 1
+    widget.get_by_role("button", name="Reveal my orders").click()
+    wait_for_move(widget, "{Bob} reveal zz9: Pd2-d3")
+    assert "week: 2" in position(widget) and "pieces: Ann Pe3 | Bob Pd3" in position(widget)
+    assert widget.locator(".pb-mark-arrow").count() >= 2
