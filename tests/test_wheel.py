@@ -277,7 +277,7 @@ def test_datc_chain_into_cells_being_vacated_succeeds():
     assert cells(s) == {"{Ann}a3": "Ann R", "{Ann}a4": "Ann P", "{Ann}a5": "Ann P"}
 
 
-def test_datc_move_into_a_cell_vacated_by_a_failing_move_fails_against_own_piece():
+def test_clarification_8_datc_move_into_a_cell_vacated_by_a_failing_move_fails_against_own_piece():
     # Ann's pawn bounces with Bob's rook on e4, so Ann's rook cannot enter e3.
     s = setup({"{Ann}e3": "Ann P", "{Ann}e1": "Ann R", "e8": "Bob R"})
     s = play_orders(s, {"Ann": "Pe3-e4, Re1-e3", "Bob": "Re8-{Ann}e4"})
@@ -293,7 +293,7 @@ def test_datc_enemy_whose_move_fails_is_taken_where_it_stands():
     assert cells(s) == {"{Ann}e3": "Ann R", "{Ann}h4": "Ann R"}
 
 
-def test_datc_capture_of_a_piece_that_moved_away_just_moves():
+def test_clarification_8_datc_capture_of_a_piece_that_moved_away_just_moves():
     s = setup({"{Ann}e1": "Ann R", "{Ann}e5": "Bob P"})
     s = play_orders(s, {"Ann": "Re1-e5", "Bob": "P{Ann}e5-{Ann}e6"})
     assert set(results(s).values()) == {"ok"}

@@ -41,24 +41,24 @@ Rules clarifications
    in the source's own examples (``a1``, rank 2, rank 8); the sentence that
    gives ranks letters and files numbers is read as a slip.
 2. Every move is measured on a single board.  A piece on the shared rank 8
-   may use any created board; a piece below rank 8 moves only on its own
-   board.  This holds for the knight too: from rank 7 it cannot jump over
-   rank 8 onto another board (``test_clarification_2_knight_stays_on_one_board``);
-   ``ChessWheel(knight_across=True)`` lets it land on rank 7 of another
-   board, one file to either side.
+   may use any created board; a piece below rank 8 moves only on the board
+   it stands on.  This holds for the knight too: from rank 7 it cannot
+   jump over rank 8 onto another board; ``ChessWheel(knight_across=True)``
+   lets it land on rank 7 of another board, one file to either side.
 3. Bishops, rooks and queens are blocked by pieces, as in chess and shogi:
    a line stops at the first occupied cell, which it may take.  Blocking
    is judged on the position at the start of the resolution.
    ``ChessWheel(blocking=False)`` lets lines pass over pieces.
-4. "Moves to or takes a piece in an unoccupied space" is read as: the piece
-   moves to an empty cell, or takes the piece on an occupied one.  A piece
-   never takes a piece of its own owner.
+4. The source joins moving and taking in one phrase that also speaks of an
+   unoccupied space; it is read as: the piece moves to an empty cell, or
+   takes the piece on an occupied one.  A piece never takes a piece of its
+   own owner.
 5. Pawns move one rank either way in their file, never diagonally, and
    take the same way; there is no promotion, double step or en passant.
 6. Moves into one cell: all of them fail (a bounce, as in Diplomacy), since
-   a space holds a single piece.  The literal reading ("none fail") is
-   ``ChessWheel(collision="destroy")``: they all happen, and every piece
-   ending in that cell, including one standing there, is destroyed.
+   a space holds a single piece.  The literal reading (such moves do not
+   fail) is ``ChessWheel(collision="destroy")``: they all happen, and every
+   piece ending in that cell, including one standing there, is destroyed.
 7. Two pieces moving into each other's cells both fail (head-to-head);
    three or more moving round a closed circle all succeed.  Under
    ``collision="destroy"`` a pair swaps.
