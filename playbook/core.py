@@ -66,15 +66,24 @@ class IllegalAction(PlaybookError):
 class NotationError(PlaybookError, ValueError):
     """Text that cannot be read.  ``position`` is the 0-based index of the
     first character that could not be understood (None if the whole text is
-    at fault)."""
+    at fault).  In a text of several lines, ``line`` and ``column`` (both
+    1-based) say where that character is, and the message says so too."""
 
     def __init__(self, message: str, text: str | None = None, position: int | None = None):
+        self.line = self.column = None
         if text is not None and position is not None:
-            pointer = " " * position + "^"
-            shown = text if "\n" not in text else text.splitlines()[0]
-            message = f"{message} (at character {position + 1})"
-            if "\n" not in text and len(text) <= 120:
-                message += f"\n  {shown}\n  {pointer}"
+            if "\n" in text:
+                self.line = text.count("\n", 0, position) + 1
+                start = text.rfind("\n", 0, position) + 1
+                self.column = position - start + 1
+                shown = text[start:].split("\n", 1)[0]
+                message = f"{message} (line {self.line}, column {self.column})"
+                if len(shown) <= 120:
+                    message += f"\n  {shown}\n  {' ' * (self.column - 1)}^"
+            else:
+                message = f"{message} (at character {position + 1})"
+                if len(text) <= 120:
+                    message += f"\n  {text}\n  {' ' * position}^"
         super().__init__(message)
         self.text = text
         self.position = position

@@ -63,7 +63,7 @@ def test_initial_with_an_arrangement_skips_set_up():
 # ------------------------------------------------------------------ travel
 
 
-def test_travel_from_your_kingdom_earns_a_q_per_cell_diagonals_too():
+def test_travel_from_your_kingdom_earns_a_q_per_cell_diagonals_too_clarification_19():
     state = setup({"A1": "innervation 3Q"})
     assert q(state.play("travel A1 G1"), "innervation") == "9Q"
     assert q(state.play("travel A1 C3"), "innervation") == "5Q"
@@ -137,7 +137,7 @@ def test_performing_costs_one_q_unless_next_to_a_monument_of_its_own_umbration()
 # ---------------------------------------------------------------- document
 
 
-def test_document_adds_nine_words_and_levels_live_pieces_in_your_kingdom():
+def test_document_adds_nine_words_and_levels_live_pieces_in_your_kingdom_clarification_6():
     state = setup({"A1": "essence 3Q", "B1": "duality 7Q", "C1": "cosmos 0Q", "A3": "velocity 3Qe", "H1": "radiance 2Q"})
     after = state.play("document the moon rose over nine quiet hills of salt")
     assert after.poem == tuple("the moon rose over nine quiet hills of salt".split())
@@ -217,7 +217,7 @@ def test_redefinition_is_impossible_on_an_empty_poem():
     assert "redefinition" not in setup({"A1": "cosmos 9Q"}).next_steps([Step.cell("A1")]).choices()
 
 
-def test_critical_rewind_restores_the_position_and_forbids_the_same_piece():
+def test_critical_rewind_restores_the_position_and_forbids_the_same_piece_clarification_18():
     start = setup({"A1": "velocity 3Q", "B3": "essence 3Q", "I1": "cosmos 3Q"})
     after_ours = start.play("travel B3 C3")  # essence earns 1: 4Q
     after_theirs = after_ours.play("travel I1 G1")  # cosmos earns 2: 5Q
@@ -232,7 +232,7 @@ def test_critical_rewind_restores_the_position_and_forbids_the_same_piece():
     assert q(rewound.play("travel C3 C2"), "essence") == "4Q"
 
 
-def test_critical_rewind_of_a_document_forbids_documenting_and_needs_a_turn_to_undo():
+def test_critical_rewind_of_a_document_forbids_documenting_and_needs_a_turn_to_undo_clarification_11():
     start = setup({"A1": "velocity 3Q", "I1": "cosmos 3Q"})
     assert "critical-rewind" not in start.next_steps([Step.cell("A1")]).choices()  # nothing to undo yet
     state = start.play("travel A1 A2").play("document one two three four five six seven eight nine")
@@ -290,14 +290,19 @@ def test_tectonic_failure_never_puts_two_things_on_one_cell():
     assert "E2>E1" not in opts.choices() and "E2=" in opts.choices()
 
 
-def test_energize_adds_up_to_3q_to_an_adjacent_live_piece_and_repairs_it():
+def test_energize_adds_up_to_3q_to_an_adjacent_live_piece_and_repairs_it_clarification_16():
     state = setup({"A1": "innervation 3Q", "B2": "cosmos 2Qb", "A2": "essence 0Q", "C3": "duality 4Q"})
     targets = state.next_steps([Step.cell("A1"), Step.choice("energize")]).cells()
     assert set(targets) == {"A1", "B2"}  # itself too; not the dead essence, not the distant duality
     assert q(state.play("perform A1 energize B2 3"), "cosmos") == "5Q"
+    # 1, 2 or 3 as the player chooses (clarification 16); the repair comes with any of them.
+    assert state.next_steps([Step.cell("A1"), Step.choice("energize"), Step.cell("B2")]).choices() == ["1", "2", "3"]
+    assert [q(state.play(f"perform A1 energize B2 {n}"), "cosmos") for n in (1, 2)] == ["3Q", "4Q"]
+    with pytest.raises(IllegalAction, match="adds 1, 2 or 3 Q"):
+        state.play("perform A1 energize B2 0")
 
 
-def test_select_the_fit_empties_every_piece_under_9q():
+def test_select_the_fit_empties_every_piece_under_9q_clarification_17():
     state = setup({"A1": "innervation 9Q", "B1": "cosmos 8Q", "E2": "duality 9Q", "H1": "essence 3Qe", "I1": "velocity 12Q"})
     after = state.play("perform A1 select-the-fit")
     assert [q(after, u) for u in ("innervation", "cosmos", "duality", "essence", "velocity")] == ["8Q", "0Q", "9Q", "3Qe", "12Q"]
@@ -324,7 +329,7 @@ def test_go_berserk_moves_next_to_a_piece_and_both_lose_9q_plus_the_cost_clarifi
     assert cell(after, "caprice") == "G2" and q(after, "caprice") == "2Q" and q(after, "cosmos") == "3Q"
 
 
-def test_propaganda_takes_1q_from_each_chosen_piece_entered_one_by_one_then_done():
+def test_propaganda_takes_1q_from_each_chosen_piece_entered_one_by_one_then_done_clarification_12():
     state = setup({"A1": "cognizance 3Q", "B1": "essence 4Q", "I1": "cosmos 1Q", "E2": "duality 0Q", "H3": "velocity 3Qe"})
     first = state.next_steps([Step.cell("A1"), Step.choice("propaganda")])
     assert set(first.cells()) == {"A1", "B1", "I1"} and "done" not in first.choices()  # clarification 12
@@ -415,7 +420,7 @@ def test_refused_actions_change_nothing():
 
 
 def test_setup_refuses_two_pieces_of_one_umbration():
-    with pytest.raises(NotationError, match="once"):
+    with pytest.raises(NotationError, match="cosmos piece is given twice"):
         GAME.setup({"A1": "cosmos 3Q", "I1": "cosmos 3Q"})
 
 
@@ -577,3 +582,240 @@ def test_a_player_with_nothing_to_do_passes_clarification_13():
     assert after.kingdom() == "right" and after.pieces == state.pieces and after.forbid == ""
     with pytest.raises(IllegalAction, match="only when nothing else is possible"):
         after.play("pass")
+
+
+# ------------------------------------------------------------ Redefinition's returned word
+
+
+def test_redefinition_puts_the_returned_word_where_the_player_chooses_clarification_14():
+    state = setup({"A1": "cosmos 9Q"}, poem="a b c d", word=("E2", "x"))
+    # "a" leaves the poem (b c d); the old word x may go before b, c or d, or by default at the end.
+    prefix = [Step.cell("A1"), Step.choice("redefinition"), Step.choice("1"), Step.cell("F1")]
+    places = state.next_steps(prefix)
+    assert places.complete and places.choices() == ["1", "2", "3"]
+    assert [o.label for o in places.options] == ["'x' back before 'b'", "'x' back before 'c'", "'x' back before 'd'"]
+    assert state.play("perform A1 redefinition 1 F1").poem == tuple("bcdx")
+    assert state.play("perform A1 redefinition 1 F1 2").poem == tuple("bxcd")
+    assert state.play("perform A1 redefinition 1 F1 1").poem == tuple("xbcd")
+    assert state.play("perform A1 redefinition 1 F1 4") == state.play("perform A1 redefinition 1 F1")  # the end
+    with pytest.raises(IllegalAction, match="before word 1 to 3"):
+        state.play("perform A1 redefinition 1 F1 5")
+    # With no word on the field, nothing comes back and there is nothing to choose.
+    bare = setup({"A1": "cosmos 9Q"}, poem="a b c d")
+    assert bare.next_steps(prefix).options == () and bare.next_steps(prefix).complete
+    with pytest.raises(IllegalAction, match="no word stands on the field"):
+        bare.play("perform A1 redefinition 1 F1 2")
+
+
+# ------------------------------------------------------------ forum tables escape words
+
+
+TRICKY_WORDS = [":COSMOS:3Q", ":cosmos:m", "⬛", "[/TD]", "[TD]x", "[/TABLE]", "[TABLE]", "(To", "written)",
+                "[PLAIN]x", "x[/PLAIN", ":lol:", "COMMUNAL", "POEM:", "[b]bold[/b]", "]["]
+
+
+def test_forum_tables_escape_words_that_would_read_back_as_something_else():
+    for w in TRICKY_WORDS:
+        state = setup({"A1": "cosmos 3Q"}, word=("E2", w), poem=" ".join([w] * 9))
+        text = state.to_forum()
+        assert (f"[PLAIN]{w}[/PLAIN]" in text) == any(ch in w for ch in "[]:⬛")
+        again = GAME.from_forum(text, to_move="left")
+        assert again.word == (13, w) and again.poem == (w,) * 9 and again.pieces == state.pieces, w
+    # A poem that reads "(To be written)" is not the empty poem.
+    odd = setup({"A1": "cosmos 3Q"}, poem="(To be written)")
+    assert GAME.from_forum(odd.to_forum(), to_move="left").poem == ("(To", "be", "written)")
+    assert GAME.from_forum(setup({"A1": "cosmos 3Q"}).to_forum(), to_move="left").poem == ()
+
+
+def test_a_word_with_the_forum_tag_that_ends_an_escape_is_refused_when_documented():
+    state = setup({"A1": "cosmos 3Q"})
+    with pytest.raises(IllegalAction, match=r"\[/PLAIN\]"):
+        state.play("document one two three four five six seven eight x[/plain]y")
+
+
+def _words():
+    from hypothesis import strategies as st
+
+    from playbook.games.cresnovian.entry import word_problem
+
+    pieces = st.sampled_from(["[", "]", ":", "/", "⬛", "PLAIN", "TD", "TABLE", "(", ")", "COSMOS", "cosmos", "m", "3Q"])
+    chars = st.characters(blacklist_categories=("Cc", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"))
+    word = st.lists(st.one_of(pieces, chars), min_size=1, max_size=6).map("".join)
+    return word.filter(lambda w: not word_problem(w))
+
+
+def test_forum_tables_round_trip_any_word_and_name():
+    from hypothesis import given, settings, strategies as st
+
+    names = st.lists(_words(), min_size=1, max_size=3).map(" ".join)
+
+    @settings(max_examples=150, deadline=None, derandomize=True)
+    @given(word=_words(), poem=st.lists(_words(), min_size=0, max_size=12), left=names, right=names)
+    def round_trip(word, poem, left, right):
+        state = setup({"A1": "cosmos 3Q"}, word=("E2", word), poem=" ".join(poem), names=(left, right))
+        again = GAME.from_forum(state.to_forum(), to_move="left")
+        assert (again.word, again.poem, again.names, again.pieces) == (state.word, state.poem, state.names, state.pieces)
+
+    round_trip()
+
+
+# ------------------------------------------------------------ impossible positions are refused
+
+
+def _text(**changes):
+    import json
+
+    data = json.loads(setup({"A1": "cosmos 3Q", "B1": "duality 4Q"}, monuments={"E2": "essence"}).to_text())
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("changes, field, problem", [
+    (dict(pieces=[["cosmos", "A1", "3Q", ""], ["cosmos", "B1", "3Q", ""]]), "pieces", "cosmos piece is given twice"),
+    (dict(pieces=[["cosmos", "A1", "3Q", ""], ["duality", "A1", "3Q", ""]]), "pieces", "A1 holds the cosmos piece and the duality"),
+    (dict(pieces=[["cosmos", "E2", "3Q", ""]]), "monuments", "E2 holds the cosmos piece already"),
+    (dict(word=["E2", "moon"]), "word", "E2 holds an essence monument already"),
+    (dict(pieces=[["cosmos", "A1", "4Qe", ""]]), "pieces", "eternal, so it has 3Q, not 4Q"),
+    (dict(pieces=[["cosmos", "A1", "-1Q", ""]]), "pieces", "not written <n>Q"),
+    (dict(pieces=[["cosmos", "A1", "1000000Q", ""]]), "pieces", "n from 0 to 999999"),
+    (dict(pieces=[["cosmos", "A1", "03Q", ""]]), "pieces", "not written <n>Q"),
+    (dict(pieces=[["comet", "A1", "3Q", ""]]), "pieces", "'comet' is no umbration"),
+    (dict(pieces=[["cosmos", "J9", "3Q", ""]]), "pieces", "'J9' is not a cell"),
+    (dict(pieces=[["cosmos", "A1", "3Q", "B2"]]), "pieces", "home B2 is not a foundation cell"),
+    (dict(pieces=[["cosmos", "A1", "3Q", "A1"], ["duality", "B1", "3Q", "A1"]]), "pieces", "both have the home cell A1"),
+    (dict(pieces=[["cosmos", "A1", "3Q"]]), "pieces", "item 1 must be \\[umbration, cell, Q, home\\]"),
+    (dict(pieces="cosmos"), "pieces", "must be a list"),
+    (dict(phase="playing"), "phase", "must be one of 'place', 'choose', 'play'"),
+    (dict(turn="third"), "turn", "must be one of 'first', 'second'"),
+    (dict(**{"second-kingdom": "middle"}), "second-kingdom", "must be one of '', 'left', 'right'"),
+    (dict(**{"second-kingdom": ""}), "second-kingdom", "in play the second player holds"),
+    (dict(monuments=[["E2", "comet"]]), "monuments", "'comet' is no umbration"),
+    (dict(word=["E3"]), "word", "must be \\[\\] or \\[cell, word\\]"),
+    (dict(poem=["a b"]), "poem", "word 1 'a b' cannot be a word"),
+    (dict(poem=[3]), "poem", "word 1 must be text, not a number"),
+    (dict(**{"last-travel": "comet"}), "last-travel", "must be one of"),
+    (dict(**{"last-turn": "dance"}), "last-turn", "'travel:<umbration>'"),
+    (dict(forbid="travel:comet"), "forbid", "'travel:<umbration>'"),
+    (dict(names=["Ann"]), "names", "two names"),
+    (dict(names=["Ann", " Bob"]), "names", "no spaces around it"),
+    (dict(before="{}"), "before", "the earlier position cannot be read"),
+    (dict(colour="red"), "colour", "is no field of a position"),
+])
+def test_parse_names_the_field_and_the_problem(changes, field, problem):
+    with pytest.raises(NotationError, match=f"field '{field}': .*{problem}"):
+        GAME.parse(_text(**changes))
+
+
+def test_parse_refuses_wrong_shapes_and_impossible_set_ups():
+    import json
+
+    for bad in ["[1, 2]", '"text"', "17", "null", "{}"]:
+        with pytest.raises(NotationError, match="JSON object|needs the field"):
+            GAME.parse(bad)
+    with pytest.raises(NotationError, match="JSON text, not int"):
+        GAME.parse(17)
+    start = json.loads(GAME.initial().play("place cosmos A1").to_text())
+    with pytest.raises(NotationError, match="field 'pieces': while setting up"):
+        GAME.parse(json.dumps({**start, "pieces": [["cosmos", "B1", "3Q", ""]]}))
+    with pytest.raises(NotationError, match="field 'poem': must be empty while setting up"):
+        GAME.parse(json.dumps({**start, "poem": ["a"]}))
+    with pytest.raises(NotationError, match="field 'turn': the first player places"):
+        GAME.parse(json.dumps({**start, "turn": "second"}))
+    # A rewind needs a readable earlier position with the other player to move.
+    played = setup({"A1": "velocity 3Q", "I1": "cosmos 3Q"}).play("travel A1 B1")
+    data = json.loads(played.to_text())
+    with pytest.raises(NotationError, match="field 'before': the earlier position has the same player to move"):
+        GAME.parse(json.dumps({**data, "turn": "second" if data["turn"] == "first" else "first"}))
+
+
+def test_setup_refuses_impossible_positions_naming_the_field():
+    with pytest.raises(NotationError, match="field 'pieces': the cosmos and duality pieces both have the home cell A1"):
+        GAME.setup({"A1": "cosmos 3Q", "B1": "duality 3Q"}, homes={"duality": "A1", "cosmos": "A1"})
+    with pytest.raises(NotationError, match="field 'monuments': A1 holds the cosmos piece"):
+        GAME.setup({"A1": "cosmos 3Q"}, monuments={"A1": "essence"})
+    with pytest.raises(NotationError, match="field 'mover'"):
+        GAME.setup({"A1": "cosmos 3Q"}, mover="up")
+    with pytest.raises(NotationError, match="field 'pieces': write a piece"):
+        GAME.setup({"A1": "cosmos"})
+    with pytest.raises(NotationError, match="field 'pieces': .*eternal"):
+        GAME.setup({"A1": "cosmos 5Qe"})
+
+
+def test_forum_errors_give_line_and_column():
+    good = setup({"A1": "cosmos 3Q", "B1": "duality 4Q"}).to_forum()
+    lines = good.split("\n")
+    # Line 3 is the board's second row; put a second cosmos piece in its first cell.
+    bad = good.replace("[TR][TD][/TD]", "[TR][TD]:COSMOS:3Q[/TD]", 1)
+    with pytest.raises(NotationError, match=r"A2: the cosmos piece stands on A1 already \(line 3, column 5\)") as err:
+        GAME.from_forum(bad, to_move="left")
+    assert (err.value.line, err.value.column) == (3, 5) and lines[2].startswith("[TR][TD][/TD]")
+    for broken, message in [(good.replace(":DUALITY:4Q", ":DUALITY:4Qe"), "B1: :DUALITY:4Qe is out of range"),
+                            (good.replace(":DUALITY:4Q", ":DUALITI:4Q"), "unknown umbration DUALITI"),
+                            (good.replace("[/TD][/TR]", "[/TR]", 1), r"\[/TR\] inside a \[TD\] cell"),
+                            (good.replace("[TD][/TD]", "", 1), "board row 1 needs 9 \\[TD\\] cells, found 8"),
+                            (good.replace("[/TABLE]", ""), "outside the table's cells"),
+                            (good.replace("[TD][/TD]", "[TD]moon[/TD]", 1).replace("[TD][/TD]", "[TD]sun[/TD]", 1), "only one word")]:
+        with pytest.raises(NotationError, match=message) as err:
+            GAME.from_forum(broken, to_move="left")
+        assert err.value.line is not None and err.value.column is not None
+
+
+# ------------------------------------------------------------ clarifications without a test of their own
+
+
+def test_repair_needs_3q_and_costs_1q_and_eternal_pieces_refuse_breakdown_and_energize_clarification_9():
+    # A broken 2Q piece cannot perform at all; at 3Q its repair costs 1Q, waived next to its own monument.
+    assert setup({"A1": "radiance 2Qb", "I1": "cosmos 3Q"}).next_steps([Step.cell("A1")]).choices() == []
+    assert q(setup({"A1": "radiance 3Qb", "I1": "cosmos 3Q"}).play("perform A1 repair"), "radiance") == "2Q"
+    waived = setup({"A1": "radiance 3Qb", "I1": "cosmos 3Q"}, monuments={"B1": "radiance"})
+    assert q(waived.play("perform A1 repair"), "radiance") == "3Q"
+    # Breakdown and Energize pass an eternal piece by.
+    state = setup({"A1": "cosmos 3Q", "B1": "essence 3Qe", "A2": "innervation 3Q", "I1": "duality 3Q"})
+    assert "B1" not in state.next_steps([Step.cell("A1"), Step.choice("breakdown")]).cells()
+    assert "B1" not in state.next_steps([Step.cell("A2"), Step.choice("energize")]).cells()
+    with pytest.raises(IllegalAction, match="eternal"):
+        state.play("perform A2 energize B1 2")
+
+
+def test_only_abilities_that_do_not_change_q_reach_dead_pieces_clarification_10():
+    dead = {"E2": "velocity 0Q"}
+    refusing = [({"A1": "duality 3Q"}, "perform A1 cut E2"), ({"A1": "cosmos 3Q"}, "perform A1 breakdown E2"),
+                ({"A1": "cognizance 3Q"}, "perform A1 propaganda E2"), ({"A1": "caprice 12Q"}, "perform A1 go-berserk E2 E1")]
+    for pieces, text in refusing:
+        with pytest.raises(IllegalAction, match="dead"):
+            setup({**pieces, **dead}).play(text)
+    with pytest.raises(IllegalAction, match="dead"):
+        setup({"A1": "innervation 3Q", "B1": "velocity 0Q"}).play("perform A1 energize B1 1")
+    # Return Home, Perfect Eternal, Teleport and Spectacle take dead pieces.
+    assert cell(setup({"A2": "essence 3Q", **dead}, homes={"velocity": "E3"}).play("perform A2 return-home E2"),
+                "velocity") == "E3"
+    assert q(setup({"A2": "essence 9Q", **dead}).play("perform A2 perfect-eternal E2"), "velocity") == "3Qe"
+    assert cell(setup({"A1": "velocity 9Q", "E2": "essence 0Q"}).play("perform A1 teleport E2 H2"), "essence") == "H2"
+    spectacle = setup({"A1": "radiance 3Q", "B1": "velocity 0Q"}).play("perform A1 spectacle B1 H2")
+    assert spectacle.monuments == ((16, "velocity"),)
+
+
+def test_dead_pieces_block_travel_clarification_15():
+    state = setup({"A1": "innervation 3Q", "B1": "cosmos 0Q"})
+    with pytest.raises(IllegalAction, match="blocked by the cosmos piece \\(0Q\\) on B1"):
+        state.play("travel A1 C1")
+
+
+def test_every_clarification_names_a_test_that_exists_and_the_notebook_repeats_them():
+    import json
+    import pathlib
+    import re
+
+    import playbook.games.cresnovian as package
+
+    text = package.__doc__.split("Rules clarifications")[1]
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. ", text, re.M)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    for item in re.split(r"^\d+\. ", text, flags=re.M)[1:]:
+        named = re.findall(r"``(test_\w+)``", item)
+        assert named and all(n in globals() for n in named), item
+    notebook = pathlib.Path(__file__).parent.parent / "notebooks" / "cresnovian_chess.ipynb"
+    cells = json.loads(notebook.read_text())["cells"]
+    chapter = next("".join(c["source"]) for c in cells if "".join(c["source"]).startswith("## Rules clarifications"))
+    for n in numbers:
+        assert re.search(rf"^{n}\. .*`test_\w+`", chapter, re.M), f"the notebook lacks clarification {n} or its test"

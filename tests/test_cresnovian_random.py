@@ -56,3 +56,85 @@ def test_refused_input_changes_nothing(seed, plies, junk):
     except PlaybookError:
         pass
     assert state.to_text() == before
+
+
+# ------------------------------------------------------------ parsers under fuzzing
+
+import json  # noqa: E402
+import random  # noqa: E402
+
+from invariants import assert_parse_is_safe, assert_sound, mutations  # noqa: E402
+from playbook import NotationError  # noqa: E402
+
+JUNK_VALUES = [None, True, 0, -1, 3, 10**7, "", "x", "A1", "Z9", "3Q", "3Qe", "9Qb", "play", "left", "cosmos",
+               "travel:cosmos", "document", [], {}, ["A1"], ["A1", "cosmos"], ["cosmos", "A1", "3Q", ""],
+               [["cosmos", "A1", "3Q", ""]], ["a", "b"]]
+
+
+def _positions():
+    """Positions from random games, set-up and play alike."""
+    out = []
+    for seed in range(10):
+        agent = RandomAgent(seed=seed, stop=0.5)
+        state = GAME.initial()
+        for ply in range(60):
+            if state.outcome is not None:
+                break
+            state = state.play(agent.choose(state))
+            if ply % 6 == 2:
+                out.append(state)
+    return out
+
+
+def json_mutations(text: str, rng: random.Random, count: int) -> list[str]:
+    """Damaged copies of a JSON position: keys dropped, renamed or added;
+    values (at any depth) replaced by junk, dropped or doubled."""
+    out = []
+    for _ in range(count):
+        data = json.loads(text)
+        for _ in range(rng.randint(1, 2)):
+            key = rng.choice(sorted(data))
+            op = rng.randrange(5)
+            if op == 0:
+                del data[key]
+            elif op == 1:
+                data[key + rng.choice(["x", "-", ""])] = data.pop(key)
+            elif op == 2 or not isinstance(data[key], list) or not data[key]:
+                data[key] = rng.choice(JUNK_VALUES)
+            else:
+                items = data[key]
+                k = rng.randrange(len(items))
+                if op == 3:
+                    items.insert(k, items[k])
+                elif isinstance(items[k], list) and items[k]:
+                    items[k][rng.randrange(len(items[k]))] = rng.choice(JUNK_VALUES)
+                else:
+                    items[k] = rng.choice(JUNK_VALUES)
+        out.append(json.dumps(data))
+    return out
+
+
+def test_mutated_position_texts_are_refused_or_sound():
+    rng = random.Random(9)
+    read = 0
+    for state in _positions():
+        text = state.to_text()
+        for bad in mutations(text, rng, 12) + json_mutations(text, rng, 12):
+            read += assert_parse_is_safe(GAME, bad) is not None
+    assert read > 50  # some mutations leave a readable position, and those are sound
+
+
+def test_mutated_forum_tables_are_refused_or_sound():
+    rng = random.Random(4)
+    read = 0
+    for state in _positions():
+        if state.phase != "play":
+            continue
+        for bad in mutations(state.to_forum(), rng, 15):
+            try:
+                again = GAME.from_forum(bad, to_move="left")
+            except NotationError:
+                continue
+            assert_sound(again, listed=False)
+            read += 1
+    assert read > 20

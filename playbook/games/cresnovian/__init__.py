@@ -42,8 +42,10 @@ umbration       basic                  elite
 essence         ``return-home T``      ``perfect-eternal T``
 duality         ``cut T``              ``flock-together A1>B2 ...`` (each
                                        flocking piece and where it goes)
-cosmos          ``breakdown T``        ``redefinition N C`` (poem word number N
-                                       onto blank cell C)
+cosmos          ``breakdown T``        ``redefinition N C [P]`` (poem word
+                                       number N onto blank cell C; the word it
+                                       replaces goes back as word P of the
+                                       poem, by default at the end)
 velocity        ``critical-rewind``    ``teleport F C`` (piece or monument)
 radiance        ``spectacle P C``      ``ultraviolent-ray``
 corporeality    ``build-monument C U`` ``tectonic-failure A1>B2 ...`` (each
@@ -57,39 +59,85 @@ cognizance      ``propaganda T T ...`` ``sum-of-all-knowledge``
 A broken piece (``Qb``) performs ``repair``: it does nothing but mend.  Q
 never goes below zero; an eternal piece (``3Qe``) never changes Q.
 
+Texts and tables
+----------------
+``parse`` reads the JSON text of ``to_text`` field by field, and ``setup``
+and ``from_forum`` check what they build the same way: duplicate pieces, two
+things on one cell, Q out of range (0 to 999999; eternal pieces have 3Q),
+unknown phases or kingdoms, words that cannot be in a poem, an unreadable
+earlier position (kept for Critical Rewind) all raise ``NotationError``
+naming the field; forum tables give the line and column.  ``to_forum``
+writes a word or name that could read back as something else (a piece, a
+monument, table markup, a smilie code) inside the forum's ``[PLAIN]`` tags,
+so every word round-trips; a word containing ``[/PLAIN]`` is refused when
+documented.
+
 Rules clarifications
 --------------------
+Where the rules are silent, playbook decides as follows; the test named
+after each decision pins it (in ``tests/test_cresnovian.py``).
+
 1. Return Home sends a piece to the foundation cell it was placed on at
-   set-up.
+   set-up (``test_return_home_sends_any_piece_even_dead_to_its_foundation_cell_clarification_1``).
 2. Ultraviolent Ray lowers pieces above 1Q to 1Q; dead pieces stay dead,
-   eternal pieces keep 3Q, and the performer is spared (it pays only the 1Q).
+   eternal pieces keep 3Q, and the performer is spared (it pays only the 1Q)
+   (``test_ultraviolent_ray_lowers_the_row_to_1q_and_destroys_its_monuments_clarification_2``).
 3. When Caprice dances another piece's ability, Caprice is the performer:
    distances and adjacency are measured from Caprice, its own monuments
-   waive the cost, and it pays the 1Q.
+   waive the cost, and it pays the 1Q
+   (``test_interpretative_dance_uses_a_world_pieces_basic_ability_from_caprice_clarification_3``).
 4. Flock Together moves the other pieces with the performer's Q (before it
    pays); the performer stays where it is.  Pieces already in the kingdom
-   may stay on their cells.
+   may stay on their cells; the others must be placed
+   (``test_flock_together_brings_the_pieces_with_the_same_q_into_your_kingdom_clarification_4``,
+   ``test_flock_together_pieces_outside_the_kingdom_must_be_placed_those_inside_may_stay``).
 5. Teleport may move a dead piece (the rules say so); Tectonic Failure
    moves only live pieces and monuments.  Moves are simultaneous: no two
-   things may end on one cell, nothing onto a placed word.
+   things may end on one cell, nothing onto a placed word
+   (``test_tectonic_failure_moves_live_pieces_and_monuments_one_cell_clarification_5``,
+   ``test_tectonic_failure_never_puts_two_things_on_one_cell``).
 6. "The piece with the highest Q" for DOCUMENT: on a tie any of them gives
    the same number, so only the value matters.  Dead and eternal pieces keep
-   their Q.
+   their Q (``test_document_adds_nine_words_and_levels_live_pieces_in_your_kingdom_clarification_6``).
 7. Both kingdoms at zero Q after one turn is a draw.  A kingdom with no
-   piece in it holds zero Q and loses.
+   piece in it holds zero Q and loses
+   (``test_both_kingdoms_at_zero_is_a_draw_and_an_empty_kingdom_holds_zero_clarification_7``).
 8. Go Berserk costs both pieces 9Q, and the performer then pays the usual
-   1Q for performing.
+   1Q for performing (``test_go_berserk_moves_next_to_a_piece_and_both_lose_9q_plus_the_cost_clarification_8``).
 9. A broken piece needs 3Q to perform its repair, which costs the usual 1Q
    (waived next to its own monument).  Breakdown cannot target an eternal
-   piece, and Energize cannot raise one.
+   piece, and Energize cannot raise one
+   (``test_repair_needs_3q_and_costs_1q_and_eternal_pieces_refuse_breakdown_and_energize_clarification_9``).
 10. Abilities that change Q (Cut, Breakdown, Energize, Propaganda, Go
     Berserk) cannot target a dead piece; Return Home, Perfect Eternal,
-    Teleport and Spectacle can.
+    Teleport and Spectacle can
+    (``test_only_abilities_that_do_not_change_q_reach_dead_pieces_clarification_10``).
 11. Critical Rewind needs an opponent's turn to undo (not on the first turn
-    of play); the performer pays its 1Q in the restored position.
-12. Propaganda picks at least one live, non-eternal piece.
+    of play); the performer pays its 1Q in the restored position
+    (``test_critical_rewind_of_a_document_forbids_documenting_and_needs_a_turn_to_undo_clarification_11``).
+12. Propaganda picks at least one live, non-eternal piece
+    (``test_propaganda_takes_1q_from_each_chosen_piece_entered_one_by_one_then_done_clarification_12``).
 13. A player who can neither travel, perform nor document (possible only
-    after a Critical Rewind of a DOCUMENT) passes the turn.
+    after a Critical Rewind of a DOCUMENT) passes the turn
+    (``test_a_player_with_nothing_to_do_passes_clarification_13``).
+14. Redefinition: the word it replaces goes back into the poem where the
+    player says (before any word), at the end if they do not say; the new
+    word may take the old word's cell
+    (``test_redefinition_puts_the_returned_word_where_the_player_chooses_clarification_14``).
+15. A placed word and a dead piece are obstacles for travel like any piece
+    or monument (``test_travel_cannot_pass_or_land_on_pieces_monuments_or_words_and_says_what_blocks``,
+    ``test_dead_pieces_block_travel_clarification_15``).
+16. Energize adds 1, 2 or 3 Q, as the player chooses
+    (``test_energize_adds_up_to_3q_to_an_adjacent_live_piece_and_repairs_it_clarification_16``).
+17. An eternal piece's 3Q never changes, whatever the ability (Select the
+    Fit, Cut, Propaganda, Go Berserk, DOCUMENT)
+    (``test_select_the_fit_empties_every_piece_under_9q_clarification_17``,
+    ``test_eternal_q_never_changes``).
+18. After a Critical Rewind the previous turn is the rewind itself, a
+    performance: no travel ban from the undone turns remains, only the
+    rewind's own ban (``test_critical_rewind_restores_the_position_and_forbids_the_same_piece_clarification_18``).
+19. Travel earns 1Q per cell moved, diagonal cells counting one each
+    (``test_travel_from_your_kingdom_earns_a_q_per_cell_diagonals_too_clarification_19``).
 """
 
 from .board import BASIC, CELLS, ELITE, FOUNDATION, INDEX, UMBRATIONS, Umbral

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import re
-
 from ...core import Game, IllegalAction, NotationError
-from .board import CELLS, FOUNDATION, INDEX, UMBRATIONS, Umbral
+from .board import FOUNDATION, UMBRATIONS
+from .forum import read_forum
+from .positions import _Reader, name_problem, read_position
 from .state import CresnovianState
+
 
 class CresnovianChess(Game):
     """Cresnovian Chess v0.4.1."""
@@ -21,6 +21,10 @@ class CresnovianChess(Game):
         """The set-up phase, or with ``arrangement`` (cell -> umbration for
         the nine foundation cells) a game ready to play: the second player
         holds the ``second`` kingdom and moves first."""
+        for n in names if isinstance(names, (tuple, list)) and len(names) == 2 else [None]:
+            problem = name_problem(n) if isinstance(n, str) else "names are two texts"
+            if problem:
+                raise NotationError(f"field 'names': {n!r}: {problem}")
         state = CresnovianState(names=tuple(names), game=self)
         if arrangement is None:
             return state
@@ -36,107 +40,51 @@ class CresnovianChess(Game):
         """A position in play: ``pieces`` maps cells to ``"<umbration> <Q>"``
         (``"cosmos 3Qb"``, ``"essence 3Qe"``); ``mover`` is the kingdom to
         move (held by the second player).  A piece's home is the foundation
-        cell it stands on unless ``homes`` says otherwise."""
-        made = []
+        cell it stands on unless ``homes`` says otherwise.  An impossible
+        position raises :class:`NotationError` naming the field."""
+        if not isinstance(pieces, dict):
+            raise NotationError("field 'pieces': a dict from cells to '<umbration> <n>Q'")
+        if mover not in ("left", "right"):
+            raise NotationError(f"field 'mover': the kingdom to move is 'left' or 'right', not {mover!r}")
+        homes = dict(homes or {})
+        for u, h in homes.items():
+            if u not in UMBRATIONS or not isinstance(h, str):
+                raise NotationError(f"field 'homes': maps umbrations to foundation cells, not {u!r} to {h!r}")
+        listed = []
         for cell, code in pieces.items():
-            try:
-                u, q = code.split()
-                amount, status = q.split("Q")
-            except ValueError:
-                raise NotationError(f"write a piece as '<umbration> <n>Q', not {code!r}") from None
-            if u not in UMBRATIONS or cell not in INDEX or status not in ("", "b", "e"):
-                raise NotationError(f"cannot read the piece {code!r} on {cell!r}")
-            home = (homes or {}).get(u, cell if cell in FOUNDATION else "")
-            if any(m.umbration == u for m in made):
-                raise NotationError(f"each umbration stands on the board once; {u} is given twice")
-            made.append(Umbral(u, INDEX[cell], int(amount), status, INDEX[home] if home else -1))
-        return CresnovianState(
-            pieces=tuple(sorted(made, key=lambda p: UMBRATIONS.index(p.umbration))),
-            monuments=tuple(sorted((INDEX[c], u) for c, u in (monuments or {}).items())),
-            word=(INDEX[word[0]], word[1]) if word else (), poem=tuple(poem.split()), phase="play", turn="second",
-            second_kingdom=mover, names=tuple(names), game=self,
-        )
+            parts = code.split() if isinstance(code, str) else []
+            if len(parts) != 2 or not isinstance(cell, str):
+                raise NotationError(f"field 'pieces': write a piece as '<umbration> <n>Q', not {code!r} on {cell!r}")
+            u, q = parts
+            # A piece's home defaults to the foundation cell it stands on, unless another piece's home is given as it.
+            default = cell if cell in FOUNDATION and cell not in homes.values() else ""
+            listed.append([u, cell, q, homes.get(u, default)])
+        for name, value in (("monuments", monuments), ("word", word)):
+            if value is not None and not isinstance(value, (dict, tuple, list)):
+                raise NotationError(f"field {name!r}: not {value!r}")
+        if not isinstance(poem, str):
+            raise NotationError(f"field 'poem': the poem is text, not {type(poem).__name__}")
+        data = {
+            "phase": "play", "turn": "second", "second-kingdom": mover, "pieces": listed,
+            "monuments": [[c, u] for c, u in (monuments or {}).items()], "word": list(word) if word else [],
+            "poem": poem.split(), "last-travel": "", "last-turn": "", "forbid": "",
+            "names": list(names) if isinstance(names, (tuple, list)) else names, "before": "",
+        }
+        return _Reader(self, data, None).read()
 
     def parse(self, text: str) -> CresnovianState:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise NotationError(f"a Cresnovian position is JSON text: {getattr(exc, 'msg', exc)}", text if isinstance(text, str) else None,
-                                getattr(exc, "pos", None)) from None
-        try:
-            pieces = tuple(sorted((Umbral(u, INDEX[c], int(q.split("Q")[0]), q.split("Q")[1], INDEX[h] if h else -1)
-                                   for u, c, q, h in data["pieces"]), key=lambda p: UMBRATIONS.index(p.umbration)))
-            return CresnovianState(
-                pieces=pieces, monuments=tuple(sorted((INDEX[c], u) for c, u in data["monuments"])),
-                word=(INDEX[data["word"][0]], data["word"][1]) if data["word"] else (), poem=tuple(data["poem"]),
-                phase=data["phase"], turn=data["turn"], second_kingdom=data["second-kingdom"],
-                last_travel=data["last-travel"], last_turn=data["last-turn"], forbid=data["forbid"],
-                before=data["before"], names=tuple(data["names"]), game=self,
-            )
-        except (KeyError, ValueError, TypeError, IndexError) as exc:
-            raise NotationError(f"a Cresnovian position is missing or garbles a field: {exc}") from None
+        """The position written ``text`` (see :meth:`CresnovianState.to_text`),
+        checked field by field: an impossible position raises
+        :class:`NotationError` naming the field and the problem."""
+        return read_position(self, text)
 
     def from_forum(self, text: str, to_move: str) -> CresnovianState:
         """A position pasted from the forum: the ``[TABLE]`` code and the
         COMMUNAL POEM block.  ``to_move`` is ``"left"``, ``"right"`` or a
         player's name from the header.  The pieces' homes are taken as the
-        foundation cells they stand on if any, else unknown."""
-        return _read_forum(self, text, to_move)
-
-
-def _read_forum(game, text: str, to_move: str) -> CresnovianState:
-    if "[TABLE]" not in text or "[/TABLE]" not in text:
-        raise NotationError("expected the board between [TABLE] and [/TABLE]", text, 0)
-    table = text[text.index("[TABLE]"):text.index("[/TABLE]")]
-    rows = re.findall(r"\[TR\](.*?)\[/TR\]", table, re.S)
-    if len(rows) != 4:
-        raise NotationError(f"the table needs a header row and 3 rows, found {len(rows)}", text, text.index("[TABLE]"))
-    head = re.findall(r"\[TH\](.*?)\[/TH\]", rows[0])
-    if len(head) != 9:
-        raise NotationError("the header row needs 9 [TH] cells", text, text.index("[TR]"))
-    names = (head[0].strip(), head[8].strip())
-    pieces, monuments, word = [], [], ()
-    for r, row in enumerate(rows[1:]):
-        cells = re.findall(r"\[TD\](.*?)\[/TD\]", row, re.S)
-        if len(cells) != 9:
-            raise NotationError(f"row {r + 1} needs 9 [TD] cells, found {len(cells)}", text, text.index(row))
-        for c, content in enumerate(cells):
-            content = content.strip()
-            i = r * 9 + c
-            if not content or content == "⬛":
-                continue
-            m = re.fullmatch(r":([A-Z]+):\s*(\d+)Q([be]?)", content)
-            if m:
-                u = m.group(1).lower()
-                if u not in UMBRATIONS:
-                    raise NotationError(f"unknown umbration {m.group(1)}", text, text.index(content))
-                home = i if CELLS[i] in FOUNDATION else -1
-                pieces.append(Umbral(u, i, int(m.group(2)), m.group(3), home))
-                continue
-            m = re.fullmatch(r":([a-z]+):m", content)
-            if m and m.group(1) in UMBRATIONS:
-                monuments.append((i, m.group(1)))
-                continue
-            if word:
-                raise NotationError("only one word may stand on the field", text, text.index(content))
-            word = (i, content)
-    poem = ()
-    if "COMMUNAL POEM:" in text:
-        body = text.split("COMMUNAL POEM:", 1)[1].strip()
-        poem = () if body in ("", "(To be written)") else tuple(body.split())
-    if to_move in ("left", "right"):
-        kingdom = to_move
-    elif to_move == names[0]:
-        kingdom = "left"
-    elif to_move == names[1]:
-        kingdom = "right"
-    else:
-        raise IllegalAction(f"to_move is 'left', 'right' or a name from the header ({names[0]}, {names[1]})")
-    # The side to move is taken as the second player; only kingdoms matter in play.
-    return CresnovianState(
-        pieces=tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration))), monuments=tuple(sorted(monuments)),
-        word=word, poem=poem, phase="play", turn="second", second_kingdom=kingdom, names=names, game=game,
-    )
+        foundation cells they stand on if any, else unknown.  Errors give the
+        line and column."""
+        return read_forum(self, text, to_move)
 
 
 GAME = CresnovianChess()

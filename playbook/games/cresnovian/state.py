@@ -119,26 +119,12 @@ class CresnovianState(State):
     # ---- forum tables
 
     def to_forum(self) -> str:
-        """The board as the forum's table code, then the communal poem."""
-        head = [self.names[0]] * 3 + ["World"] * 3 + [self.names[1]] * 3
-        rows = ["[TR]" + "".join(f"[TH]{h}[/TH]" for h in head) + "[/TR]"]
-        for r in range(ROWS):
-            cells = []
-            for c in range(9):
-                i = r * 9 + c
-                p, m = self.piece_at(i), self.monument_at(i)
-                if p:
-                    text = f":{p.umbration.upper()}:{p.code()}"
-                elif m:
-                    text = f":{m}:m"
-                elif self.word and self.word[0] == i:
-                    text = self.word[1]
-                else:
-                    text = ""
-                cells.append(f"[TD]{text}[/TD]")
-            rows.append("[TR]" + "".join(cells) + "[/TR]")
-        poem = " ".join(self.poem) if self.poem else "(To be written)"
-        return "[TABLE]" + "\n".join(rows) + "[/TABLE]\nCOMMUNAL POEM:\n" + poem
+        """The board as the forum's table code, then the communal poem; a
+        word that could read back as anything else is escaped (see
+        :mod:`playbook.games.cresnovian.forum`)."""
+        from .forum import to_forum
+
+        return to_forum(self)
 
     # ---- step entry
 
