@@ -4,14 +4,17 @@ Every agent has ``choose(state) -> Action``: :class:`RandomAgent`,
 :class:`GreedyAgent` (one action ahead on the game's evaluation),
 :class:`AlphaBeta` (iterative deepening, transposition table) and
 :class:`MCTS` (Monte-Carlo tree search over the step API).
+:func:`selfplay` and :func:`tournament` play many games, on one machine or
+any ``concurrent.futures`` executor (a Dask cluster's too).
 """
 
 from .agents import GreedyAgent, RandomAgent
 from .evaluation import evaluate
 from .mcts import MCTS
 from .perft import divide, perft
+from . import plots
 from .search import AlphaBeta, Analysis
-from .selfplay import SelfPlay, play_game, selfplay
+from .selfplay import SelfPlay, Tournament, elo_ratings, play_game, selfplay, tournament, wilson
 
 __all__ = [
     "RandomAgent",
@@ -25,4 +28,8 @@ __all__ = [
     "selfplay",
     "play_game",
     "SelfPlay",
+    "tournament",
+    "Tournament",
+    "elo_ratings",
+    "wilson",
 ]

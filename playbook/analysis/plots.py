@@ -1,0 +1,127 @@
+"""Plots of self-play results with matplotlib.
+
+Each function draws on ``ax`` (a matplotlib Axes) or on a new figure, and
+returns the Axes.  Intervals are 95% Wilson intervals; a dashed line marks
+an even chance.
+
+>>> from playbook.analysis import RandomAgent, selfplay
+>>> result = selfplay("cosmic", [RandomAgent, RandomAgent], games=4, progress=False)
+>>> win_rates(result).get_ylabel()
+'share of games'
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+__all__ = ["win_rates", "game_lengths", "first_move_advantage", "first_move_by_opening", "ratings", "rating_table"]
+
+
+def _axes(ax):
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=(6, 3.5))
+    return ax
+
+
+def _errors(rows, value="rate"):
+    lower = [max(0.0, r[value] - r["low"]) for r in rows]
+    upper = [max(0.0, r["high"] - r[value]) for r in rows]
+    return [lower, upper]
+
+
+def win_rates(result, ax=None):
+    """Each player's share of the games (and draws, unfinished) with intervals."""
+    ax = _axes(ax)
+    rates = result.win_rates()
+    labels = [k for k, v in rates.items() if v["games"] or k not in ("draw", "unfinished")]
+    rows = [rates[k] for k in labels]
+    ax.bar(labels, [r["rate"] for r in rows], yerr=_errors(rows), capsize=4, color="#6c8ebf")
+    ax.axhline(0.5, color="grey", linestyle="--", linewidth=1)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("share of games")
+    ax.set_title(f"Results of {len(result.records)} games")
+    return ax
+
+
+def game_lengths(results, ax=None, bins: int = 20):
+    """Histogram of game lengths in plies (set-up left out); ``results`` is
+    one result or a mapping name -> result, drawn over each other."""
+    ax = _axes(ax)
+    if not isinstance(results, Mapping):
+        results = {"games": results}
+    for name, result in results.items():
+        ax.hist(result.lengths(), bins=bins, alpha=0.6, label=f"{name} (unfinished: {result.summary()['unfinished']})")
+    ax.set_xlabel("plies (actions played)")
+    ax.set_ylabel("games")
+    ax.legend()
+    ax.set_title("Game lengths")
+    return ax
+
+
+def first_move_advantage(results: Mapping, ax=None):
+    """The first mover's score (wins and half the draws) in each result of
+    ``results`` (name -> result), with intervals: above 0.5 moving first helps."""
+    ax = _axes(ax)
+    rows, labels = [], []
+    for name, result in results.items():
+        adv = result.first_move_advantage()
+        if adv["score"] is None:
+            continue
+        rows.append({"rate": adv["score"], "low": adv["low"], "high": adv["high"]})
+        labels.append(f"{name}\n({adv['mover']}, {adv['games']} games)")
+    ax.bar(labels, [r["rate"] for r in rows], yerr=_errors(rows), capsize=4, color="#82b366")
+    ax.axhline(0.5, color="grey", linestyle="--", linewidth=1)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("first mover's score")
+    ax.set_title("Does moving first help?")
+    return ax
+
+
+def first_move_by_opening(result, ax=None, top: int = 10, key=None):
+    """The first mover's score for each of the ``top`` most played first
+    moves of play (``key`` groups them, as in :meth:`SelfPlay.by_opening`)."""
+    ax = _axes(ax)
+    rows = result.by_opening(key=key)[:top]
+    labels = [f"{r['opening'][:28]} ({r['games']})" for r in rows]
+    for r in rows:
+        r["rate"] = r["score"]
+    ax.barh(labels, [r["rate"] for r in rows], xerr=_errors(rows), capsize=3, color="#d79b00")
+    ax.axvline(0.5, color="grey", linestyle="--", linewidth=1)
+    ax.set_xlim(0, 1)
+    ax.invert_yaxis()
+    ax.set_xlabel("first mover's score")
+    ax.set_title("First-move results by opening move")
+    return ax
+
+
+def ratings(tournament, ax=None):
+    """The agents' Elo ratings with their intervals, best at the top."""
+    ax = _axes(ax)
+    rows = tournament.ratings()
+    names = [r["name"] for r in rows]
+    elo = [r["elo"] for r in rows]
+    errors = [[r["elo"] - r["low"] for r in rows], [r["high"] - r["elo"] for r in rows]]
+    ax.errorbar(elo, names, xerr=errors, fmt="o", capsize=4)
+    ax.invert_yaxis()
+    ax.axvline(0, color="grey", linestyle="--", linewidth=1)
+    ax.set_xlabel("Elo (95% interval)")
+    ax.set_title("Ratings")
+    return ax
+
+
+def rating_table(tournament, ax=None):
+    """The ratings as a table drawn on the figure."""
+    ax = _axes(ax)
+    rows = tournament.ratings()
+    cells = [[r["name"], r["games"], f"{r['wins']}/{r['draws']}/{r['losses']}",
+              f"{r['score']:.2f}" if r["score"] is not None else "-", f"{r['elo']:+.0f}",
+              f"{r['low']:+.0f} to {r['high']:+.0f}"] for r in rows]
+    ax.axis("off")
+    table = ax.table(cellText=cells, colLabels=["agent", "games", "W/D/L", "score", "Elo", "95% interval"], loc="center")
+    table.auto_set_font_size(False)
+    table.set_fontsize(9)
+    table.scale(1, 1.3)
+    return ax

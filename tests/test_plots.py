@@ -1,0 +1,44 @@
+"""Plots draw what the results say (matplotlib, off screen)."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+
+from playbook.analysis import GreedyAgent, RandomAgent, plots, selfplay, tournament  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def result():
+    return selfplay("cosmic", [RandomAgent, RandomAgent], games=8, progress=False)
+
+
+def test_win_rates_draw_one_bar_per_result_with_its_interval(result):
+    ax = plots.win_rates(result)
+    heights = [p.get_height() for p in ax.patches]
+    rates = result.win_rates()
+    shown = [k for k, v in rates.items() if v["games"] or k not in ("draw", "unfinished")]
+    assert heights == pytest.approx([rates[k]["rate"] for k in shown])
+    assert [t.get_text() for t in ax.get_xticklabels()] == shown
+
+
+def test_game_lengths_count_every_game(result):
+    ax = plots.game_lengths({"random": result})
+    assert sum(p.get_height() for p in ax.patches) == len(result.records)
+
+
+def test_first_move_plots_show_the_first_movers_score(result):
+    ax = plots.first_move_advantage({"Cosmic Chess": result})
+    assert ax.patches[0].get_height() == pytest.approx(result.first_move_advantage()["score"])
+    ax = plots.first_move_by_opening(result, top=3)
+    assert 1 <= len(ax.patches) <= 3
+
+
+def test_ratings_and_table_list_every_agent():
+    t = tournament("cosmic", {"random": RandomAgent, "greedy": GreedyAgent}, games=2, progress=False)
+    ax = plots.ratings(t)
+    assert [label.get_text() for label in ax.get_yticklabels()] == [r["name"] for r in t.ratings()]
+    ax = plots.rating_table(t)
+    texts = [cell.get_text().get_text() for cell in ax.tables[0].get_celld().values()]
+    assert "greedy" in texts and "random" in texts

@@ -1,0 +1,159 @@
+"""Self-play and tournaments: records, first-move bookkeeping, executors (Dask too), ratings."""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from playbook import load
+from playbook.analysis import GreedyAgent, RandomAgent, elo_ratings, selfplay, tournament, wilson
+from playbook.analysis.selfplay import play_game, to_record
+
+COSMIC = load("cosmic")
+CRESNOVIAN = load("cresnovian")
+ARRANGEMENT = {"A1": "innervation", "A2": "essence", "A3": "duality", "D3": "cosmos", "E3": "velocity",
+               "F3": "radiance", "I1": "corporeality", "I2": "caprice", "I3": "cognizance"}
+
+
+def test_records_carry_what_a_designer_needs_and_load_into_pandas():
+    result = selfplay(COSMIC, [RandomAgent, RandomAgent], games=4, seed=10, progress=False)
+    frame = result.frame()
+    assert list(frame["seed"]) == [10, 11, 12, 13]
+    for column in ("agents", "options", "result", "reason", "plies", "time", "first", "opening", "actions"):
+        assert column in frame.columns
+    record = result.records[0]
+    assert record["agents"] == {"white": "RandomAgent()", "black": "RandomAgent()"}
+    assert record["plies"] == len(record["actions"]) and record["time"] > 0
+    assert record["result"] in ("white", "black", "draw")
+    # A record replays to the position the game ended in.
+    states = to_record(record).states()
+    assert states[-1].outcome is not None and states[-1].outcome.reason == record["reason"]
+
+
+def test_the_same_seed_gives_the_same_games_and_agents_are_copied_not_shared():
+    engine = RandomAgent(seed=99)
+    one = selfplay(COSMIC, [engine, RandomAgent], games=3, progress=False)
+    two = selfplay(COSMIC, [engine, RandomAgent], games=3, progress=False)
+    assert [r["actions"] for r in one.records] == [r["actions"] for r in two.records]
+    assert engine.seed == 99  # the agent given was copied for each game, not used up
+    assert len({tuple(r["actions"]) for r in one.records}) == 3
+
+
+def test_the_old_single_factory_form_still_works():
+    result = selfplay(COSMIC, lambda seed: [RandomAgent(seed=seed), RandomAgent(seed=seed + 1)], games=3, progress=False)
+    assert len(result) == 3 and result.summary()["games"] == 3
+
+
+def test_unfinished_games_are_reported_not_dropped():
+    result = selfplay(COSMIC, [RandomAgent, RandomAgent], games=3, max_plies=2, progress=False)
+    assert len(result.records) == 3
+    assert all(r["unfinished"] and r["result"] == "unfinished" for r in result.records)
+    assert result.summary()["unfinished"] == 3
+    assert result.first_move_advantage()["games"] == 0
+
+
+class Broken:
+    def choose(self, state):
+        raise RuntimeError("out of ideas")
+
+
+def test_an_agent_that_fails_leaves_an_unfinished_game_that_says_why():
+    result = selfplay(COSMIC, [RandomAgent, Broken()], games=2, progress=False)
+    for r in result.records:
+        assert r["unfinished"] and "out of ideas" in r["reason"] and "RuntimeError" in r["error"]
+        assert r["plies"] == 1  # White moved, then Black's agent failed
+    assert result.summary()["errors"] == 2
+
+
+def test_the_first_move_of_play_comes_after_set_up():
+    # Cresnovian Chess: the first player places all nine pieces (nine
+    # actions) and the second chooses a kingdom (one), then the second
+    # player makes the first move of play.
+    result = selfplay(CRESNOVIAN, [RandomAgent, RandomAgent], games=2, max_plies=14, progress=False)
+    for r in result.records:
+        assert r["setup_plies"] == 10 and r["first"] == "second"
+        assert r["opening"] == r["actions"][10]
+    ready = selfplay(CRESNOVIAN, [RandomAgent, RandomAgent], games=1, max_plies=3, progress=False,
+                     options={"arrangement": ARRANGEMENT, "second": "left"})
+    assert ready.records[0]["setup_plies"] == 0 and ready.records[0]["first"] == "second"
+    assert ready.records[0]["options"]["second"] == "left"
+
+
+def test_options_choose_who_moves_first_and_the_advantage_follows_the_mover():
+    result = selfplay(COSMIC, [RandomAgent, RandomAgent], games=6, options={"first": "black"}, progress=False)
+    assert {r["first"] for r in result.records} == {"black"}
+    advantage = result.first_move_advantage()
+    wins = sum(1 for r in result.records if r["winner"] == "black")
+    draws = sum(1 for r in result.records if r["draw"])
+    assert advantage["mover"] == "black" and advantage["wins"] == wins
+    assert advantage["score"] == pytest.approx((wins + draws / 2) / 6)
+    assert advantage["low"] <= advantage["score"] <= advantage["high"]
+
+
+def test_wilson_interval_by_hand():
+    # 5 of 10: centre 0.5, half-width 1.96*sqrt(0.025 + 0.0096)/1.384 = 0.2634.
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_elo_by_hand_for_two_players():
+    # A beat B three times; with one drawn game of prior A has 3.5 of 4
+    # points, so A's chance is 7:1 and the gap is 400*log10(7) = 338 points.
+    ratings = elo_ratings([("A", "B", 1.0)] * 3, ["A", "B"])
+    assert ratings["A"] - ratings["B"] == pytest.approx(400 * math.log10(7), abs=0.01)
+    assert ratings["A"] + ratings["B"] == pytest.approx(0, abs=1e-6)
+    anchored = elo_ratings([("A", "B", 1.0)] * 3, ["A", "B"], anchor="B")
+    assert anchored["B"] == 0 and anchored["A"] == pytest.approx(338.04, abs=0.01)
+
+
+def test_a_tournament_plays_every_pair_on_both_sides_and_rates_them():
+    t = tournament(COSMIC, {"random": RandomAgent, "greedy": GreedyAgent}, games=4, progress=False)
+    assert len(t.records) == 4
+    sides = [(r["agents"]["white"], r["agents"]["black"]) for r in t.records]
+    assert sides.count(("random", "greedy")) == 2 and sides.count(("greedy", "random")) == 2
+    rows = {row["name"]: row for row in t.ratings()}
+    assert rows["greedy"]["games"] == 4 and rows["greedy"]["elo"] > rows["random"]["elo"]
+    for row in rows.values():
+        assert row["low"] <= row["elo"] <= row["high"]
+    assert "greedy" in t._repr_markdown_() and t.ratings_frame().loc["greedy", "games"] == 4
+
+
+def test_progress_is_quiet_when_not_writing_to_a_terminal(capsys):
+    selfplay(COSMIC, [RandomAgent, RandomAgent], games=2)
+    captured = capsys.readouterr()
+    assert captured.err == "" and captured.out == ""
+
+
+def test_a_process_pool_runs_lambdas_and_local_classes():
+    class Local:  # defined here, as a notebook would: only cloudpickle can send it
+        def __init__(self, seed):
+            self.inner = RandomAgent(seed=seed)
+
+        def choose(self, state):
+            return self.inner.choose(state)
+
+    agents = [lambda seed: RandomAgent(seed=seed), Local]
+    serial = selfplay(COSMIC, agents, games=4, progress=False)
+    with ProcessPoolExecutor(2) as pool:
+        parallel = selfplay(COSMIC, agents, games=4, executor=pool, progress=False, batch=1)
+    assert [r["actions"] for r in parallel.records] == [r["actions"] for r in serial.records]
+
+
+def test_a_real_dask_cluster_runs_the_same_games():
+    distributed = pytest.importorskip("distributed")
+    agents = [lambda seed: RandomAgent(seed=seed), RandomAgent]
+    serial = selfplay(COSMIC, agents, games=4, progress=False)
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            remote = selfplay(COSMIC, agents, games=4, executor=client.get_executor(), progress=False, batch=1)
+    assert [r["actions"] for r in remote.records] == [r["actions"] for r in serial.records]
+
+
+def test_play_game_names_the_agents_and_needs_one_per_player():
+    record = play_game(COSMIC, [RandomAgent(seed=1), GreedyAgent(seed=2)], max_plies=5)
+    assert record["agents"] == {"white": "RandomAgent(seed=1)", "black": "GreedyAgent(seed=2)"}
+    with pytest.raises(ValueError):
+        play_game(COSMIC, [RandomAgent()])
