@@ -26,7 +26,7 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from .core import Action, Game, PlaybookError, State, Step
+from .core import Action, Game, IllegalAction, PlaybookError, State, Step
 
 __all__ = ["BoardWidget", "step_tree"]
 
@@ -70,8 +70,24 @@ def _node(options) -> dict:
 
 class BoardWidget(anywidget.AnyWidget):
     """A live board.  ``BoardWidget(state)`` or ``BoardWidget(game)`` (its
-    start).  ``opponent`` is an agent (``choose(state) -> Action``) that
-    answers for every side but the one to move at the start."""
+    start).
+
+    Playing an engine: ``opponent`` is an agent (``choose(state) -> Action``,
+    say ``AlphaBeta(time_limit=1)``) that plays every side a person does
+    not; ``human`` names the side (or a list of sides) the person plays,
+    by default the side to move at the start.  When the engine's side is
+    to move first, it moves at once.  The engine's move is drawn as the
+    last move.
+
+    Advice: the Hint button (or :meth:`hint`) first lights the cell where
+    the suggested action starts, and a second press shows the whole
+    action, as on Lichess.  The suggestion comes from ``advisor`` (any
+    agent; default: the opponent if it can analyse, else
+    ``AlphaBeta(time_limit=1)``).  Below the board, ``evaluation`` reads
+    the position's score for the side to move (the game's evaluation, or
+    the advisor's search once it has looked); ``show_evaluation=False``
+    hides it.
+    """
 
     _esm = _static_dir() / "board.js"
     _css = _static_dir() / "board.css"
@@ -88,22 +104,32 @@ class BoardWidget(anywidget.AnyWidget):
     #: Non-empty while the position asks a shared screen to hide the board
     #: until the next player is ready (``State.curtain``; hot-seat play).
     curtain = traitlets.Unicode("").tag(sync=True)
+    #: The hint shown: ``{"position", "level" (1 the start, 2 the action), "cells", "text"}``, or empty.
+    advice = traitlets.Dict().tag(sync=True)
+    #: The score of the position for the side to move, in words (empty when hidden or over).
+    evaluation = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, state: State | Game, opponent: Any = None, flipped: bool = False, **kwargs):
+    def __init__(self, state: State | Game, opponent: Any = None, flipped: bool = False, human: Any = None,
+                 advisor: Any = None, show_evaluation: bool = True, **kwargs):
         super().__init__(**kwargs)
         if isinstance(state, Game):
             state = state.initial()
         if not isinstance(state, State):
             raise TypeError(f"BoardWidget takes a game or a state, not {type(state).__name__}")
         self.opponent = opponent
+        self.advisor = advisor
+        self.show_evaluation = show_evaluation
+        self._analyses: dict[str, Any] = {}  # position text -> the advisor's answer
         self._callbacks: list[Callable] = []
         self._line: list[State] = [state]
-        self._human = state.to_move
+        self._chosen_humans = _sides(human, state)
+        self._humans = self._chosen_humans or frozenset([state.to_move])
         self.title = state.game.title
         self.flipped = flipped
         self.on_msg(self._on_message)
         self.observe(lambda _change: self._publish(), names=["flipped"])
         self._publish()
+        self._answer()  # the engine's side may be first to move
 
     # ---- the position and its history
 
@@ -117,7 +143,7 @@ class BoardWidget(anywidget.AnyWidget):
         if not isinstance(state, State):
             raise TypeError(f"a board shows a State, not {type(state).__name__}")
         self._line = [state]
-        self._human = state.to_move
+        self._humans = self._chosen_humans or frozenset([state.to_move])
         with self.hold_sync():
             self.title = state.game.title
             self.moves = []
@@ -151,7 +177,7 @@ class BoardWidget(anywidget.AnyWidget):
         if cursor > 0:
             cursor -= 1
             # Against an opponent, go back to a position where it is our turn.
-            while self.opponent is not None and cursor > 0 and self._line[cursor].to_move != self._human:
+            while self.opponent is not None and cursor > 0 and not self._is_human(self._line[cursor]):
                 cursor -= 1
         self.jump(cursor)
 
@@ -160,7 +186,7 @@ class BoardWidget(anywidget.AnyWidget):
         cursor = self.cursor
         if cursor < len(self.moves):
             cursor += 1
-            while self.opponent is not None and cursor < len(self.moves) and self._line[cursor].to_move != self._human:
+            while self.opponent is not None and cursor < len(self.moves) and not self._is_human(self._line[cursor]):
                 cursor += 1
         self.jump(cursor)
 
@@ -195,9 +221,79 @@ class BoardWidget(anywidget.AnyWidget):
         for callback in self._callbacks:
             callback(self, action)
 
+    @property
+    def human(self) -> tuple[str, ...]:
+        """The sides a person plays (the opponent plays the others)."""
+        return tuple(sorted(self._humans))
+
+    def _is_human(self, state: State) -> bool:
+        return state.to_move in self._humans
+
     def _answer(self) -> None:
-        while self.opponent is not None and self.state.outcome is None and self.state.to_move != self._human:
+        while self.opponent is not None and self.state.outcome is None and not self._is_human(self.state):
             self._play(self.opponent.choose(self.state))
+
+    # ---- advice
+
+    def hint(self) -> Action:
+        """Show the next level of advice for the position shown: first the
+        cell where the suggested action starts, then the whole action.
+        Returns the suggested action."""
+        state = self.state
+        if state.outcome is not None:
+            raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
+        analysis = self._analyse(state)
+        action = analysis.action
+        current = self.advice if self.advice.get("position") == self.position else {}
+        level = min(2, current.get("level", 0) + 1)
+        cells = action.cells()
+        if level == 1:
+            shown = cells[:1]
+            text = f"Hint: start on {cells[0]}" if cells else f"Hint: {action.steps[0].label}" if action.steps else "Hint"
+        else:
+            shown = cells
+            score = getattr(analysis, "describe", None)
+            text = f"Hint: {action.text}" + (f" ({score()})" if callable(score) else "")
+        self.advice = {"position": self.position, "level": level, "cells": shown, "text": text}
+        self._show_evaluation(state)
+        return action
+
+    def _advisor(self):
+        if self.advisor is not None:
+            return self.advisor
+        if hasattr(self.opponent, "analyse"):
+            return self.opponent
+        from .analysis import AlphaBeta
+
+        self.advisor = AlphaBeta(time_limit=1.0)
+        return self.advisor
+
+    def _analyse(self, state: State):
+        """The advisor's answer for ``state`` (kept per position)."""
+        key = state.to_text()
+        if key not in self._analyses:
+            advisor = self._advisor()
+            if hasattr(advisor, "analyse"):
+                self._analyses[key] = advisor.analyse(state)
+            else:
+                self._analyses[key] = _Chosen(advisor.choose(state))
+        return self._analyses[key]
+
+    def _show_evaluation(self, state: State) -> None:
+        if not self.show_evaluation or state.outcome is not None:
+            self.evaluation = ""
+            return
+        analysis = self._analyses.get(self.position)
+        side = str(state.to_move).capitalize()
+        if analysis is not None and hasattr(analysis, "describe"):
+            self.evaluation = f"Evaluation for {side}: {analysis.describe()} (search, depth {analysis.depth})"
+            return
+        from .analysis.evaluation import EVALUATIONS, evaluate
+
+        if state.game.name not in EVALUATIONS:
+            self.evaluation = ""  # no opinion before a search
+            return
+        self.evaluation = f"Evaluation for {side}: {evaluate(state, state.to_move):+.1f}"
 
     def _publish(self) -> None:
         state = self.state
@@ -208,6 +304,9 @@ class BoardWidget(anywidget.AnyWidget):
             self.position = state.to_text()
             self.status = state.status()
             self.curtain = state.curtain() if state.outcome is None else ""
+            if self.advice and self.advice.get("position") != self.position:
+                self.advice = {}
+            self._show_evaluation(state)
 
     def _refuse(self, reason: str) -> None:
         self.error = reason
@@ -224,6 +323,8 @@ class BoardWidget(anywidget.AnyWidget):
                 self._receive_action(content)
             elif kind == "expand":
                 self._receive_expand(content)
+            elif kind == "hint":
+                self.hint()
             elif kind in ("undo", "redo", "reset", "flip"):
                 if kind == "flip":
                     self.flipped = not self.flipped
@@ -267,3 +368,22 @@ class BoardWidget(anywidget.AnyWidget):
         n = self.cursor
         where = state.status() if state.outcome is not None else f"{state.to_move} to move"
         return f"BoardWidget({state.game.title}, {where}, {n} move{'s' if n != 1 else ''})"
+
+
+class _Chosen:
+    """The answer of an advisor that only chooses (no score)."""
+
+    def __init__(self, action: Action):
+        self.action = action
+
+
+def _sides(human: Any, state: State) -> frozenset:
+    """The sides a person plays, from ``human`` (None: decided later)."""
+    if human is None:
+        return frozenset()
+    sides = frozenset([human]) if isinstance(human, str) else frozenset(human)
+    players = set(state.game.players)
+    unknown = sorted(s for s in sides if players and s not in players)
+    if unknown or not sides:
+        raise ValueError(f"human names the sides a person plays, among {sorted(players)}; got {human!r}")
+    return sides

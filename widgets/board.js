@@ -46,7 +46,10 @@ function render({ model, el: root }) {
     root.focus();
   }));
   curtain.hidden = true;
-  root.append(title, board, picker, status, controls, moveList, curtain);
+  // The evaluation for the side to move and the hint, under the status line.
+  const evaluation = el("div", "pb-eval");
+  const adviceText = el("div", "pb-advice");
+  root.append(title, board, picker, status, evaluation, adviceText, controls, moveList, curtain);
 
   let prefix = []; // steps entered so far
   let node = null; // the tree node after prefix
@@ -58,6 +61,7 @@ function render({ model, el: root }) {
     button("↷", "Redo", () => model.send({ type: "redo" })),
     button("⟲", "Reset to the first position", () => model.send({ type: "reset" })),
     button("⇅", "Flip the board", () => model.send({ type: "flip" })),
+    button("Hint", "Hint: press once for where to start, twice for the whole move", () => model.send({ type: "hint" })),
   );
 
   function cellRect(id) {
@@ -241,6 +245,30 @@ function render({ model, el: root }) {
     root.dataset.refusals = String(refusals);
   }
 
+  // The hint: the cells it names, lit on their own layer (a click on the
+  // board clears the entry's marks, not the hint), and its words.
+  function showAdvice() {
+    board.querySelectorAll(".pb-hint-layer").forEach((g) => g.remove());
+    const advice = model.get("advice") || {};
+    const current = advice.position === model.get("position");
+    const level = current ? advice.level || 0 : 0;
+    root.dataset.hintLevel = String(level);
+    adviceText.textContent = level ? advice.text || "" : "";
+    adviceText.hidden = !level;
+    const svg = board.querySelector("svg");
+    if (!svg || !level) return;
+    const layer = document.createElementNS(SVGNS, "g");
+    layer.setAttribute("class", "pb-hint-layer");
+    svg.insertBefore(layer, svg.querySelector(".pb-pieces"));
+    for (const id of advice.cells || []) mark(svg, layer, id, "pb-hint");
+  }
+
+  function showEvaluation() {
+    const text = model.get("evaluation") || "";
+    evaluation.textContent = text;
+    evaluation.hidden = !text;
+  }
+
   function showBoard() {
     board.innerHTML = model.get("svg");
     prefix = [];
@@ -250,6 +278,7 @@ function render({ model, el: root }) {
     showOptions();
     showTopChoices();
     showStatus();
+    showAdvice();
     publishState();
   }
 
@@ -276,10 +305,13 @@ function render({ model, el: root }) {
   }
 
   model.on("change:curtain", showCurtain);
+  model.on("change:advice", showAdvice);
+  model.on("change:evaluation", showEvaluation);
   model.on("change:svg", fitWidth);
   showBoard();
   showMoves();
   showCurtain();
+  showEvaluation();
   fitWidth();
 }
 

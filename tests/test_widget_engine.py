@@ -1,0 +1,113 @@
+"""BoardWidget against an engine: choosing sides, the hint button, the evaluation readout."""
+
+import pytest
+
+from playbook import BoardWidget, load
+from playbook.analysis import AlphaBeta
+
+COSMIC = load("cosmic")
+KELASU = load("kelasu")
+START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
+
+
+def send(widget, content):
+    widget._on_message(widget, content, [])
+
+
+def engine():
+    return AlphaBeta(depth=1, time_limit=None)
+
+
+class Scripted:
+    """An advisor or opponent that plays the moves it is given."""
+
+    def __init__(self, *moves):
+        self.moves = list(moves)
+
+    def choose(self, state):
+        return state.parse_action(self.moves.pop(0))
+
+
+def test_the_engine_moves_first_when_the_person_plays_black_and_is_drawn_as_last_move():
+    board = BoardWidget(COSMIC, opponent=Scripted("c2-d3"), human="black")
+    assert board.history == ["c2-d3"] and board.state.to_move == "black"
+    assert board.human == ("black",)
+    # The engine's move is marked as the last move: c2 and d3.
+    assert board.svg == board.state.svg(flip=False, last=["c2", "d3"])
+    assert "pb-mark-last" in board.svg
+
+
+def test_the_engine_answers_each_move_of_the_person():
+    board = BoardWidget(COSMIC, opponent=Scripted("e4xc2"), human="white")
+    board.play("c2-d3")
+    assert board.history == ["c2-d3", "e4xc2"] and board.state.to_move == "white"
+
+
+def test_a_person_may_play_both_sides():
+    board = BoardWidget(COSMIC, opponent=engine(), human=["white", "black"])
+    board.play("c2-d3")
+    assert board.history == ["c2-d3"] and board.state.to_move == "black"
+
+
+def test_human_must_name_sides_of_the_game():
+    with pytest.raises(ValueError, match="white"):
+        BoardWidget(COSMIC, opponent=engine(), human="green")
+
+
+def test_undo_against_the_engine_goes_back_to_the_persons_turn():
+    board = BoardWidget(COSMIC, opponent=Scripted("c2-d3", "b3-c4"), human="black")
+    board.play("e4xc2")
+    assert board.history == ["c2-d3", "e4xc2", "b3-c4"]
+    board.undo()
+    assert board.history == ["c2-d3"] and board.state.to_move == "black"
+
+
+def test_hint_first_lights_where_the_move_starts_then_the_whole_move():
+    board = BoardWidget(COSMIC, advisor=Scripted("b3-c4"))
+    send(board, {"type": "hint"})
+    assert board.advice == {"position": START, "level": 1, "cells": ["b3"], "text": "Hint: start on b3"}
+    send(board, {"type": "hint"})
+    assert board.advice["level"] == 2 and board.advice["cells"] == ["b3", "c4"]
+    assert "b3-c4" in board.advice["text"]
+    # A third press keeps showing the move (the advice is kept per position).
+    send(board, {"type": "hint"})
+    assert board.advice["level"] == 2
+    # Once a move is played the hint is gone.
+    board.play("c2-d3")
+    assert board.advice == {}
+
+
+def test_the_hint_comes_from_a_search_and_names_its_score():
+    # White to move can jump the Black king off the board with a1x*.
+    board = BoardWidget(COSMIC.parse("k5/4pp/6/6/6/R4K w"), advisor=AlphaBeta(depth=2, time_limit=None))
+    assert board.hint().text == "a1x*"
+    assert board.hint().text == "a1x*"
+    assert board.advice["text"] == "Hint: a1x* (wins in 1 action)"
+    assert board.evaluation == "Evaluation for White: wins in 1 action (search, depth 1)"
+
+
+def test_the_evaluation_reads_the_score_for_the_side_to_move():
+    board = BoardWidget(COSMIC.parse("4pk/5p/6/6/6/KRN3 w"))
+    # By hand (see the evaluation's tests): +5.1 for White to move.
+    assert board.evaluation == "Evaluation for White: +5.1"
+    hidden = BoardWidget(COSMIC, show_evaluation=False)
+    assert hidden.evaluation == ""
+
+
+def test_a_finished_game_has_no_evaluation_and_refuses_a_hint():
+    board = BoardWidget(COSMIC.parse("k5/6/6/6/6/R4K w"))
+    assert board.evaluation == ""
+    send(board, {"type": "hint"})
+    assert "game is over" in board.error
+
+
+def test_against_kelasu_the_engine_plays_its_whole_turn_of_several_actions():
+    board = BoardWidget(KELASU, opponent=engine(), human="blue")
+    # Blue's turn has four energy: four blank moves, then Red's whole turn.
+    for move in ("B1-C1", "B3-C3", "B4-C4", "B5-C5"):
+        board.play(move)
+    assert board.state.to_move == "blue"
+    red_moves = board.history[4:]
+    assert len(red_moves) >= 1
+    states = board._line[4:-1]
+    assert all(s.to_move == "red" for s in states)
