@@ -157,3 +157,14 @@ def test_play_game_names_the_agents_and_needs_one_per_player():
     assert record["agents"] == {"white": "RandomAgent(seed=1)", "black": "GreedyAgent(seed=2)"}
     with pytest.raises(ValueError):
         play_game(COSMIC, [RandomAgent()])
+
+
+def test_set_up_is_told_by_a_flag_or_a_phase_name_and_play_is_the_default():
+    from types import SimpleNamespace
+
+    from playbook.analysis.evaluation import in_setup
+
+    assert in_setup(CRESNOVIAN.initial())  # phase "place"
+    assert not in_setup(COSMIC.initial())  # no phase: in play at once
+    assert not in_setup(SimpleNamespace(phase="move"))  # a phase of play, such as Chess Wheel+'s weeks
+    assert in_setup(SimpleNamespace(phase="resolve", setting_up=True))  # the flag wins

@@ -42,6 +42,7 @@ __all__ = [
     "PIECE_VALUES",
     "EXTRA_ACTIONS",
     "in_setup",
+    "SETUP_PHASES",
     "squash",
 ]
 
@@ -159,17 +160,21 @@ def kelasu(state: State, player: str) -> float:
 # ----------------------------------------------------------- Cresnovian Chess
 
 
+#: Names of a ``phase`` attribute that mean the game is still being set up.
+SETUP_PHASES = frozenset({"place", "placement", "choose", "setup", "set-up", "deploy", "draft"})
+
+
 def in_setup(state: State) -> bool:
     """Whether ``state`` is still in a game's set-up (placing pieces,
     choosing sides) rather than in play.  A game says so with a boolean
-    ``setting_up`` attribute; failing that, a ``phase`` attribute other
-    than ``"play"`` means set-up (Cresnovian Chess's ``place`` and
-    ``choose``).  A game with neither is in play from its first move."""
+    ``setting_up`` attribute; failing that, a ``phase`` attribute named in
+    :data:`SETUP_PHASES` means set-up (Cresnovian Chess's ``place`` and
+    ``choose``).  By default a game is in play from its first action."""
     flag = getattr(state, "setting_up", None)
     if isinstance(flag, bool):
         return flag
     phase = getattr(state, "phase", None)
-    return isinstance(phase, str) and phase not in ("play", "")
+    return isinstance(phase, str) and phase.lower() in SETUP_PHASES
 
 
 def cresnovian(state: State, player: str) -> float:

@@ -28,7 +28,7 @@ unfinished, never dropped.  ``result.frame()`` is a pandas DataFrame.
 
 The first move of play: a game in set-up says so through its state (see
 :func:`~playbook.analysis.evaluation.in_setup`: a ``setting_up`` flag, or
-a ``phase`` other than ``"play"``); the default is that play starts with
+a ``phase`` named as a set-up phase, such as ``"place"``); the default is that play starts with
 the first action.  In Cresnovian Chess the first player places the pieces
 and the second moves first, so ``first`` is ``"second"`` there.
 """
