@@ -455,3 +455,13 @@ def test_resolution_step_by_step_crosses_out_failures_stage_by_stage():
     assert count(first, "pending") == 6 and count(first, "failed") == 0  # a line and a head per arrow
     assert count(second, "failed") >= 4 and count(second, "pending") == 2
     assert count(fourth, "pending") == 0 and count(fourth, "arrow") == 0
+
+
+def test_clarification_8_datc_circle_broken_by_a_bounce_stands_still():
+    # Bob's rook also aims at a3: the rook from a1 bounces, so the bishop cannot enter a1
+    # (Ann's rook stays), so the queen cannot enter c3 (Ann's bishop stays): nobody moves.
+    s = setup({"{Ann}a1": "Ann R", "{Ann}a3": "Ann Q", "{Ann}c3": "Ann B", "{Ann}a7": "Bob R"})
+    s = play_orders(s, {"Ann": "Ra1-a3, Qa3-c3, Bc3-a1", "Bob": "R{Ann}a7-{Ann}a3"})
+    assert results(s) == {"Ann {Ann}a1-{Ann}a3": "bounce", "Bob {Ann}a7-{Ann}a3": "bounce",
+                          "Ann {Ann}c3-{Ann}a1": "own-piece", "Ann {Ann}a3-{Ann}c3": "blocked"}
+    assert len(s.pieces) == 4 and s.piece_at("{Ann}a3") == ("Ann", "Q")

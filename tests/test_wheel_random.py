@@ -86,3 +86,45 @@ def test_a_forged_reveal_is_always_refused(salt, forged):
     with pytest.raises((IllegalAction, NotationError)):
         state.play("{Ann} reveal " + body + forged.strip() if forged.strip() else "{Ann} reveal " + salt + "x: " + orders)
     assert state.play("{Ann} reveal " + body).week == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_resolution_moves_pieces_consistently(data):
+    """Whatever the orders (possible or not), a resolution leaves one piece a
+    cell, moves exactly the pieces whose orders succeed, and loses exactly the
+    pieces it reports captured."""
+    from playbook.games.wheel import Order, resolve
+
+    players = ("Ann", "Bob", "Cyd")
+    cells = [f"{{{p}}}{f}{r}" for p in players for f in "abcdefgh" for r in range(1, 8)] + [f"{f}8" for f in "abcdefgh"]
+    start = data.draw(st.dictionaries(st.sampled_from(cells), st.tuples(st.sampled_from(players), st.sampled_from("KQRBNP")),
+                                      min_size=2, max_size=12))
+    own = {p: [c for c, (o, _) in start.items() if o == p] for p in players}
+    orders = []
+    for p in players:
+        for _ in range(data.draw(st.integers(0, 3))):
+            origin = data.draw(st.sampled_from(own[p])) if own[p] and data.draw(st.booleans()) else data.draw(st.sampled_from(cells))
+            targets = reach_of(start, origin, players)
+            dest = data.draw(st.sampled_from(targets)) if targets and data.draw(st.booleans()) else data.draw(st.sampled_from(cells))
+            orders.append(Order(p, origin, dest, "", f"{origin}-{dest}"))
+    for collision in ("bounce", "destroy"):
+        res = resolve(dict(start), players, orders, collision=collision)
+        moved = {o.origin: o.destination for o, code in res.results if code == "ok"}
+        gone = [(c, o, k) for c, o, k in res.captured]
+        assert len(res.pieces) == len(start) - len(gone)
+        for origin, dest in moved.items():
+            assert res.pieces[dest] == start[origin]
+        for o, code in res.results:
+            # A failed order leaves its piece in place, unless the piece was taken
+            # or another order (its owner's) moved it.
+            if (code not in ("ok", "destroyed") and o.origin in start and o.origin not in moved
+                    and not any(c == o.origin for c, *_ in gone)):
+                assert res.pieces.get(o.origin) == start[o.origin]
+
+
+def reach_of(pieces, origin, players):
+    from playbook.games.wheel import reach
+
+    piece = pieces.get(origin)
+    return reach(piece[1], origin, pieces, players) if piece else []
