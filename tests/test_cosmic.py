@@ -157,8 +157,9 @@ def test_king_steps_one_cell_in_any_direction():
 
 
 def test_king_jumps_at_most_twice_clarification_7():
-    # a1 over b2 to c3, over c4 to c5; a third jump over d5 to e5 is refused.
-    text = "5P/3p2/2p3/6/1p4/K4k w"  # the pawn on f6 keeps White off a bare king
+    # a1 over b2 to c3, over c4 to c5; a third jump over the knight on d5 to
+    # e5 is refused.  (A set has two pawns a side, hence the knight.)
+    text = "5P/3n2/2p3/6/1p4/K4k w"  # the pawn on f6 keeps White off a bare king
     assert moves(text, "a1") == {"a1-a2", "a1-b1", "a1xc3", "a1xc3xc5"}
     assert "a1xc3xc5xe5" in moves(text, "a1", game=CosmicChess(king_jumps=3))
 
@@ -336,3 +337,97 @@ def test_jumping_off_the_board_is_a_named_choice_step():
 
     state = GAME.parse("5K/6/6/6/1P4/k4p w")
     assert "*" in state.next_steps([Step.cell("b2")]).choices()
+
+
+# ------------------------------------------- clarifications 11 to 13: endings
+
+
+@pytest.mark.parametrize(
+    "text, action, winner",
+    [
+        # Worked out on paper: the capturing piece jumps over the king on a
+        # corner or edge cell and would land outside the board.
+        ("5K/6/6/6/1P4/k4p w", "b2x*", "white"),  # pawn b2 over a1
+        ("5k/6/6/6/1p4/K4P b", "b2x*", "black"),
+        ("5K/6/6/R5/6/k4p w", "a3x*", "white"),  # rook slides a2, jumps a1
+        ("5k/6/6/r5/6/K4P b", "a3x*", "black"),
+        ("5K/6/6/6/6/1Nnk1p w", "b1x*", "white"),  # knight b1 over c1, d1, then off the bottom
+        ("5k/6/6/6/6/1nNK1P b", "b1x*", "black"),
+        # The king itself leaves the board: its side still wins (clarification 11).
+        ("5p/6/6/6/1K4/k4P w", "b2x*", "white"),
+        ("5P/6/6/6/1k4/K4p b", "b2x*", "black"),
+    ],
+)
+def test_jumping_off_the_board_over_the_king_wins_for_every_piece_and_side(text, action, winner):
+    state = GAME.parse(text)
+    assert action in {a.text for a in state.legal_actions()}
+    after = state.play(action)
+    assert after.outcome.winner == winner
+    assert "captured the" in after.outcome.reason
+
+
+def test_a_side_with_no_piece_move_ends_the_game_by_count_clarification_12():
+    # White's king on a1 is walled in by the rooks a2, b1 and the knight b2,
+    # and every landing behind them (a3, c1, c3) is taken; the pawn on f6
+    # faces e5 with d4 taken behind it.  Black has 8 pieces to White's 2.
+    state = GAME.parse("5P/4p1/3p2/n1k3/rn4/Krn3 w")
+    assert state.outcome is not None
+    assert state.outcome.winner == "black"
+    assert "white has no piece that can move" in state.outcome.reason
+    assert state.legal_actions() == []
+    with pytest.raises(IllegalAction, match="over"):
+        state.play("offer-draw")
+
+
+def test_a_capture_resets_the_quiet_count_and_a_move_adds_one_clarification_13():
+    state = GAME.initial().play("c2-d3")
+    assert state.to_text() == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1"
+    assert state.play("offer-draw").to_text() == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b =b 1"
+    captured = GAME.parse("kp4/6/6/6/2p3/KP4 w 99").play("b1xd3")
+    # b1 over c2 to d3: rank 3 is the fourth field from the top.
+    assert captured.to_text() == "kp4/6/6/3P2/6/K5 b" and captured.outcome is None
+
+
+def test_a_hundred_moves_without_a_capture_end_the_game_by_count_clarification_13():
+    state = GAME.parse("kp4/6/6/6/6/KP4 w 99")
+    assert state.outcome is None
+    after = state.play("b1-c2")
+    assert after.quiet == 100
+    assert after.outcome.draw and "100 moves" in after.outcome.reason
+    # The limit is an option; None plays on for ever.
+    endless = CosmicChess(quiet_limit=None).parse("kp4/6/6/6/6/KP4 w 99").play("b1-c2")
+    assert endless.outcome is None
+
+
+@pytest.mark.parametrize(
+    "text, field",
+    [
+        ("3nrk/3pnr/4pn/NP4/RNP3/KRN3", "side"),
+        ("3nrk/3pnr/2pppn/NP4/RNP3/KRN3 w", "pawns"),  # three black pawns
+        ("KK4/6/6/6/6/5k w", "kings"),
+        ("RRR3/6/6/6/6/K4k w", "rooks"),
+        ("k5/6/6/6/6/K5 w =x", "draw offer"),
+        ("k5/6/6/6/6/K5 w 0", "moves since the last capture"),
+        ("k5/6/6/6/6/K5 w -3", "moves since the last capture"),
+        ("k5/6/6/6/6/K5 w 101", "at most 100"),
+        ("k5/6/6/6/6/K5 w =w 3 3", "position is the board"),
+        (" k5/6/6/6/6/K5 w", "single spaces"),
+        ("k5/6/6/6/6/K5  w", "single spaces"),
+    ],
+)
+def test_impossible_positions_are_refused_naming_the_field(text, field):
+    with pytest.raises(NotationError, match=field):
+        GAME.parse(text)
+
+
+def test_mutated_position_texts_are_refused_or_sound():
+    import random
+
+    from invariants import assert_parse_is_safe, mutations
+    from playbook.analysis import RandomAgent
+
+    rng = random.Random(11)
+    for seed in range(12):
+        state = RandomAgent(seed=seed, avoid=("offer-draw", "accept-draw")).play(GAME.initial(), seed * 3)
+        for text in mutations(state.to_text(), rng, 60):
+            assert_parse_is_safe(GAME, text)

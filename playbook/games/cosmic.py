@@ -29,8 +29,11 @@ Notation
 Positions: ranks 6 to 1 separated by ``/``, digits for empty runs, ``KRNP``
 for White and ``krnp`` for Black, then ``w`` or ``b`` for the side to move,
 then optionally ``=w``/``=b`` (a draw offered by that side and not yet
-answered) or ``=`` (a draw agreed: the game is over).  The start is
-``3nrk/3pnr/4pn/NP4/RNP3/KRN3 w``.
+answered) or ``=`` (a draw agreed: the game is over), then optionally the
+number of moves (plies) made since the last capture, left out when it is 0.
+The start is ``3nrk/3pnr/4pn/NP4/RNP3/KRN3 w``; after ``c2-d3`` it is
+``3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1``.  A position holds at most the pieces
+of one set: for each side one king, two rooks, three knights, two pawns.
 
 Actions: the cells the piece visits, joined by ``-`` for a plain move and by
 ``x`` for a capture (``b3-c4``, ``c2xe4xc6``, a capturing knight ``b2xd3``).
@@ -62,6 +65,18 @@ The source leaves these open; the engine decides as follows.
    ``accept-draw`` on its turn, or declines by moving.  On agreement the side
    with more pieces wins; equal counts are a draw.
 10. When both sides are down to a bare king the game is drawn (equal counts).
+11. The side whose piece captures the enemy king wins, whichever piece did
+    it; a king that jumps off the board over the enemy king wins for its
+    side although it leaves the board itself.
+12. A side to move that has no piece move (all its pieces are blocked) ends
+    the game, which is scored as on agreement: the side with more pieces
+    wins, equal counts draw.  (Offering a draw is no way out: it comes with
+    a move.)  A side is blocked only by many enemies around it, so in
+    practice the blocked side loses, as in checkers.
+13. Play cannot go on for ever: after 100 moves in a row (50 by each side)
+    without a capture the game ends, scored as on agreement.
+    ``CosmicChess(quiet_limit=None)`` turns this off; another number sets
+    the count.  Offering or accepting a draw is no move and does not count.
 """
 
 from __future__ import annotations
@@ -159,6 +174,7 @@ class CosmicState(State):
     side: str  # 'w' or 'b'
     offer: str = ""  # '', 'w' or 'b' (pending offer by that side), '=' agreed
     game: "CosmicChess" = field(default=None, compare=False, repr=False)
+    quiet: int = 0  # moves since the last capture (clarification 13)
 
     # ---- the contract
 
@@ -168,6 +184,12 @@ class CosmicState(State):
 
     def _compute_outcome(self) -> Outcome | None:
         kings = {"w": "K" in self.board, "b": "k" in self.board}
+        if not kings["w"] and not kings["b"]:
+            # Only a king jumping off the board over the other king removes
+            # both: the side that just moved did it (clarification 11).
+            mover = "b" if self.side == "w" else "w"
+            loser = self.side
+            return Outcome((SIDES[mover],), f"{SIDES[mover]} captured the {SIDES[loser]} king")
         for s, other in (("w", "b"), ("b", "w")):
             if not kings[s]:
                 return Outcome((SIDES[other],), f"{SIDES[other]} captured the {SIDES[s]} king")
@@ -177,6 +199,11 @@ class CosmicState(State):
         bare = [s for s in "wb" if counts[s] == 1]
         if bare:
             return self._by_count(counts, f"{' and '.join(SIDES[s] for s in bare)} has only its king left")
+        limit = self.game.quiet_limit
+        if limit is not None and self.quiet >= limit:
+            return self._by_count(counts, f"{limit} moves were made without a capture")
+        if not self._piece_actions():
+            return self._by_count(counts, f"{self.to_move} has no piece that can move")
         return None
 
     @staticmethod
@@ -208,24 +235,36 @@ class CosmicState(State):
         text = "/".join(rows) + " " + self.side
         if self.offer:
             text += " =" + (self.offer if self.offer != "=" else "")
+        if self.quiet:
+            text += f" {self.quiet}"
         return text
 
     def __eq__(self, other):
         if not isinstance(other, CosmicState):
             return NotImplemented
-        return (self.board, self.side, self.offer) == (other.board, other.side, other.offer)
+        return (self.board, self.side, self.offer, self.quiet) == (other.board, other.side, other.offer, other.quiet)
 
     def __hash__(self):
-        return hash((self.board, self.side, self.offer))
+        return hash((self.board, self.side, self.offer, self.quiet))
 
     # ---- move generation
 
     def legal_actions(self) -> list[Action]:
         if self.outcome is not None:
             return []
+        actions = list(self._piece_actions())
+        if self.offer == "":
+            actions.append(OFFER_ACTION)
+        elif self.offer != self.side:
+            actions.append(ACCEPT_ACTION)
+        return actions
+
+    def _piece_actions(self) -> tuple[Action, ...]:
+        """The moves and captures of the side to move (no draw offers),
+        worked out once per position."""
         cached = self.__dict__.get("_actions")
         if cached is not None:
-            return list(cached)
+            return cached
         actions: list[Action] = []
         board = list(self.board)
         own = WHITE if self.side == "w" else BLACK
@@ -245,12 +284,8 @@ class CosmicState(State):
                     self._rook(board, i, mine, actions)
         if self.game.compulsory_capture and any("x" in a.text for a in actions):
             actions = [a for a in actions if "x" in a.text]
-        if self.offer == "":
-            actions.append(OFFER_ACTION)
-        elif self.offer != self.side:
-            actions.append(ACCEPT_ACTION)
-        self.__dict__["_actions"] = tuple(actions)
-        return actions
+        self.__dict__["_actions"] = cached = tuple(actions)
+        return cached
 
     def _steps(self, board, i, dirs, out):
         for j in STEPS1[dirs][i]:
@@ -343,9 +378,9 @@ class CosmicState(State):
         other = "b" if self.side == "w" else "w"
         kind = action.data[0]
         if kind == "offer":
-            return CosmicState(self.board, self.side, self.side, self.game)
+            return CosmicState(self.board, self.side, self.side, self.game, self.quiet)
         if kind == "accept":
-            return CosmicState(self.board, self.side, "=", self.game)
+            return CosmicState(self.board, self.side, "=", self.game, self.quiet)
         start, end, captured = action.data
         board = list(self.board)
         piece = board[start]
@@ -357,7 +392,8 @@ class CosmicState(State):
         # An offer made this turn stands for the opponent; an offer the
         # mover leaves unanswered lapses when it moves.
         offer = self.offer if self.offer == self.side else ""
-        return CosmicState("".join(board), other, offer, self.game)
+        quiet = 0 if captured else self.quiet + 1
+        return CosmicState("".join(board), other, offer, self.game, quiet)
 
     def explain_illegal(self, text: str) -> None:
         if text in (OFFER_DRAW, ACCEPT_DRAW):
@@ -470,17 +506,32 @@ def _read_action(text: str) -> tuple[list[str], list[str]]:
     raise NotationError("could not read this action", text, 0)
 
 
+SET = {"K": 1, "R": 2, "N": 3, "P": 2}  # pieces of each kind in one side's set
+
+
 class CosmicChess(Game):
-    """Cosmic Chess.  ``compulsory_capture`` and ``king_jumps`` choose other
-    readings of the rules (see the module's clarifications)."""
+    """Cosmic Chess.  ``compulsory_capture``, ``king_jumps`` and
+    ``quiet_limit`` (moves without a capture that end the game, or None)
+    choose other readings of the rules (see the module's clarifications)."""
 
     name = "cosmic"
     title = "Cosmic Chess"
     players = ("white", "black")
 
-    def __init__(self, compulsory_capture: bool = False, king_jumps: int = 2):
-        self.compulsory_capture = compulsory_capture
+    def __init__(self, compulsory_capture: bool = False, king_jumps: int = 2, quiet_limit: int | None = 100):
+        if quiet_limit is not None and (not isinstance(quiet_limit, int) or quiet_limit < 1):
+            raise ValueError(f"quiet_limit must be a positive whole number or None, not {quiet_limit!r}")
+        if not isinstance(king_jumps, int) or king_jumps < 1:
+            raise ValueError(f"king_jumps must be a positive whole number, not {king_jumps!r}")
+        self.compulsory_capture = bool(compulsory_capture)
         self.king_jumps = king_jumps
+        self.quiet_limit = quiet_limit
+
+    @property
+    def options(self) -> dict:
+        """The options that differ from the defaults (what a record keeps)."""
+        defaults = {"compulsory_capture": False, "king_jumps": 2, "quiet_limit": 100}
+        return {k: getattr(self, k) for k, v in defaults.items() if getattr(self, k) != v}
 
     def initial(self, first: str = "white") -> CosmicState:
         """The start position, with ``first`` ("white" or "black") to move."""
@@ -489,11 +540,19 @@ class CosmicChess(Game):
         return self.parse(START[:-1] + first[0])
 
     def parse(self, text: str) -> CosmicState:
+        """Read a position written as :meth:`CosmicState.to_text` writes it
+        (see the module's notation).  Refuses, naming the field, a position
+        that cannot arise: wrong ranks, unknown letters, more pieces than a
+        set holds, a bad side, offer or move count."""
         if not isinstance(text, str):
             raise NotationError(f"a position is text, not {type(text).__name__}")
-        fields = text.strip().split(" ")
-        if len(fields) not in (2, 3):
-            raise NotationError("a position is the board, a space and 'w' or 'b' (then optionally a draw offer)", text)
+        if text != text.strip() or "  " in text:
+            raise NotationError("fields are separated by single spaces, with none before or after", text,
+                                len(text) - len(text.lstrip()) if text[:1].isspace() else max(text.find("  "), 0))
+        fields = text.split(" ")
+        if len(fields) < 2 or len(fields) > 4:
+            raise NotationError("a position is the board, the side to move ('w' or 'b'), then optionally a draw "
+                                "offer ('=w', '=b' or '=') and the moves since the last capture", text)
         rows = fields[0].split("/")
         if len(rows) != SIZE:
             raise NotationError(f"the board needs {SIZE} ranks separated by '/', found {len(rows)}", text)
@@ -515,19 +574,35 @@ class CosmicChess(Game):
                 raise NotationError(f"rank {SIZE - k} has {len(cells)} cells, not {SIZE}", text, pos - 1 if row else pos)
             pos += 1
             board[SIZE - 1 - k] = cells
-        side = fields[1]
-        if side not in SIDES:
-            raise NotationError("the side to move is 'w' or 'b'", text, len(fields[0]) + 1)
-        offer = ""
-        if len(fields) == 3:
-            if fields[2] not in ("=w", "=b", "="):
-                raise NotationError("after the side comes '=w' or '=b' (a draw offer) or '=' (agreed)", text, len(fields[0]) + 3)
-            offer = fields[2][1:] or "="
         joined = "".join(board)
-        for king in "Kk":
-            if joined.count(king) > 1:
-                raise NotationError(f"a side has one king; found {joined.count(king)} of {king!r}", text)
-        return CosmicState(joined, side, offer, self)
+        for letter, most in SET.items():
+            for piece in (letter, letter.lower()):
+                if joined.count(piece) > most:
+                    side = "white" if piece.isupper() else "black"
+                    raise NotationError(
+                        f"board: {side} has {joined.count(piece)} {NAMES[letter]}s ({piece!r}); a set holds {most}", text,
+                        text.index(piece))
+        side = fields[1]
+        at = len(fields[0]) + 1
+        if side not in SIDES:
+            raise NotationError("side to move: 'w' or 'b'", text, at)
+        offer, quiet = "", 0
+        rest = fields[2:]
+        at += len(side) + 1
+        if rest and rest[0].startswith("="):
+            if rest[0] not in ("=w", "=b", "="):
+                raise NotationError("draw offer: '=w' or '=b' (offered by that side) or '=' (agreed)", text, at)
+            offer = rest[0][1:] or "="
+            at += len(rest[0]) + 1
+            rest = rest[1:]
+        if rest:
+            count = rest[0]
+            if len(rest) > 1 or not count.isdigit() or not count.isascii() or count.startswith("0"):
+                raise NotationError("moves since the last capture: a whole number from 1 up, left out when 0", text, at)
+            quiet = int(count)
+            if self.quiet_limit is not None and quiet > self.quiet_limit:
+                raise NotationError(f"moves since the last capture: at most {self.quiet_limit}", text, at)
+        return CosmicState(joined, side, offer, self, quiet)
 
 
 GAME = CosmicChess()
