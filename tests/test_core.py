@@ -66,7 +66,7 @@ def test_a_record_replays_a_known_game():
     states = record.states()
     # c2-d3; Black's pawn e4 jumps it onto c2; White's pawn b3 jumps that
     # pawn onto d1.
-    assert states[1].to_text() == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b"
+    assert states[1].to_text() == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1"
     assert states[2].to_text() == "3nrk/3pnr/5n/NP4/RNp3/KRN3 w"
     assert states[3].to_text() == "3nrk/3pnr/5n/N5/RN4/KRNP2 b"
 

@@ -46,7 +46,7 @@ def test_a_small_budget_leaves_subtrees_to_be_fetched():
 def test_an_action_message_plays_the_move():
     board = BoardWidget(GAME)
     send(board, {"type": "action", "steps": steps("c2", "d3"), "position": START})
-    assert board.state.to_text() == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b"
+    assert board.state.to_text() == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1"
     assert board.history == ["c2-d3"] and board.error == ""
 
 
@@ -88,7 +88,7 @@ def test_undo_redo_jump_reset():
     send(board, {"type": "redo"})
     assert board.history == ["c2-d3", "e4xc2", "b3xd1"]
     send(board, {"type": "jump", "index": 1})
-    assert board.state.to_text() == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b"
+    assert board.state.to_text() == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1"
     # Playing from an earlier position replaces the moves after it.
     board.play("e4-f3")
     assert board.moves == ["c2-d3", "e4-f3"]
@@ -131,7 +131,7 @@ def test_on_move_callbacks_see_every_action():
     board.play("c2-d3")
     send(board, {"type": "action", "steps": steps("e4", "f3"), "position": board.position})
     assert [text for _, text in seen] == ["c2-d3", "e4-f3"]
-    assert seen[0][0] == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b"
+    assert seen[0][0] == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1"
 
 
 class Scripted:

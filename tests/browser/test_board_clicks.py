@@ -26,7 +26,7 @@ def test_click_a_pawn_see_targets_move_and_undo(page, lab):
     assert lit_cells(widget) == ["d1", "d3"]
     click(widget, "d3")
     wait_for_move(widget, "c2-d3")
-    wait_for_position(widget, "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b")
+    wait_for_position(widget, "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1")
     widget.get_by_title("Undo").click()
     wait_for_position(widget, START)
     # The move is kept for redo: the cursor is back at the start.
