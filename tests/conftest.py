@@ -14,3 +14,14 @@ settings.register_profile("default", derandomize=True, deadline=None, print_blob
 settings.register_profile("thorough", max_examples=1000, deadline=None, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say loudly when the browser tests could not run."""
+    from browser.lab import chromium_path
+
+    if chromium_path() is None:
+        terminalreporter.write_sep(
+            "!", "BROWSER TESTS SKIPPED: no chromium on this machine (as root: apt-get install -y chromium)",
+            red=True, bold=True,
+        )
