@@ -56,7 +56,7 @@ def test_records_refuse_bad_json_with_a_position():
     assert err.value.position is not None
     with pytest.raises(NotationError, match="keys"):
         Record.from_json('{"game": "cosmic"}')
-    with pytest.raises(NotationError, match="texts"):
+    with pytest.raises(NotationError, match="ply 1 must be a text"):
         Record.from_json('{"game": "cosmic", "start": "x", "actions": [1]}')
 
 
@@ -74,3 +74,77 @@ def test_a_record_replays_a_known_game():
 def test_replaying_an_illegal_record_raises_and_names_the_rule():
     with pytest.raises(IllegalAction):
         Record("cosmic", load("cosmic").initial().to_text(), ["c2-c3"]).states()
+
+
+# ------------------------------------------- records: options, metadata, strictness
+
+
+def test_a_record_keeps_the_games_options_and_replays_under_them():
+    # With compulsory capture, the pawn on b2 must take c3 (b2xd4); without
+    # it, b2-a3 is a legal quiet move.
+    strict = load("cosmic", compulsory_capture=True)
+    start = strict.parse("k5/6/6/2p3/1P4/5K w")
+    record = Record.from_json(Record.of(start, ["b2xd4"]).to_json())
+    assert record.options == {"compulsory_capture": True}
+    assert record.load_game().compulsory_capture is True
+    bad = Record("cosmic", start.to_text(), ["b2-a3"], options={"compulsory_capture": True})
+    with pytest.raises(IllegalAction, match="compulsory"):
+        bad.states()
+    # a3 is on rank 3, beside the black pawn on c3.
+    assert Record("cosmic", start.to_text(), ["b2-a3"]).states()[-1].to_text() == "k5/6/6/P1p3/6/5K b 1"
+
+
+def test_a_record_carries_players_date_result_and_reason():
+    start = load("cosmic").parse("k5/4p1/6/2p3/1P4/5K w")
+    record = Record.of(start, ["b2xd4xf6"], players={"white": "Ann", "black": "Bo"}, date="2026-11-23", event="club night")
+    again = Record.from_json(record.to_json())
+    assert again == record
+    assert again.players == {"white": "Ann", "black": "Bo"} and again.date == "2026-11-23"
+    # b2 jumps c3 and e5: Black is down to its bare king, White has two pieces.
+    assert again.result == "white" and "only its king" in again.reason
+    assert again.tags == {"event": "club night"}
+
+
+def test_records_from_before_options_and_metadata_still_load():
+    old = '{"game": "cosmic", "start": "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w", "actions": ["c2-d3"]}'
+    record = Record.from_json(old)
+    assert record.options == {} and record.players == {} and record.result == ""
+    assert record.final().to_text() == "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1"
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('{"game": "cosmic", "start": "k5/6/6/6/6/5K w", "actions": "c2-d3"}', "'actions' must be a JSON array"),
+        ('{"game": 3, "start": "k5/6/6/6/6/5K w", "actions": []}', "'game' must be a JSON string"),
+        ('{"game": "cosmic", "start": "k5/6/6/6/6/5K w", "actions": [], "players": ["Ann"]}', "'players' must be a JSON object"),
+        ('{"game": "cosmic", "start": "k5/6/6/6/6/5K w", "actions": [], "players": {"white": 7}}', "name of 'white'"),
+        ('{"game": "cosmic", "start": "k5/6/6/6/6/5K w", "actions": [], "date": "yesterday"}', "ISO 8601"),
+        ('{"game": "cosmic", "start": "k5/6/6/6/6/5K w", "actions": [], "colour": "red"}', "no field 'colour'"),
+        ('["cosmic"]', "JSON object"),
+    ],
+)
+def test_records_of_the_wrong_shape_are_refused_naming_the_field(text, message):
+    with pytest.raises(NotationError, match=message):
+        Record.from_json(text)
+
+
+def test_a_bad_action_in_a_record_names_its_ply():
+    start = load("cosmic").initial().to_text()
+    with pytest.raises(IllegalAction, match="ply 2") as err:
+        Record("cosmic", start, ["c2-d3", "c2-d3"]).states()
+    assert err.value.ply == 2
+    with pytest.raises(NotationError, match="ply 3"):
+        Record("cosmic", start, ["c2-d3", "e4-f3", "zz"]).states()
+    with pytest.raises(NotationError, match="record start"):
+        Record("cosmic", "nonsense", []).states()
+    with pytest.raises(NotationError, match="options"):
+        Record("cosmic", start, [], options={"king_jumps": "many"}).states()
+
+
+def test_every_game_reports_the_options_it_was_made_with():
+    assert load("cosmic").options == {}
+    assert load("cosmic", king_jumps=3, quiet_limit=None).options == {"king_jumps": 3, "quiet_limit": None}
+    assert load("wheel", collision="destroy").options == {"collision": "destroy"}
+    with pytest.raises(PlaybookError, match="cannot take the options"):
+        load("cosmic", castling=True)

@@ -152,11 +152,10 @@ def to_record(record: dict) -> Record:
 
     game = load(record["game"])
     start = game.parse(record["start"])
-    meta = {k: record[k] for k in ("seed", "agents", "result", "reason", "plies", "time") if k in record}
-    try:
-        return Record.of(start, record["actions"], options=record.get("options", {}), metadata=meta)
-    except TypeError:  # a Record without options and metadata
-        return Record.of(start, record["actions"])
+    tags = {k: record[k] for k in ("seed", "agents", "plies", "time") if k in record}
+    if record.get("options"):
+        tags["setup"] = record["options"]  # what the start position was made with
+    return Record.of(start, record["actions"], **tags)
 
 
 # ------------------------------------------------------- shipping the work

@@ -35,11 +35,24 @@ def available() -> list[str]:
     return [key for key, module in MODULES.items() if importlib.util.find_spec(module) is not None]
 
 
-def load(name: str) -> Game:
+def load(name: str, **options) -> Game:
     """The game called ``name`` (a key such as ``"cosmic"`` or a title such
-    as ``"Cosmic Chess"``)."""
+    as ``"Cosmic Chess"``); ``options`` choose a variant of its rules, as
+    the game's class takes them (``load("cosmic", compulsory_capture=True)``).
+
+    >>> load("cosmic", quiet_limit=40).options
+    {'quiet_limit': 40}
+    """
+    if not isinstance(name, str):
+        raise PlaybookError(f"a game is named by text, not {type(name).__name__}")
     key = name.strip().lower().replace(" ", "_").replace("-", "_")
     key = ALIASES.get(key, key)
     if key not in available():
         raise PlaybookError(f"no game called {name!r}; available: {', '.join(available())}")
-    return importlib.import_module(MODULES[key]).GAME
+    game = importlib.import_module(MODULES[key]).GAME
+    if not options:
+        return game
+    try:
+        return type(game)(**options)
+    except (TypeError, ValueError) as exc:
+        raise PlaybookError(f"{game.title} cannot take the options {options}: {exc}") from None

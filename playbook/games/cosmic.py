@@ -527,12 +527,6 @@ class CosmicChess(Game):
         self.king_jumps = king_jumps
         self.quiet_limit = quiet_limit
 
-    @property
-    def options(self) -> dict:
-        """The options that differ from the defaults (what a record keeps)."""
-        defaults = {"compulsory_capture": False, "king_jumps": 2, "quiet_limit": 100}
-        return {k: getattr(self, k) for k, v in defaults.items() if getattr(self, k) != v}
-
     def initial(self, first: str = "white") -> CosmicState:
         """The start position, with ``first`` ("white" or "black") to move."""
         if first not in ("white", "black"):
