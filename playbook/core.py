@@ -31,7 +31,7 @@ import inspect
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 __all__ = [
     "PlaybookError",
@@ -311,6 +311,15 @@ class State(ABC):
     def legal_actions(self) -> list[Action]:
         """Every complete legal action; a game whose full list would explode
         lists what it can and says so, and enters the rest by steps."""
+
+    def iter_actions(self) -> Iterator[Action]:
+        """The same actions as :meth:`legal_actions`, in the same order, made
+        one at a time, as python-chess's ``board.legal_moves`` generates
+        moves: a search may stop early or take only the first few
+        (``itertools.islice``) when a list would be long to build.  Games
+        whose lists can grow very long (Kelasu's merges) make them lazily;
+        by default this walks :meth:`legal_actions`."""
+        return iter(self.legal_actions())
 
     @abstractmethod
     def _apply(self, action: Action) -> "State":

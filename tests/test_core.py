@@ -148,3 +148,8 @@ def test_every_game_reports_the_options_it_was_made_with():
     assert load("wheel", collision="destroy").options == {"collision": "destroy"}
     with pytest.raises(PlaybookError, match="cannot take the options"):
         load("cosmic", castling=True)
+
+
+def test_iter_actions_defaults_to_the_listed_actions_in_order():
+    state = load("cosmic").initial()
+    assert list(state.iter_actions()) == state.legal_actions()

@@ -530,3 +530,48 @@ def test_setup_refuses_impossible_positions_naming_the_field(args, field):
 
 def test_setup_reads_cells_in_either_case():
     assert GAME.setup({"d4": "W", "A0": "S", "J9": "s", "J0": "b"}).board[INDEX("D4")] == "W"
+
+
+# ------------------------------------------------------ wide fields of blanks
+
+
+def field(rows, files, extra=None):
+    """Red to move with red blanks on ``rows`` x ``files`` from the top left."""
+    cells = {"H9": "S", "G9": "B", "J9": "s"}
+    cells.update({f"{r}{f}": "b" for r in rows for f in files})
+    cells.update(extra or {})
+    return GAME.setup(cells, "red")
+
+
+def test_merges_of_a_three_by_three_field_are_counted_by_hand():
+    # 3x3 blanks: 12 touching pairs, a warrior on either cell: 24.  Four
+    # connected cells (no straight line of four fits): squares 4, T shapes
+    # 8, S and Z shapes 8, L and J shapes 16, 36 groups in all, each a
+    # runner or a diplomat on any of its 4 cells.  No group of 10 or 21.
+    state = field("ABC", range(3))
+    merges = [a for a in state.legal_actions() if "@" in a.text]
+    by_kind = {k: sum(1 for a in merges if a.text[0] == k) for k in "WRDCGS"}
+    assert by_kind["W"] == 24
+    assert by_kind["R"] == by_kind["D"] == 36 * 4
+    assert by_kind["G"] == by_kind["S"] == 0
+
+
+def test_a_field_of_twenty_one_blanks_merges_into_a_stone_on_any_of_them():
+    # Three rows of seven: the only 21-cell group is the whole field.
+    state = field("ABC", range(7))
+    stones = {a.text for a in state.iter_actions() if a.text.startswith("S@")}
+    assert len(stones) == 21
+    # One more blank hanging below C0: 21-cell groups are the 22 less one
+    # cell whose loss leaves them connected: the hanging one, or any of the
+    # 21 but C0 (losing C0 cuts the hanging blank off): 21 groups.
+    state = field("ABC", range(7), {"D0": "b"})
+    groups = {a.text.split(":")[1] for a in state.iter_actions() if a.text.startswith("S@")}
+    assert len(groups) == 21 and not any("C0" not in g and "D0" in g for g in groups)
+
+
+def test_iter_actions_makes_the_listed_actions_in_order_and_lazily():
+    state = field("ABCDE", range(5))  # 25 blanks: over 600,000 merges
+    first = [a for _, a in zip(range(50), state.iter_actions())]
+    assert len(first) == 50 and all(state.action_from_steps(a.steps) == a for a in first)
+    small = field("ABC", range(4))
+    assert list(small.iter_actions()) == small.legal_actions()

@@ -109,6 +109,7 @@ def test_every_listed_action_of_random_positions_is_entered_by_steps_and_text():
             if state.outcome is not None:
                 break
             if ply % 20 == 19:
+                assert list(state.iter_actions()) == state.legal_actions()
                 for action in state.legal_actions():
                     assert state.action_from_steps(action.steps) == action, (action, state.to_text())
                     assert state.parse_action(action.text) == action

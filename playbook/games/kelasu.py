@@ -120,9 +120,12 @@ Rules clarifications
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import re
+from itertools import combinations
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from ..core import Action, Game, IllegalAction, NotationError, Outcome, State, Step, StepOptions
 from ..render import Cell, Glyph, Piece, Scene
@@ -205,11 +208,94 @@ def _plain(i: int, j: int) -> Action:
     return action
 
 
+# Ray modes: what a piece may do on the cells of a ray, in order.
+SLIDE, MOVE, CAPTURE, RUN = 0, 1, 2, 3  # move or capture / move only / capture only / runner
+
+
+def _move_table(side: str) -> dict[str, list[tuple]]:
+    """Per piece letter of ``side`` and per cell, the piece's rays, each
+    ``(mode, ((cell, action), ...))``, in the order actions are listed."""
+    table = {}
+    letters = "BWRDCGS" if side == "blue" else "bwrdcgs"
+    for letter in letters:
+        kind = letter.upper()
+        per_cell = []
+        for i in range(100):
+            rays = []
+            if kind == "R":
+                rays = [(RUN, ray) for ray in DIAGONALS[i] if ray]
+            elif kind in RAYS[side]:
+                for ray, may_move, may_capture in RAYS[side][kind][i]:
+                    if ray:
+                        rays.append((SLIDE if may_move and may_capture else MOVE if may_move else CAPTURE, ray))
+                if kind == "W" and i // SIZE == FAR_RANK[side]:
+                    rays.append((SLIDE, (BACK_RANK[side] * SIZE + i % SIZE,)))  # the Recall
+                elif kind == "D":
+                    rays.extend((CAPTURE, (j,)) for j in DIAG1[i])  # conversions
+            per_cell.append(tuple((mode, tuple((j, _plain(i, j)) for j in ray)) for mode, ray in rays))
+        table[letter] = per_cell
+    return table
+
+
+MOVES = {**_move_table("blue"), **_move_table("red")}
+
+# Cells as bits of an int: bit i is cell i.
+FULL = (1 << 100) - 1
+FILE0 = sum(1 << (r * SIZE) for r in range(SIZE))
+FILE9 = FILE0 << (SIZE - 1)
+
+
+def _spread(mask: int) -> int:
+    """The cells orthogonally next to any cell of ``mask``."""
+    return ((mask << SIZE) | (mask >> SIZE) | ((mask << 1) & ~FILE0) | ((mask >> 1) & ~FILE9)) & FULL
+
+
+def _bits(mask: int) -> list[int]:
+    """The cells of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _parts(mask: int) -> list[int]:
+    """The orthogonally connected groups of ``mask``, lowest cell first."""
+    parts = []
+    while mask:
+        part = mask & -mask
+        while True:
+            grown = (_spread(part) & mask) | part
+            if grown == part:
+                break
+            part = grown
+        parts.append(part)
+        mask &= ~part
+    return parts
+
+
+CHOICES = {kind: Step.choice(kind, f"{NAMES[kind].capitalize()} ({cost})") for kind, cost in COSTS.items()}
+KINDS_OF_SIZE = {size: tuple(k for k, cost in COSTS.items() if cost == size) for size in set(COSTS.values())}
+
+
 def _merge_action(kind: str, at: int, blanks: tuple[int, ...]) -> Action:
     text = f"{kind}@{CELLS[at]}:" + ",".join(CELLS[b] for b in blanks)
     # The blanks are clicked in an order where each touches those before it.
-    steps = tuple(CELL_STEPS[b] for b in _merge_order(blanks)) + (Step.choice(kind, f"{NAMES[kind].capitalize()} ({COSTS[kind]})"), CELL_STEPS[at])
+    steps = tuple(CELL_STEPS[b] for b in _merge_order(blanks)) + (CHOICES[kind], CELL_STEPS[at])
     return Action(text, steps, ("merge", kind, at, blanks))
+
+
+def _merges_of(group: int, out: list) -> None:
+    """Append every merge of the blanks ``group`` (a bit mask) to ``out``."""
+    cells = tuple(_bits(group))
+    names = ",".join([CELLS[c] for c in cells])
+    clicks = tuple([CELL_STEPS[c] for c in _merge_order(cells)])
+    for kind in KINDS_OF_SIZE[len(cells)]:
+        choice = CHOICES[kind]
+        head = kind + "@"
+        for at in cells:
+            out.append(Action(f"{head}{CELLS[at]}:{names}", clicks + (choice, CELL_STEPS[at]), ("merge", kind, at, cells)))
 
 
 RESIGN = Action("resign", (Step.choice("resign", "Resign"),), ("resign",))
@@ -254,6 +340,10 @@ class KelasuState(State):
         return self.side
 
     def _compute_outcome(self) -> Outcome | None:
+        # Every state is made with its ending written in ``ended`` (parse
+        # reads a finished board as ended, play settles after each action).
+        if not self.ended:
+            return None
         if self.ended.startswith("resigned "):
             loser = self.ended.split()[1]
             return Outcome((_other(loser),), f"{loser} resigned")
@@ -268,13 +358,7 @@ class KelasuState(State):
         if self.ended.startswith("victory "):
             winner = self.ended.split()[1]
             return Outcome((winner,), f"{winner} holds all four victory cells")
-        if self.ended.startswith(("no-stones ", "only-stones ")):
-            lost = tuple(self.ended.split())
-        else:  # a position read from text: look at both sides
-            lost = self._material_loser((self.side, _other(self.side)))
-        if lost is None:
-            return None
-        why, loser = lost
+        why, loser = self.ended.split()
         return Outcome((_other(loser),), f"{loser} has {'no stones' if why == 'no-stones' else 'only stones'} left")
 
     def _ending_on_board(self) -> str | None:
@@ -350,58 +434,64 @@ class KelasuState(State):
     def piece_actions(self, i: int) -> list[Action]:
         """The actions of the piece on cell ``i`` (none if it is not the
         mover's or already acted)."""
-        board = self.board
-        piece = board[i]
-        own = OWN[self.side]
-        if piece not in own or i in self.acted:
+        piece = self.board[i]
+        if piece not in OWN[self.side] or i in self.acted:
             return []
-        kind = piece.upper()
-        out = []
-        if kind == "S":
-            return out
-        if kind == "R":
-            for ray in DIAGONALS[i]:
-                if not ray or board[ray[0]] != ".":
-                    continue
-                out.append(_plain(i, ray[0]))
-                for j in ray[1:]:
+        out: list[Action] = []
+        self._add_piece_actions(MOVES[piece][i], out)
+        return out
+
+    def _add_piece_actions(self, rays, out: list) -> None:
+        board = self.board
+        own = OWN[self.side]
+        for mode, ray in rays:
+            if mode == SLIDE:
+                for j, action in ray:
                     target = board[j]
                     if target == ".":
-                        out.append(_plain(i, j))
-                        continue
-                    if target not in own:
-                        out.append(_plain(i, j))
-                    break
-            return out
-        for ray, may_move, may_capture in RAYS[self.side][kind][i]:
-            for j in ray:
-                target = board[j]
-                if target == ".":
-                    if may_move:
-                        out.append(_plain(i, j))
-                        continue
-                    break
-                if may_capture and target not in own:
-                    out.append(_plain(i, j))
-                break
-        if kind == "W" and i // SIZE == FAR_RANK[self.side]:
-            j = BACK_RANK[self.side] * SIZE + i % SIZE
-            if board[j] not in own:
-                out.append(_plain(i, j))
-        elif kind == "D":
-            for j in DIAG1[i]:
-                if board[j] != "." and board[j] not in own:
-                    out.append(_plain(i, j))
-        return out
+                        out.append(action)
+                    else:
+                        if target not in own:
+                            out.append(action)
+                        break
+            elif mode == MOVE:
+                for j, action in ray:
+                    if board[j] != ".":
+                        break
+                    out.append(action)
+            elif mode == CAPTURE:
+                target = board[ray[0][0]]
+                if target != "." and target not in own:
+                    out.append(ray[0][1])
+            elif board[ray[0][0]] == ".":  # RUN: the first cell only moves
+                out.append(ray[0][1])
+                for j, action in ray[1:]:
+                    target = board[j]
+                    if target == ".":
+                        out.append(action)
+                    else:
+                        if target not in own:
+                            out.append(action)
+                        break
+
+    def _mergeable_mask(self) -> int:
+        """The mover's blanks that may take part in a merge, as a bit mask."""
+        mask = self.__dict__.get("_mergeable_bits")
+        if mask is None:
+            board, acted = self.board, self.acted
+            blank, lo, hi = ("B", 20, 100) if self.side == "blue" else ("b", 0, 80)
+            mask = 0
+            i = board.find(blank, lo, hi)
+            while i >= 0:
+                if i not in acted:
+                    mask |= 1 << i
+                i = board.find(blank, i + 1, hi)
+            self.__dict__["_mergeable_bits"] = mask
+        return mask
 
     def _mergeable(self) -> frozenset:
         """The mover's blanks that may take part in a merge."""
-        blank = "B" if self.side == "blue" else "b"
-        home = HOME[self.side]
-        return frozenset(
-            i for i, c in enumerate(self.board)
-            if c == blank and i // SIZE not in home and i not in self.acted
-        )
+        return frozenset(_bits(self._mergeable_mask()))
 
     def _components(self, cells: frozenset) -> list[frozenset]:
         seen, parts = set(), []
@@ -419,31 +509,65 @@ class KelasuState(State):
         return parts
 
     def _piece_moves(self) -> list[Action]:
-        out = []
-        own = OWN[self.side]
+        out: list[Action] = []
+        own, acted, add = OWN[self.side], self.acted, self._add_piece_actions
         for i, c in enumerate(self.board):
-            if c in own:
-                out.extend(self.piece_actions(i))
+            if c in own and i not in acted:
+                add(MOVES[c][i], out)
         return out
 
     def _merges(self) -> list[Action]:
-        out = []
-        for part in self._components(self._mergeable()):
-            if len(part) < 2:
-                continue
-            for group in _connected_subsets(part, max(s for s in MERGE_SIZES if s <= len(part))):
-                kinds = [k for k, cost in COSTS.items() if cost == len(group)]
-                for kind in kinds:
-                    for at in group:
-                        out.append(_merge_action(kind, at, group))
+        out: list[Action] = []
+        parts = [p for p in _parts(self._mergeable_mask()) if p & (p - 1)]  # two blanks or more
+        # A wide field makes hundreds of thousands of actions at once, none
+        # of them garbage: the cycle collector only slows that down.
+        pause = gc.isenabled() and any(bin(p).count("1") > PART_CACHE_CELLS for p in parts)
+        if pause:
+            gc.disable()
+        try:
+            for part in parts:
+                out.extend(_merges_of_part(part))
+        finally:
+            if pause:
+                gc.enable()
         return out
 
+    def iter_actions(self) -> Iterator[Action]:
+        """The legal actions in the order of :meth:`legal_actions`, made one
+        at a time: merges are made group by group of blanks as they are
+        asked for, so taking the first few of a field of 25 blanks (over
+        600,000 merges) is quick."""
+        if self.ended:
+            return
+        cached = self.__dict__.get("_actions")
+        if cached is not None:
+            yield from cached
+            return
+        yield from self._piece_moves()
+        for part in _parts(self._mergeable_mask()):
+            if not part & (part - 1):
+                continue
+            cached_part = _PART_MERGES.get(part)
+            if cached_part is not None:
+                yield from cached_part
+                continue
+            out: list[Action] = []
+            for group in _connected_subsets(part):
+                _merges_of(group, out)
+                yield from out
+                out.clear()
+        yield from self._talk()
+
     def legal_actions(self) -> list[Action]:
-        if self.outcome is not None:
+        """Every legal action: piece actions by cell, then merges, then the
+        words (resign, and offer-draw or accept-draw)."""
+        if self.ended:
             return []
         cached = self.__dict__.get("_actions")
         if cached is None:
-            cached = self._piece_moves() + self._merges() + self._talk()
+            cached = self._piece_moves()
+            cached += self._merges()
+            cached += self._talk()
             self.__dict__["_actions"] = cached
         return list(cached)
 
@@ -457,10 +581,17 @@ class KelasuState(State):
 
     def has_piece_action(self) -> bool:
         """Whether the mover has any piece action or merge left."""
-        own = OWN[self.side]
-        if any(self.piece_actions(i) for i, c in enumerate(self.board) if c in own):
+        mergeable = self._mergeable_mask()
+        if _spread(mergeable) & mergeable:
             return True
-        return any(len(p) >= 2 for p in self._components(self._mergeable()))
+        own, acted, add = OWN[self.side], self.acted, self._add_piece_actions
+        out: list[Action] = []
+        for i, c in enumerate(self.board):
+            if c in own and i not in acted:
+                add(MOVES[c][i], out)
+                if out:
+                    return True
+        return False
 
     # ---- step entry: merges are entered blank by blank
 
@@ -742,45 +873,85 @@ GLYPHS = {
 }
 
 
-def _connected_subsets(cells: frozenset, largest: int) -> list[tuple[int, ...]]:
-    """Every orthogonally connected subset of ``cells`` whose size is a merge
-    cost (up to ``largest``), each exactly once, as sorted tuples.  Each
-    subset is grown from its smallest cell, adding only cells that border the
-    newest cell and none of the cells before it (the ESU enumeration)."""
-    out = []
+def _connected_subsets(part: int) -> Iterator[int]:
+    """Every orthogonally connected subset of the connected group ``part``
+    (a bit mask) whose size is a merge cost, each exactly once, as masks,
+    made as they are asked for.  Sizes up to 10 are grown from their lowest
+    cell, adding only cells that border the newest cell and none of the
+    cells before it (the ESU enumeration); 21 cells are the group less a few
+    cells that leave it connected."""
+    n = bin(part).count("1")
+    largest = min(n, SMALL_LARGEST)
+    near_of = {c: _spread(1 << c) & part for c in _bits(part)}
 
-    def grow(root, group, closed, extension):
-        if len(group) in COST_SIZES:
-            out.append(tuple(sorted(group)))
-        if len(group) == largest:
-            return
-        extension = list(extension)
+    def grow(group: int, size: int, closed: int, extension: int, above: int) -> Iterator[int]:
+        size += 1
         while extension:
-            w = extension.pop()
-            near = [u for u in NEIGHBOURS[w] if u in cells]
-            exclusive = [u for u in near if u > root and u not in closed]
-            grow(root, group + (w,), closed | set(near), extension + exclusive)
+            low = extension & -extension
+            extension ^= low
+            bigger = group | low
+            if size in COST_SIZES:
+                yield bigger
+            if size < largest:
+                near = near_of[low.bit_length() - 1]
+                yield from grow(bigger, size, closed | near, extension | (near & ~closed & above), above)
 
-    for root in cells:
-        near = [u for u in NEIGHBOURS[root] if u in cells]
-        grow(root, (root,), {root, *near}, [u for u in near if u > root])
+    if largest >= 2:
+        for root in _bits(part):
+            above = part & ~((2 << root) - 1)
+            near = near_of[root]
+            yield from grow(1 << root, 1, near | (1 << root), near & above, above)
+    if n >= COSTS["S"]:
+        cells = _bits(part)
+        for left_out in combinations(cells, n - COSTS["S"]):
+            rest = part
+            for c in left_out:
+                rest &= ~(1 << c)
+            if _parts(rest) == [rest]:
+                yield rest
+
+
+SMALL_LARGEST = max(c for c in COSTS.values() if c < COSTS["S"])
+
+# The merges of a group of blanks depend on the group alone (not on the
+# side), and groups persist from position to position: keep the lists of
+# small groups.
+_PART_MERGES: dict[int, tuple[Action, ...]] = {}
+PART_CACHE_LIMIT = 20_000  # groups kept
+PART_CACHE_CELLS = 12  # only groups this small (their lists stay short)
+
+
+def _merges_of_part(part: int) -> tuple[Action, ...] | list[Action]:
+    """Every merge of the connected group of blanks ``part`` (a bit mask)."""
+    cached = _PART_MERGES.get(part)
+    if cached is not None:
+        return cached
+    out: list[Action] = []
+    for group in _connected_subsets(part):
+        _merges_of(group, out)
+    if bin(part).count("1") <= PART_CACHE_CELLS:
+        if len(_PART_MERGES) >= PART_CACHE_LIMIT:
+            _PART_MERGES.clear()
+        _PART_MERGES[part] = tuple(out)
     return out
-
-
 COST_SIZES = frozenset(COSTS.values())
 
 
 def _merge_order(blanks: tuple[int, ...]) -> tuple[int, ...]:
-    """The blanks in an order a person could click them: each one borders
-    the group clicked so far."""
-    rest, order = set(blanks), [min(blanks)]
-    rest.discard(order[0])
+    """The blanks in an order a person could click them: each one is the
+    lowest cell that borders the group clicked so far."""
+    rest = 0
+    for b in blanks:
+        rest |= 1 << b
+    first = min(blanks)
+    order, clicked = [first], 1 << first
+    rest &= ~clicked
     while rest:
-        nxt = min((j for j in rest if any(k in order for k in NEIGHBOURS[j])), default=None)
-        if nxt is None:  # not connected: the merge check will say so
-            nxt = min(rest)
-        order.append(nxt)
-        rest.discard(nxt)
+        near = _spread(clicked) & rest
+        low = (near or rest) & -(near or rest)  # not connected: the merge check will say so
+        order.append(low.bit_length() - 1)
+        clicked |= low
+        rest ^= low
     return tuple(order)
 
 
