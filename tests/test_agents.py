@@ -289,7 +289,10 @@ class NimState(State):
         return f"{self.stones} {self.side}"
 
     def view(self):
-        raise NotImplementedError
+        from playbook.render import Cell, Scene
+
+        # One cell per stone left, so the toy game can be drawn like any other.
+        return Scene([Cell(f"s{k}", k, 0) for k in range(max(self.stones, 1))])
 
 
 class Nim(Game):
