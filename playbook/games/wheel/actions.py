@@ -29,6 +29,7 @@ def simple(player: str, verb: str) -> Action:
 
 
 def end_action() -> Action:
+    """The clock's action that ends the current phase for everyone."""
     return Action(END, (Step.choice("end-phase", "End the phase"),), ("end",))
 
 

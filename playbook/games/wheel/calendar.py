@@ -69,6 +69,7 @@ class Proposal:
         return nxt, nxt + dt.timedelta(days=2)
 
     def open_on(self, when) -> bool:
+        """Whether votes may be cast on ``when``."""
         start, end = self.voting_period()
         return start <= _day(when) <= end
 
@@ -84,10 +85,12 @@ class Proposal:
 
     @property
     def in_favour(self) -> int:
+        """Votes for."""
         return sum(1 for _, v in self.votes if v)
 
     @property
     def against(self) -> int:
+        """Votes against."""
         return sum(1 for _, v in self.votes if not v)
 
     @property

@@ -55,6 +55,7 @@ class Entry:
         return {a.steps[0]: a for a in listed(self.s)}
 
     def options(self) -> StepOptions:
+        """What may follow the steps entered so far."""
         singles = self._singles()
         if self.steps and self.steps[0] in singles:
             if len(self.steps) == 1:
@@ -108,6 +109,7 @@ class Entry:
         return self.s.targets(origin)
 
     def action(self) -> Action:
+        """The complete action the steps enter (refused if they are not complete)."""
         if not self.options().complete:
             raise IllegalAction("these steps are not a complete action")
         singles = self._singles()

@@ -55,6 +55,7 @@ class ChessWheel(Game):
         return state
 
     def parse(self, text: str) -> WheelState:
+        """The position written ``text`` (see :mod:`.notation`)."""
         from .notation import parse
 
         return parse(self, text)

@@ -43,6 +43,7 @@ class Message:
 
     @property
     def verb(self) -> str:
+        """The first word of the post (``commit``, ``reveal``, ...)."""
         return self.text.split(" ", 1)[0]
 
     def action(self) -> str:

@@ -37,6 +37,7 @@ FIELDS = ("players", "power", "week", "phase", "boards", "populated", "kings", "
 
 
 def write(s) -> str:
+    """The position text of state ``s``."""
     groups = {}
     for cell, owner, kind in s.pieces:
         groups.setdefault(owner, []).append(kind + short(cell, owner))
@@ -75,6 +76,7 @@ class _Reader:
 
 
 def parse(game, text: str):
+    """Read a position; NotationError naming the field (with line and column) on anything impossible."""
     from .state import WheelState
 
     if not isinstance(text, str):

@@ -59,6 +59,7 @@ class Resolution:
     stages: list = field(default_factory=list)
 
     def failed(self) -> list[Order]:
+        """The orders that failed."""
         return [o for o, code in self.results if code not in ("ok", "destroyed")]
 
 

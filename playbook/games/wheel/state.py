@@ -74,6 +74,7 @@ class WheelState(State):
         return None
 
     def status(self) -> str:
+        """The week, the phase and who still has to decide."""
         if self.outcome is not None:
             return super().status()
         movers = self.movers
@@ -102,6 +103,7 @@ class WheelState(State):
         return cached
 
     def commitment_of(self, player: str) -> str | None:
+        """``player``'s commitment this week, or None."""
         return dict(self.commitments).get(player)
 
     def secret(self, player: str) -> str | None:
@@ -142,18 +144,21 @@ class WheelState(State):
         return listed(self)
 
     def next_steps(self, prefix: Sequence[Step] = ()) -> StepOptions:
+        """The next steps of the player to move (see :mod:`.entry`)."""
         from .entry import Entry
 
         self._refuse_if_over()
         return Entry(self, tuple(prefix)).options()
 
     def action_from_steps(self, steps: Sequence[Step]) -> Action:
+        """The action ``steps`` enter for the player to move."""
         from .entry import Entry
 
         self._refuse_if_over()
         return Entry(self, tuple(steps)).action()
 
     def parse_action(self, text: str) -> Action:
+        """The action written ``text``, of any player still to decide (see :mod:`.actions`)."""
         from .actions import read_action
 
         return read_action(self, text)
@@ -245,6 +250,7 @@ class WheelState(State):
     # ---- text and drawing
 
     def to_text(self) -> str:
+        """The public position text (never a sealed order)."""
         from .notation import write
 
         cached = self.__dict__.get("_text")
@@ -294,6 +300,7 @@ class WheelState(State):
         return self.board_map().get(cell)
 
     def describe(self, cell: str) -> str:
+        """``"Ann's knight on {Ann}b1"``, or ``"nothing on ..."``."""
         piece = self.piece_at(cell)
         if piece is None:
             return f"nothing on {cell}"

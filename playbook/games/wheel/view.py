@@ -46,6 +46,7 @@ def layout(players) -> dict:
 
 
 def scene(state, player: str | None = None) -> Scene:
+    """The scene of ``state``; with ``player``, that player's sealed orders too."""
     lay = layout(state.players)
     band, hub = lay["band"], lay["hub"]
     cells, labels = [], []
