@@ -99,8 +99,7 @@ class Entry:
         if len(orders) >= self.s.power:
             return []
         used = {o for o, _ in orders}
-        return [c for c, owner, kind in self.s.pieces
-                if owner == self.player and c not in used and self._targets(c)]
+        return [c for c in self.s.movable(self.player) if c not in used]
 
     def _next_order_starts(self, orders) -> tuple[Step, ...]:
         return tuple(Step.cell(c) for c in self._starts(orders))

@@ -295,6 +295,13 @@ class WheelState(State):
                                                          self.game.blocking, self.game.knight_across)
         return cache[cell]
 
+    def movable(self, player: str) -> list[str]:
+        """The cells of ``player``'s pieces that have somewhere to go."""
+        cache = self.__dict__.setdefault("_movable", {})
+        if player not in cache:
+            cache[player] = [c for c, owner, _ in self.pieces if owner == player and self.targets(c)]
+        return cache[player]
+
     def piece_at(self, cell: str):
         """``(owner, kind)`` of the piece on ``cell``, or None."""
         return self.board_map().get(cell)
