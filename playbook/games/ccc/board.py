@@ -45,6 +45,32 @@ class Geometry:
         self.actions: dict = {}  # made Action values, shared by every position of this size
         self.ring4 = [tuple(j for j in (self.step[d][i] for d in ORTH) if j >= 0) for i in range(self.size)]
 
+    def nbrs(self, dirs: tuple) -> list:
+        """Per cell, the on-board cells one step away in ``dirs``."""
+        key = ("n", dirs)
+        found = self._lines.get(key)
+        if found is None:
+            found = self._lines[key] = [tuple(j for j in (self.step[d][i] for d in dirs) if j >= 0)
+                                        for i in range(self.size)]
+        return found
+
+    def jumps(self, dirs: tuple) -> list:
+        """Per cell, (cell jumped, landing) pairs in ``dirs``, both on the board."""
+        key = ("j", dirs)
+        found = self._lines.get(key)
+        if found is None:
+            found = []
+            for i in range(self.size):
+                pairs = []
+                for d in dirs:
+                    over = self.step[d][i]
+                    land = self.step[d][over] if over >= 0 else -1
+                    if land >= 0:
+                        pairs.append((over, land))
+                found.append(tuple(pairs))
+            self._lines[key] = found
+        return found
+
     def _offset(self, i: int, df: int, dr: int) -> int:
         f, r = i % self.files + df, i // self.files + dr
         return r * self.files + f if 0 <= f < self.files and 0 <= r < self.ranks else -1

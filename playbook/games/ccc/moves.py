@@ -13,7 +13,7 @@ from itertools import permutations
 
 from ...core import Action, Step
 from .board import ALL, DIAG, DIRS, ORTH, WORDS, forward_dirs
-from .pieces import SIZE, Thing
+from .pieces import SIZE, Thing, _shape
 
 PASS = Step.choice("pass", "Pass (nothing can move)")
 UNSTACK = Step.choice("unstack", "Unstack")
@@ -78,24 +78,24 @@ class Generator:
     # ---- helpers
 
     def _move(self, i: int, j: int, attack: bool) -> None:
-        key = (i, j, attack)
+        key = (i << 13) | (j << 1) | attack
         a = self.made.get(key)
         if a is None:
             sep = "x" if attack else "-"
             a = self.made[key] = Action(self.names[i] + sep + self.names[j], (self.cs[i], self.cs[j]), ("move", i, j))
         self.out.append(a)
 
-    def _power(self, i: int, words: str, steps: tuple, plan: tuple) -> None:
-        key = plan
-        a = self.made.get(key)
+    def _power(self, plan: tuple) -> None:
+        """Add the action carrying out ``plan`` (made once per board size)."""
+        a = self.made.get(plan)
         if a is None:
-            a = self.made[key] = Action(f"{self.names[i]} {words}", (self.cs[i],) + steps, plan)
+            a = self.made[plan] = _power_action(self.names, self.cs, plan)
         self.out.append(a)
 
     # ---- columns: Flats, Flat Stacks, Pyramids and their stacks
 
     def column(self, i: int, t: Thing) -> None:
-        f, p = t.flats, t.pyramids
+        f, p = _shape(t.units)
         if not p:
             if f == 1:
                 self.flat(i, t)
@@ -109,32 +109,27 @@ class Generator:
             self.pyramid_stack(i, t)
 
     def flat(self, i: int, t: Thing) -> None:
-        board, step, side = self.board, self.geo.step, self.side
-        for d in self.flat_dirs:
-            j = step[d][i]
-            if j < 0:
-                continue
+        board, side = self.board, self.side
+        for j in self.geo.nbrs(self.flat_dirs)[i]:
             u = board[j]
             if u is None:
                 self._move(i, j, False)
             elif u.owner != side:
                 self._move(i, j, True)
-            elif u.kind == "col" and not u.pyramids and len(u.units) < 5:
+            elif u.kind == "col" and len(u.units) < 5 and not _shape(u.units)[1]:
                 self._move(i, j, False)
         self._hops(i, [i], (), self.flat_dirs)
 
     def _hops(self, start: int, path: list[int], hopped: tuple, dirs) -> None:
-        board, step, side = self.board, self.geo.step, self.side
+        board, side = self.board, self.side
         here = path[-1]
-        for d in dirs:
-            over = step[d][here]
-            if over < 0 or over in hopped:
+        for over, land in self.geo.jumps(dirs)[here]:
+            if over in hopped:
                 continue
             u = board[over]
             if u is None or u.owner == side or u.kind != "col" or len(u.units) != 1 or u.units[0][0] != "F":
                 continue
-            land = step[d][over]
-            if land < 0 or (board[land] is not None and land != start):
+            if board[land] is not None and land != start:
                 continue
             new_path, new_hopped = path + [land], hopped + (over,)
             self.out.append(Action(
@@ -216,8 +211,7 @@ class Generator:
             for order in orders:
                 if npyr and not self._pyramid_drops_ok(order, line):
                     continue
-                steps = (UNSTACK, DIR_STEPS[d]) + tuple(ORDER_STEPS[p] for p in order[:-1])
-                self._power(i, f"unstack {d}" + (f" {order}" if len(order) > 1 else ""), steps, ("unstack", i, d, order))
+                self._power(("unstack", i, d, order))
 
     def _pyramid_drops_ok(self, order: str, line: list[int]) -> bool:
         for p, c in zip(order, line):
@@ -254,7 +248,7 @@ class Generator:
                 self._move(i, j, False)
                 j = step[d][j]
         if t.power < 5:
-            self._power(i, "build", (BUILD,), ("build", i))
+            self._power(("build", i))
 
     def stick(self, i: int, t: Thing) -> None:
         step, board = self.geo.step, self.board
@@ -265,17 +259,17 @@ class Generator:
                 line = self.geo.line(i, d, length - 1 if keep else length)
                 if min(line) < 0:
                     continue
-                self._power(i, f"fall {d}", (VERB_STEPS["fall"], DIR_STEPS[d]), ("fall", i, d))
+                self._power(("fall", i, d))
             return
         cells = t.cells
         flat = cells[1] - cells[0] == 1  # east-west
         for d in (("n", "s") if flat else ("e", "w")):
             if all(step[d][c] >= 0 for c in cells):
-                self._power(i, f"roll {d}", (VERB_STEPS["roll"], DIR_STEPS[d]), ("roll", i, d))
+                self._power(("roll", i, d))
         for d, end in ((("w", cells[0]), ("e", cells[-1])) if flat else (("s", cells[0]), ("n", cells[-1]))):
             j = step[d][end]
             if j >= 0 and board[j] is None:
-                self._power(i, f"stand {d}", (VERB_STEPS["stand"], DIR_STEPS[d]), ("stand", i, d))
+                self._power(("stand", i, d))
 
     def rectangle(self, i: int) -> None:
         step, board = self.geo.step, self.board
@@ -283,6 +277,19 @@ class Generator:
             j = step[d][i]
             if j >= 0:
                 self._move(i, j, board[j] is not None)
+
+
+def _power_action(names, cs, plan: tuple) -> Action:
+    """The action of a power's plan: its text and steps."""
+    kind, i = plan[0], plan[1]
+    if kind == "build":
+        return Action(f"{names[i]} build", (cs[i], BUILD), plan)
+    d = plan[2]
+    if kind == "unstack":
+        order = plan[3]
+        text = f"{names[i]} unstack {d}" + (f" {order}" if len(order) > 1 else "")
+        return Action(text, (cs[i], UNSTACK, DIR_STEPS[d]) + tuple(ORDER_STEPS[p] for p in order[:-1]), plan)
+    return Action(f"{names[i]} {kind} {d}", (cs[i], VERB_STEPS[kind], DIR_STEPS[d]), plan)
 
 
 _HELD: dict = {}

@@ -27,13 +27,10 @@ class CCCState(State):
 
     # ---- derived, cached
 
-    @property
-    def geo(self):
-        return geometry(self.files, self.ranks)
-
-    @property
-    def geo_steps(self):
-        return _cell_steps(self.files, self.ranks)
+    def __post_init__(self):
+        # The board's geometry and its cell steps, shared by all positions of this size.
+        object.__setattr__(self, "geo", geometry(self.files, self.ranks))
+        object.__setattr__(self, "geo_steps", _cell_steps(self.files, self.ranks))
 
     @property
     def frozen(self) -> frozenset:
@@ -49,7 +46,7 @@ class CCCState(State):
         if t is None:
             t = {}
             for a in self.listed():
-                t.setdefault(self.geo.index[a.steps[0].value], []).append(a)
+                t.setdefault(a.data[1], []).append(a)  # every listed plan names its start cell second
             self.__dict__["_table"] = t
         return t
 
@@ -58,6 +55,12 @@ class CCCState(State):
         if cached is None:
             cached = self.__dict__["_listed"] = tuple(listed(self))
         return cached
+
+    def _by_text(self) -> dict:
+        found = self.__dict__.get("_texts")
+        if found is None:
+            found = self.__dict__["_texts"] = {a.text: a for a in self.listed()}
+        return found
 
     def special_cells(self) -> list[int]:
         """Start cells of the actions entered without a list: a Nice Flag
@@ -132,6 +135,9 @@ class CCCState(State):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
         self._refuse_if_over()
         text = " ".join(text.split()) if '"' not in text else text.strip()
+        action = self._by_text().get(text)
+        if action is not None:
+            return action
         action = self.action_from_steps(steps_from_text(self, text))
         words = text.split()
         if len(words) == 4 and words[1] == "unstack" and action.text.split()[3] != words[3]:
