@@ -60,6 +60,25 @@ def label(state, action) -> str:
     return "Pyramid crushes"
 
 
+def census(state) -> dict:
+    """Pieces of each side on the board and beside it (stick sections for sticks)."""
+    from playbook.games.ccc.pieces import SECTIONS
+
+    count = {"w": Counter(), "b": Counter()}
+    seen = set()
+    for t in state.board:
+        if t is None or id(t) in seen:
+            continue
+        seen.add(id(t))
+        if t.kind == "col":
+            count[t.owner].update(u[0] for u in t.units)
+        else:
+            count[t.owner]["B" if t.kind in SECTIONS else t.kind] += SECTIONS.get(t.kind, 1)
+    for k, side in enumerate("wb"):
+        count[side].update(state.lost[k])
+    return count
+
+
 def test_random_games_use_every_power_and_keep_the_invariants():
     used = Counter()
     seed = 0
@@ -75,6 +94,12 @@ def test_random_games_use_every_power_and_keep_the_invariants():
             assert state.action_from_steps(action.steps) == action
             used[label(state, action)] += 1
             after = state.play(action)
+            # No piece appears or vanishes: destroyed ones go beside the board.
+            assert census(after) == census(state), f"pieces appeared or vanished after {action}"
+            if ply % 10 == 0:
+                # Reading the text back checks Shields and Power stay in their
+                # caps and sticks stay straight.
+                assert GAME.parse(after.to_text()) == after
             if ply % 25 == 0:
                 assert_sound(after)
             state = after
