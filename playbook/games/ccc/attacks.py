@@ -16,7 +16,7 @@ destroyed; a laying Stick loses the section on the cell.
 
 from __future__ import annotations
 
-from .pieces import OTHER, Thing
+from .pieces import Thing
 
 
 def encounter(a: int, d: int) -> tuple[int, int, bool, bool]:
@@ -62,6 +62,7 @@ class Work:
         self.destroyed += n
 
     def put(self, thing: Thing | None, cells=None) -> None:
+        """Set ``thing`` on the cells it covers (a stick's own cells by default)."""
         for c in cells if cells is not None else (thing.cells if thing.kind in "TH" else ()):
             self.cells[c] = thing
 
@@ -246,6 +247,3 @@ class Work:
         for run in runs(new_cells, flags):
             self._place_run(stick.owner, run, 0)
 
-
-def other(side: str) -> str:
-    return OTHER[side]

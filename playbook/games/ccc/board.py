@@ -90,10 +90,9 @@ class Geometry:
             found = self._lines[key] = tuple(out)
         return found
 
-    def file_rank(self, i: int) -> tuple[int, int]:
-        return i % self.files, i // self.files
 
 
 @lru_cache(maxsize=None)
 def geometry(files: int, ranks: int) -> Geometry:
+    """The shared :class:`Geometry` of a board this size."""
     return Geometry(files, ranks)

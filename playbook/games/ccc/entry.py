@@ -60,8 +60,9 @@ class Entry:
     # ---- the first step
 
     def starts(self) -> list[Step]:
+        """The first steps: every cell that starts an action, or the pass."""
         s = self.s
-        cs, names = s.geo_steps, s.geo.names
+        cs = s.geo_steps
         table = s.table()
         out = []
         seen = set()

@@ -84,6 +84,7 @@ class CCC(Game):
         return CCCState(files, ranks, tuple(board), first[0], 1, 0, tuple(homes), ("", ""), self)
 
     def parse(self, text: str) -> CCCState:
+        """The position written ``text`` (see :mod:`.notation`); NotationError names the bad field."""
         files, ranks, side, turn, quiet, homes, board, lost = read(text)
         return CCCState(files, ranks, board, side, turn, quiet, homes, lost, self)
 

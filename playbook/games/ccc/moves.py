@@ -36,6 +36,7 @@ def frozen_cells(state) -> frozenset:
 
 
 def is_frozen(thing: Thing, cell: int, frozen) -> bool:
+    """Whether ``thing`` on ``cell`` stands next to a Nice Flag."""
     if thing.kind in "TH":
         return any(c in frozen for c in thing.cells)
     return cell in frozen
@@ -57,7 +58,8 @@ class Generator:
         self.out: list[Action] = []
 
     def run(self) -> list[Action]:
-        s, frozen = self.s, self.s.frozen
+        """The listed actions of every piece of the side to move that is free to act."""
+        frozen = self.s.frozen
         for i, t in enumerate(self.board):
             if t is None or t.owner != self.side or is_frozen(t, i, frozen):
                 continue
@@ -95,6 +97,7 @@ class Generator:
     # ---- columns: Flats, Flat Stacks, Pyramids and their stacks
 
     def column(self, i: int, t: Thing) -> None:
+        """Flats, Flat Stacks, Pyramids, Constructed Pyramids and Pyramid Stacks."""
         f, p = _shape(t.units)
         if not p:
             if f == 1:
@@ -109,6 +112,7 @@ class Generator:
             self.pyramid_stack(i, t)
 
     def flat(self, i: int, t: Thing) -> None:
+        """A Flat: one step a Flat's ways (onto empty, enemy or own Flats) and hops."""
         board, side = self.board, self.side
         for j in self.geo.nbrs(self.flat_dirs)[i]:
             u = board[j]
@@ -138,6 +142,7 @@ class Generator:
             self._hops(start, new_path, new_hopped, ALL)
 
     def flat_stack(self, i: int, t: Thing) -> None:
+        """A Flat Stack: one step forward or diagonally forward, and unstacking."""
         board, step, side = self.board, self.geo.step, self.side
         for d in self.stack_dirs:
             j = step[d][i]
@@ -153,6 +158,7 @@ class Generator:
         self.unstack(i, t, self.flat_dirs)
 
     def pyramid(self, i: int, t: Thing) -> None:
+        """A Pyramid or Constructed Pyramid: diagonal slides to the first piece in the way."""
         board, step, side = self.board, self.geo.step, self.side
         through = self.s.game.pyramid_slide == "through"
         base = SIZE[t.units[0][0]]
@@ -176,6 +182,7 @@ class Generator:
                 j = step[d][j]
 
     def pyramid_stack(self, i: int, t: Thing) -> None:
+        """A Pyramid Stack: one step any way onto empty cells or enemies, and unstacking."""
         board, step, side = self.board, self.geo.step, self.side
         for d in ALL:
             j = step[d][i]
@@ -194,7 +201,7 @@ class Generator:
         from the top down."""
         npyr, nflats, orders = _held(t.units)
         n = npyr + nflats
-        board, line_of, side = self.board, self.geo.line, self.side
+        board, line_of = self.board, self.geo.line
         for d in dirs:
             line = line_of(i, d, n)
             # Flats obey the height rule; Pyramids ignore it.
@@ -227,6 +234,7 @@ class Generator:
     # ---- the other pieces
 
     def cube(self, i: int) -> None:
+        """The Cube: 1-5 cells orthogonally to an empty cell, over all but standing sticks and Flags."""
         board, step = self.board, self.geo.step
         for d in ORTH:
             j = i
@@ -241,6 +249,7 @@ class Generator:
                     break  # standing sticks and Flags cannot be jumped
 
     def ring(self, i: int, t: Thing) -> None:
+        """The Ring: orthogonal slides over empty cells, and Build Power."""
         board, step = self.board, self.geo.step
         for d in ORTH:
             j = step[d][i]
@@ -251,6 +260,7 @@ class Generator:
             self._power(("build", i))
 
     def stick(self, i: int, t: Thing) -> None:
+        """A stick: falls when standing; rolls and stands up when laying."""
         step, board = self.geo.step, self.board
         length = 3 if t.kind == "T" else 2
         if t.standing:
@@ -272,6 +282,7 @@ class Generator:
                 self._power(("stand", i, d))
 
     def rectangle(self, i: int) -> None:
+        """A Rectangle: one cell any way, attacking whatever is there."""
         step, board = self.geo.step, self.board
         for d in ALL:
             j = step[d][i]

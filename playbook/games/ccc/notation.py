@@ -68,6 +68,7 @@ def token(t: Thing | None) -> str:
 
 
 def pile_text(letters: str, side: str) -> str:
+    """The lost pieces ``letters`` of ``side`` as written: ``3F S 2B`` or ``-``."""
     if not letters:
         return "-"
     parts = []
@@ -79,6 +80,7 @@ def pile_text(letters: str, side: str) -> str:
 
 
 def write(state) -> str:
+    """The position text of ``state``."""
     geo = state.geo
     homes = " ".join(geo.names[h] if h >= 0 else "-" for h in state.homes)
     lines = [f"{SIDES[state.side]} to move, turn {state.turn}, quiet {state.quiet}, flags {homes}"]

@@ -61,6 +61,7 @@ class Thing:
 
     @property
     def flats(self) -> int:
+        """How many Flats the column holds."""
         return _shape(self.units)[0]
 
     @property
@@ -84,6 +85,7 @@ class Thing:
 
     @property
     def standing(self) -> bool:
+        """True for a stick standing on one cell."""
         return self.kind in "TH" and len(self.cells) == 1
 
     def height(self) -> int:
@@ -102,6 +104,7 @@ class Thing:
         return self.units[-1][0] if self.kind == "col" else self.kind
 
     def top_shields(self) -> int:
+        """Shields on the piece a Shield cast here would go to."""
         if self.kind == "col":
             return self.units[-1][1]
         return self.shields

@@ -15,6 +15,11 @@ from .pieces import SIDES
 
 @dataclass(frozen=True, eq=False, repr=False)
 class CCCState(State):
+    """A CCC position (immutable): ``board`` holds a :class:`~.pieces.Thing`
+    or None per cell, a1 first; ``side`` moves on turn ``turn``; ``quiet``
+    counts turns since a piece was destroyed; ``homes`` are the Nice Flags'
+    home cells; ``lost`` the pieces each side has lost."""
+
     files: int
     ranks: int
     board: tuple  # Thing or None per cell, a1 first (a laying stick is on each cell it covers)
@@ -51,6 +56,7 @@ class CCCState(State):
         return t
 
     def listed(self) -> list[Action]:
+        """The listable actions (cached): everything but Shields and the Nice Flag."""
         cached = self.__dict__.get("_listed")
         if cached is None:
             cached = self.__dict__["_listed"] = tuple(listed(self))
@@ -84,6 +90,7 @@ class CCCState(State):
 
     @property
     def to_move(self) -> str:
+        """``white`` or ``black``."""
         return SIDES[self.side]
 
     def pyramids(self, side: str) -> int:
@@ -122,15 +129,18 @@ class CCCState(State):
         return out
 
     def next_steps(self, prefix=()) -> StepOptions:
+        """The legal next steps after ``prefix`` (see :mod:`.entry`)."""
         return Entry(self, prefix).walk()[0]
 
     def action_from_steps(self, steps) -> Action:
+        """The complete action ``steps`` enter; IllegalAction if they do not make one."""
         options, action = Entry(self, steps).walk()
         if action is None:
             raise IllegalAction("these steps do not make a whole action yet")
         return action
 
     def parse_action(self, text: str) -> Action:
+        """The legal action written ``text`` (see the package docstring for the notation)."""
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
         self._refuse_if_over()
@@ -149,9 +159,11 @@ class CCCState(State):
         return carry_out(self, action.data)
 
     def replace(self, **changes) -> "CCCState":
+        """A copy with ``changes`` to its fields."""
         return replace(self, **changes)
 
     def to_text(self) -> str:
+        """The position text (see :mod:`.notation`); cached."""
         t = self.__dict__.get("_text")
         if t is None:
             t = self.__dict__["_text"] = write(self)
@@ -172,6 +184,7 @@ class CCCState(State):
         return f"<CCC: {self.status()}>"
 
     def status(self) -> str:
+        """Whose turn it is, or the result."""
         if self.outcome is not None:
             return super().status()
         line = f"{self.to_move.capitalize()} to move (turn {self.turn})"
@@ -180,11 +193,13 @@ class CCCState(State):
         return line
 
     def view(self):
+        """The scene to draw (see :mod:`.view`)."""
         from .view import scene
 
         return scene(self)
 
     def explain_illegal(self, text: str) -> None:  # pragma: no cover - parse_action explains itself
+        """Refuse ``text`` (parse_action already names the rule for every refusal)."""
         raise IllegalAction(f"{text!r} is not a legal action in this position")
 
 

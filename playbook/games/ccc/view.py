@@ -31,6 +31,7 @@ def column_glyphs(units) -> tuple[Glyph, ...]:
 
 
 def glyphs_of(t) -> tuple[Glyph, ...]:
+    """The shapes that draw ``t``."""
     k = t.kind
     if k == "col":
         return column_glyphs(t.units)
@@ -64,6 +65,7 @@ def describe(t) -> str:
 
 
 def scene(state) -> Scene:
+    """The board of ``state`` as a :class:`~playbook.render.Scene`."""
     geo = state.geo
     files, ranks = geo.files, geo.ranks
     cells = []
@@ -110,6 +112,7 @@ def scene(state) -> Scene:
 
 
 def glyphs_of_pile(letter: str) -> tuple[Glyph, ...]:
+    """The shape of a lost piece beside the board."""
     if letter in "FSML":
         return column_glyphs(((letter, 0),))
     return {"R": (Glyph("ring", 0.5),), "N": (Glyph("pennant", 0.55),), "B": (Glyph("square", 0.36),)}[letter]
