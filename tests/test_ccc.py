@@ -338,6 +338,18 @@ def test_standing_stick_attacked_is_reduced_tall_short_rectangle():
     assert at(thrice, "d4") == "." and thrice.lost == ("BBB", "FFF")
 
 
+def test_short_stick_falls_across_two_cells_and_rolls():
+    # A standing Short Stick on d4 falls east across d4 e4, attacking e4;
+    # the Flat there and the section both go (rule A): a Rectangle on d4.
+    assert moves(pos({"d4": "H"}), "d4") == {"d4 fall n", "d4 fall e", "d4 fall s", "d4 fall w"}
+    after = pos({"d4": "H", "e4": "f"}).play("d4 fall e")
+    assert [at(after, c) for c in ("d4", "e4")] == ["B", "."]
+    laid = pos({"d4": "H_", "d5": "H_"})
+    # Laying north-south on d4 d5: rolls east or west, stands on d3 or d6.
+    assert moves(laid, "d4") == {"d4 roll e", "d4 roll w", "d4 stand s", "d4 stand n"}
+    assert at(laid.play("d4 stand n"), "d6") == "H"
+
+
 def test_laying_tall_stick_losing_its_middle_section_leaves_two_rectangles():
     after = pos({"c5": "t_", "d5": "t_", "e5": "t_", "d4": "F"}).play("d4xd5")
     assert [at(after, c) for c in ("c5", "d5", "e5")] == ["b", ".", "b"]
@@ -388,7 +400,10 @@ def test_nice_flag_freezes_every_piece_next_to_it_of_either_colour():
     with pytest.raises(IllegalAction, match="Nice Flag"):
         s.play("c5-c6")
     assert moves(s, "d6")  # two cells away: free
-    assert "e3" in s.frozen_names() if hasattr(s, "frozen_names") else s.geo.index["e3"] in s.frozen
+    # Black's Medium Pyramid on e3 touches the Flag too: frozen on Black's turn.
+    black = pos({"d4": "N", "c5": "F", "e3": "m", "d6": "F"}, to_move="black")
+    with pytest.raises(IllegalAction, match="Nice Flag"):
+        black.play("e3-f2")
 
 
 def test_two_nice_flags_next_to_each_other_lock_each_other():
@@ -646,7 +661,7 @@ def test_parse_errors_give_line_and_column():
     with pytest.raises(NotationError) as err:
         GAME.parse(text)
     # Line 8 (the header is line 1, rank 10 line 2), column 6: the Q.
-    assert "line 8, column 6" in str(err.value)
+    assert "line 8, column 6" in str(err.value) and (err.value.line, err.value.column) == (8, 6)
     assert text[err.value.position] == "Q"
 
 

@@ -150,25 +150,33 @@ class Entry:
 
     # ---- the Ring's Shields
 
+    def _shield_room(self) -> dict[int, int]:
+        """Own pieces that may take Shields: anchor cell -> how many more (cached on the state)."""
+        s = self.s
+        found = s.__dict__.get("_shield_room")
+        if found is None:
+            found = {}
+            for i, t in enumerate(s.board):
+                if t is None or t.owner != s.side or (t.kind in "TH" and t.cells[0] != i):
+                    continue
+                room = t.shield_room()
+                if room > 0:
+                    found[i] = room
+            s.__dict__["_shield_room"] = found
+        return found
+
     def _shield_targets(self, power_used: int, given: dict) -> list[int]:
         """Cells (anchors) that may take one more Shield after ``given`` (cell -> count)."""
         s = self.s
-        ring = None
         first = self.steps[0] if self.steps else None
-        if first is not None and first.kind == "cell":
-            ring = s.board[s.geo.index[first.value]]
+        ring = s.board[s.geo.index[first.value]] if first is not None and first.kind == "cell" else None
         if ring is None or ring.kind != "R" or ring.power - power_used <= 0:
             return []
-        out = []
-        for i, t in enumerate(s.board):
-            if t is None or t.owner != s.side or (t.kind in "TH" and t.cells[0] != i):
-                continue
-            if t.shield_room() - given.get(i, 0) > 0:
-                out.append(i)
-        return out
+        return [c for c, room in self._shield_room().items() if room - given.get(c, 0) > 0]
 
     def _shield(self, i: int, ring) -> tuple[StepOptions, Action | None]:
         s = self.s
+        room = self._shield_room()
         given: dict[int, int] = {}
         for k, st in enumerate(self.steps[2:]):
             if st.kind != "cell" or st.value not in s.geo.index:
@@ -177,15 +185,16 @@ class Entry:
             t = s.board[c]
             if t is not None and t.kind in "TH":
                 c = t.cells[0]
-            if c not in self._shield_targets(k, given):
+            if k >= ring.power or room.get(c, 0) - given.get(c, 0) <= 0:
                 self._fail(self._why_no_shield(st.value, t, k, ring), rule="Ring")
             given[c] = given.get(c, 0) + 1
         used = sum(given.values())
-        targets = self._shield_targets(used, given)
         options = []
-        for c in targets:
-            t = s.board[c]
-            options.extend(s.geo_steps[x] for x in (t.cells if t.kind in "TH" else (c,)))
+        if used < ring.power:
+            for c, r in room.items():
+                if r - given.get(c, 0) > 0:
+                    t = s.board[c]
+                    options.extend(s.geo_steps[x] for x in (t.cells if t.kind in "TH" else (c,)))
         action = None
         if used:
             order = sorted(c for c, n in given.items() for _ in range(n))

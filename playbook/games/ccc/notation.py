@@ -43,10 +43,8 @@ MIN_SIZE, MAX_SIZE = 6, 26
 
 
 def fail(message: str, text: str, pos: int):
-    """Raise a NotationError pointing at ``pos`` with its line and column."""
-    line = text.count("\n", 0, pos) + 1
-    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
-    raise NotationError(f"{message} (line {line}, column {col})", text, pos)
+    """Raise a NotationError pointing at ``pos`` (the error adds its line and column)."""
+    raise NotationError(message, text, pos)
 
 
 # ------------------------------------------------------------------ writing
