@@ -249,11 +249,11 @@ def test_pyramid_attacking_unshielded_enemy_is_destroyed_too():
 
 
 def test_columns_are_attacked_one_piece_at_a_time_from_the_top():
-    # Large Pyramid with 3 Shields against a Pyramid Stack ff+m (top first:
-    # m, f+, f).  m: 3 vs 0, B: 2 left, m destroyed.  f+: C then B:
+    # Large Pyramid with 3 Shields against a Pyramid Stack ff+l (top first:
+    # l, f+, f).  l: 3 vs 0, B: 2 left, l destroyed.  f+: C then B:
     # 2 vs 1 -> 1 vs 0 -> 0, f destroyed.  f: A, both destroyed.
-    after = pos({"c3": "L+++", "d4": "ff+m", "a1": "S"}).play("c3xd4")
-    assert at(after, "d4") == "." and after.lost == ("L", "FFM")
+    after = pos({"c3": "L+++", "d4": "ff+l", "a1": "S", "h10": "m"}).play("c3xd4")
+    assert at(after, "d4") == "." and after.lost == ("L", "FFL")
 
 
 def test_clarification_7_an_attacker_that_clears_the_cell_stands_there():
@@ -690,3 +690,24 @@ def test_listed_actions_are_entered_by_their_own_steps_in_busy_positions():
     assert_sound(busy)
     assert_sound(GAME.initial())
     assert_sound(GAME.initial().play("a2-a3"))
+
+
+def test_clarification_21_no_pyramid_lands_on_a_smaller_one_of_either_colour():
+    s = pos({"c3": "L", "d4": "m", "e1": "FFM", "f2": "s", "a1": "."})
+    # The Large Pyramid may not attack the Medium on d4.
+    assert "c3xd4" not in moves(s, "c3") and "c3-e5" not in moves(s, "c3")
+    with pytest.raises(IllegalAction):
+        s.play("c3xd4")
+    # The Pyramid Stack topped by a Medium may not step onto the Small on f2.
+    assert "e1xf2" not in moves(s, "e1")
+    # Equal or larger enemy Pyramids may be attacked.
+    assert "c3xd4" in moves(pos({"c3": "M", "d4": "l", "a1": ".", "h10": "s"}), "c3")
+    # The option lets Pyramids attack smaller enemies.
+    assert "c3xd4" in moves(pos({"c3": "L", "d4": "s", "a1": "."}, game=CCC(onto_smaller=True)), "c3")
+
+
+def test_clarification_22_the_flag_leaps_an_l_never_five_in_a_line():
+    s = pos({"d2": "N"})
+    targets = s.next_steps([Step.cell("d2")]).cells()
+    assert "d7" not in targets and "d1" not in targets
+    assert sorted(targets) == sorted(["g4", "a4", "f5", "b5"])

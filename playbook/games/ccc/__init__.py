@@ -21,7 +21,8 @@ Pieces
   the height of what stands there.
 - **Pyramids** (Small, Medium, Large): slide diagonally; onto a larger
   Pyramid of their colour they build a **Constructed Pyramid**, onto Flats a
-  **Pyramid Stack**; onto any other piece of their colour they crush it.
+  **Pyramid Stack**; onto any other piece of their colour they crush it;
+  never onto a smaller Pyramid.
   Constructed Pyramids slide the same way and unstack diagonally (the player
   picks the drop order); Pyramid Stacks move one cell any way and unstack
   any way (Pyramids first, then Flats).
@@ -120,13 +121,22 @@ The source is silent or ambiguous on these; the engine decides as follows
     more per turn (never zero).
 17. A compliment is any text with a letter in it; the engine cannot judge
     sincerity.  "The very first turn" is the game's turn 1 only.  The Flag
-    moves to empty cells only.  Re-creating it uses the turn.
+    moves to empty cells only.  Re-creating it uses the turn and needs its
+    home cell empty.
 18. A side with nothing it may move or act with (everything frozen, say)
     passes.
 19. A game with 100 turns in a row without a piece destroyed is drawn
     (``CCC(quiet_limit=None)`` never draws this way).
 20. The Cube destroys every attacker whatever its colour or Shields (a
     stick's section on it included), and is never destroyed.
+21. "Pyramids cannot in any way move onto smaller Pyramids" holds for both
+    colours: no Pyramid (alone, constructed, in a Pyramid Stack, or dropped)
+    lands on a column topped by a smaller Pyramid, so a Large Pyramid cannot
+    attack a Small one (``CCC(onto_smaller=True)`` lets Pyramids attack
+    smaller enemy Pyramids).  The size that counts is the mover's largest.
+22. The Nice Flag's leap is an L of three cells and two at a right angle
+    (the source's "parallel" is read as the L it describes): eight targets,
+    as a knight has.
 """
 
 from .game import BACK_RANK, CCC, GAME, Match

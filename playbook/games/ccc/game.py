@@ -26,6 +26,8 @@ class CCC(Game):
       first piece in its way, ``"through"`` it passes over pieces;
     - ``hop_captures``: True (default) a hopped Flat is destroyed (or loses
       a Shield), False a hop only moves;
+    - ``onto_smaller``: False (default) a Pyramid never lands on a smaller
+      Pyramid of either colour, True it may attack smaller enemy Pyramids;
     - ``quiet_limit``: the game is drawn after this many turns in a row
       with no piece destroyed (default 100; None for never).
     """
@@ -35,13 +37,14 @@ class CCC(Game):
     players = ("white", "black")
 
     def __init__(self, reach: str = "all", fall: str = "keep", pyramid_slide: str = "blocked",
-                 hop_captures: bool = True, quiet_limit: int | None = 100):
+                 hop_captures: bool = True, quiet_limit: int | None = 100, onto_smaller: bool = False):
         for label, value, allowed in (("reach", reach, ("all", "orthogonal")), ("fall", fall, ("keep", "beyond")),
                                       ("pyramid_slide", pyramid_slide, ("blocked", "through"))):
             if value not in allowed:
                 raise ValueError(f"{label} is one of {allowed}, not {value!r}")
         self.reach, self.fall, self.pyramid_slide = reach, fall, pyramid_slide
         self.hop_captures = hop_captures
+        self.onto_smaller = onto_smaller
         self.quiet_limit = quiet_limit
 
     def initial(self, first: str = "white", files: int | None = None, ranks: int = 10,

@@ -157,6 +157,17 @@ class Generator:
                 self._move(i, j, False)  # a Stack grows onto a single Flat
         self.unstack(i, t, self.flat_dirs)
 
+    def _smaller_top(self, u: Thing, size: int) -> bool:
+        """Whether ``u`` is topped by a Pyramid smaller than ``size`` that a
+        Pyramid may not land on (any colour, unless the option allows
+        attacking smaller enemy Pyramids)."""
+        if u.kind != "col":
+            return False
+        top = u.units[-1][0]
+        if top == "F" or SIZE[top] >= size:
+            return False
+        return u.owner == self.side or not self.s.game.onto_smaller
+
     def pyramid(self, i: int, t: Thing) -> None:
         """A Pyramid or Constructed Pyramid: diagonal slides to the first piece in the way."""
         board, step, side = self.board, self.geo.step, self.side
@@ -170,7 +181,8 @@ class Generator:
                     self._move(i, j, False)
                 else:
                     if u.owner != side:
-                        self._move(i, j, True)
+                        if not self._smaller_top(u, base):
+                            self._move(i, j, True)
                     elif u.kind == "col":
                         top = u.units[-1][0]
                         if top == "F" or SIZE[top] > base:
@@ -184,6 +196,7 @@ class Generator:
     def pyramid_stack(self, i: int, t: Thing) -> None:
         """A Pyramid Stack: one step any way onto empty cells or enemies, and unstacking."""
         board, step, side = self.board, self.geo.step, self.side
+        base = SIZE[_shape(t.units)[1][0]]
         for d in ALL:
             j = step[d][i]
             if j < 0:
@@ -191,7 +204,7 @@ class Generator:
             u = board[j]
             if u is None:
                 self._move(i, j, False)
-            elif u.owner != side:
+            elif u.owner != side and not self._smaller_top(u, base):
                 self._move(i, j, True)
         self.unstack(i, t, ALL)
 
@@ -225,10 +238,8 @@ class Generator:
             if c < 0:
                 continue
             u = self.board[c]
-            if u is not None and u.owner == self.side and u.kind == "col":
-                top = u.units[-1][0]
-                if top != "F" and SIZE[top] < SIZE[p]:
-                    return False  # never onto a smaller Pyramid
+            if u is not None and self._smaller_top(u, SIZE[p]):
+                return False  # never onto a smaller Pyramid
         return True
 
     # ---- the other pieces
