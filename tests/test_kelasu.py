@@ -501,7 +501,8 @@ def test_parse_names_the_field_line_and_column_of_a_bad_position(old, new, field
     before = text
     with pytest.raises(NotationError) as err:
         GAME.parse(text)
-    assert str(err.value).startswith(f"{field} (line {line}, column {column})")
+    assert str(err.value).startswith(f"{field}: ") and (err.value.line, err.value.column) == (line, column)
+    assert f"(line {line}, column {column})" in str(err.value)
     assert text == before
 
 

@@ -1021,9 +1021,7 @@ class _Reader:
             pos = self.where.get(field_name)
         if self.text is None or pos is None:
             raise NotationError(f"{field_name}: {problem}")
-        line = self.text.count("\n", 0, pos) + 1
-        column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
-        raise NotationError(f"{field_name} (line {line}, column {column}): {problem}", self.text, pos)
+        raise NotationError(f"{field_name}: {problem}", self.text, pos)  # with its line and column
 
 
 def _number(reader: _Reader, field_name: str, value: str, low: int, high: int, why: str = "") -> int:
