@@ -21,7 +21,7 @@ import time
 from _common import chess_positions, fresh, per_second
 from playbook import load
 from playbook.analysis import RandomAgent
-from playbook.games import kelasu
+from playbook.games.kelasu import merges
 
 GAME = load("kelasu")
 
@@ -49,7 +49,7 @@ def lists_per_second(states: list, cold: bool) -> float:
     for _ in range(3):
         copies = [fresh(s) for s in states]  # a state keeps its list: time fresh copies
         if cold:
-            kelasu._PART_MERGES.clear()
+            merges._PART_MERGES.clear()
         best = max(best, per_second(lambda s: s.legal_actions(), copies, repeat=1))
     return best
 
@@ -72,7 +72,7 @@ def main(n: int = 3000) -> None:
     print(f"\nbig blank fields (python-chess lists {chess_moves:,.0f} moves/s):")
     for rows, files in (("ABCD", 5), ("ABCDE", 5)):
         state = blank_field(rows, files)
-        kelasu._PART_MERGES.clear()
+        merges._PART_MERGES.clear()
         start = time.perf_counter()
         first = list(itertools.islice(state.iter_actions(), 100))
         lazy = time.perf_counter() - start
@@ -85,7 +85,7 @@ def main(n: int = 3000) -> None:
 
     print("\nwhere the time goes, cold (top functions by own time):")
     copies = [fresh(s) for s in states]
-    kelasu._PART_MERGES.clear()
+    merges._PART_MERGES.clear()
     profile = cProfile.Profile()
     profile.enable()
     for s in copies:

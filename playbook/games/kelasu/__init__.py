@@ -1,0 +1,127 @@
+"""Kelasu v0.1: a 10x10 game of energy turns, where blanks merge into pieces.
+
+Ranks ``A``-``J`` run top to bottom, files ``0``-``9`` left to right; a cell
+is written ``D2``.  Blue (capitals) starts on ranks A-B with stones on C0 C2
+C7 C9 and moves first, towards J; Red (lower case) mirrors it on I-J and H.
+The victory cells are E4 E5 F4 F5.
+
+Pieces (forward is towards the opponent)
+-----------------------------------------
+- **Blank** ``B``: one cell forward or sideways onto an empty cell; never captures.
+- **Warrior** ``W``: one cell forward or sideways, moving or capturing; captures
+  (only) one cell diagonally forward; from the far rank it *Recalls*: it goes
+  straight back nine cells to its own back rank whatever stands between,
+  capturing an enemy there, blocked only by a friendly piece.
+- **Runner** ``R``: slides diagonally; its first cell must be empty (move
+  only); from the second cell on it moves or captures.
+- **Diplomat** ``D``: up to three cells orthogonally, never capturing;
+  converts a diagonally adjacent enemy (any piece, stones and blanks
+  included): that piece changes side and the diplomat leaves the board.
+- **Champion** ``C``: any distance forward, one cell diagonally forward and up
+  to three cells sideways, moving or capturing; any distance straight back,
+  moving only.
+- **General** ``G``: any distance in all eight directions, moving or capturing.
+- **Stone** ``S``: never moves.
+
+Slides stop at the first piece, capturing it when it is an enemy and the
+move may capture; only the cells strictly between must be empty.
+
+Turns
+-----
+A turn starts with energy equal to the side's stones.  A piece action costs
+1 and no piece acts twice in a turn (a piece that moved is locked where it
+landed; a converted or newly merged piece may still act).  A **merge** turns
+an orthogonally connected group of the side's blanks, none on its own two
+home ranks and none that moved this turn, into a Warrior (2 blanks), Runner
+(4), Diplomat (4), Champion (5), General (10) or Stone (21) standing on one
+of their cells; it costs one energy per blank and may be made with too
+little energy, which ends the turn.  The turn passes when energy runs out,
+or when the side has energy but no piece action or merge left.
+
+Endings
+-------
+A side wins when the opponent resigns, has no stones, or has no pieces but
+stones, or when its own pieces stand on all four victory cells.  Draws: by
+agreement; after 64 full turns without a blank move, a merge or a capture;
+when a position (board and side to move, taken each time a turn is handed
+over) occurs for the fourth time; by stalemate (no action at the start of a
+turn).
+
+Notation
+--------
+A piece action is ``<from>-<to>`` (moves, captures, Recalls and conversions
+alike: ``H4-G4``, ``J3-A3``, ``E4-D5``).  A merge is
+``<piece>@<cell>:<blank>,<blank>,...`` with the blanks in ascending order,
+the cell where the new piece stands among them (``W@E4:D4,E4``).  Also
+``resign``, ``offer-draw`` and ``accept-draw``.
+
+A position's text is the board as ten lines of ten characters (rank A first,
+``.`` empty), then ``key: value`` lines: ``to-move`` (blue/red), ``energy``,
+``acted`` (cells of pieces that already acted this turn, or ``-``),
+``quiet`` (full turns without a blank move, merge or capture), ``seen``
+(positions met at turn handovers since the last irreversible action, as
+short digests with counts), ``offer`` (the side whose draw offer stands, or
+``-``) and ``ended`` (``-`` while the game runs, else ``resigned <side>``,
+``agreed``, ``victory <side>``, ``no-stones <side>``, ``only-stones
+<side>``, ``quiet``, ``repetition`` or ``stalemate``).  Fields may be left
+out (blue to move, energy its stones less the pieces that acted, counters
+at zero); every field is checked, and a refusal names the field with its
+line and column.
+
+Rules clarifications
+--------------------
+1. Resigning, offering and accepting a draw cost no energy and are not
+   piece actions: a side with energy but no piece action or merge still
+   ends its turn, and resigning remains possible at any point of a turn.
+2. A draw offer stands until the turn comes back to the side that made it;
+   the opponent may accept at any point of its turn.
+3. When one action ends the game both ways (a conversion takes the
+   opponent's last stone and leaves the converting side with only stones),
+   the opponent's loss counts first: the side that acted wins.
+4. The four victory cells are checked after each action.  Only the side
+   that acted can have just completed them (the opponent's actions never
+   add pieces of yours), so that side wins; a position read from text in
+   which one side already holds all four is over, won by that side.
+5. The position count for repetition restarts after each capture, merge or
+   conversion: the number of pieces on the board then falls, so no earlier
+   position can return.
+6. A merge needs at least one energy left (a turn with none has already
+   passed); with too little it uses what is left and the turn passes.
+7. A Warrior Recalls only from the far rank (Blue from J, Red from A), to
+   the same file of its own back rank.
+8. The 64-turn rule: the count rises each time play passes from Red to
+   Blue, returns to 0 on any blank move, merge or capture, and the game is
+   drawn when it passes 64.
+9. When one action both completes the four victory cells and leaves the
+   actor with nothing but stones, the victory counts: the actor wins.
+10. A position read from text that is already over is read as ended: one
+    side on all four victory cells, a side without stones or with only
+    stones (the side to move is looked at first), a quiet count past 64, a
+    position met for the fourth time, or no piece action or merge at the
+    start of a turn (stalemate).  A text that says it ended must agree with
+    its board.  A running position whose mover has no energy, or energy but
+    nothing that can act, is refused: its turn would already have passed.
+11. A conversion does not reset the 64-turn count (it is not a blank move,
+    a merge or a capture), though it restarts the repetition count
+    (clarification 5).
+12. Every piece counts on the victory cells, blanks and stones included.
+13. Positions are counted for repetition only when the turn is handed over
+    (board and side to move; energy and acted pieces are not part of it),
+    so the start position does not count until play comes back to it.
+14. There is no pass: a turn ends when the energy is spent, or at once
+    when the side still has energy but no piece action or merge.  A side
+    with no piece action or merge at the start of its turn is stalemated
+    and the game is drawn; resigning and draw offers do not count.
+15. Kelasu has no unique piece.  A position is refused when its pieces
+    could not come from the two sets: the blanks plus the blank cost of
+    every merged piece (21 for each stone beyond the sets' eight) may not
+    exceed the sets' 40 blanks.
+"""
+
+
+from __future__ import annotations
+
+from .game import GAME, Kelasu
+from .state import KelasuState
+
+__all__ = ["GAME", "Kelasu", "KelasuState"]
