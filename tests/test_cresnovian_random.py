@@ -138,3 +138,28 @@ def test_mutated_forum_tables_are_refused_or_sound():
             assert_sound(again, listed=False)
             read += 1
     assert read > 20
+
+
+# ------------------------------------------------------------ the fast listing and the step entry agree
+
+
+def test_the_fast_listing_gives_the_same_actions_as_walking_the_step_entry():
+    # Walking the entry is slow, so every third position of eight games is compared.
+    positions = 0
+    for seed in range(8):
+        agent = RandomAgent(seed=1000 + seed, stop=0.5)
+        state = GAME.initial()
+        for ply in range(60):
+            if state.outcome is not None:
+                break
+            if ply % 3:
+                state = state.play(agent.choose(state))
+                continue
+            fast = {a.text: a for a in state.legal_actions()}
+            walked = {a.text: a for a in state.walked_actions()}
+            assert fast.keys() == walked.keys(), (state.to_text(), fast.keys() ^ walked.keys())
+            for text, action in fast.items():
+                assert action.steps == walked[text].steps and action.data == walked[text].data, text
+            positions += 1
+            state = state.play(agent.choose(state))
+    assert positions > 100

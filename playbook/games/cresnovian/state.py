@@ -10,6 +10,7 @@ from ...render import Cell, Glyph, Piece, Scene
 from .board import ABBREVIATION, CELLS, COLS, DONE, ROWS, STYLE, Umbral, kingdom_of, other_kingdom
 from .effects import apply_action
 from .entry import Entry, open_ended
+from .listing import listed_actions
 from .notation import steps_from_text
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -147,8 +148,20 @@ class CresnovianState(State):
     def legal_actions(self) -> list[Action]:
         """Every listable action: placements, the kingdom choice, travels and
         performances without open-ended choices.  Subsets (Propaganda),
-        per-piece moves (Flock Together, Tectonic Failure) and DOCUMENT's
-        words are entered through :meth:`next_steps`."""
+        per-piece moves (Flock Together, Tectonic Failure), where a
+        Redefinition returns the old word, and DOCUMENT's words are entered
+        through :meth:`next_steps`.  Built from tables
+        (:mod:`~playbook.games.cresnovian.listing`); the same actions as
+        :meth:`walked_actions`."""
+        listed = self.__dict__.get("_listed")
+        if listed is None:
+            listed = self.__dict__["_listed"] = listed_actions(self)
+        return list(listed)
+
+    def walked_actions(self) -> list[Action]:
+        """The actions :meth:`legal_actions` lists, found the slow way: by
+        walking the step entry.  Kept as the reference the fast listing is
+        tested against."""
         if self.outcome is not None:
             return []
         out = []
@@ -173,7 +186,16 @@ class CresnovianState(State):
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
         self._refuse_if_over()
-        steps = steps_from_text(self, text.strip())
+        text = text.strip()
+        listed = self.__dict__.get("_listed")
+        if listed is not None:
+            # An action already listed here needs no second reading.
+            by_text = self.__dict__.get("_listed_by_text")
+            if by_text is None:
+                by_text = self.__dict__["_listed_by_text"] = {a.text: a for a in listed}
+            if text in by_text:
+                return by_text[text]
+        steps = steps_from_text(self, text)
         return self.action_from_steps(steps)
 
     def _apply(self, action: Action) -> "CresnovianState":
