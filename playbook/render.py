@@ -241,6 +241,7 @@ def svg(
     selected: Iterable[str] = (),
     arrows: Iterable[Sequence[str]] = (),
     marks: Iterable[Mark] = (),
+    caption: bool = True,
 ) -> str:
     """Draw ``scene`` as SVG text.
 
@@ -248,13 +249,15 @@ def svg(
     sets the width in pixels (default: 48 pixels a cell).  ``last``,
     ``highlight`` and ``selected`` are cell ids to mark; ``arrows`` are cell
     sequences drawn as arrows; ``marks`` adds :class:`Mark` values to those
-    the scene carries.
+    the scene carries.  ``caption=False`` leaves out the scene's caption
+    lines (a live board shows them in its own frame).
     """
+    lines = list(scene.caption) if caption else []
     cols, rows = scene.size()
     # Coordinates sit on the left and bottom edges; the others get a thin margin.
     pad = EDGE if (scene.files or scene.ranks) else 4
     top = right = 4
-    caption_h = 16 * len(scene.caption) + (6 if scene.caption else 0)
+    caption_h = 16 * len(lines) + (6 if lines else 0)
     width = cols * CELL + pad + right
     height = rows * CELL + top + pad + caption_h
     px_w = size or width
@@ -325,7 +328,7 @@ def svg(
     for label in scene.labels:
         x, y = place(label.x, label.y, 0, 0)
         coords.add(dwg.text(label.text, insert=(x, y), class_=f"pb-label-{label.size}" if label.size != "coord" else "pb-coord"))
-    for k, line in enumerate(scene.caption):
+    for k, line in enumerate(lines):
         coords.add(dwg.text(line, insert=(pad, top + pad + rows * CELL + 12 + 16 * k), class_="pb-caption"))
     return dwg.tostring()
 

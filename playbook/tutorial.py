@@ -68,8 +68,21 @@ class Exercise:
         if self._board is None:
             from .widget import BoardWidget
 
-            self._board = BoardWidget(self.state)
+            self._board = BoardWidget(self.state, choices=self._choices())
         return self._board
+
+    def _choices(self) -> list[str]:
+        """The named choices that start one of the answers: the only ones
+        the board offers as buttons (no resign or draw offer on an exercise)."""
+        starts = set()
+        for text in self.answers:
+            try:
+                steps = self.state.parse_action(text).steps
+            except PlaybookError:
+                continue
+            if steps and steps[0].kind == "choice":
+                starts.add(steps[0].value)
+        return sorted(starts)
 
     def check(self, answer: str | Action | None = None) -> Verdict:
         """Judge ``answer`` (a text or an action), or else the first move

@@ -26,9 +26,14 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from .core import Action, Game, IllegalAction, PlaybookError, State, Step
+from . import render
 
-__all__ = ["BoardWidget", "step_tree"]
+from .core import Action, Game, IllegalAction, Outcome, PlaybookError, Record, State, Step
+
+__all__ = ["BoardWidget", "CONTROLS", "step_tree"]
+
+#: The buttons a board can show under it, in their order.
+CONTROLS = ("undo", "redo", "reset", "flip", "hint")
 
 
 def _static_dir() -> pathlib.Path:
@@ -87,6 +92,13 @@ class BoardWidget(anywidget.AnyWidget):
     the position's score for the side to move (the game's evaluation, or
     the advisor's search once it has looked); ``show_evaluation=False``
     hides it.
+
+    The frame: ``controls`` names the buttons shown (any of
+    :data:`CONTROLS`, default all); ``choices`` says which named choices
+    that start an action (offer a draw, resign, pass...) get a button
+    before any click: ``True`` all, ``False`` none, or a collection of
+    their values.  ``arrows`` (lists of cell ids) and ``highlights`` (cell
+    ids) are drawn on the board until set again.
     """
 
     _esm = _static_dir() / "board.js"
@@ -108,10 +120,43 @@ class BoardWidget(anywidget.AnyWidget):
     advice = traitlets.Dict().tag(sync=True)
     #: The score of the position for the side to move, in words (empty when hidden or over).
     evaluation = traitlets.Unicode("").tag(sync=True)
+    #: Lines the game prints about the position besides whose turn it is
+    #: (counts, reserves, the last resolution), shown under the board.
+    details = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: True once the position shown is a finished game (the status is then the result).
+    over = traitlets.Bool(False).tag(sync=True)
+    #: The move numbers, one per move: "1." where a numbered turn starts, "" within one.
+    numbers = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The buttons shown under the board (names from :data:`CONTROLS`).
+    controls = traitlets.List(traitlets.Unicode(), default_value=list(CONTROLS)).tag(sync=True)
+    #: Which named choices that start an action get a button: True, False, or a list of values.
+    choices = traitlets.Union([traitlets.Bool(), traitlets.List(traitlets.Unicode())], default_value=True).tag(sync=True)
+    #: Arrows drawn on the board, each a list of two or more cell ids.
+    arrows = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=False)
+    #: Cells drawn highlighted on the board.
+    highlights = traitlets.List(traitlets.Unicode()).tag(sync=False)
+
+    @traitlets.validate("controls")
+    def _valid_controls(self, proposal):
+        unknown = [c for c in proposal["value"] if c not in CONTROLS]
+        if unknown:
+            raise traitlets.TraitError(f"unknown controls {unknown}; a board has {list(CONTROLS)}")
+        return list(proposal["value"])
+
+    @traitlets.validate("arrows")
+    def _valid_arrows(self, proposal):
+        arrows = [list(a) for a in proposal["value"]]
+        if any(len(a) < 2 for a in arrows):
+            raise traitlets.TraitError("an arrow goes through two or more cells")
+        return arrows
 
     def __init__(self, state: State | Game, opponent: Any = None, flipped: bool = False, human: Any = None,
-                 advisor: Any = None, show_evaluation: bool = True, **kwargs):
-        super().__init__(**kwargs)
+                 advisor: Any = None, show_evaluation: bool = True, controls=CONTROLS, choices: Any = True,
+                 arrows=(), highlights=(), **kwargs):
+        if not isinstance(choices, bool):
+            choices = sorted(choices)
+        super().__init__(controls=list(controls), choices=choices, arrows=[list(a) for a in arrows],
+                         highlights=list(highlights), **kwargs)
         if isinstance(state, Game):
             state = state.initial()
         if not isinstance(state, State):
@@ -121,13 +166,14 @@ class BoardWidget(anywidget.AnyWidget):
         self.show_evaluation = show_evaluation
         self._analyses: dict[str, Any] = {}  # position text -> the advisor's answer
         self._callbacks: list[Callable] = []
+        self._over_callbacks: list[Callable] = []
         self._line: list[State] = [state]
         self._chosen_humans = _sides(human, state)
         self._humans = self._chosen_humans or frozenset([state.to_move])
         self.title = state.game.title
         self.flipped = flipped
         self.on_msg(self._on_message)
-        self.observe(lambda _change: self._publish(), names=["flipped"])
+        self.observe(lambda _change: self._publish(), names=["flipped", "arrows", "highlights"])
         self._publish()
         self._answer()  # the engine's side may be first to move
 
@@ -164,6 +210,17 @@ class BoardWidget(anywidget.AnyWidget):
     def on_move(self, callback: Callable[["BoardWidget", Action], Any]) -> None:
         """Call ``callback(widget, action)`` after every action played."""
         self._callbacks.append(callback)
+
+    def on_game_over(self, callback: Callable[["BoardWidget", Outcome], Any]) -> None:
+        """Call ``callback(widget, outcome)`` when an action played on the
+        board (by a person or the opponent) finishes the game."""
+        self._over_callbacks.append(callback)
+
+    def record(self, **tags: Any) -> Record:
+        """The game from the start to the position shown, as a
+        :class:`~playbook.Record` (``players``, ``date`` and other tags as
+        for :meth:`Record.of`)."""
+        return Record.of(self._line[0], self.actions, **tags)
 
     def play(self, action: Action | str) -> None:
         """Play ``action`` (or its text) as if entered on the board; raises
@@ -220,11 +277,22 @@ class BoardWidget(anywidget.AnyWidget):
             self._publish()  # callbacks see the board as it now stands
         for callback in self._callbacks:
             callback(self, action)
+        if new.outcome is not None:
+            for callback in self._over_callbacks:
+                callback(self, new.outcome)
 
     @property
     def human(self) -> tuple[str, ...]:
-        """The sides a person plays (the opponent plays the others)."""
+        """The sides a person plays (the opponent plays the others).
+        Setting it (a side, a list of sides, or None for the side to move)
+        lets the opponent move at once if it is now its turn."""
         return tuple(sorted(self._humans))
+
+    @human.setter
+    def human(self, human: Any) -> None:
+        self._chosen_humans = _sides(human, self.state)
+        self._humans = self._chosen_humans or frozenset([self.state.to_move])
+        self._answer()
 
     def _is_human(self, state: State) -> bool:
         return state.to_move in self._humans
@@ -298,15 +366,39 @@ class BoardWidget(anywidget.AnyWidget):
     def _publish(self) -> None:
         state = self.state
         last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 else []
+        scene = state.view()
+        status = state.status()
         with self.hold_sync():
-            self.svg = state.svg(flip=self.flipped, last=last)
+            # The status is shown once, outside the picture: the board is drawn
+            # without its caption and the caption's other lines go under it.
+            self.svg = render.svg(scene, flip=self.flipped, last=last, caption=False,
+                                  arrows=self.arrows, highlight=self.highlights)
+            self.details = _details(scene.caption, status)
+            self.over = state.outcome is not None
+            self.numbers = self._numbers()
             self.tree = step_tree(state) if state.outcome is None else {"c": False, "o": []}
             self.position = state.to_text()
-            self.status = state.status()
+            self.status = status
             self.curtain = state.curtain() if state.outcome is None else ""
             if self.advice and self.advice.get("position") != self.position:
                 self.advice = {}
             self._show_evaluation(state)
+
+    def _numbers(self) -> list[str]:
+        """Move numbers by the game's turns: a number where the first player's
+        turn starts (and at the first move, "1…" when another side starts)."""
+        first = self._line[0].game.players[0] if self._line[0].game.players else None
+        out, n, previous = [], 0, None
+        for i in range(len(self.moves)):
+            mover = self._line[i].to_move if i < len(self._line) else None
+            starts = mover != previous and (mover == first or i == 0)
+            if starts:
+                n += 1
+                out.append(f"{n}." if mover == first else f"{n}…")
+            else:
+                out.append("")
+            previous = mover
+        return out
 
     def _refuse(self, reason: str) -> None:
         self.error = reason
@@ -375,6 +467,17 @@ class _Chosen:
 
     def __init__(self, action: Action):
         self.action = action
+
+
+def _details(caption, status: str) -> list[str]:
+    """The caption's lines without the status line they repeat."""
+    lines = []
+    for line in caption:
+        if status and status in line:
+            line = line.replace(status, "").strip(" .")
+        if line:
+            lines.append(line)
+    return lines
 
 
 def _sides(human: Any, state: State) -> frozenset:

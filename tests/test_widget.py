@@ -196,3 +196,117 @@ def test_every_refusal_is_also_sent_as_an_event_so_the_front_end_drops_the_entry
     for _ in range(2):  # the same reason twice: the trait would not fire again, the event does
         send(board, {"type": "action", "steps": steps("c2", "c3"), "position": START})
     assert [m["type"] for m in sent] == ["refused", "refused"]
+
+
+# ---- the frame: status once, details, game over, controls, numbered moves
+
+
+def test_the_live_board_has_no_caption_and_shows_the_other_caption_lines_beside_it():
+    board = BoardWidget(GAME)
+    # The static diagram keeps its caption; the live board says the status once, outside the picture.
+    assert 'class="pb-caption"' in GAME.initial().svg() and 'class="pb-caption"' not in board.svg
+    assert board.status == "White to move"
+    # By hand: 3nrk/3pnr/4pn is 8 black pieces, and White mirrors it; the status is not repeated.
+    assert board.details == ["White 8 pieces, Black 8"]
+
+
+def test_game_over_is_flagged_for_the_banner():
+    board = BoardWidget(GAME.parse("5K/6/6/6/1P4/k4p w"))
+    assert board.over is False
+    send(board, {"type": "action", "steps": [{"kind": "cell", "value": "b2"}, {"kind": "choice", "value": "*"}],
+                 "position": board.position})
+    assert board.over is True and board.status.startswith("Game over.")
+    board.undo()
+    assert board.over is False
+
+
+def test_moves_are_numbered_by_turns():
+    board = BoardWidget(GAME)
+    for move in ["c2-d3", "e4xc2", "b3xd1"]:
+        board.play(move)
+    # White then Black make turn 1; White's next move starts turn 2.
+    assert board.numbers == ["1.", "", "2."]
+
+
+def test_a_line_starting_with_the_second_player_numbers_its_first_move_with_an_ellipsis():
+    board = BoardWidget(GAME.parse("3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1"))
+    board.play("e4xc2")
+    board.play("b3xd1")
+    assert board.numbers == ["1…", "2."]
+
+
+def test_controls_choose_the_buttons_and_refuse_unknown_names():
+    assert BoardWidget(GAME).controls == ["undo", "redo", "reset", "flip", "hint"]
+    assert BoardWidget(GAME, controls=["undo", "flip"]).controls == ["undo", "flip"]
+    with pytest.raises(Exception, match="unknown controls"):
+        BoardWidget(GAME, controls=["undo", "resign"])
+
+
+def test_choices_choose_which_named_choices_get_buttons():
+    assert BoardWidget(GAME).choices is True
+    assert BoardWidget(GAME, choices=False).choices is False
+    assert BoardWidget(GAME, choices={"offer-draw"}).choices == ["offer-draw"]
+
+
+def test_an_exercise_board_offers_no_draw_unless_the_answer_is_one():
+    from playbook.tutorial import Exercise
+
+    start = GAME.initial()
+    assert Exercise(start, "Move a pawn.", answers={"c2-d3"}).board.choices == []
+    assert Exercise(start, "Offer a draw.", answers={"offer-draw"}).board.choices == ["offer-draw"]
+
+
+# ---- the Python side: arrows, highlights, game over, record, human
+
+
+ARROW, RING = 'class="pb-mark-arrow"', 'class="pb-mark-target"'
+
+
+def test_arrows_and_highlights_are_drawn_on_the_live_board_until_set_again():
+    board = BoardWidget(GAME)
+    assert ARROW not in board.svg
+    board.arrows = [["c2", "d3"]]
+    board.highlights = ["e4"]
+    assert ARROW in board.svg and RING in board.svg
+    board.play("c2-d3")
+    assert ARROW in board.svg
+    board.arrows = []
+    board.highlights = []
+    assert ARROW not in board.svg and RING not in board.svg
+    with pytest.raises(Exception, match="two or more cells"):
+        board.arrows = [["c2"]]
+
+
+def test_on_game_over_is_called_once_when_the_game_ends():
+    board = BoardWidget(GAME.parse("5K/6/6/6/1P4/k4p w"))
+    seen = []
+    board.on_game_over(lambda widget, outcome: seen.append(outcome.winners))
+    assert seen == []
+    board.play("b2x*")  # as in the status test: White takes Black's last piece
+    assert [tuple(w) for w in seen] == [("white",)]
+
+
+def test_record_holds_the_game_to_the_position_shown():
+    from playbook import Record
+
+    board = BoardWidget(GAME)
+    for move in ["c2-d3", "e4xc2", "b3xd1"]:
+        board.play(move)
+    board.undo()
+    record = board.record(players={"white": "Ann"})
+    assert isinstance(record, Record)
+    assert record.actions == ["c2-d3", "e4xc2"] and record.start == START
+    assert record.players == {"white": "Ann"} and record.result == ""
+    assert record.final() == board.state
+
+
+def test_setting_human_hands_the_other_side_to_the_opponent_at_once():
+    board = BoardWidget(GAME, opponent=Scripted("c2-d3", "b3-c4"))
+    assert board.human == ("white",) and board.history == []
+    board.human = "black"  # White is now the engine's, and it is White's turn
+    assert board.human == ("black",) and board.history == ["c2-d3"]
+    board.human = ["white", "black"]
+    board.play("e4-f3")
+    assert board.history == ["c2-d3", "e4-f3"]  # nobody answers: both sides are a person's
+    with pytest.raises(ValueError):
+        board.human = "green"

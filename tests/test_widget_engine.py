@@ -33,7 +33,7 @@ def test_the_engine_moves_first_when_the_person_plays_black_and_is_drawn_as_last
     assert board.history == ["c2-d3"] and board.state.to_move == "black"
     assert board.human == ("black",)
     # The engine's move is marked as the last move: c2 and d3.
-    assert board.svg == board.state.svg(flip=False, last=["c2", "d3"])
+    assert board.svg == board.state.svg(flip=False, last=["c2", "d3"], caption=False)
     assert "pb-mark-last" in board.svg
 
 

@@ -23,6 +23,28 @@ function button(label, title, onClick) {
   return b;
 }
 
+// The buttons a board may show, by the names of the Python side's `controls`:
+// an icon and a word, the word also being the button's accessible name.
+const CONTROLS = {
+  undo: ["↶", "Undo", "Undo: back one move"],
+  redo: ["↷", "Redo", "Redo: forward one move"],
+  reset: ["⟲", "Reset", "Reset to the first position"],
+  flip: ["⇅", "Flip", "Flip the board"],
+  hint: ["💡", "Hint", "Hint: press once for where to start, twice for the whole move"],
+};
+
+function control(name, onClick) {
+  const [icon, word, title] = CONTROLS[name];
+  const b = el("button", `pb-btn pb-control pb-control-${name}`);
+  b.type = "button";
+  b.title = title;
+  b.setAttribute("aria-label", word);
+  b.append(el("span", "pb-icon", icon), el("span", "pb-word", word));
+  b.querySelector(".pb-icon").setAttribute("aria-hidden", "true");
+  b.addEventListener("click", onClick);
+  return b;
+}
+
 function sameSteps(a, b) {
   return a.length === b.length && a.every((s, i) => s.kind === b[i].kind && s.value === b[i].value);
 }
@@ -35,6 +57,8 @@ function render({ model, el: root }) {
   const board = el("div", "pb-board-area");
   const picker = el("div", "pb-picker");
   const status = el("div", "pb-status");
+  status.setAttribute("role", "status");
+  const details = el("div", "pb-details");
   const controls = el("div", "pb-controls");
   const moveList = el("ol", "pb-moves");
   // A curtain over the whole widget while the position asks for one (a
@@ -49,20 +73,24 @@ function render({ model, el: root }) {
   // The evaluation for the side to move and the hint, under the status line.
   const evaluation = el("div", "pb-eval");
   const adviceText = el("div", "pb-advice");
-  root.append(title, board, picker, status, evaluation, adviceText, controls, moveList, curtain);
+  root.append(title, status, board, details, picker, evaluation, adviceText, controls, moveList, curtain);
 
   let prefix = []; // steps entered so far
   let node = null; // the tree node after prefix
   let waiting = false; // an "expand" request is out
   let refusals = 0; // refusals received, published for tests and scripts
 
-  controls.append(
-    button("↶", "Undo", () => model.send({ type: "undo" })),
-    button("↷", "Redo", () => model.send({ type: "redo" })),
-    button("⟲", "Reset to the first position", () => model.send({ type: "reset" })),
-    button("⇅", "Flip the board", () => model.send({ type: "flip" })),
-    button("Hint", "Hint: press once for where to start, twice for the whole move", () => model.send({ type: "hint" })),
-  );
+  function showControls() {
+    const names = (model.get("controls") || []).filter((n) => n in CONTROLS);
+    controls.replaceChildren(...names.map((n) => control(n, () => model.send({ type: n }))));
+    controls.hidden = names.length === 0;
+  }
+
+  // Is the named choice `value` offered as a button before any click?
+  function choiceShown(value) {
+    const allowed = model.get("choices");
+    return Array.isArray(allowed) ? allowed.includes(value) : allowed !== false;
+  }
 
   function cellRect(id) {
     return board.querySelector(`[data-cell="${CSS.escape(id)}"]`);
@@ -139,7 +167,7 @@ function render({ model, el: root }) {
     if (prefix.length > 0) return;
     const root = model.get("tree");
     for (const [step] of root.o || []) {
-      if (step.kind === "choice") picker.append(button(step.label || step.value, step.value, () => advance(step)));
+      if (step.kind === "choice" && choiceShown(step.value)) picker.append(button(step.label || step.value, step.value, () => advance(step)));
       if (step.kind === "text") {
         node = root;
         showOptions();
@@ -215,20 +243,42 @@ function render({ model, el: root }) {
     }
   });
 
+  // The status, once, above the board: whose turn, a refusal, or the
+  // result as a banner when the game is over.
   function showStatus() {
     const error = model.get("error");
+    const over = Boolean(model.get("over"));
     status.textContent = error || model.get("status");
     status.classList.toggle("pb-error", Boolean(error));
+    status.classList.toggle("pb-over", over && !error);
+    root.dataset.over = String(over);
   }
 
+  function showDetails() {
+    const lines = model.get("details") || [];
+    details.replaceChildren(...lines.map((line) => el("div", "pb-detail", line)));
+    details.hidden = lines.length === 0;
+  }
+
+  // The moves, numbered by turns ("1." before the first player's move);
+  // a click on a move shows the position after it.
   function showMoves() {
     const moves = model.get("moves");
+    const numbers = model.get("numbers") || [];
     const cursor = model.get("cursor");
     const items = [el("li", "pb-move pb-move-start", "start")];
-    moves.forEach((text, i) => items.push(el("li", "pb-move", text)));
-    items.forEach((item, i) => {
+    items[0].title = "The first position";
+    moves.forEach((text, i) => {
+      if (numbers[i]) items.push(el("li", "pb-num", numbers[i]));
+      items.push(el("li", "pb-move", text));
+    });
+    items.filter((item) => item.classList.contains("pb-move")).forEach((item, i) => {
       item.dataset.index = i;
-      if (i === cursor) item.classList.add("pb-current");
+      item.setAttribute("role", "button");
+      if (i === cursor) {
+        item.classList.add("pb-current");
+        item.setAttribute("aria-current", "step");
+      }
       if (i > cursor) item.classList.add("pb-future");
       item.addEventListener("click", () => model.send({ type: "jump", index: i }));
     });
@@ -285,6 +335,11 @@ function render({ model, el: root }) {
   model.on("change:svg", showBoard);
   model.on("change:tree", showBoard);
   model.on("change:status", showStatus);
+  model.on("change:over", showStatus);
+  model.on("change:details", showDetails);
+  model.on("change:numbers", showMoves);
+  model.on("change:controls", showControls);
+  model.on("change:choices", () => { if (prefix.length === 0) cancel(); });
   model.on("change:error", showStatus);
   model.on("change:moves", () => { showMoves(); publishState(); });
   model.on("change:cursor", () => { showMoves(); publishState(); });
@@ -308,7 +363,9 @@ function render({ model, el: root }) {
   model.on("change:advice", showAdvice);
   model.on("change:evaluation", showEvaluation);
   model.on("change:svg", fitWidth);
+  showControls();
   showBoard();
+  showDetails();
   showMoves();
   showCurtain();
   showEvaluation();
