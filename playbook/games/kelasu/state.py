@@ -17,6 +17,19 @@ if TYPE_CHECKING:
     from .game import Kelasu
 
 
+def _slide(board: str, own: str, ray, out: list) -> None:
+    """Add ``ray``'s actions up to the first piece, that piece's cell
+    included when it is an enemy's."""
+    for j, action in ray:
+        target = board[j]
+        if target == ".":
+            out.append(action)
+            continue
+        if target not in own:
+            out.append(action)
+        break
+
+
 # The contract's short repr is kept (repr=False); equality is defined below.
 @dataclass(frozen=True, eq=False, repr=False)
 class KelasuState(StepEntry, State):
@@ -143,14 +156,7 @@ class KelasuState(StepEntry, State):
         own = OWN[self.side]
         for mode, ray in rays:
             if mode == SLIDE:
-                for j, action in ray:
-                    target = board[j]
-                    if target == ".":
-                        out.append(action)
-                    else:
-                        if target not in own:
-                            out.append(action)
-                        break
+                _slide(board, own, ray, out)
             elif mode == MOVE:
                 for j, action in ray:
                     if board[j] != ".":
@@ -162,14 +168,7 @@ class KelasuState(StepEntry, State):
                     out.append(ray[0][1])
             elif board[ray[0][0]] == ".":  # RUN: the first cell only moves
                 out.append(ray[0][1])
-                for j, action in ray[1:]:
-                    target = board[j]
-                    if target == ".":
-                        out.append(action)
-                    else:
-                        if target not in own:
-                            out.append(action)
-                        break
+                _slide(board, own, ray[1:], out)
 
     def _mergeable_mask(self) -> int:
         """The mover's blanks that may take part in a merge, as a bit mask."""
