@@ -799,23 +799,3 @@ def test_dead_pieces_block_travel_clarification_15():
     state = setup({"A1": "innervation 3Q", "B1": "cosmos 0Q"})
     with pytest.raises(IllegalAction, match="blocked by the cosmos piece \\(0Q\\) on B1"):
         state.play("travel A1 C1")
-
-
-def test_every_clarification_names_a_test_that_exists_and_the_notebook_repeats_them():
-    import json
-    import pathlib
-    import re
-
-    import playbook.games.cresnovian as package
-
-    text = package.__doc__.split("Rules clarifications")[1]
-    numbers = [int(n) for n in re.findall(r"^(\d+)\. ", text, re.M)]
-    assert numbers == list(range(1, len(numbers) + 1))
-    for item in re.split(r"^\d+\. ", text, flags=re.M)[1:]:
-        named = re.findall(r"``(test_\w+)``", item)
-        assert named and all(n in globals() for n in named), item
-    notebook = pathlib.Path(__file__).parent.parent / "notebooks" / "cresnovian_chess.ipynb"
-    cells = json.loads(notebook.read_text())["cells"]
-    chapter = next("".join(c["source"]) for c in cells if "".join(c["source"]).startswith("## Rules clarifications"))
-    for n in numbers:
-        assert re.search(rf"^{n}\. .*`test_\w+`", chapter, re.M), f"the notebook lacks clarification {n} or its test"

@@ -69,74 +69,106 @@ Directions are compass points; north is towards Black.
 Rules clarifications
 --------------------
 The source is silent or ambiguous on these; the engine decides as follows
-(options name the other reading where it is cheap).
+(options name the other reading where it is cheap).  The tests named
+under each decision (in ``tests/test_ccc.py``) pin it.
 
 1. Board and set-up: 8 files by 10 ranks; back rank Cube, Ring, Small,
    Large, Medium Pyramid, empty, Nice Flag, Tall Stick; Flats on the two
    ranks in front; Black mirrors White across the middle.
    ``initial(files=, ranks=, back_rank=)`` choose others.
+   Tests: ``test_clarification_1_board_size_and_back_rank_are_options``.
 2. The forgotten "???" piece is left out: its cell (f1, f10) starts empty.
+   Tests: ``test_clarification_2_the_unknown_piece_leaves_its_cell_empty``.
 3. White moves first (``initial(first="black")``).  Over several games a
    ``Match`` lets the loser of each game move first in the next, and
    after a draw refuses to start another game that day.
+   Tests: ``test_clarification_3_first_player_is_an_option_and_a_match_lets_the_loser_start``.
 4. A falling stick keeps its base cell: it lies across its own cell and the
    next one or two (``CCC(fall="beyond")``: the two or three cells beyond).
+   Tests: ``test_clarification_4_a_falling_stick_keeps_its_base_cell_and_attacks_any_colour``.
 5. Pyramids slide like chess bishops: the first piece in the way stops
    them, and they may end their move on it (``CCC(pyramid_slide="through")``
    lets them pass over pieces).
+   Tests: ``test_clarification_5_pyramids_slide_diagonally_and_stop_at_the_first_piece``.
 6. "Next to" a Nice Flag means the eight surrounding cells
    (``CCC(reach="orthogonal")``: the four beside it); a laying stick is
    frozen when any of its cells is.  Frozen pieces can still receive Shields.
+   Tests: ``test_clarification_6_next_to_a_flag_is_the_eight_cells_around_it_and_an_option_makes_it_four``.
 7. An attack goes on, the attacker's top piece against the defender's top
    piece, until the attacker is destroyed or the cell is empty; a
    surviving attacker then stands there.  An attacking column fights with
    its top piece first.
+   Tests: ``test_clarification_7_an_attacker_that_clears_the_cell_stands_there``,
+   ``test_columns_are_attacked_one_piece_at_a_time_from_the_top``.
 8. A standing stick loses one step per pairing it loses, so a well shielded
    attacker may grind it down to nothing in one attack.
+   Tests: ``test_clarification_8_a_shielded_attacker_grinds_a_standing_stick_down_in_one_attack``.
 9. A laying stick that loses sections keeps each unbroken run: three
    sections a Tall Stick, two a Short Stick, one a Rectangle (so losing two
    sections of a Tall Stick leaves one Rectangle).
+   Tests: ``test_clarification_9_surviving_sections_keep_their_unbroken_runs``.
 10. A falling or rolling stick attacks its cells one after another, from its
     base outward (a fall) or from the cell nearest a1 (a roll), with one
     shared set of Shields.
+    Tests: ``test_clarification_10_a_stick_shares_its_shields_from_the_base_outward``,
+    ``test_clarification_10_a_rolling_stick_attacks_from_the_cell_nearest_a1``.
 11. A Pyramid that lands on another piece of its colour (other than Flats
     and larger Pyramids) crushes it outright: Shields do not save it, the
     Pyramid is unharmed, a laying stick loses only the crushed section.  A
     Pyramid never moves onto its own Cube; one dropped there is destroyed.
+    Tests: ``test_clarification_11_a_pyramid_crushes_another_own_piece_and_never_lands_on_its_cube``,
+    ``test_clarification_11_crushing_ignores_shields_and_takes_one_section_of_a_laying_stick``,
+    ``test_clarification_11_a_pyramid_dropped_on_its_own_cube_is_destroyed``.
 12. A hop destroys the hopped Flat, as in checkers (a Shield saves it and is
     spent); the first hop goes a Flat's ways, later ones any of eight ways;
     each enemy Flat is hopped at most once a turn and stays on its cell
     until the chain ends; a chain may stop after any hop; only single Flats
     can be hopped (``CCC(hop_captures=False)``: hops only move).
+    Tests: ``test_clarification_12_a_shield_saves_a_hopped_flat``,
+    ``test_clarification_12_hops_only_move_when_that_option_is_chosen``,
+    ``test_clarification_12_first_hop_goes_a_flats_ways_only_single_flats_are_hopped``,
+    ``test_flat_hops_enemy_flats_and_chains_in_any_direction``.
 13. A Flat may move onto a Flat Stack of its colour holding 1-4 Flats; a
     Flat Stack grows only onto a single Flat; a Pyramid Stack moves only to
     empty cells or enemies.
+    Tests: ``test_clarification_13_flats_join_small_stacks_stacks_grow_only_onto_single_flats``.
 14. Unstacking drops Pyramids first, in the order the player picks, then
     Flats from the top down.  The height rule applies to each Flat drop,
     counting the Flats still held (the one dropping included); Pyramids
     ignore it.  Pieces dropped beyond the edge are destroyed, Pyramids too.
+    Tests: ``test_clarification_14_pyramids_drop_first_then_flats_from_the_top``,
+    ``test_clarification_14_height_rule_counts_flats_held_and_pyramids_ignore_it``,
+    ``test_clarification_14_pyramids_dropped_beyond_the_edge_are_destroyed``.
 15. A Pyramid is never dropped onto a smaller Pyramid of its colour: such an
     order or direction is not offered.
+    Tests: ``test_clarification_15_no_drop_onto_a_smaller_pyramid_of_ones_colour``.
 16. The Ring casts Shields on any piece of its colour on the board, one or
     more per turn (never zero).
+    Tests: ``test_clarification_16_shields_go_anywhere_on_the_board_and_at_least_one_is_cast``.
 17. A compliment is any text with a letter in it; the engine cannot judge
     sincerity.  "The very first turn" is the game's turn 1 only.  The Flag
     moves to empty cells only.  Re-creating it uses the turn and needs its
     home cell empty.
+    Tests: ``test_clarification_17_compliments_first_turn_and_recreation``.
 18. A side with nothing it may move or act with (everything frozen, say)
     passes.
+    Tests: ``test_clarification_18_a_side_with_nothing_to_do_passes``.
 19. A game with 100 turns in a row without a piece destroyed is drawn
     (``CCC(quiet_limit=None)`` never draws this way).
+    Tests: ``test_clarification_19_a_hundred_quiet_turns_draw``.
 20. The Cube destroys every attacker whatever its colour or Shields (a
     stick's section on it included), and is never destroyed.
+    Tests: ``test_clarification_20_the_cube_destroys_a_stick_section_that_lands_on_it``.
 21. "Pyramids cannot in any way move onto smaller Pyramids" holds for both
     colours: no Pyramid (alone, constructed, in a Pyramid Stack, or dropped)
     lands on a column topped by a smaller Pyramid, so a Large Pyramid cannot
     attack a Small one (``CCC(onto_smaller=True)`` lets Pyramids attack
     smaller enemy Pyramids).  The size that counts is the mover's largest.
+    Tests: ``test_clarification_21_no_pyramid_lands_on_a_smaller_one_of_either_colour``.
 22. The Nice Flag's leap is an L of three cells and two at a right angle
     (the source's "parallel" is read as the L it describes): eight targets,
     as a knight has.
+    Tests: ``test_clarification_22_the_flag_leaps_an_l_never_five_in_a_line``.
 """
 
 from .game import BACK_RANK, CCC, GAME, Match

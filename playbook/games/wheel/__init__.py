@@ -37,64 +37,100 @@ them all, and any of them may act.
 
 Rules clarifications
 --------------------
+The source is silent or contradicts itself on these; the engine decides
+as follows.  The tests named under each decision (in ``tests/test_wheel.py``)
+pin it.
+
 1. Files are the letters a-h and ranks the numbers 1-8, as in chess and as
    in the source's own examples (``a1``, rank 2, rank 8); the sentence that
    gives ranks letters and files numbers is read as a slip.
+   Tests: ``test_clarification_1_files_are_letters_and_ranks_numbers``.
 2. Every move is measured on a single board.  A piece on the shared rank 8
    may use any created board; a piece below rank 8 moves only on the board
    it stands on.  This holds for the knight too: from rank 7 it cannot
    jump over rank 8 onto another board; ``ChessWheel(knight_across=True)``
    lets it land on rank 7 of another board, one file to either side.
+   Tests: ``test_clarification_2_knight_stays_on_one_board``,
+   ``test_datc_piece_on_shared_rank_moves_onto_another_board``.
 3. Bishops, rooks and queens are blocked by pieces, as in chess and shogi:
    a line stops at the first occupied cell, which it may take.  Blocking
    is judged on the position at the start of the resolution.
    ``ChessWheel(blocking=False)`` lets lines pass over pieces.
+   Tests: ``test_clarification_3_lines_are_blocked_and_the_option_lifts_it``,
+   ``test_datc_blocking_is_judged_before_anything_moves``.
 4. The source joins moving and taking in one phrase that also speaks of an
    unoccupied space; it is read as: the piece moves to an empty cell, or
    takes the piece on an occupied one.  A piece never takes a piece of its
    own owner.
+   Tests: ``test_clarification_4_a_piece_never_takes_its_own``.
 5. Pawns move one rank either way in their file, never diagonally, and
    take the same way; there is no promotion, double step or en passant.
+   Tests: ``test_clarification_5_pawns_move_one_rank_either_way_in_their_file``.
 6. Moves into one cell: all of them fail (a bounce, as in Diplomacy), since
    a space holds a single piece.  The literal reading (such moves do not
    fail) is ``ChessWheel(collision="destroy")``: they all happen, and every
    piece ending in that cell, including one standing there, is destroyed.
+   Tests: ``test_clarification_6_literal_reading_destroys_everything_in_the_cell``,
+   ``test_datc_bounce_two_moves_into_one_cell_both_fail``.
 7. Two pieces moving into each other's cells both fail (head-to-head);
    three or more moving round a closed circle all succeed.  Under
    ``collision="destroy"`` a pair swaps.
+   Tests: ``test_clarification_7_literal_reading_swaps_head_to_head``,
+   ``test_datc_head_to_head_both_fail``,
+   ``test_datc_three_pieces_moving_in_a_circle_all_succeed``.
 8. A move into a cell that another piece is leaving succeeds exactly when
    that piece's move succeeds; if that move fails, the mover takes the
    piece that stayed (or fails against its own piece).  A piece ordered to
    take a piece that moves away simply moves into the empty cell.
+   Tests: ``test_clarification_8_datc_move_into_a_cell_vacated_by_a_failing_move_fails_against_own_piece``,
+   ``test_clarification_8_datc_capture_of_a_piece_that_moved_away_just_moves``,
+   ``test_clarification_8_datc_circle_broken_by_a_bounce_stands_still``,
+   ``test_datc_chain_into_cells_being_vacated_succeeds``,
+   ``test_datc_enemy_whose_move_fails_is_taken_where_it_stands``.
 9. An order for a cell holding no piece of the player's, with a letter that
    names another piece, out of range, or on a board not created fails and
    still costs 1.  Ordering one piece twice makes both orders fail.
+   Tests: ``test_clarification_9_impossible_orders_cost_one_and_fail``,
+   ``test_clarification_9_a_piece_ordered_twice_fails_both_times``.
 10. The commitment is SHA-256 of the UTF-8 text ``<salt>: <orders>`` (salt:
     one word of letters, digits, ``-``, ``_``), in lowercase hex.  A reveal
     that does not hash to the commitment, or whose orders cost more than
     the power, or cannot be read, is refused; a player who committed and
     never reveals gives no orders that week.
+    Tests: ``test_clarification_10_a_forged_reveal_is_refused_and_changes_nothing``,
+    ``test_clarification_10_committed_but_never_revealed_gives_no_orders``,
+    ``test_commitment_is_sha256_of_salt_colon_orders``,
+    ``test_orders_beyond_the_movement_power_are_refused_at_reveal``.
 11. The last commitment of the move phase counts; committing again
     replaces it.  ``{Ann} pass`` ends Ann's move phase without orders.
     The move phase ends when every player has committed or passed (or by
     ``end phase``); the resolve phase when every committed player has
     revealed or withheld (or by ``end phase``).  Power is set back to 3
     each week (the replenish phase).
+    Tests: ``test_clarification_11_the_last_commitment_counts``.
 12. Creating and populating are each allowed once per cycle (one game), at
     any time.  Populating skips a cell that already holds a piece; a
     player whose e1 was occupied has created no King.
+    Tests: ``test_clarification_12_populating_skips_occupied_cells``,
+    ``test_creating_and_populating_are_actions_once_per_cycle``.
 13. Winning: once two or more players have created a King, a player who
     is the only owner of a King wins; if no King is left at all, the game
     is drawn.
+    Tests: ``test_clarification_13_only_king_owner_wins``,
+    ``test_clarification_13_win_waits_until_several_players_created_a_king``,
+    ``test_clarification_13_no_king_left_is_a_draw``.
 14. The public position never holds a player's sealed orders.  For
     hot-seat play the state that recorded a commitment keeps its reveal
     text privately (``state.secret(player)``); it is not saved in the
     position text or records, and ``state.remember(player, text)`` gives it
     back to a loaded position.
+    Tests: ``test_clarification_14_public_text_hides_sealed_orders``.
 15. A standard proposal submitted in a move phase is voted on in the next
     resolve phase and vice versa; one submitted on a Sunday (replenish) is
     voted on in the next move phase.  A player's last vote counts; it is
     popular with more votes for than against (:mod:`.calendar`).
+    Tests: ``test_clarification_15_votes_last_one_counts_and_popular_needs_more_for``,
+    ``test_voting_period_of_a_standard_proposal``.
 """
 
 from .board import CELL_RE, FILES, HOME, reach
