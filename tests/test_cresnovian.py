@@ -799,3 +799,56 @@ def test_dead_pieces_block_travel_clarification_15():
     state = setup({"A1": "innervation 3Q", "B1": "cosmos 0Q"})
     with pytest.raises(IllegalAction, match="blocked by the cosmos piece \\(0Q\\) on B1"):
         state.play("travel A1 C1")
+
+
+def test_return_home_needs_a_blank_home_cell_and_a_piece_away_from_it_clarification_20():
+    # The Cosmos's home I1 holds a monument, then a placed word: no Return Home.
+    for extra in ({"monuments": {"I1": "duality"}}, {"word": ("I1", "glass"), "poem": "a river"}):
+        state = setup({"A2": "essence 3Q", "E2": "cosmos 3Q", "I3": "cognizance 4Q"}, homes={"cosmos": "I1"}, **extra)
+        with pytest.raises(IllegalAction, match="home cell .* I1, is taken"):
+            state.play("perform A2 return-home E2")
+    at_home = setup({"A2": "essence 3Q", "I1": "cosmos 3Q", "I3": "cognizance 4Q"}, homes={"cosmos": "I1"})
+    with pytest.raises(IllegalAction, match="already on its home cell"):
+        at_home.play("perform A2 return-home I1")
+
+
+def test_breakdown_cannot_target_a_piece_already_broken_clarification_21():
+    state = setup({"A1": "cosmos 3Q", "I1": "radiance 5Qb", "I2": "duality 4Q"})
+    assert "I1" not in state.next_steps([Step.cell("A1"), Step.choice("breakdown")]).cells()
+    with pytest.raises(IllegalAction, match="already broken"):
+        state.play("perform A1 breakdown I1")
+    assert q(state.play("perform A1 breakdown I2"), "duality") == "4Qb"
+
+
+def test_a_world_piece_with_1q_or_broken_can_be_danced_and_stays_as_it_was_clarification_22():
+    # Duality in the World has 1Q and is broken: Caprice still dances its Cut
+    # on the 6Q Cosmos (6 // 2 = 3); Duality keeps 1Qb, Caprice pays 1Q (3 -> 2).
+    state = setup({"A1": "caprice 3Q", "E2": "duality 1Qb", "I1": "cosmos 6Q"})
+    after = state.play("perform A1 interpretative-dance E2 cut I1")
+    assert (q(after, "cosmos"), q(after, "duality"), q(after, "caprice")) == ("3Q", "1Qb", "2Q")
+
+
+def test_go_berserk_may_stay_put_when_already_next_to_the_target_clarification_23():
+    # Caprice on B2 is already next to the Cosmos on C2: B2 is one of its landing cells.
+    state = setup({"B2": "caprice 12Q", "C2": "cosmos 9Q", "I1": "duality 5Q"})
+    assert "B2" in state.next_steps([Step.cell("B2"), Step.choice("go-berserk"), Step.cell("C2")]).cells()
+    after = state.play("perform B2 go-berserk C2 B2")
+    # 12 - 9 - 1 = 2 for Caprice, 9 - 9 = 0 for the Cosmos.
+    assert (cell(after, "caprice"), q(after, "caprice"), q(after, "cosmos")) == ("B2", "2Q", "0Q")
+
+
+def test_ultraviolent_ray_leaves_a_placed_word_clarification_24():
+    state = setup({"A2": "radiance 9Q", "B2": "cosmos 4Q", "I1": "duality 6Q"}, poem="a b c", word=("E2", "glass"),
+                  monuments={"F2": "cosmos"})
+    after = state.play("perform A2 ultraviolent-ray")
+    assert after.word == state.word and after.monuments == () and q(after, "cosmos") == "1Q"
+
+
+def test_an_eternal_piece_performs_for_free_and_counts_for_document_clarification_25():
+    # An eternal Duality cuts the 7Q Cosmos to 3Q and keeps its 3Qe.
+    after = setup({"A1": "duality 3Qe", "I1": "cosmos 7Q"}).play("perform A1 cut I1")
+    assert (q(after, "duality"), q(after, "cosmos")) == ("3Qe", "3Q")
+    # DOCUMENT in a kingdom of 3Qe, 1Q and a dead piece: the highest is the eternal 3, so 1Q -> 3Q.
+    state = setup({"A1": "essence 3Qe", "B1": "duality 1Q", "C1": "cosmos 0Q", "I2": "radiance 4Q"})
+    after = state.play("document a b c d e f g h i")
+    assert [q(after, u) for u in ("essence", "duality", "cosmos")] == ["3Qe", "3Q", "0Q"]

@@ -138,6 +138,23 @@ after each decision pins it (in ``tests/test_cresnovian.py``).
     rewind's own ban (``test_critical_rewind_restores_the_position_and_forbids_the_same_piece_clarification_18``).
 19. Travel earns 1Q per cell moved, diagonal cells counting one each
     (``test_travel_from_your_kingdom_earns_a_q_per_cell_diagonals_too_clarification_19``).
+20. Return Home needs the piece's home cell blank (no piece, monument or
+    placed word), and a piece already on its home cell is no target
+    (``test_return_home_needs_a_blank_home_cell_and_a_piece_away_from_it_clarification_20``).
+21. Breakdown cannot target a piece that is already broken: it would change
+    nothing (``test_breakdown_cannot_target_a_piece_already_broken_clarification_21``).
+22. Interpretative Dance needs only a live piece in the World: one with 1Q
+    or a broken one will do; its ability works as usual and the World
+    piece keeps its Q and status
+    (``test_a_world_piece_with_1q_or_broken_can_be_danced_and_stays_as_it_was_clarification_22``).
+23. Go Berserk: a Caprice already next to the chosen piece may stay on its
+    cell (``test_go_berserk_may_stay_put_when_already_next_to_the_target_clarification_23``).
+24. Ultraviolent Ray leaves a placed word where it stands (the rules name
+    only pieces and monuments)
+    (``test_ultraviolent_ray_leaves_a_placed_word_clarification_24``).
+25. An eternal piece performs without paying (its 3Q never changes), and
+    DOCUMENT counts its 3Q when it looks for the highest Q in the kingdom
+    (``test_an_eternal_piece_performs_for_free_and_counts_for_document_clarification_25``).
 """
 
 from .board import BASIC, CELLS, ELITE, FOUNDATION, INDEX, UMBRATIONS, Umbral
