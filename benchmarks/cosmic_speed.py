@@ -3,17 +3,20 @@
     python benchmarks/cosmic_speed.py [positions]
 
 Target: at least as many positions a second as python-chess (ratio >= 1).
+The engines' nodes a second follow.
 """
 
 import sys
 
-from _common import compare_with_chess, random_positions
+from _common import compare_with_chess, engine_speed, random_positions
 from playbook import load
 
 
 def main(n: int = 3000) -> None:
     game = load("cosmic")
-    compare_with_chess("Cosmic Chess", random_positions(game.initial(), n), target=1.0)
+    states = random_positions(game.initial(), n)
+    compare_with_chess("Cosmic Chess", states, target=1.0)
+    engine_speed(states)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@
 
 Prints: the ranges of every piece of the player to move (the analogue of a
 legal-move list) per second beside python-chess's ``list(board.legal_moves)``;
-whole resolutions per second; the time to build the widget's step tree for
+the same for ``legal_actions()``; whole resolutions per second; the
+engines' nodes a second; the time to build the widget's step tree for
 a populated 2-player and 8-player position.
 
 Targets: ranges at least a tenth of python-chess's rate; a step tree for a
@@ -14,7 +15,7 @@ fresh 2-player position within 0.5 s, so the hot-seat board answers at once.
 import sys
 import time
 
-from _common import chess_positions, fresh, per_second, random_positions
+from _common import chess_positions, engine_speed, fresh, interleaved, per_second, random_positions
 from playbook import load
 from playbook.widget import step_tree
 
@@ -28,13 +29,19 @@ def main(n: int = 600) -> None:
     game = load("wheel")
     states = random_positions(game.initial(2, ready=True), n)
     boards = chess_positions(n)
-    rounds = [[fresh(s) for s in states] for _ in range(3)]
-    ours = max(per_second(ranges, copies, repeat=1) for copies in rounds)
-    theirs = per_second(lambda b: list(b.legal_moves), boards)
+    found = [interleaved(ranges, lambda b: list(b.legal_moves), [fresh(s) for s in states], boards) for _ in range(3)]
+    per_ours, per_theirs = max(found, key=lambda t: t[1] / t[0])
+    ours, theirs = 1 / per_ours, 1 / per_theirs
     print(f"positions: {n} from random games of each")
     print(f"Chess Wheel+  ranges of the mover's pieces: {ours:9.0f} positions/s")
     print(f"python-chess  legal_moves:                  {theirs:9.0f} positions/s")
     print(f"ratio (ours / python-chess): {ours / theirs:.2f}  (target >= 0.10)")
+    listing = [fresh(s) for s in states]
+    per_list, per_chess = interleaved(lambda s: s.legal_actions(), lambda b: list(b.legal_moves), listing, boards)
+    size = sum(len(s.legal_actions()) for s in states) / len(states)
+    print(f"Chess Wheel+  legal_actions():              {1 / per_list:9.0f} positions/s ({size:.1f} actions each), "
+          f"ratio {per_chess / per_list:.2f}")
+    engine_speed(states)
     resolving = [s for s in states if s.phase == "resolve" and s.revealed]
     if resolving:
         rate = per_second(lambda s: fresh(s).resolution(), resolving)

@@ -607,6 +607,40 @@ def test_redefinition_puts_the_returned_word_where_the_player_chooses_clarificat
         bare.play("perform A1 redefinition 1 F1 2")
 
 
+# ------------------------------------------------------------ what legal_actions lists
+
+
+def test_redefinition_is_entered_by_steps_and_not_listed_since_it_grows_with_the_poem():
+    # Cosmos 9Q on A1 (left, to move), a filler on I3, poem of nine words: Redefinition could
+    # put any of 9 words on any of the 25 blank cells (225 actions); none is listed.
+    state = setup({"A1": "cosmos 9Q"}, poem="a b c d e f g h i")
+    assert not [a for a in state.legal_actions() if "redefinition" in a.text]
+    assert "redefinition" in state.next_steps([Step.cell("A1")]).choices()
+    entered = state.action_from_steps([Step.cell("A1"), Step.choice("redefinition"), Step.choice("9"), Step.cell("E2")])
+    assert entered.text == "perform A1 redefinition 9 E2"
+    assert state.play(entered).word == (13, "i")
+    # redefinitions() lists chosen words: word 2 onto the 25 blank cells (27 less A1 and I3).
+    chosen = state.redefinitions(words=[2])
+    assert len(chosen) == 25 and {a.text.split()[3] for a in chosen} == {"2"}
+    assert "perform A1 redefinition 2 I3" not in {a.text for a in chosen}
+    assert len(state.redefinitions()) == 9 * 25
+
+
+def test_the_sample_for_searches_is_legal_and_entered_by_its_own_steps():
+    # Left to move: Cognizance 3Q on B2 (left), Cosmos 9Q on A1, poem "a b"; right kingdom: Radiance
+    # 5Q on I3 and an eternal Essence on H1 (Propaganda cannot target it).
+    state = GAME.setup({"A1": "cosmos 9Q", "B2": "cognizance 3Q", "I3": "radiance 5Q", "H1": "essence 3Qe"},
+                       poem="a b")
+    sample = {a.text for a in state.sampled_actions()}
+    assert "document word word word word word word word word word" in sample
+    assert "perform B2 propaganda I3" in sample
+    # Redefinition of the first word onto each of the 23 blank cells.
+    assert len([t for t in sample if "redefinition 1 " in t]) == 23
+    for action in state.sampled_actions():
+        assert state.action_from_steps(action.steps) == action
+        assert state.play(action.text) == state._apply(action)
+
+
 # ------------------------------------------------------------ forum tables escape words
 
 

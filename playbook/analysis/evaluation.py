@@ -216,33 +216,12 @@ def _cresnovian_kingdom(cell: int) -> str:
 
 def _cresnovian_extra(state: State) -> list[Action]:
     """Cresnovian actions that ``legal_actions`` leaves out but a search
-    should weigh: one DOCUMENT (the words do not change the position's
-    play) and Propaganda aimed at every live piece in the opponent's
-    kingdom, by each piece that can perform it."""
-    from ..core import IllegalAction, Step
-
-    if in_setup(state) or state.outcome is not None:
-        return []
-    out = []
-    if state.forbid != "document":
-        try:
-            out.append(state.action_from_steps((Step.choice("document"), Step.text(" ".join(["word"] * 9)))))
-        except IllegalAction:
-            pass
-    theirs = "left" if state.kingdom() == "right" else "right"
-    targets = sorted(p.cell for p in state.pieces if _cresnovian_kingdom(p.cell) == theirs and p.q > 0 and p.status != "e")
-    if targets:
-        from ..games.cresnovian import CELLS
-
-        for p in state.pieces:
-            if p.umbration == "cognizance" and p.q >= 3 and _cresnovian_kingdom(p.cell) == state.kingdom():
-                steps = (Step.cell(CELLS[p.cell]), Step.choice("propaganda"))
-                steps += tuple(Step.cell(CELLS[c]) for c in targets) + (Step.choice("done"),)
-                try:
-                    out.append(state.action_from_steps(steps))
-                except IllegalAction:
-                    pass
-    return out
+    should weigh (the game's own sample, ``state.sampled_actions()``): one
+    DOCUMENT (the words do not change the position's play), Propaganda
+    aimed at every live piece in the opponent's kingdom, and Redefinition
+    of the poem's first word onto every cell it may take (which word goes
+    changes only the poem; the cell changes what blocks travel)."""
+    return state.sampled_actions()
 
 
 # --------------------------------------------------------------------- lookup

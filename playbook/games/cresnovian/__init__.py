@@ -59,6 +59,20 @@ cognizance      ``propaganda T T ...`` ``sum-of-all-knowledge``
 A broken piece (``Qb``) performs ``repair``: it does nothing but mend.  Q
 never goes below zero; an eternal piece (``3Qe``) never changes Q.
 
+Listing actions
+---------------
+``legal_actions()`` lists placements, the kingdom choice, every travel and
+every performance whose choices stay few.  Four kinds of action explode and
+are entered by steps (``next_steps``/``action_from_steps``) or written as
+text (``play("perform B2 redefinition 3 E2")``) instead, never listed:
+DOCUMENT (any nine words), Propaganda (any subset of targets), Flock
+Together and Tectonic Failure (a move for each piece) and Redefinition
+(every poem word onto every free cell: hundreds of actions once the poem is
+long).  ``state.redefinitions(words=[1])`` lists the Redefinitions of chosen
+words; the engines weigh those of the first word (the word chosen changes
+only the poem, not what happens on the board), one DOCUMENT and Propaganda
+aimed at the opponent's kingdom besides the listed actions.
+
 Texts and tables
 ----------------
 ``parse`` reads the JSON text of ``to_text`` field by field, and ``setup``

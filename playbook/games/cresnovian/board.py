@@ -67,7 +67,13 @@ class Umbral:
 
     def with_q(self, q: int) -> "Umbral":
         """This piece with Q set to ``q`` (never below 0; eternal pieces keep 3)."""
-        return self if self.status == "e" else replace(self, q=max(0, q))
+        if self.status == "e" or q == self.q:
+            return self
+        return Umbral(self.umbration, self.cell, q if q > 0 else 0, self.status, self.home)
+
+    def moved(self, cell: int) -> "Umbral":
+        """This piece on ``cell``."""
+        return Umbral(self.umbration, cell, self.q, self.status, self.home)
 
     def code(self) -> str:
         return f"{self.q}Q{self.status}"

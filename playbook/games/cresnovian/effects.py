@@ -15,29 +15,29 @@ def apply_action(s, action: Action):
     if kind == "place":
         _, u, cell = data
         pieces = tuple(sorted(s.pieces + (Umbral(u, cell, 3, "", cell),), key=lambda p: UMBRATIONS.index(p.umbration)))
-        return replace(s, pieces=pieces, phase="choose" if len(pieces) == 9 else "place",
+        return s.replace(pieces=pieces, phase="choose" if len(pieces) == 9 else "place",
                        turn="second" if len(pieces) == 9 else "first")
     if kind == "choose":
-        return replace(s, phase="play", second_kingdom=data[1], turn="second")
-    snapshot = replace(s, before="").to_text()
+        return s.replace(phase="play", second_kingdom=data[1], turn="second")
+    snapshot = s.snapshot()
     nxt = "first" if s.turn == "second" else "second"
     common = dict(turn=nxt, forbid="", before=snapshot)
     if kind == "pass":
-        return replace(s, last_travel="", last_turn="pass", **common)
+        return s.replace(last_travel="", last_turn="pass", **common)
     if kind == "document":
         home = s.kingdom()
         mine = [p for p in s.pieces if kingdom_of(p.cell) == home]
         top = max((p.q for p in mine), default=0)
         pieces = tuple(p.with_q(top) if kingdom_of(p.cell) == home and not p.dead else p for p in s.pieces)
-        return replace(s, pieces=pieces, poem=s.poem + data[1], last_travel="", last_turn="document", **common)
+        return s.replace(pieces=pieces, poem=s.poem + data[1], last_travel="", last_turn="document", **common)
     if kind == "travel":
         _, u, dest = data
         p = s.piece(u)
         distance = max(abs(dest // 9 - p.cell // 9), abs(dest % 9 - p.cell % 9))
         earned = distance if kingdom_of(p.cell) == s.kingdom() and p.status != "b" else 0
-        moved = replace(p.with_q(p.q + earned), cell=dest)
+        moved = p.with_q(p.q + earned).moved(dest)
         pieces = tuple(moved if x.umbration == u else x for x in s.pieces)
-        return replace(s, pieces=pieces, last_travel=u, last_turn=f"travel:{u}", **common)
+        return s.replace(pieces=pieces, last_travel=u, last_turn=f"travel:{u}", **common)
     _, u, name, plan = data
     performer = s.piece(u)
     waived = any(s.monument_at(i) == u for i in neighbours(performer.cell))
@@ -46,9 +46,9 @@ def apply_action(s, action: Action):
         restored = s.game.parse(s.before)
         if not waived:
             pieces = tuple(x.with_q(x.q - 1) if x.umbration == u else x for x in restored.pieces)
-            restored = replace(restored, pieces=pieces)
+            restored = restored.replace(pieces=pieces)
         forbid = "" if s.last_turn == "pass" else s.last_turn
-        return replace(restored, forbid=forbid, last_travel="", last_turn=f"perform:{u}", before=snapshot)
+        return restored.replace(forbid=forbid, last_travel="", last_turn=f"perform:{u}", before=snapshot)
     world = _World(s)
     if name == "repair":
         world.set(u, status="")
@@ -56,7 +56,7 @@ def apply_action(s, action: Action):
         _effect(world, performer, name, steps)
     if not waived:
         world.add_q(u, -1)
-    return replace(s, pieces=world.pieces(), monuments=world.monuments_tuple(), word=world.word, poem=world.poem,
+    return s.replace(pieces=world.pieces(), monuments=world.monuments_tuple(), word=world.word, poem=world.poem,
                    last_travel="", last_turn=f"perform:{u}", **common)
 
 

@@ -12,23 +12,24 @@ from .board import (BASIC, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, RO
 MOVE = re.compile(r"([A-Z]\d)(=|>([A-Z]\d))")
 PASS = Step.choice("pass", "Pass (nothing else is possible)")
 
-# Abilities whose entry picks an open-ended set of steps; not listed by legal_actions.
-OPEN_ENDED = {"propaganda", "flock-together", "tectonic-failure"}
+#: Abilities whose choices explode, entered by steps and not listed by
+#: legal_actions: Propaganda's subsets of targets, the per-piece moves of
+#: Flock Together and Tectonic Failure, and Redefinition (every poem word
+#: onto every free cell, and where the old word returns: it grows with the
+#: poem, to hundreds of actions).
+OPEN_ENDED = {"propaganda", "flock-together", "tectonic-failure", "redefinition"}
 
 
 def open_ended(s, prefix) -> bool:
-    """Whether ``prefix`` enters one of the open-ended abilities (danced ones
-    included), or has reached the optional part of an entry that
-    ``legal_actions`` does not list (where a Redefinition returns the old
-    word in the poem)."""
+    """Whether ``prefix`` enters one of the open-ended abilities
+    (:data:`OPEN_ENDED`, danced ones included), which ``legal_actions``
+    does not list."""
     if len(prefix) < 2:
         return False
     name = prefix[1].value
     if name == "interpretative-dance" and len(prefix) >= 3:
         source = s.piece_at(INDEX[prefix[2].value])
         name = BASIC[source.umbration]
-    if name == "redefinition" and len(prefix) >= 4:
-        return True
     return name in OPEN_ENDED
 
 

@@ -4,15 +4,24 @@
 entry (:mod:`.entry`) would list, but straight from precomputed tables:
 rays and neighbours per cell, and every action object built once and
 reused (an action's text and steps depend only on its parameters, so the
-same ``travel A1 C3`` serves every position where it is legal).  Steps are
-built only when asked for.  ``tests/test_cresnovian_random.py`` checks on
-many random positions that both give the same actions.
+same ``travel A1 C3`` serves every position where it is legal).  A
+performance's actions sit in one row per performing cell and ability,
+indexed by their parameters as small numbers (a target cell, a cell and a
+destination), so listing them is list indexing.  Steps are built only when
+asked for.  ``tests/test_cresnovian_random.py`` checks on many random
+positions that both give the same actions.
+
+Abilities whose choices explode (:data:`~.entry.OPEN_ENDED`: Propaganda's
+subsets, the per-piece moves of Flock Together and Tectonic Failure, and
+Redefinition, whose count grows with the poem) are entered by steps and
+not listed; :func:`redefinitions` lists Redefinitions of chosen poem words
+from the same tables, for searches that want a sample of them.
 """
 
 from __future__ import annotations
 
 from ...core import Action, Step
-from .board import BASIC, CELLS, DIRECTIONS, ELITE, FOUNDATION, INDEX, ROWS, UMBRATIONS, kingdom_of, neighbours
+from .board import BASIC, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, ROWS, UMBRATIONS, kingdom_of, neighbours
 from .entry import OPEN_ENDED, PASS, title
 
 KINGDOM = tuple(kingdom_of(i) for i in range(27))
@@ -59,33 +68,98 @@ class Listed(Action):
         return Listed, (self.text, self._head, self._plan, self.data)
 
 
-_TRAVEL: dict = {}
-_PERFORM: dict = {}
 _PLACE = {(u, i): Listed(f"place {u} {CELLS[i]}", (Step.choice(u, u.capitalize()), CELL_STEP[i]), (), ("place", u, i))
           for u in UMBRATIONS for i in FOUNDATION_CELLS}
 _CHOOSE = [Listed(f"choose {k}", (Step.choice(k, f"{k.capitalize()} kingdom"),), (), ("choose", k)) for k in ("left", "right")]
 _PASS = Listed("pass", (PASS,), (), ("pass",))
-_AMOUNTS = ("1", "2", "3")
+
+# ---- travel: per umbration and cell, each ray as (cells, actions)
+
+_TRAVEL: dict = {}
 
 
-def _travel(u: str, a: int, b: int) -> Action:
-    key = (u, a * 27 + b)
-    act = _TRAVEL.get(key)
-    if act is None:
-        act = _TRAVEL[key] = Listed(f"travel {CELLS[a]} {CELLS[b]}", (CELL_STEP[a], CELL_STEP[b]), (), ("travel", u, b))
-    return act
+def _travel_rays(u: str, a: int) -> tuple:
+    rays = _TRAVEL.get((u, a))
+    if rays is None:
+        rays = _TRAVEL[u, a] = tuple(
+            (ray, tuple(Listed(f"travel {CELLS[a]} {CELLS[b]}", (CELL_STEP[a], CELL_STEP[b]), (), ("travel", u, b))
+                        for b in ray))
+            for ray in RAYS[a])
+    return rays
 
 
-def _perform(u: str, pc: int, name: str, plan: tuple, words: str = "") -> Action:
+# ---- performances: one row of actions per (performing cell, ability), indexed by parameters
+
+def _cell(k):
+    return (("cell", CELLS[k]),)
+
+
+def _cell_amount(k):
+    return ("cell", CELLS[k // 3]), ("choice", str(k % 3 + 1))
+
+
+def _two_cells(k):
+    return ("cell", CELLS[k // 27]), ("cell", CELLS[k % 27])
+
+
+def _cell_monument(k):
+    return ("cell", CELLS[k // 10]), ("choice", UMBRATIONS[k % 10] if k % 10 < 9 else "destroy")
+
+
+def _nothing(k):
+    return ()
+
+
+#: How each listed ability's parameters are numbered: (row size, number -> plan).
+_SHAPES = {
+    "return-home": (27, _cell), "perfect-eternal": (27, _cell), "cut": (27, _cell), "breakdown": (27, _cell),
+    "energize": (81, _cell_amount), "teleport": (729, _two_cells), "spectacle": (729, _two_cells),
+    "go-berserk": (729, _two_cells), "build-monument": (270, _cell_monument),
+    "critical-rewind": (1, _nothing), "ultraviolent-ray": (1, _nothing), "select-the-fit": (1, _nothing),
+    "sum-of-all-knowledge": (1, _nothing), "repair": (1, _nothing), "flock-together": (1, _nothing),
+}
+_ROWS: dict = {}
+
+
+def _make(u: str, pc: int, name: str, plan: tuple, words: str = "") -> Action:
     """The action ``perform <pc> <name> <plan values>``; ``words`` replaces
     the plan's values in the text when they differ (a danced ability)."""
-    key = (u, pc, name, plan, words)
-    act = _PERFORM.get(key)
+    params = words or " ".join(v for _, v in plan)
+    text = f"perform {CELLS[pc]} {name}" + (f" {params}" if params else "")
+    return Listed(text, (CELL_STEP[pc], Step.choice(name, title(name))), plan, ("perform", u, name, plan))
+
+
+def _row(u: str, pc: int, name: str) -> list:
+    """Every action of ``name`` performed by ``u`` on ``pc``, by parameter number."""
+    row = _ROWS.get((pc, name))
+    if row is None:
+        size, plan = _SHAPES[name]
+        row = _ROWS[pc, name] = [_make(u, pc, name, plan(k)) for k in range(size)]
+    return row
+
+
+def _dance_row(pc: int, source: int, name: str) -> list:
+    """Caprice on ``pc`` dancing ``name``, the basic ability of the piece on ``source``."""
+    key = (pc, name, source)
+    row = _ROWS.get(key)
+    if row is None:
+        size, plan = _SHAPES[name]
+        w = ("cell", CELLS[source])
+        row = _ROWS[key] = []
+        for k in range(size):
+            p = plan(k)
+            words = f"{CELLS[source]} {name}" + "".join(f" {v}" for _, v in p)
+            row.append(_make("caprice", pc, "interpretative-dance", (w,) + p, words))
+    return row
+
+
+_REDEFINITIONS: dict = {}
+
+
+def _redefinition(pc: int, n: int, c: int) -> Action:
+    act = _REDEFINITIONS.get((pc, n, c))
     if act is None:
-        params = words or " ".join(v for _, v in plan)
-        text = f"perform {CELLS[pc]} {name}" + (f" {params}" if params else "")
-        act = _PERFORM[key] = Listed(text, (CELL_STEP[pc], Step.choice(name, title(name))), plan,
-                                     ("perform", u, name, plan))
+        act = _REDEFINITIONS[pc, n, c] = _make("cosmos", pc, "redefinition", (("choice", str(n)), ("cell", CELLS[c])))
     return act
 
 
@@ -111,87 +185,81 @@ class _Board:
         self.pieces = s.pieces
         self.monuments = s.monuments
 
-    # Each ability: the plans (parameters as ((kind, value), ...)) of its
-    # listed actions, with ``me`` performing (Caprice when danced).
+    # Each listed ability: its actions out of ``row`` (indexed as in
+    # _SHAPES), with ``me`` performing (Caprice when danced).
 
-    def return_home(self, me):
+    def return_home(self, me, row):
         blocked = self.blocked
-        return [(("cell", CELLS[p.cell]),) for p in self.pieces if p.home >= 0 and p.cell != p.home and not blocked[p.home]]
+        return [row[p.cell] for p in self.pieces if p.home >= 0 and p.cell != p.home and not blocked[p.home]]
 
-    def perfect_eternal(self, me):
-        return [(("cell", CELLS[p.cell]),) for p in self.pieces]
+    def perfect_eternal(self, me, row):
+        return [row[p.cell] for p in self.pieces]
 
-    def cut(self, me):
-        return [(("cell", CELLS[p.cell]),) for p in self.pieces if p.q]
+    def cut(self, me, row):
+        return [row[p.cell] for p in self.pieces if p.q]
 
-    def breakdown(self, me):
-        return [(("cell", CELLS[p.cell]),) for p in self.pieces if p.q and not p.status]
+    def breakdown(self, me, row):
+        return [row[p.cell] for p in self.pieces if p.q and not p.status]
 
-    def energize(self, me):
+    def energize(self, me, row):
         at = self.at
         out = []
         for i in AROUND[me.cell]:
             p = at[i]
             if p is not None and p.q and p.status != "e":
-                c = ("cell", CELLS[i])
-                out += [(c, ("choice", n)) for n in _AMOUNTS]
+                out += row[3 * i:3 * i + 3]
         return out
 
-    def redefinition(self, me):
-        s = self.s
-        if not s.poem:
-            return []
-        blocked, word_cell = self.blocked, self.word_cell
-        free = [("cell", CELLS[i]) for i in range(27) if not blocked[i] or i == word_cell]
-        return [(("choice", str(n)), c) for n in range(1, len(s.poem) + 1) for c in free]
+    def critical_rewind(self, me, row):
+        return row if self.s.before else []
 
-    def critical_rewind(self, me):
-        return [()] if self.s.before else []
-
-    def teleport(self, me):
+    def teleport(self, me, row):
         blocked = self.blocked
-        free = [("cell", CELLS[i]) for i in range(27) if not blocked[i]]
+        free = [i for i in range(27) if not blocked[i]]
         things = sorted([p.cell for p in self.pieces] + [c for c, _ in self.monuments])
-        return [(("cell", CELLS[t]), f) for t in things for f in free]
+        return [row[t * 27 + f] for t in things for f in free]
 
-    def spectacle(self, me):
+    def spectacle(self, me, row):
         k = self.kingdom
         blocked = self.blocked
-        theirs = [("cell", CELLS[i]) for i in ZONE[OTHER[k]] if not blocked[i]]
-        return [(("cell", CELLS[p.cell]), t) for p in self.pieces if KINGDOM[p.cell] == k for t in theirs]
+        theirs = [i for i in ZONE[OTHER[k]] if not blocked[i]]
+        return [row[p.cell * 27 + t] for p in self.pieces if KINGDOM[p.cell] == k for t in theirs]
 
-    def ultraviolent_ray(self, me):
-        return [()]
+    def ultraviolent_ray(self, me, row):
+        return row
 
-    def build_monument(self, me):
+    def build_monument(self, me, row):
         blocked, at, word_cell = self.blocked, self.at, self.word_cell
         out = []
         for i in NEIGHBOURS[me.cell]:
             if not blocked[i]:
-                c = ("cell", CELLS[i])
-                out += [(c, ("choice", u)) for u in UMBRATIONS]
+                out += row[10 * i:10 * i + 9]
             elif at[i] is None and i != word_cell:
-                out.append((("cell", CELLS[i]), ("choice", "destroy")))
+                out.append(row[10 * i + 9])
         return out
 
-    def select_the_fit(self, me):
-        return [()]
+    def select_the_fit(self, me, row):
+        return row
 
-    def sum_of_all_knowledge(self, me):
-        return [()]
+    def sum_of_all_knowledge(self, me, row):
+        return row
 
-    def go_berserk(self, me):
+    def go_berserk(self, me, row):
         blocked = self.blocked
         mine = me.cell
         out = []
         for p in self.pieces:
             if p is me or not p.q:
                 continue
-            spots = [j for j in NEIGHBOURS[p.cell] if not blocked[j] or j == mine]
-            if spots:
-                c = ("cell", CELLS[p.cell])
-                out += [(c, ("cell", CELLS[j])) for j in spots]
+            base = 27 * p.cell
+            out += [row[base + j] for j in NEIGHBOURS[p.cell] if not blocked[j] or j == mine]
         return out
+
+    def free_for_word(self) -> list[int]:
+        """Cells a Redefinition may put its word on: blank ones, and the
+        cell of the word already on the field."""
+        blocked, word_cell = self.blocked, self.word_cell
+        return [i for i in range(27) if not blocked[i] or i == word_cell]
 
     # Open-ended abilities are not listed; whether they are possible still
     # matters for the start of an entry (and so for passing).
@@ -201,6 +269,8 @@ class _Board:
             return any(p.q and p.status != "e" for p in self.pieces)
         if name == "tectonic-failure":
             return True
+        if name == "redefinition":
+            return bool(self.s.poem) and bool(self.free_for_word())
         # Flock Together: room for every flocking piece.
         q = me.q
         flock = sum(1 for p in self.pieces if p.q == q and p is not me)
@@ -211,8 +281,8 @@ class _Board:
         return free >= flock
 
 
-_PLANS = {name: getattr(_Board, name.replace("-", "_")) for name in list(BASIC.values()) + list(ELITE.values())
-          if name not in OPEN_ENDED and name != "interpretative-dance"}
+_LISTERS = {name: getattr(_Board, name.replace("-", "_")) for name in list(BASIC.values()) + list(ELITE.values())
+            if name not in OPEN_ENDED and name != "interpretative-dance"}
 
 
 def listed_actions(s) -> list[Action]:
@@ -235,24 +305,27 @@ def listed_actions(s) -> list[Action]:
     kingdom = board.kingdom
     something = forbid != "document"
     for p in s.pieces:
-        u, cell = p.umbration, p.cell
-        if p.q and u not in ban_travel:
-            for ray in RAYS[cell]:
+        u, cell, q = p.umbration, p.cell, p.q
+        if q and u not in ban_travel:
+            for ray, acts in _travel_rays(u, cell):
+                k = 0
                 for t in ray:
                     if blocked[t]:
                         break
-                    out.append(_travel(u, cell, t))
+                    k += 1
+                if k:
+                    out += acts[:k]
                     something = True
-        if p.q < 3 or KINGDOM[cell] != kingdom or u == no_perform:
+        if q < 3 or KINGDOM[cell] != kingdom or u == no_perform:
             continue
         if p.status == "b":
-            out.append(_perform(u, cell, "repair", ()))
+            out += _row(u, cell, "repair")
             something = True
             continue
-        for name in (BASIC[u], ELITE[u]) if p.q >= 9 else (BASIC[u],):
+        for name in (BASIC[u], ELITE[u]) if q >= 9 else (BASIC[u],):
             if name in OPEN_ENDED:
-                if name == "flock-together" and not any(x.q == p.q and x is not p for x in s.pieces):
-                    out.append(_perform(u, cell, name, ()))  # nothing flocks: complete with no moves at all
+                if name == "flock-together" and not any(x.q == q and x is not p for x in s.pieces):
+                    out += _row(u, cell, name)  # nothing flocks: complete with no moves at all
                     something = True
                 else:
                     something = something or board.open_possible(p, name)
@@ -261,7 +334,7 @@ def listed_actions(s) -> list[Action]:
                 acts, possible = _dances(board, p)
                 something = something or possible
             else:
-                acts = [_perform(u, cell, name, plan) for plan in _PLANS[name](board, p)]
+                acts = _LISTERS[name](board, p, _row(u, cell, name))
             if acts:
                 out += acts
                 something = True
@@ -283,8 +356,61 @@ def _dances(board: _Board, me) -> tuple[list[Action], bool]:
         if name in OPEN_ENDED:  # Propaganda: entered by steps only
             possible = possible or board.open_possible(me, name)
             continue
-        w = ("cell", CELLS[p.cell])
-        for plan in _PLANS[name](board, me):
-            words = f"{CELLS[p.cell]} {name}" + "".join(f" {v}" for _, v in plan)
-            out.append(_perform("caprice", pc, "interpretative-dance", (w,) + plan, words))
+        out += _LISTERS[name](board, me, _dance_row(pc, p.cell, name))
     return out, possible or bool(out)
+
+
+def redefinitions(s, words=None) -> list[Action]:
+    """The legal Redefinitions of poem words number ``words`` (1 is the
+    first; default: every word) onto every cell they may go to, each
+    returning the word already on the field (if any) to the end of the
+    poem.  Redefinition is entered by steps and not listed by
+    ``legal_actions``, since its count grows with the poem; a search takes
+    a few words from here (the word chosen changes only the poem, the cell
+    changes what blocks travel)."""
+    if s.outcome is not None or s.phase != "play" or not s.poem or s.forbid == "perform:cosmos":
+        return []
+    p = next((x for x in s.pieces if x.umbration == "cosmos"), None)
+    if p is None or p.q < 9 or p.status == "b" or KINGDOM[p.cell] != s.kingdom():
+        return []
+    numbers = range(1, len(s.poem) + 1) if words is None else [n for n in words if 1 <= n <= len(s.poem)]
+    free = _Board(s).free_for_word()
+    return [_redefinition(p.cell, n, c) for n in numbers for c in free]
+
+
+_DOCUMENT_WORDS = ("word",) * 9
+_DOCUMENT = Action("document " + " ".join(_DOCUMENT_WORDS),
+                   (Step.choice("document"), Step.text(" ".join(_DOCUMENT_WORDS), "nine words")),
+                   ("document", _DOCUMENT_WORDS))
+_PROPAGANDA: dict = {}
+
+
+def _propaganda(pc: int, targets: tuple) -> Action:
+    act = _PROPAGANDA.get((pc, targets))
+    if act is None:
+        plan = tuple(("cell", CELLS[t]) for t in targets) + (("choice", DONE.value),)
+        act = _PROPAGANDA[pc, targets] = Listed(
+            f"perform {CELLS[pc]} propaganda " + " ".join(CELLS[t] for t in targets),
+            (CELL_STEP[pc], Step.choice("propaganda", title("propaganda"))), plan, ("perform", "cognizance", "propaganda", plan))
+    return act
+
+
+def sampled_actions(s) -> list[Action]:
+    """A few of the actions ``legal_actions`` leaves out, for searches: one
+    DOCUMENT (nine words ``word``: which words go into the poem changes
+    nothing on the board), Propaganda by the Cognizance piece aimed at
+    every live piece in the opponent's kingdom that it can reach, and the
+    Redefinitions of the poem's first word (which word changes only the
+    poem; the cell it goes to changes what blocks travel)."""
+    if s.outcome is not None or s.phase != "play":
+        return []
+    out = [] if s.forbid == "document" else [_DOCUMENT]
+    kingdom = s.kingdom()
+    p = next((x for x in s.pieces if x.umbration == "cognizance"), None)
+    if (p is not None and p.q >= 3 and p.status != "b" and KINGDOM[p.cell] == kingdom
+            and s.forbid != "perform:cognizance"):
+        theirs = OTHER[kingdom]
+        targets = tuple(sorted(x.cell for x in s.pieces if KINGDOM[x.cell] == theirs and x.q and x.status != "e"))
+        if targets:
+            out.append(_propaganda(p.cell, targets))
+    return out + redefinitions(s, (1,))

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Cell, Glyph, Piece, Scene
 from .board import ABBREVIATION, CELLS, COLS, DONE, ROWS, STYLE, Umbral, kingdom_of, other_kingdom
 from .effects import apply_action
 from .entry import Entry, open_ended
-from .listing import listed_actions
+from .listing import listed_actions, redefinitions, sampled_actions
 from .notation import steps_from_text
+
+_KINGDOM = tuple(kingdom_of(i) for i in range(27))
+
 
 @dataclass(frozen=True, eq=False, repr=False)
 class CresnovianState(State):
@@ -62,12 +65,19 @@ class CresnovianState(State):
         return self.piece_at(i) is None and self.monument_at(i) is None and not (self.word and self.word[0] == i)
 
     def total(self, kingdom: str) -> int:
-        return sum(p.q for p in self.pieces if kingdom_of(p.cell) == kingdom)
+        """The Q of the pieces standing in ``kingdom`` (``left``, ``world`` or ``right``)."""
+        return sum(p.q for p in self.pieces if _KINGDOM[p.cell] == kingdom)
 
     def _compute_outcome(self) -> Outcome | None:
         if self.phase != "play":
             return None
-        left, right = self.total("left"), self.total("right")
+        left = right = 0
+        for p in self.pieces:
+            column = p.cell % 9
+            if column < 3:
+                left += p.q
+            elif column >= 6:
+                right += p.q
         if left and right:
             return None
         who = {k: ("second" if self.second_kingdom == k else "first") for k in ("left", "right")}
@@ -102,6 +112,25 @@ class CresnovianState(State):
     def to_text(self) -> str:
         return json.dumps(self._data(), separators=(",", ":"))
 
+    def snapshot(self) -> str:
+        """The text of this position without its own earlier position: what
+        the next position keeps for a Critical Rewind.  Worked out once per
+        position (a search plays many actions from each)."""
+        text = self.__dict__.get("_snapshot")
+        if text is None:
+            data = self._data()
+            data["before"] = ""
+            text = self.__dict__["_snapshot"] = json.dumps(data, separators=(",", ":"))
+        return text
+
+    def replace(self, **changes) -> "CresnovianState":
+        """This position with the fields named in ``changes`` changed (as
+        :func:`dataclasses.replace`, without its checks, for speed)."""
+        new = object.__new__(CresnovianState)
+        mine = self.__dict__
+        new.__dict__.update({name: changes[name] if name in changes else mine[name] for name in _FIELDS})
+        return new
+
     def _key(self):
         return (self.pieces, self.monuments, self.word, self.poem, self.phase, self.turn, self.second_kingdom,
                 self.last_travel, self.last_turn, self.forbid, self.before, self.names)
@@ -112,7 +141,10 @@ class CresnovianState(State):
         return self._key() == other._key()
 
     def __hash__(self):
-        return hash(self._key())
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = self.__dict__["_hash"] = hash(self._key())
+        return h
 
     def __repr__(self) -> str:
         return f"<Cresnovian Chess: {self.status()}>"
@@ -147,16 +179,34 @@ class CresnovianState(State):
 
     def legal_actions(self) -> list[Action]:
         """Every listable action: placements, the kingdom choice, travels and
-        performances without open-ended choices.  Subsets (Propaganda),
-        per-piece moves (Flock Together, Tectonic Failure), where a
-        Redefinition returns the old word, and DOCUMENT's words are entered
-        through :meth:`next_steps`.  Built from tables
+        performances whose choices do not explode.  Not listed, and entered
+        through :meth:`next_steps` (or written as text) instead: DOCUMENT
+        (its nine words), Propaganda (subsets of targets), Flock Together and
+        Tectonic Failure (a move per piece) and Redefinition (every poem word
+        onto every free cell, growing with the poem; see "Listing actions" in the
+        package docstring).
+        :meth:`redefinitions` lists chosen Redefinitions.  Built from tables
         (:mod:`~playbook.games.cresnovian.listing`); the same actions as
         :meth:`walked_actions`."""
         listed = self.__dict__.get("_listed")
         if listed is None:
             listed = self.__dict__["_listed"] = listed_actions(self)
         return list(listed)
+
+    def redefinitions(self, words=None) -> list[Action]:
+        """The legal Redefinitions of the poem words numbered ``words``
+        (default: every word) onto every cell a word may go to, the word
+        already on the field (if any) going back to the end of the poem.
+        ``legal_actions`` leaves Redefinition out; a search that wants some
+        takes them from here."""
+        return redefinitions(self, words)
+
+    def sampled_actions(self) -> list[Action]:
+        """A few legal actions of the kinds ``legal_actions`` leaves out, for
+        searches (see :func:`~playbook.games.cresnovian.listing.sampled_actions`):
+        one DOCUMENT, Propaganda at the opponent's kingdom, Redefinitions of
+        the first poem word."""
+        return sampled_actions(self)
 
     def walked_actions(self) -> list[Action]:
         """The actions :meth:`legal_actions` lists, found the slow way: by
@@ -226,3 +276,6 @@ class CresnovianState(State):
         caption = [f"{names[0]}: {self.total('left')}Q   World: {self.total('world')}Q   {names[1]}: {self.total('right')}Q",
                    f"Poem: {poem[:90]}{'…' if len(poem) > 90 else ''}", self.status()]
         return Scene(cells, pieces, files=list(COLS), ranks=["1", "2", "3"], caption=caption, title="Cresnovian Chess")
+
+
+_FIELDS = tuple(f.name for f in fields(CresnovianState))
