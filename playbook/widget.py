@@ -135,6 +135,13 @@ class BoardWidget(anywidget.AnyWidget):
     arrows = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=False)
     #: Cells drawn highlighted on the board.
     highlights = traitlets.List(traitlets.Unicode()).tag(sync=False)
+    #: The cells a piece stands on in the position shown: the front end draws
+    #: a target there as a ring (a capture, a stack) and elsewhere as a dot.
+    occupied = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The cells each move of the line clicked, in order (one list per move),
+    #: so the front end can show a piece sliding when the position steps
+    #: along the line.
+    trail = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
 
     @traitlets.validate("controls")
     def _valid_controls(self, proposal):
@@ -374,6 +381,8 @@ class BoardWidget(anywidget.AnyWidget):
             self.svg = render.svg(scene, flip=self.flipped, last=last, caption=False,
                                   arrows=self.arrows, highlight=self.highlights)
             self.details = _details(scene.caption, status)
+            self.occupied = sorted({cell for piece in scene.pieces for cell in piece.cells})
+            self.trail = [after.last_action.cells() for after in self._line[1: len(self.moves) + 1]]
             self.over = state.outcome is not None
             self.numbers = self._numbers()
             self.tree = step_tree(state) if state.outcome is None else {"c": False, "o": []}

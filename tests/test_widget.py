@@ -310,3 +310,25 @@ def test_setting_human_hands_the_other_side_to_the_opponent_at_once():
     assert board.history == ["c2-d3", "e4-f3"]  # nobody answers: both sides are a person's
     with pytest.raises(ValueError):
         board.human = "green"
+
+
+def test_occupied_names_the_cells_with_a_piece_so_targets_there_are_rings():
+    board = BoardWidget(GAME)
+    # By hand from "3nrk/3pnr/4pn/NP4/RNP3/KRN3": ranks 6 to 1, files a to f.
+    assert board.occupied == sorted(["d6", "e6", "f6", "d5", "e5", "f5", "e4", "f4",
+                                     "a3", "b3", "a2", "b2", "c2", "a1", "b1", "c1"])
+    board.play("c2-d3")
+    assert "c2" not in board.occupied and "d3" in board.occupied
+    assert len(board.occupied) == 16
+
+
+def test_trail_holds_the_cells_of_every_move_of_the_line_for_the_slide():
+    board = BoardWidget(GAME)
+    board.play("c2-d3")
+    board.play("e4xc2")
+    assert board.trail == [["c2", "d3"], ["e4", "c2"]]
+    board.undo()
+    # The line is kept for redo, so its cells are too.
+    assert board.trail == [["c2", "d3"], ["e4", "c2"]]
+    board.play("d5-c6")
+    assert board.trail == [["c2", "d3"], ["d5", "c6"]]

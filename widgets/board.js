@@ -79,6 +79,7 @@ function render({ model, el: root }) {
   let node = null; // the tree node after prefix
   let waiting = false; // an "expand" request is out
   let refusals = 0; // refusals received, published for tests and scripts
+  let occupied = new Set(); // cells holding a piece in the position shown
 
   function showControls() {
     const names = (model.get("controls") || []).filter((n) => n in CONTROLS);
@@ -104,24 +105,39 @@ function render({ model, el: root }) {
     board.querySelectorAll(".pb-overlay").forEach((g) => g.remove());
   }
 
-  function mark(svg, layer, id, cls) {
+  function cellBox(id) {
     const rect = cellRect(id);
-    if (!rect) return;
-    const x = +rect.getAttribute("x"), y = +rect.getAttribute("y");
-    const w = +rect.getAttribute("width"), h = +rect.getAttribute("height");
-    if (cls === "pb-hl-target") {
-      const c = document.createElementNS(SVGNS, "circle");
-      c.setAttribute("cx", x + w / 2);
-      c.setAttribute("cy", y + h / 2);
-      c.setAttribute("r", Math.min(w, h) * 0.3);
-      c.setAttribute("class", cls);
-      layer.appendChild(c);
-    } else {
-      const r = document.createElementNS(SVGNS, "rect");
-      for (const [k, v] of [["x", x], ["y", y], ["width", w], ["height", h]]) r.setAttribute(k, v);
-      r.setAttribute("class", cls);
-      layer.appendChild(r);
-    }
+    if (!rect) return null;
+    return {
+      x: +rect.getAttribute("x"), y: +rect.getAttribute("y"),
+      w: +rect.getAttribute("width"), h: +rect.getAttribute("height"),
+    };
+  }
+
+  function mark(svg, layer, id, cls) {
+    const box = cellBox(id);
+    if (!box) return;
+    const r = document.createElementNS(SVGNS, "rect");
+    for (const [k, v] of [["x", box.x], ["y", box.y], ["width", box.w], ["height", box.h]]) r.setAttribute(k, v);
+    r.setAttribute("class", cls);
+    layer.appendChild(r);
+  }
+
+  // A target, as on Lichess: a small dot on an empty cell, a ring round
+  // the cell's edge where a piece stands (a capture, a stack), so the
+  // piece stays visible.  Which cells hold a piece comes from the kernel.
+  function target(layer, id) {
+    const box = cellBox(id);
+    if (!box) return;
+    const ring = occupied.has(id);
+    const size = Math.min(box.w, box.h);
+    const c = document.createElementNS(SVGNS, "circle");
+    c.setAttribute("cx", box.x + box.w / 2);
+    c.setAttribute("cy", box.y + box.h / 2);
+    c.setAttribute("r", ring ? size * 0.45 : size * 0.15);
+    if (ring) c.setAttribute("stroke-width", size * 0.09);
+    c.setAttribute("class", ring ? "pb-hl-target pb-hl-ring" : "pb-hl-target pb-hl-dot");
+    layer.appendChild(c);
   }
 
   // Show where the entry may go next: targets on the board, buttons for
@@ -139,7 +155,7 @@ function render({ model, el: root }) {
     for (const s of prefix) if (s.kind === "cell") mark(svg, layer, s.value, "pb-hl-selected");
     if (prefix.length === 0) return; // nothing selected: the board just waits for a click
     for (const [step] of options()) {
-      if (step.kind === "cell") mark(svg, layer, step.value, "pb-hl-target");
+      if (step.kind === "cell") target(layer, step.value);
     }
     const choices = options().filter(([s]) => s.kind === "choice");
     for (const [step] of choices) {
@@ -321,6 +337,7 @@ function render({ model, el: root }) {
 
   function showBoard() {
     board.innerHTML = model.get("svg");
+    occupied = new Set(model.get("occupied") || []);
     prefix = [];
     node = model.get("tree");
     waiting = false;
