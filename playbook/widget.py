@@ -19,8 +19,10 @@ BoardWidget(Cosmic Chess, black to move, 1 move)
 
 from __future__ import annotations
 
+import html
 import pathlib
 from collections import deque
+from urllib.parse import quote
 from typing import Any, Callable
 
 import anywidget
@@ -463,6 +465,36 @@ class BoardWidget(anywidget.AnyWidget):
             return  # a late request for a position already gone: nothing to answer
         prefix = self._steps_from(content, "prefix")
         self.send({"type": "subtree", "prefix": [s.to_json() for s in prefix], "tree": step_tree(self.state, prefix)})
+
+    # ---- the picture saved with the output
+
+    def _repr_mimebundle_(self, **kwargs):
+        # Beside the live view, a picture of the board as sanitizer-safe HTML:
+        # JupyterLab shows it where it does not trust the saved output or has
+        # no live kernel, and static viewers (nbviewer, GitHub) show it always.
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/html": self.picture_html()}, metadata
+
+    def picture_html(self) -> str:
+        """The board as shown, as an HTML ``<img>`` holding its SVG (with
+        the status lines under it) in a ``data:`` URI: the same text for the
+        same board, so a saved notebook compares equal run after run."""
+        state = self.state
+        if self.curtain:
+            # Hot-seat play: what is behind the curtain stays private.
+            return f'<p class="pb-picture">{html.escape(self.curtain)}</p>'
+        last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 else []
+        drawing = render.svg(state.view(), flip=self.flipped, last=last, arrows=self.arrows,
+                             highlight=self.highlights)
+        # Percent-encoded rather than base64, so the stylesheet inside stays
+        # findable (tests/nbval_sanitize.cfg masks it) and diffs stay readable.
+        uri = "data:image/svg+xml," + quote(drawing, safe=" /:=;,'()!*@$+?")
+        alt = html.escape(f"{state.game.title}: {state.status()}")
+        return (f'<img class="pb-picture" src="{uri}" alt="{alt}" '
+                f'title="A picture of the board: run the cell to play on it">')
 
     def __repr__(self) -> str:
         state = self.state
