@@ -313,3 +313,78 @@ def test_a_new_game_is_played_well_with_the_generic_evaluation():
     assert fixed_depth(6).choose(state).text == "take2"
     assert MCTS(iterations=500, time_limit=None, seed=1).choose(state).text == "take2"
     assert GreedyAgent(seed=0).choose(Nim().initial(3)).text == "take3"
+
+
+# ------------------------------------------------------- CCC and Chess Wheel+
+
+CCC = load("ccc")
+WHEEL = load("wheel")
+
+
+def test_ccc_evaluation_counts_pyramids_far_above_flats_and_one_pyramid_as_danger():
+    # Both sides: Large Pyramid (a1 / h10) and a Flat; White to move.  Worked out by hand:
+    # each side 6 (Large) + 1 (Flat) - 4 (one Pyramid left) + approach; the Flats stand
+    # mirror-wise (d4 / e7), equally far (6 king steps) from the enemy Pyramid: even, but
+    # for the side to move's tempo, 0.1.
+    even = CCC.setup({"a1": "L", "d4": "F", "h10": "l", "e7": "f"})
+    assert evaluate(even, "white") == pytest.approx(0.1)
+    assert evaluate(even, "black") == pytest.approx(-0.1)
+    # A second White Pyramid (Small, on b1): +5 material and the danger falls from 4 to 2.
+    more = CCC.setup({"a1": "L", "b1": "S", "d4": "F", "h10": "l", "e7": "f"})
+    assert evaluate(more, "white") == pytest.approx(0.1 + 5 + 2)
+    # A Flat less for Black instead: White up one Flat and its approach term.
+    flat_up = CCC.setup({"a1": "L", "d4": "F", "h10": "l"})
+    assert 1.0 < evaluate(flat_up, "white") < 1.5
+    assert evaluate(flat_up, "black") == pytest.approx(-evaluate(flat_up, "white"))
+
+
+def test_ccc_evaluation_scores_the_end_of_the_game():
+    # Black has no Pyramid left: White has won.
+    won = CCC.setup({"a1": "L", "h10": "f"})
+    assert evaluate(won, "white") == WIN and evaluate(won, "black") == -WIN
+
+
+def test_engines_take_the_last_enemy_pyramid_in_ccc():
+    # White Flat d4 next to Black's only Pyramid on d5 (a Small one, unshielded): d4xd5
+    # destroys both (pairing A) and Black has no Pyramid left: White wins at once.
+    state = CCC.setup({"a1": "L", "d4": "F", "d5": "s", "h9": "f"})
+    assert "d4xd5" in {a.text for a in state.legal_actions()}
+    assert state.play("d4xd5").outcome.winners == ("white",)
+    assert fixed_depth(1).choose(state).text == "d4xd5"
+    assert GreedyAgent(seed=1).choose(state).text == "d4xd5"
+
+
+def wheel_duel():
+    # Ann's rook a1 on her board, a clear a-file; Bob's King on {Bob}a7, his pawn h2 far off.
+    # Ann's rook reaches a8 (the shared rank, on every board) this week and Bob's a7 the next.
+    from playbook.games.wheel import setup
+
+    return setup({"{Ann}a1": "Ann R", "{Ann}e1": "Ann K", "{Bob}a7": "Bob K", "{Bob}h2": "Bob P"})
+
+
+def test_wheel_evaluation_counts_material_and_a_king_in_range():
+    # Ann: rook 5 + King 4; Bob: King 4 + pawn 1; each has a created board (0.5).  Approach
+    # (by hand): Ann's rook on {Ann}a1 is 7 + 1 = 8 steps from Bob's King via a8: 0.5 - 0.16;
+    # Bob's pawn on {Bob}h2 is 6 + 7 = 13 steps from Ann's King: 0.5 - 0.26.  No King in range.
+    state = wheel_duel()
+    assert evaluate(state, "Ann") == pytest.approx((9.5 + 0.34) - (5.5 + 0.24))
+    # With the rook on a8, Bob's King on {Bob}a7 is in its range: Bob loses 2 more and
+    # the rook is 1 step away (0.48).
+    from playbook.games.wheel import setup
+
+    threat = setup({"a8": "Ann R", "{Ann}e1": "Ann K", "{Bob}a7": "Bob K", "{Bob}h2": "Bob P"})
+    assert evaluate(threat, "Ann") == pytest.approx((9.5 + 0.48) - (5.5 + 0.24 - 2))
+
+
+def test_wheel_search_sees_what_its_own_orders_do_and_never_reads_the_opponents():
+    state = wheel_duel()
+    # One action ahead, the commitment is judged by where its orders put the pieces.
+    choice = GreedyAgent(seed=1).choose(state)
+    assert choice.text.startswith("{Ann} commit") and "Ra1-a8" in choice.data[3]
+    after = state.play(choice)
+    assert after.secret("Ann") == choice.data[3]  # kept privately for revealing
+    # Bob, to move, must not see Ann's sealed orders; an engine works on what Bob knows.
+    assert after.private_to("Bob").secret("Ann") is None
+    assert after.private_to("Ann") is after
+    reply = AlphaBeta(depth=3, time_limit=None).choose(after)
+    assert reply.text.startswith("{Bob}")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 
 from ..core import Action, State, Step
-from .evaluation import evaluation_for
+from .evaluation import evaluation_for, private
 
 __all__ = ["RandomAgent", "GreedyAgent", "TALK"]
 
@@ -132,6 +132,7 @@ class GreedyAgent:
         from .search import candidates
 
         evaluate = self.evaluation or evaluation_for(state)
+        state = private(state)  # never read other players' sealed orders
         me = state.to_move
         best, best_score = [], None
         for action in candidates(state, self.rng):

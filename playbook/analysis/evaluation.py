@@ -37,6 +37,8 @@ __all__ = [
     "cosmic",
     "kelasu",
     "cresnovian",
+    "ccc",
+    "wheel",
     "material",
     "EVALUATIONS",
     "PIECE_VALUES",
@@ -44,6 +46,7 @@ __all__ = [
     "in_setup",
     "SETUP_PHASES",
     "squash",
+    "private",
 ]
 
 #: The score of a won game (a lost one scores ``-WIN``).
@@ -224,6 +227,240 @@ def _cresnovian_extra(state: State) -> list[Action]:
     return state.sampled_actions()
 
 
+# ------------------------------------------------------------------------ CCC
+
+#: CCC piece values in Flats.  Pyramids carry the game (a side with none
+#: left loses), so each is worth more than its fighting power alone.
+CCC_VALUES = {"F": 1.0, "S": 5.0, "M": 5.5, "L": 6.0, "R": 2.5, "N": 1.0, "C": 0.0, "section": 1.5}
+
+
+def ccc(state: State, player: str) -> float:
+    """CCC: material, shields, how few Pyramids are left, and the approach.
+
+    Material (:data:`CCC_VALUES`): a Flat 1; Small, Medium, Large Pyramid
+    5, 5.5, 6 (the game is lost with the last one, so they are worth far
+    more than their fight); Ring 2.5 plus 0.3 a stored Power (Power acts as
+    its Shields and becomes Shields elsewhere); Nice Flag 1 (it freezes
+    pieces and can be re-created); each stick section 1.5 (a Tall Stick is
+    three: it attacks a whole line when it falls); the Cube 0, since it is
+    never destroyed.  Each Shield adds half a Flat, a whole one on a
+    Pyramid, since Shields decide pairings and the Pyramids must survive.
+    Danger: a side with ``n`` Pyramids loses ``4 / n`` (one Pyramid left is
+    one attack from defeat).  Approach: each moving piece that is not a
+    Pyramid or the Cube earns up to 0.3 for standing near the nearest enemy
+    Pyramid (less by 0.03 a cell, king-step distance), so that a search
+    makes progress instead of shuffling until the quiet-turn draw.  The
+    side to move gets 0.1 for the tempo.  The result is the player's
+    total minus the opponent's.
+    """
+    value = outcome_value(state, player)
+    if value is not None:
+        return value
+    values = CCC_VALUES
+    files = state.files
+    board = state.board
+    totals = {"w": 0.0, "b": 0.0}
+    pyramids = {"w": [], "b": []}
+    attackers = {"w": [], "b": []}
+    for i, t in enumerate(board):
+        if t is None:
+            continue
+        owner = t.owner
+        kind = t.kind
+        worth = 0.0
+        if kind == "col":
+            has_pyramid = False
+            for letter, shields in t.units:
+                if letter == "F":
+                    worth += values["F"] + 0.5 * shields
+                else:
+                    worth += values[letter] + shields
+                    pyramids[owner].append(i)
+                    has_pyramid = True
+            if not has_pyramid:
+                attackers[owner].append(i)
+        elif kind in "THB":
+            if kind == "B" or len(t.cells) <= 1:
+                worth = values["section"] * (3 if kind == "T" else 2 if kind == "H" else 1) + 0.5 * t.shields
+                attackers[owner].append(i)
+            else:  # a laying stick stands on each of its cells: count one section a cell
+                worth = values["section"] + (0.5 * t.shields if i == t.cells[0] else 0.0)
+        elif kind == "R":
+            worth = values["R"] + 0.3 * t.power
+            attackers[owner].append(i)
+        else:
+            worth = values.get(kind, 0.0)
+        totals[owner] += worth
+    for side, other in (("w", "b"), ("b", "w")):
+        n = len(pyramids[side])
+        totals[side] -= 4.0 / n if n else 8.0
+        targets = pyramids[other]
+        if targets:
+            for i in attackers[side]:
+                r, f = divmod(i, files)
+                d = min(max(abs(r - j // files), abs(f - j % files)) for j in targets)
+                totals[side] += max(0.0, 0.3 - 0.03 * d)
+    me = "w" if player == "white" else "b"
+    score = totals[me] - totals["b" if me == "w" else "w"]
+    return score + (0.1 if state.side == me else -0.1)
+
+
+# --------------------------------------------------------------- Chess Wheel+
+
+#: Chess Wheel+ piece values in pawns (chess's usual values; the King counts
+#: mostly through the outcome).
+WHEEL_VALUES = {"P": 1.0, "N": 3.0, "B": 3.0, "R": 5.0, "Q": 9.0, "K": 4.0}
+
+
+def wheel(state: State, player: str) -> float:
+    """Chess Wheel+: material after the orders this position knows, the
+    Kings' danger, and the approach to the enemy Kings.
+
+    Orders: where orders are revealed, or sealed by a player whose text
+    this position remembers (the player's own, in a search), the pieces are
+    counted where those orders would put them if the phase ended now, so a
+    one-action look-ahead already sees what a set of orders achieves.
+    Material: pawn 1, knight and bishop 3, rook 5, queen 9, King 4 (the
+    game is lost with it, which the outcome counts).  A created board is
+    worth 0.5, so a player creates and then populates.  Danger: each enemy
+    piece that has a player's King in range costs that player 2.  Approach:
+    each piece but the King earns up to 0.5 for standing near the nearest
+    enemy King (0.02 less a step, so that even the far side of another
+    board counts; between two boards the way runs over the shared rank 8).  The result is the player's total minus the best
+    opponent's.
+    """
+    value = outcome_value(state, player)
+    if value is not None:
+        return value
+    pieces = _wheel_projected(state)
+    totals = {p: (0.5 if p in state.boards else 0.0) for p in state.players}
+    kings: dict[str, list] = {}
+    for cell, (owner, kind) in pieces.items():
+        totals[owner] = totals.get(owner, 0.0) + WHEEL_VALUES[kind]
+        if kind == "K":
+            kings.setdefault(owner, []).append(_wheel_place(cell))
+    if len(kings) > 1 or (kings and len(state.players) > 1):
+        from ..games.wheel import reach
+
+        game = state.game
+        occupied = pieces
+        for cell, (owner, kind) in pieces.items():
+            enemy = [k for o, ks in kings.items() if o != owner for k in ks]
+            if not enemy:
+                continue
+            if kind != "K":
+                here = _wheel_place(cell)
+                d = min(_wheel_distance(here, k) for k in enemy)
+                totals[owner] += max(0.0, 0.5 - 0.02 * d)
+            for target in reach(kind, cell, occupied, state.boards, game.blocking, game.knight_across):
+                hit = pieces.get(target)
+                if hit is not None and hit[1] == "K" and hit[0] != owner:
+                    totals[hit[0]] -= 2.0
+    mine = totals.get(player, 0.0)
+    others = [v for p, v in totals.items() if p != player]
+    return mine - (max(others) if others else 0.0)
+
+
+def _wheel_place(cell: str) -> tuple[str, int, int]:
+    from ..games.wheel.board import split
+
+    return split(cell)
+
+
+def _wheel_distance(a, b) -> int:
+    """King steps from place ``a`` to ``b`` (board, file, rank; rank 7 is the shared rank)."""
+    (ba, fa, ra), (bb, fb, rb) = a, b
+    if ba == bb or not ba or not bb:
+        return max(abs(fa - fb), abs(ra - rb))
+    return (7 - ra) + (7 - rb) + max(0, abs(fa - fb) - (7 - ra) - (7 - rb))
+
+
+def _wheel_projected(state: State) -> dict:
+    """cell -> (owner, kind) after the orders this position knows (revealed
+    ones and remembered sealed ones), as if the phase ended now."""
+    known = dict(getattr(state, "revealed", ()))
+    for p, body in getattr(state, "secrets", ()):
+        if p not in known and state.secret(p) is not None:
+            known[p] = body
+    if not known:
+        return state.board_map()
+    from ..games.wheel.orders import read_orders, split_body
+    from ..games.wheel.resolve import resolve
+
+    orders = []
+    for p in state.players:
+        if p in known:
+            try:
+                orders += read_orders(split_body(known[p])[1], p, state.players)
+            except Exception:  # an unreadable text gives no orders, as in play
+                continue
+    if not orders:
+        return state.board_map()
+    game = state.game
+    return resolve(dict(state.board_map()), state.boards, orders, blocking=game.blocking, collision=game.collision,
+                   knight_across=game.knight_across).pieces
+
+
+def _wheel_extra(state: State) -> list[Action]:
+    """Chess Wheel+ commitments a search should weigh (orders are not
+    listed): for the player to move in the move phase, one commitment for
+    each single order among the best dozen by a quick guess (what it takes,
+    how much nearer the enemy Kings it goes), and commitments of the best
+    two and three orders together (the movement power allows three)."""
+    if state.outcome is not None or state.phase != "move":
+        return []
+    from ..core import Step
+    from ..games.wheel.board import short
+    from ..games.wheel.entry import SEAL
+    from ..games.wheel.orders import commitment, reveal_body
+
+    player = state.to_move
+    pieces = state.board_map()
+    enemy = [_wheel_place(c) for c, (o, k) in pieces.items() if k == "K" and o != player]
+    scored = []
+    for origin in state.movable(player):
+        kind = pieces[origin][1]
+        here = _wheel_place(origin)
+        before = min((_wheel_distance(here, k) for k in enemy), default=0)
+        for dest in state.targets(origin):
+            hit = pieces.get(dest)
+            gain = 0.0
+            if hit is not None:
+                if hit[0] == player:
+                    continue
+                gain += 100.0 if hit[1] == "K" else WHEEL_VALUES[hit[1]]
+            if enemy and kind != "K":
+                gain += 0.1 * (before - min(_wheel_distance(_wheel_place(dest), k) for k in enemy))
+            scored.append((gain, origin, dest))
+    scored.sort(key=lambda t: -t[0])
+    sets = [[(o, d)] for _, o, d in scored[:12]]
+    combo: list = []
+    for _, o, d in scored:
+        if len(combo) >= min(3, state.power):
+            break
+        if all(o != o2 and d != d2 and d != o2 for o2, d2 in combo):
+            combo.append((o, d))
+            if len(combo) >= 2:
+                sets.append(list(combo))
+    out = []
+    for orders in sets:
+        if len(orders) > state.power:
+            continue
+        text = ", ".join(f"{pieces[o][1]}{short(o, player)}-{short(d, player)}" for o, d in orders)
+        digest = commitment("s", text)
+        steps = tuple(x for o, d in orders for x in (Step.cell(o), Step.cell(d))) + (SEAL, Step.text("s"))
+        out.append(Action(f"{{{player}}} commit {digest}", steps, ("commit", player, digest, reveal_body("s", text))))
+    return out
+
+
+def private(state: State) -> State:
+    """``state`` as the player to move knows it: a game whose positions
+    remember other players' sealed orders (Chess Wheel+ in hot-seat play)
+    forgets them (``state.private_to(player)``), so no engine reads them."""
+    hide = getattr(state, "private_to", None)
+    return hide(state.to_move) if hide is not None else state
+
+
 # --------------------------------------------------------------------- lookup
 
 #: Game key -> evaluation function ``(state, player) -> float``.
@@ -231,6 +468,8 @@ EVALUATIONS: dict[str, Callable[[State, str], float]] = {
     "cosmic": cosmic,
     "kelasu": kelasu,
     "cresnovian": cresnovian,
+    "ccc": ccc,
+    "wheel": wheel,
 }
 
 #: Game key -> ``state -> [Action]``: actions the game does not list that a
@@ -240,6 +479,7 @@ EXTRA_ACTIONS: dict[str, Callable[[State], list[Action]] | None] = {
     "cosmic": None,
     "kelasu": None,
     "cresnovian": _cresnovian_extra,
+    "wheel": _wheel_extra,
 }
 
 

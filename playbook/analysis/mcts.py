@@ -32,7 +32,7 @@ import time
 
 from ..core import Action, IllegalAction, State, Step
 from .agents import TALK, RandomAgent, random_words
-from .evaluation import evaluation_for, generic, squash
+from .evaluation import evaluation_for, generic, private, squash
 
 __all__ = ["MCTS"]
 
@@ -93,6 +93,7 @@ class MCTS:
         if state.outcome is not None:
             raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
         deadline = time.perf_counter() + self.time_limit if self.time_limit is not None else float("inf")
+        state = private(state)  # never read other players' sealed orders
         self._evaluate = self.evaluation or evaluation_for(state)
         self._players = tuple(state.game.players) or (state.to_move,)
         rollout = self.rollout

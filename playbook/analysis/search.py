@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from ..core import Action, IllegalAction, State
 from .agents import TALK, RandomAgent
-from .evaluation import EXTRA_ACTIONS, WIN, evaluation_for
+from .evaluation import EXTRA_ACTIONS, WIN, evaluation_for, private
 
 __all__ = ["AlphaBeta", "Analysis", "candidates"]
 
@@ -177,6 +177,7 @@ class AlphaBeta:
         if state.outcome is not None:
             raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
         start = time.perf_counter()
+        state = private(state)  # never read other players' sealed orders
         self.deadline = start + self.time_limit if self.time_limit is not None else float("inf")
         self.root = state.to_move
         self.evaluate = self.evaluation or evaluation_for(state)
@@ -255,6 +256,8 @@ class AlphaBeta:
         actions = candidates(state, self.rng, talk=self.talk)
         if not actions:
             return self.evaluate(state, self.root)
+        if not maximising and len(actions) > 1:
+            actions = self._blind(state, actions)
         children = self._ordered(state, actions, hint, ply, depth, maximising)
         best_value = -3 * WIN if maximising else 3 * WIN
         best_text = None
@@ -282,6 +285,24 @@ class AlphaBeta:
             flag = _UPPER if best_value <= alpha0 else _LOWER if best_value >= beta0 else _EXACT
             self.table[key] = (depth, flag, _to_table(best_value, ply), best_text)
         return best_value
+
+    def _blind(self, state: State, actions: list) -> list:
+        """Where another player decides without seeing orders sealed
+        earlier in the search (Chess Wheel+: the root player's commitment,
+        which the position remembers), letting them answer those orders
+        would be letting them read them.  They choose instead as they
+        would on what they can know (``private_to``): the action best for
+        them one action ahead.  Elsewhere every action is searched."""
+        hide = getattr(state, "private_to", None)
+        if hide is None:
+            return actions
+        mover = state.to_move
+        view = hide(mover)
+        if view is state:
+            return actions
+        evaluate = self.evaluate
+        best = max(actions, key=lambda a: evaluate(view._apply(a), mover))
+        return [best]
 
     def _ordered(self, state, actions, hint, ply, depth, maximising):
         killers = self.killers.get(ply, ())

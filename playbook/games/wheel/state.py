@@ -126,6 +126,14 @@ class WheelState(State):
             secrets += ((player, body),)
         return replace(self, secrets=secrets)
 
+    def private_to(self, player: str) -> "WheelState":
+        """This position as ``player`` knows it: the sealed texts of other
+        players that this state remembers are forgotten (an engine must
+        not read them)."""
+        if all(p == player for p, _ in self.secrets):
+            return self
+        return replace(self, secrets=tuple((p, b) for p, b in self.secrets if p == player))
+
     def orders_of(self, player: str):
         """The revealed orders of ``player`` (empty when none)."""
         body = dict(self.revealed).get(player)
@@ -189,7 +197,10 @@ class WheelState(State):
             player, digest = action.data[1], action.data[2]
             commits = tuple((p, h) for p, h in s.commitments if p != player) + ((player, digest),)
             s = replace(s, commitments=s._seat_pairs(commits), passed=tuple(p for p in s.passed if p != player))
-            s = s._with_secret(player, None)
+            # A commitment entered here carries its text: keep it privately, so the same player can
+            # reveal it later (play() and the engines' searches alike).
+            body = action.data[3] if len(action.data) > 3 else None
+            s = s._with_secret(player, body if body is not None and hash_body(body) == digest else None)
         elif kind == "reveal":
             s = replace(s, revealed=s._seat_pairs(s.revealed + ((action.data[1], action.data[2]),)))
         elif kind == "withhold":
