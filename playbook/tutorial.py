@@ -1,37 +1,68 @@
 """Exercises for the tutorial notebooks.
 
-An :class:`Exercise` is a position, a question and a way to tell a right
+An :class:`Exercise` is a position, a goal and a way to tell a right
 answer from a wrong one.  The learner plays the answer on ``ex.board`` (a
 live :class:`~playbook.widget.BoardWidget`) and runs ``ex.check()``, or
-types it: ``ex.check("c2xe4xc6")``.
+types it: ``ex.check("c2xe4xc6")``.  A wrong answer earns the hint; the
+third wrong answer earns the solution, which is also drawn on the board.
 
 >>> from playbook import load
->>> from playbook.tutorial import Exercise
->>> ex = Exercise(load("cosmic").initial(), "Move a pawn.", answers={"c2-d3", "c2-d1", "b3-c4", "b3-a4"})
+>>> from playbook.tutorial import Exercise, Tutorial
+>>> course = Tutorial("Cosmic Chess")
+>>> ex = Exercise(load("cosmic").initial(), "Move a pawn.", answers={"c2-d3", "c2-d1", "b3-c4", "b3-a4"},
+...               hint="pawns step diagonally.", tutorial=course)
 >>> ex.check("c2-d3")
 Right: c2-d3.
 >>> ex.check("a3-b5")
-Not quite: a3-b5 is legal, but it does not answer the question. Try again.
+Not quite: a3-b5 is legal, but it does not answer the question. Hint: pawns step diagonally.
 >>> ex.check("c2-c3").right
 False
+>>> course.summary()
+Exercises solved in Cosmic Chess: 1 of 1
+  [x] Move a pawn.
+
+An answer may be longer than one action.  ``answers`` then holds
+sequences of the learner's actions; ``turn=True`` makes each of the
+learner's moves a whole turn (all its actions, until the turn passes, as in
+Kelasu); ``replies`` scripts the opponent's answers, which the board plays
+by itself between the learner's moves.  A line is judged once it is
+complete.  ``goal`` judges the position the line reaches instead of its
+text.
+
+>>> puzzle = Exercise(load("cosmic").parse("k5/6/6/6/5p/K1P3 w"), "Take the pawn in two moves.",
+...                   answers=[("c1-d2", "d2xf4")], replies=["f2-e3"], hint="let it come to you.",
+...                   tutorial=course)
+>>> puzzle.check("c1-d2")
+Not finished: after c1-d2 and the reply f2-e3, the goal needs 1 more move. Play on.
+>>> puzzle.check(["c1-d2", "d2-c3"])
+Not quite: c1-d2, d2-c3 is legal, but it does not answer the question. Hint: let it come to you.
+>>> puzzle.check(["c1-d2", "d2xf4"])
+Right: c1-d2, d2xf4.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from .core import Action, PlaybookError, State
 
-__all__ = ["Exercise", "Verdict"]
+__all__ = ["Exercise", "Verdict", "Tutorial", "Summary", "current", "summary", "TRIES"]
+
+#: Wrong answers after which an exercise shows its solution.
+TRIES = 3
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """The answer to a check: ``right`` or not, and why in words."""
+    """The answer to a check: ``right`` or not, and why in words.
+    ``solution`` is the line shown once the learner has used up the tries
+    (else empty); ``tries`` counts the wrong answers so far."""
 
     right: bool
     message: str
+    solution: tuple[str, ...] = ()
+    tries: int = 0
 
     def __repr__(self) -> str:
         return self.message
@@ -40,77 +71,456 @@ class Verdict:
         return self.right
 
 
+Line = Sequence[str]
+
+
+def _as_line(answer: Any) -> tuple[str, ...]:
+    """A line of action texts from one text, one action or a sequence of them."""
+    if isinstance(answer, (str, Action)):
+        return (str(answer),)
+    return tuple(str(a) for a in answer)
+
+
 class Exercise:
-    """A question about ``state``.  A move is right when its text is in
-    ``answers``, or when ``check(state, action)`` returns true.  ``hint`` is
-    shown with a wrong answer."""
+    """A goal to reach from ``state``, played on :attr:`board` or typed.
+
+    - ``answers``: the right lines; each is an action's text, or a sequence
+      of the learner's action texts (scripted replies left out).
+    - ``check(state, action)``: for one-action exercises, a test of the
+      action played from ``state``.
+    - ``goal(position)``: a test of the position the line reaches.
+    - ``hint``: a sentence shown with each wrong answer (or a list: the
+      first with the first wrong answer, the next with the next...).
+    - ``solution``: the line shown after :data:`TRIES` wrong answers
+      (default: the first of ``answers`` in sorted order).
+    - ``turn``: each of the learner's moves is a whole turn.
+    - ``replies``: the opponent's scripted moves, one after each of the
+      learner's moves but the last; each an action's text, a sequence of
+      them (a whole turn) or a function of the position returning either.
+    - ``moves``: how many actions (or turns, with ``turn``) the learner
+      plays; by default one more than the replies, or the length of the
+      longest answer.
+    - ``tutorial``: the :class:`Tutorial` that counts this exercise
+      (default: :func:`current`).
+
+    A line is right when it is one of ``answers``, or passes ``check`` or
+    ``goal``.
+    """
 
     def __init__(
         self,
         state: State,
         prompt: str,
-        answers: Iterable[str] = (),
+        answers: Iterable[str | Line] = (),
         check: Callable[[State, Action], bool] | None = None,
-        hint: str = "",
+        hint: str | Sequence[str] = "",
+        *,
+        goal: Callable[[State], bool] | None = None,
+        solution: str | Line | None = None,
+        turn: bool = False,
+        replies: Sequence[Any] = (),
+        moves: int | None = None,
+        tutorial: "Tutorial | None" = None,
     ):
         self.state = state
         self.prompt = prompt
-        self.answers = frozenset(answers)
+        self.answers = frozenset(a if isinstance(a, str) else _as_line(a) for a in answers)
+        self._lines = frozenset(_as_line(a) for a in self.answers)
         self._check = check
-        self.hint = hint
+        self.goal = goal
+        self.hints = (hint,) if isinstance(hint, str) else tuple(hint)
+        self.turn = turn
+        self.replies = tuple(replies)
+        if not self._lines and check is None and goal is None:
+            raise ValueError("an exercise needs answers, a check or a goal")
+        longest = max((len(line) for line in self._lines), default=1)
+        self.moves = moves if moves is not None else (len(self.replies) + 1 if (self.replies or turn) else longest)
+        if self.moves < 1:
+            raise ValueError("an exercise needs at least one move")
+        if solution is not None:
+            self._solution: tuple[str, ...] | None = _as_line(solution)
+        elif self._lines:
+            self._solution = sorted(self._lines)[0]
+        else:
+            self._solution = None  # found when first needed
         self._board = None
-        if not self.answers and check is None:
-            raise ValueError("an exercise needs answers or a check")
+        self._judged: dict[tuple[str, ...], bool] = {}
+        self.solved = False
+        (tutorial if tutorial is not None else current()).add(self)
+
+    @property
+    def hint(self) -> str:
+        """The first hint ("" when there is none)."""
+        return self.hints[0] if self.hints else ""
+
+    @property
+    def tries(self) -> int:
+        """How many different wrong answers were given."""
+        return sum(1 for right in self._judged.values() if not right)
+
+    # ---- the board
 
     @property
     def board(self):
-        """A live board at the exercise's position (made on first use)."""
+        """A live board at the exercise's position (made on first use).
+        With ``replies`` it plays them by itself after the learner's moves."""
         if self._board is None:
             from .widget import BoardWidget
 
-            self._board = BoardWidget(self.state, choices=self._choices())
+            side = self.state.to_move
+            opponent = _Script(self) if self.replies else None
+            self._board = BoardWidget(self.state, choices=self._choices(), opponent=opponent,
+                                      human=side if opponent is not None else None)
+            self._board.on_move(lambda board, _action: self._judge_board(board))
         return self._board
 
     def _choices(self) -> list[str]:
-        """The named choices that start one of the answers: the only ones
-        the board offers as buttons (no resign or draw offer on an exercise)."""
+        """The named choices that start one of the learner's actions in the
+        answers: the only ones the board offers as buttons (no resign or
+        draw offer on an exercise)."""
         starts = set()
-        for text in self.answers:
-            try:
-                steps = self.state.parse_action(text).steps
-            except PlaybookError:
-                continue
-            if steps and steps[0].kind == "choice":
-                starts.add(steps[0].value)
+        lines = set(self._lines)
+        if self._solution is not None:
+            lines.add(self._solution)
+        for line in lines:
+            for text in line:
+                try:
+                    steps = _parse_anywhere(self.state, text).steps
+                except PlaybookError:
+                    continue
+                if steps and steps[0].kind == "choice":
+                    starts.add(steps[0].value)
         return sorted(starts)
 
-    def check(self, answer: str | Action | None = None) -> Verdict:
-        """Judge ``answer`` (a text or an action), or else the first move
-        played on :attr:`board`."""
+    def _judge_board(self, board) -> None:
+        """Judge the board's line as soon as it is complete (so the summary
+        counts it even before ``check`` runs)."""
+        line = self._split(board._line[: board.cursor + 1])
+        if line is not None and line.complete:
+            self._judge(line.mine, line.final)
+
+    # ---- lines
+
+    def _learner(self, state: State) -> bool:
+        return state.outcome is None and state.to_move == self.state.to_move
+
+    def _split(self, states: Sequence[State]) -> "_Line | None":
+        """The line played from the start through ``states``, cut where it
+        is complete (``None`` if nothing was played)."""
+        if len(states) < 2:
+            return None
+        line = _Line([], [], states[-1], False)
+        turns = 0
+        for before, after in zip(states, states[1:]):
+            if self._learner(before):
+                line.mine.append(after.last_action)
+                if self.turn and not self._learner(after):
+                    turns += 1
+            else:
+                line.replies.append(after.last_action)
+            if after.outcome is not None or (turns if self.turn else len(line.mine)) >= self.moves:
+                line.final, line.complete = after, True
+                return line
+        return line
+
+    def _replay(self, texts: tuple[str, ...]) -> "_Line | Verdict":
+        """Play typed learner actions from the start, with the scripted
+        replies between them; a :class:`Verdict` when one cannot be played."""
+        states = [self.state]
+        queue = list(texts)
+        script = _Script(self)
+        while True:
+            state = states[-1]
+            line = self._split(states)
+            if line is not None and line.complete:
+                if queue:
+                    return Verdict(False, f"Too long: the line is complete before {', '.join(queue)}.", tries=self.tries)
+                return line
+            if state.outcome is not None or (self._learner(state) and not queue):
+                return line if line is not None else _Line([], [], state, False)
+            if self._learner(state):
+                try:
+                    states.append(state.play(state.parse_action(queue.pop(0))))
+                except PlaybookError as exc:
+                    return Verdict(False, f"Not legal: {exc}", tries=self.tries)
+            else:
+                action = script.choose_from(states)
+                if action is None:
+                    return line
+                states.append(state.play(action))
+
+    # ---- judging
+
+    def check(self, answer: str | Action | Line | None = None) -> Verdict:
+        """Judge ``answer`` (an action, its text, or a sequence of the
+        learner's actions), or else the line played on :attr:`board`."""
         if answer is None:
-            played = self._board.actions if self._board is not None else []
-            if not played:
-                return Verdict(False, "No move on the board yet: play your answer on the board above, then run this cell again.")
-            answer = played[0]
-        text = str(answer)
-        try:
-            action = self.state.parse_action(text)
-        except PlaybookError as exc:
-            return Verdict(False, f"Not legal: {exc}")
-        if isinstance(answer, Action) and answer.data is not None:
-            action = answer  # the action as entered, with what its text does not show
-        right = action.text in self.answers or (self._check is not None and bool(self._check(self.state, action)))
+            board = self._board
+            if board is None or board.cursor == 0:
+                return Verdict(False, "No move on the board yet: play your answer on the board above, then run this cell again.",
+                               tries=self.tries)
+            split = self._split(board._line[: board.cursor + 1])
+        else:
+            line = _as_line(answer)
+            if not line:
+                return Verdict(False, "No answer given.", tries=self.tries)
+            if len(line) == 1 and self.moves == 1 and not self.turn:
+                # One action: judge the action as given (it may carry what its text does not show).
+                try:
+                    action = self.state.parse_action(line[0])
+                except PlaybookError as exc:
+                    return Verdict(False, f"Not legal: {exc}", tries=self.tries)
+                if isinstance(answer, Action) and answer.data is not None:
+                    action = answer
+                return self._judge([action], self.state.play(action))
+            split = self._replay(line)
+            if isinstance(split, Verdict):
+                return split
+        if not split.complete:
+            return self._unfinished(split)
+        return self._judge(split.mine, split.final)
+
+    def _unfinished(self, line: "_Line") -> Verdict:
+        done = ", ".join(a.text for a in line.mine)
+        replies = f" and the reply {', '.join(a.text for a in line.replies)}" if line.replies else ""
+        if self.turn and self._learner(line.final) and line.mine:
+            what = "your turn is not over yet"
+        else:
+            finished = len(line.replies) if self.turn else len(line.mine)
+            left = self.moves - finished
+            unit = "turn" if self.turn else "move"
+            what = f"the goal needs {left} more {unit}{'s' if left != 1 else ''}"
+        return Verdict(False, f"Not finished: after {done}{replies}, {what}. Play on.", tries=self.tries)
+
+    def _right(self, mine: list[Action], final: State) -> bool:
+        texts = tuple(a.text for a in mine)
+        if texts in self._lines:
+            return True
+        if self.goal is not None and bool(self.goal(final)):
+            return True
+        if self._check is not None and len(mine) == 1 and bool(self._check(self.state, mine[0])):
+            return True
+        return False
+
+    def _judge(self, mine: list[Action], final: State) -> Verdict:
+        texts = tuple(a.text for a in mine)
+        # Judged afresh each time: an action may carry more than its text
+        # shows (sealed orders); the texts only count the tries.
+        right = self._right(mine, final)
+        self._judged[texts] = right or self._judged.get(texts, False)
+        shown = ", ".join(texts)
         if right:
-            return Verdict(True, f"Right: {action.text}.")
-        message = f"Not quite: {action.text} is legal, but it does not answer the question."
-        if self.hint:
-            message += f" Hint: {self.hint}"
+            self.solved = True
+            if self._board is not None:
+                self._board.arrows, self._board.highlights = [], []
+            return Verdict(True, f"Right: {shown}.", tries=self.tries)
+        tries = self.tries
+        message = f"Not quite: {shown} is legal, but it does not answer the question."
+        if self.hints and self.hints[0]:
+            message += f" Hint: {self.hints[min(tries, len(self.hints)) - 1]}"
         else:
             message += " Try again."
-        return Verdict(False, message)
+        if tries >= TRIES:
+            solution = self.solution
+            if solution:
+                message += f" After {tries} tries, here is a solution: {', '.join(solution)}"
+                if self._board is not None:
+                    message += " (drawn on the board: reset it and play the solution)."
+                    self.show_solution()
+                else:
+                    message += "."
+                return Verdict(False, message, solution=solution, tries=tries)
+        return Verdict(False, message, tries=tries)
+
+    @property
+    def solution(self) -> tuple[str, ...]:
+        """A right line of the learner's actions (found among the legal
+        actions when only a check or goal was given; empty if none is)."""
+        if self._solution is None:
+            self._solution = self._search() or ()
+        return self._solution
+
+    def _search(self) -> tuple[str, ...] | None:
+        if self.moves != 1 or self.turn:
+            return None
+        try:
+            actions = self.state.legal_actions()
+        except (PlaybookError, NotImplementedError):
+            return None
+        for action in sorted(actions, key=lambda a: a.text):
+            if self._right([action], self.state.play(action)):
+                return (action.text,)
+        return None
+
+    def show_solution(self) -> None:
+        """Draw the solution on the board: an arrow along each move, the
+        cells of other actions (merges, picks) highlighted."""
+        board = self.board
+        arrows, cells = [], []
+        state = self.state
+        for text in self.solution:
+            try:
+                action = _parse_anywhere(state, text)
+            except PlaybookError:
+                continue
+            path = action.cells()
+            if len(path) >= 2 and all(s.kind == "cell" for s in action.steps) and len(set(path)) == len(path):
+                arrows.append(path)
+            else:
+                cells.extend(c for c in path if c not in cells)
+        with board.hold_sync():
+            board.arrows, board.highlights = arrows, cells
+
+    # ---- display
 
     def _repr_markdown_(self) -> str:
         return f"**Exercise.** {self.prompt}"
 
     def __repr__(self) -> str:
         return f"Exercise: {self.prompt}"
+
+
+def _parse_anywhere(state: State, text: str) -> Action:
+    """``text`` as an action at ``state`` (the first position of a line,
+    where the learner's first action is read; later ones may only be legal
+    later, so fall back to the action's text alone)."""
+    try:
+        return state.parse_action(text)
+    except PlaybookError:
+        return Action(text)
+
+
+@dataclass
+class _Line:
+    """A line from an exercise's start: the learner's actions, the
+    scripted replies, the position reached and whether it is complete."""
+
+    mine: list
+    replies: list
+    final: State
+    complete: bool
+
+
+class _Script:
+    """The opponent of an exercise with scripted replies: it plays the reply
+    due after the learner's moves so far (off the script, the first legal
+    action, and the line is wrong anyway)."""
+
+    def __init__(self, exercise: Exercise):
+        self.exercise = exercise
+
+    def choose(self, state: State) -> Action:
+        board = self.exercise._board
+        states = board._line[: board.cursor + 1] if board is not None else [state]
+        action = self.choose_from(states)
+        if action is None:
+            action = _first_action(state)
+        return action
+
+    def choose_from(self, states: Sequence[State]) -> Action | None:
+        """The scripted action for the last of ``states`` (a line from the
+        exercise's start), or None if the script has none there."""
+        ex = self.exercise
+        played = since = 0  # the learner's moves done; the opponent's actions since
+        for before, after in zip(states, states[1:]):
+            if ex._learner(before):
+                since = 0
+                if not ex.turn or not ex._learner(after):
+                    played += 1
+            else:
+                since += 1
+        if not 1 <= played <= len(ex.replies):
+            return None
+        reply = ex.replies[played - 1]
+        if callable(reply):
+            reply = reply(states[-1])
+        line = _as_line(reply)
+        if since >= len(line):
+            return None
+        try:
+            return states[-1].parse_action(line[since])
+        except PlaybookError:
+            return None
+
+
+def _first_action(state: State) -> Action:
+    """Some legal action, found through the step API (first option each time)."""
+    prefix: tuple = ()
+    while True:
+        options = state.next_steps(prefix)
+        if options.complete and (not options.options or prefix):
+            return state.action_from_steps(prefix)
+        if not options.options:
+            return state.action_from_steps(prefix)
+        prefix += (options.options[0],)
+
+
+# ---------------------------------------------------------------- summaries
+
+
+class Tutorial:
+    """The exercises of one tutorial, in the order they were made, and
+    which are solved.  An exercise made again with the same prompt (a cell
+    run twice) replaces the earlier one."""
+
+    def __init__(self, title: str = ""):
+        self.title = title
+        self.exercises: list[Exercise] = []
+        global _current
+        _current = self
+
+    def add(self, exercise: Exercise) -> None:
+        """Count ``exercise`` in this tutorial."""
+        for i, old in enumerate(self.exercises):
+            if old.prompt == exercise.prompt:
+                self.exercises[i] = exercise
+                return
+        self.exercises.append(exercise)
+
+    def summary(self) -> "Summary":
+        """Which exercises are solved, in words."""
+        return Summary(self.title, tuple((ex.prompt, ex.solved, ex.tries) for ex in self.exercises))
+
+    def __repr__(self) -> str:
+        return f"Tutorial({self.title!r}, {len(self.exercises)} exercises)"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The exercises of a tutorial: (prompt, solved, wrong tries) each."""
+
+    title: str
+    rows: tuple[tuple[str, bool, int], ...]
+
+    @property
+    def solved(self) -> int:
+        return sum(1 for _prompt, solved, _tries in self.rows if solved)
+
+    def __repr__(self) -> str:
+        where = f" in {self.title}" if self.title else ""
+        lines = [f"Exercises solved{where}: {self.solved} of {len(self.rows)}"]
+        for prompt, solved, _tries in self.rows:
+            lines.append(f"  [{'x' if solved else ' '}] {prompt}")
+        if self.rows and not self.solved:
+            lines.append("Solve an exercise on its board, run its check, then run this cell again.")
+        return "\n".join(lines)
+
+    def _repr_markdown_(self) -> str:
+        lines = [f"**{repr(self).splitlines()[0]}**", ""]
+        for prompt, solved, _tries in self.rows:
+            lines.append(f"- {'☑' if solved else '☐'} {prompt}")
+        return "\n".join(lines)
+
+
+_current: Tutorial | None = None
+
+
+def current() -> Tutorial:
+    """The tutorial that counts new exercises: the last :class:`Tutorial`
+    made (one without a title is made on first use)."""
+    return _current if _current is not None else Tutorial()
+
+
+def summary() -> Summary:
+    """The summary of :func:`current`'s exercises."""
+    return current().summary()
