@@ -2,10 +2,12 @@
 
     python benchmarks/widget_latency.py [rounds]
 
-Measures, in the page, (1) from a click on a piece to its targets being in
-the DOM, and (2) from the click that completes a move to the new board
-being in the DOM (a round trip through the kernel).  Targets: highlight
-median under 16 ms (one frame), new board median under 150 ms.
+Measures, in the page, (1) from a click on a piece to the frame that
+draws its targets, (2) from the click that completes a move to the frame
+that shows the piece on its target (the board moves it before the kernel
+answers) and (3) from that click to the kernel's new board being in the
+DOM (a round trip through the kernel).  Targets: highlight and piece on
+target within 16 ms (one frame), the kernel's board median under 100 ms.
 """
 
 import statistics
@@ -21,25 +23,42 @@ MEASURE = """async ([from, to]) => {
   const root = document.querySelector('.pb-widget');
   const cell = (id) => root.querySelector(`[data-cell="${id}"]`);
   const click = (id) => cell(id).dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  const frame = () => new Promise((ok) => requestAnimationFrame(ok));
+  // Is the centre of the piece standing on `from` inside the cell `to` on screen?
+  const onTarget = () => {
+    const part = root.querySelector(`.pb-pieces [data-cells="${from}"]`);
+    if (!part) return false;
+    const p = part.getBoundingClientRect(), c = cell(to).getBoundingClientRect();
+    const x = p.x + p.width / 2, y = p.y + p.height / 2;
+    return x > c.left && x < c.right && y > c.top && y < c.bottom;
+  };
+  await new Promise((ok) => setTimeout(ok, Math.random() * 16));
   let t0 = performance.now();
   click(from);
-  await new Promise((ok) => {
-    const check = () => root.querySelector('.pb-hl-target') ? ok() : requestAnimationFrame(check);
-    check();
-  });
+  while (!root.querySelector('.pb-hl-target')) await frame();
+  await frame();  // the frame that draws it
   const highlight = performance.now() - t0;
   const oldSvg = root.querySelector('svg');
-  t0 = performance.now();
   const changed = new Promise((ok) => {
     const obs = new MutationObserver(() => {
-      if (root.querySelector('svg') !== oldSvg) { obs.disconnect(); ok(); }
+      if (root.querySelector('svg') !== oldSvg) { obs.disconnect(); ok(performance.now()); }
     });
     obs.observe(root, {childList: true, subtree: true});
   });
+  // A person's click falls anywhere within a frame, not just after one.
+  await new Promise((ok) => setTimeout(ok, Math.random() * 16));
+  t0 = performance.now();
   click(to);
-  await changed;
-  const move = performance.now() - t0;
-  return [highlight, move];
+  const handled = performance.now() - t0;
+  // The piece on its target, in the first frame drawn after the click.
+  let instant = null;
+  while (instant === null) {
+    await frame();
+    if (root.querySelector('svg') === oldSvg && onTarget()) instant = performance.now() - t0;
+    else if (root.querySelector('svg') !== oldSvg) instant = NaN;  // the kernel was first
+  }
+  const move = (await changed) - t0;
+  return [highlight, instant, move, handled];
 }"""
 
 UNDO = """async () => {
@@ -51,7 +70,7 @@ UNDO = """async () => {
     });
     obs.observe(root, {childList: true, subtree: true});
   });
-  root.querySelector('button[title="Undo"]').click();
+  root.querySelector('button[aria-label="Undo"]').click();
   await changed;
 }"""
 
@@ -75,16 +94,24 @@ def main(rounds: int = 30) -> None:
             open_notebook(page, lab, name)
             run_all(page)
             board(page)
-            highlights, moves = [], []
+            highlights, instants, moves, handled = [], [], [], []
             for _ in range(rounds):
-                h, m = page.evaluate(MEASURE, ["c2", "d3"])
+                h, i, m, hd = page.evaluate(MEASURE, ["c2", "d3"])
                 highlights.append(h)
+                instants.append(i)
                 moves.append(m)
+                handled.append(hd)
                 page.evaluate(UNDO)
             browser.close()
     print(f"{rounds} clicks each, Cosmic Chess board in JupyterLab, headless Chromium")
-    print(summary("click on piece -> highlights", highlights), "  (target median < 16 ms)")
-    print(summary("final click -> new board", moves), "  (target median < 150 ms)")
+    print(summary("click on piece -> highlights", highlights), "  (target < 16 ms)")
+    shown = [t for t in instants if t == t]
+    if len(shown) < len(instants):
+        print(f"  the kernel's board came before the piece was seen moved in {len(instants) - len(shown)} rounds")
+    if shown:
+        print(summary("final click -> piece on target", shown), "  (target < 16 ms)")
+    print(summary("final click -> kernel's board", moves), "  (target median < 100 ms)")
+    print(summary("final click handled (sync)", handled))
 
 
 if __name__ == "__main__":

@@ -80,6 +80,7 @@ function render({ model, el: root }) {
   let waiting = false; // an "expand" request is out
   let refusals = 0; // refusals received, published for tests and scripts
   let occupied = new Set(); // cells holding a piece in the position shown
+  let sent = false; // a finished entry went to the kernel, which has not answered yet
 
   function showControls() {
     const names = (model.get("controls") || []).filter((n) => n in CONTROLS);
@@ -196,13 +197,65 @@ function render({ model, el: root }) {
     prefix = [];
     node = model.get("tree");
     waiting = false;
+    sent = false;
     showOptions();
     showTopChoices();
   }
 
   function finish() {
-    model.send({ type: "action", steps: prefix, position: model.get("position") });
+    const steps = prefix;
+    showInstantMove(steps); // first, so the piece moves in the coming frame
+    sent = true;
     status.textContent = "…";
+    model.send({ type: "action", steps, position: model.get("position") });
+  }
+
+  // ---- instant moves: the piece shown on its target before the kernel answers
+
+  // The drawn parts of what stands on the cell `id` alone.  Null when a
+  // piece covering several cells touches it: such a move cannot be foreseen.
+  function partsOn(id) {
+    const svg = board.querySelector("svg");
+    if (!svg) return null;
+    const parts = [];
+    for (const part of svg.querySelectorAll(".pb-pieces [data-cells]")) {
+      const cells = part.getAttribute("data-cells").split(" ");
+      if (!cells.includes(id)) continue;
+      if (cells.length > 1) return null;
+      parts.push(part);
+    }
+    return parts;
+  }
+
+  // An entry of cells only, from a cell with a piece to another cell, is
+  // shown at once: the piece's parts move to the last cell (anything there
+  // is hidden, as taken) and the move is tinted.  The kernel's board then
+  // replaces this picture, and a refusal puts the old one back.  Entries
+  // with named choices, typed text or pieces on several cells just wait.
+  function showInstantMove(steps) {
+    if (steps.length < 2 || steps.some((s) => s.kind !== "cell")) return false;
+    const from = steps[0].value, to = steps[steps.length - 1].value;
+    const moving = partsOn(from), taken = partsOn(to);
+    const a = cellBox(from), b = cellBox(to);
+    if (from === to || !moving || !moving.length || !taken || !a || !b) return false;
+    clearMarks();
+    picker.replaceChildren();
+    const dx = b.x + b.w / 2 - (a.x + a.w / 2), dy = b.y + b.h / 2 - (a.y + a.h / 2);
+    for (const part of taken) part.classList.add("pb-taken");
+    const layer = moving[0].parentNode;
+    for (const part of moving) {
+      part.style.transform = `translate(${dx}px, ${dy}px)`;
+      layer.appendChild(part); // drawn over the other pieces
+    }
+    const svg = board.querySelector("svg");
+    svg.classList.add("pb-instant");
+    const tint = document.createElementNS(SVGNS, "g");
+    tint.setAttribute("class", "pb-overlay pb-instant-tint");
+    svg.insertBefore(tint, svg.querySelector(".pb-pieces"));
+    mark(svg, tint, from, "pb-hl-last");
+    mark(svg, tint, to, "pb-hl-last");
+    root.dataset.instant = `${from} ${to}`;
+    return true;
   }
 
   function advance(step) {
@@ -226,7 +279,7 @@ function render({ model, el: root }) {
   }
 
   board.addEventListener("click", (event) => {
-    if (waiting) return;
+    if (waiting || sent) return; // an entry is with the kernel: its answer comes first
     const target = event.target.closest("[data-cell]");
     const id = target ? target.getAttribute("data-cell") : null;
     const hit = id && options().find(([s]) => s.kind === "cell" && s.value === id);
@@ -244,6 +297,8 @@ function render({ model, el: root }) {
 
   model.on("msg:custom", (msg) => {
     if (msg.type === "refused") {
+      // A move shown ahead of the kernel goes back where it was.
+      if (root.dataset.instant !== undefined) showBoard();
       cancel();
       showStatus();
       refusals += 1;
@@ -337,6 +392,8 @@ function render({ model, el: root }) {
 
   function showBoard() {
     board.innerHTML = model.get("svg");
+    sent = false;
+    delete root.dataset.instant;
     occupied = new Set(model.get("occupied") || []);
     prefix = [];
     node = model.get("tree");
@@ -349,8 +406,19 @@ function render({ model, el: root }) {
     publishState();
   }
 
-  model.on("change:svg", showBoard);
-  model.on("change:tree", showBoard);
+  // The board, its tree and its position change together: draw once.
+  let boardDue = false;
+  function boardChanged() {
+    if (boardDue) return;
+    boardDue = true;
+    queueMicrotask(() => {
+      boardDue = false;
+      showBoard();
+    });
+  }
+  model.on("change:svg", boardChanged);
+  model.on("change:tree", boardChanged);
+  model.on("change:position", boardChanged);
   model.on("change:status", showStatus);
   model.on("change:over", showStatus);
   model.on("change:details", showDetails);
