@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 import svgwrite
@@ -230,6 +231,8 @@ STYLE = """
 .pb-marks, .pb-pieces, .pb-coords { pointer-events: none; }
 """
 
+TOP = RIGHT = 4  # thin margins on the edges without coordinates
+
 
 def svg(
     scene: Scene,
@@ -251,86 +254,246 @@ def svg(
     sequences drawn as arrows; ``marks`` adds :class:`Mark` values to those
     the scene carries.  ``caption=False`` leaves out the scene's caption
     lines (a live board shows them in its own frame).
+
+    What stays the same from one position to the next (the root element,
+    stylesheet, background, areas, each cell's rectangle and the
+    coordinates) is drawn once with svgwrite and kept in bounded caches
+    (:func:`_frame`, :func:`_cell`); pieces, marks, hover texts and
+    captions are written per position by :func:`_xml`, which writes an
+    element exactly as svgwrite would.
     """
     lines = list(scene.caption) if caption else []
-    cols, rows = scene.size()
-    # Coordinates sit on the left and bottom edges; the others get a thin margin.
-    pad = EDGE if (scene.files or scene.ranks) else 4
-    top = right = 4
-    caption_h = 16 * len(lines) + (6 if lines else 0)
-    width = cols * CELL + pad + right
-    height = rows * CELL + top + pad + caption_h
-    px_w = size or width
-    px_h = round(height * px_w / width)
+    layout = _Layout.of(scene, flip, size, len(lines))
+    head, coords = _frame(layout)
+    hover = _hover(scene.pieces)
+    boxes = {}
+    out = [head, '<g class="pb-cells">']
+    for c in scene.cells:
+        rect, text, boxes[c.id] = _cell(c, layout.grid)
+        title = hover.get(c.id)
+        out.append(f"{rect}><title>{_escape_text(title)}</title></rect>" if title else rect + " />")
+        out.append(text)
+    out.append("</g>")
+    out.append(_group("pb-marks", [_xml(*part) for mark in _all_marks(scene, marks, last, selected, highlight, arrows)
+                                   for part in _mark_parts(mark, boxes)]))
+    out.append(_group("pb-pieces", [_drawn_piece(piece, box) for piece in scene.pieces
+                                    if (box := _bbox(piece.cells, boxes)) is not None]))
+    out.append(_group("pb-coords", [coords] + [_xml(*part) for part in _caption_parts(layout, lines)]))
+    out.append("</svg>")
+    return "".join(out)
 
-    def place(x: float, y: float, w: float = 1.0, h: float = 1.0) -> tuple[float, float]:
-        if flip:
-            x, y = cols - x - w, rows - y - h
-        return pad + x * CELL, top + y * CELL
 
+def _svg_tree(scene: Scene, **options) -> str:
+    """The same drawing as :func:`svg`, built element by element in one
+    svgwrite tree with no cache: the reference the fast path is tested against."""
+    lines = list(scene.caption) if options.get("caption", True) else []
+    layout = _Layout.of(scene, options.get("flip", False), options.get("size"), len(lines))
+    dwg = _drawing(layout)
+    hover = _hover(scene.pieces)
+    boxes = {}
+    cell_layer = dwg.add(dwg.g(class_="pb-cells"))
+    for c in scene.cells:
+        rect, text, boxes[c.id] = _cell_elements(dwg, c, layout.grid)
+        if c.id in hover:
+            rect.set_desc(title=hover[c.id])
+        cell_layer.add(rect)
+        if text is not None:
+            cell_layer.add(text)
+    mark_layer = dwg.add(dwg.g(class_="pb-marks"))
+    marks = _all_marks(scene, options.get("marks", ()), options.get("last", ()), options.get("selected", ()),
+                       options.get("highlight", ()), options.get("arrows", ()))
+    for part in (part for mark in marks for part in _mark_parts(mark, boxes)):
+        mark_layer.add(_tree_element(dwg, *part))
+    piece_layer = dwg.add(dwg.g(class_="pb-pieces"))
+    for piece in scene.pieces:
+        box = _bbox(piece.cells, boxes)
+        for part in _piece_parts(piece, box) if box is not None else ():
+            piece_layer.add(_tree_element(dwg, *part))
+    coords = dwg.add(dwg.g(class_="pb-coords"))
+    for element in _coord_elements(dwg, layout):
+        coords.add(element)
+    for part in _caption_parts(layout, lines):
+        coords.add(_tree_element(dwg, *part))
+    return dwg.tostring()
+
+
+# ---- the static layer, drawn with svgwrite and cached
+
+@dataclass(frozen=True)
+class _Layout:
+    """Everything the static layer of a drawing depends on: the cache key.
+    ``grid`` (columns, rows, left/bottom margin, flip) alone places cells."""
+
+    grid: tuple[float, float, int, bool]
+    size: int | None
+    lines: int
+    title: str
+    areas: tuple[Area, ...]
+    files: tuple[str, ...]
+    ranks: tuple[str, ...]
+    labels: tuple[Label, ...]
+
+    @classmethod
+    def of(cls, scene: Scene, flip: bool, size: int | None, lines: int) -> "_Layout":
+        cols, rows = scene.size()
+        # Coordinates sit on the left and bottom edges; the others get a thin margin.
+        pad = EDGE if (scene.files or scene.ranks) else 4
+        return cls((cols, rows, pad, bool(flip)), size, lines, scene.title, tuple(scene.areas),
+                   tuple(scene.files), tuple(scene.ranks), tuple(scene.labels))
+
+    def extent(self) -> tuple[float, float, float, float]:
+        """Width and height in drawing units, then in pixels."""
+        cols, rows, pad, _ = self.grid
+        caption_h = 16 * self.lines + (6 if self.lines else 0)
+        width = cols * CELL + pad + RIGHT
+        height = rows * CELL + TOP + pad + caption_h
+        px_w = self.size or width
+        return width, height, px_w, round(height * px_w / width)
+
+
+def _place(grid, x: float, y: float, w: float = 1.0, h: float = 1.0) -> tuple[float, float]:
+    """Top-left corner in drawing units of a box given in cell units."""
+    cols, rows, pad, flip = grid
+    if flip:
+        x, y = cols - x - w, rows - y - h
+    return pad + x * CELL, TOP + y * CELL
+
+
+def _drawing(layout: _Layout) -> svgwrite.Drawing:
+    """A drawing holding the root element, stylesheet, background and areas."""
+    width, height, px_w, px_h = layout.extent()
     dwg = svgwrite.Drawing(size=(px_w, px_h), viewBox=f"0 0 {width} {height}", debug=False, profile="full")
     dwg.attribs["class"] = "pb-board"
     dwg.defs.add(dwg.style(STYLE))
     dwg.add(dwg.rect((0, 0), (width, height), class_="pb-bg"))
-    if scene.title:
-        dwg.set_desc(title=scene.title)
-    if scene.areas:
+    if layout.title:
+        dwg.set_desc(title=layout.title)
+    if layout.areas:
         area_layer = dwg.add(dwg.g(class_="pb-areas"))
-        for a in scene.areas:
-            x, y = place(a.x, a.y, a.w, a.h)
+        for a in layout.areas:
+            x, y = _place(layout.grid, a.x, a.y, a.w, a.h)
             area_layer.add(dwg.rect((x, y), (a.w * CELL, a.h * CELL), class_=f"pb-zone-{a.zone}"))
+    return dwg
 
-    # Pieces let the pointer through to the cells below them, so a piece's
-    # hover text lives on the cells it covers.
+
+def _coord_elements(dwg, layout: _Layout) -> list:
+    """Coordinates along the bottom and left edges, as seen by the viewer, and the labels."""
+    cols, rows, pad, flip = layout.grid
+    files = list(reversed(layout.files)) if flip else list(layout.files)
+    ranks = list(reversed(layout.ranks)) if flip else list(layout.ranks)
+    out = []
+    for i, label in enumerate(files):
+        if label:
+            out.append(dwg.text(label, insert=(pad + (i + 0.5) * CELL, TOP + rows * CELL + pad / 2), class_="pb-coord"))
+    for j, label in enumerate(ranks):
+        if label:
+            out.append(dwg.text(label, insert=(pad / 2, TOP + (j + 0.5) * CELL), class_="pb-coord"))
+    for label in layout.labels:
+        x, y = _place(layout.grid, label.x, label.y, 0, 0)
+        out.append(dwg.text(label.text, insert=(x, y), class_=f"pb-label-{label.size}" if label.size != "coord" else "pb-coord"))
+    return out
+
+
+def _cell_elements(dwg, c: Cell, grid) -> tuple:
+    """A cell's rectangle, its small text (or None) and its box in drawing units."""
+    x, y = _place(grid, c.x, c.y, c.w, c.h)
+    rect = dwg.rect((x, y), (c.w * CELL, c.h * CELL), class_=f"pb-cell pb-zone-{c.zone}")
+    rect.attribs["data-cell"] = c.id
+    text = dwg.text(c.text, insert=(x + c.w * CELL / 2, y + c.h * CELL / 2), class_="pb-celltext") if c.text else None
+    return rect, text, (x, y, c.w * CELL, c.h * CELL)
+
+
+_FACTORY = svgwrite.Drawing(debug=False, profile="full")
+
+
+@lru_cache(maxsize=64)
+def _frame(layout: _Layout) -> tuple[str, str]:
+    """The text before the cell layer (root, stylesheet, background, areas)
+    and the coordinates, for one layout."""
+    head = _drawing(layout).tostring()
+    assert head.endswith("</svg>")
+    return head[: -len("</svg>")], "".join(e.tostring() for e in _coord_elements(_FACTORY, layout))
+
+
+@lru_cache(maxsize=4096)
+def _cell(c: Cell, grid) -> tuple[str, str, tuple[float, float, float, float]]:
+    """A cell's rectangle as text left open (to close empty or with a hover
+    title), its small text as text ("" for none) and its box."""
+    rect, text, box = _cell_elements(_FACTORY, c, grid)
+    rect_text = rect.tostring()
+    assert rect_text.endswith(" />")
+    return rect_text[: -len(" />")], text.tostring() if text is not None else "", box
+
+
+# ---- the per-position layer: parts (name, attributes, text) written as text
+
+_ATTRIBUTE_ESCAPES = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"})
+_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+
+
+def _escape_text(text: str) -> str:
+    return str(text).translate(_TEXT_ESCAPES)
+
+
+def _xml(name: str, attrs: dict, text: str = "") -> str:
+    """One element as svgwrite writes it: attributes sorted by name, those
+    that are None or empty left out, values as ``str`` gives them (``points``
+    as a list of x, y pairs), text and attribute values escaped as
+    ElementTree escapes them."""
+    out = "<" + name
+    for key in sorted(attrs):
+        value = attrs[key]
+        if value is not None:
+            value = " ".join(f"{x},{y}" for x, y in value) if key == "points" else str(value)
+            if value:
+                out += f' {key}="{value.translate(_ATTRIBUTE_ESCAPES)}"'
+    return f"{out}>{_escape_text(text)}</{name}>" if text else out + " />"
+
+
+def _tree_element(dwg, name: str, attrs: dict, text: str = ""):
+    """One part as an svgwrite element (for :func:`_svg_tree`)."""
+    if name == "text":
+        element = dwg.text(text)
+    elif name == "path":
+        element = dwg.path(d=attrs["d"])
+    elif name in ("polygon", "polyline"):
+        element = getattr(dwg, name)(attrs["points"])
+    else:
+        element = getattr(dwg, name)()
+    element.attribs.update(attrs)
+    return element
+
+
+def _group(cls: str, parts: list[str]) -> str:
+    body = "".join(parts)
+    return f'<g class="{cls}">{body}</g>' if body else f'<g class="{cls}" />'
+
+
+def _hover(pieces: Iterable[Piece]) -> dict[str, str]:
+    """Pieces let the pointer through to the cells below them, so a piece's
+    hover text lives on the cells it covers."""
     hover = {}
-    for piece in scene.pieces:
+    for piece in pieces:
         if piece.title:
             for cell_id in piece.cells:
                 hover[cell_id] = piece.title
-    cells = {}
-    cell_layer = dwg.add(dwg.g(class_="pb-cells"))
-    for c in scene.cells:
-        x, y = place(c.x, c.y, c.w, c.h)
-        cells[c.id] = (x, y, c.w * CELL, c.h * CELL)
-        rect = dwg.rect((x, y), (c.w * CELL, c.h * CELL), class_=f"pb-cell pb-zone-{c.zone}")
-        rect.attribs["data-cell"] = c.id
-        if c.id in hover:
-            rect.set_desc(title=hover[c.id])
-        cell_layer.add(rect)
-        if c.text:
-            cell_layer.add(
-                dwg.text(c.text, insert=(x + c.w * CELL / 2, y + c.h * CELL / 2), class_="pb-celltext")
-            )
+    return hover
 
-    all_marks = list(scene.marks) + list(marks)
-    all_marks += [Mark("last", tuple(last))] if last else []
-    all_marks += [Mark("selected", tuple(selected))] if selected else []
-    all_marks += [Mark("target", tuple(highlight))] if highlight else []
-    all_marks += [Mark("arrow", tuple(a)) for a in arrows]
-    mark_layer = dwg.add(dwg.g(class_="pb-marks"))
-    for mark in all_marks:
-        _draw_mark(dwg, mark_layer, mark, cells)
 
-    piece_layer = dwg.add(dwg.g(class_="pb-pieces"))
-    for piece in scene.pieces:
-        _draw_piece(dwg, piece_layer, piece, cells)
+def _all_marks(scene: Scene, marks, last, selected, highlight, arrows) -> list[Mark]:
+    out = list(scene.marks) + list(marks)
+    out += [Mark("last", tuple(last))] if last else []
+    out += [Mark("selected", tuple(selected))] if selected else []
+    out += [Mark("target", tuple(highlight))] if highlight else []
+    out += [Mark("arrow", tuple(a)) for a in arrows]
+    return out
 
-    coords = dwg.add(dwg.g(class_="pb-coords"))
-    files = list(reversed(scene.files)) if flip else list(scene.files)
-    ranks = list(reversed(scene.ranks)) if flip else list(scene.ranks)
-    # Coordinates along the bottom and left edges, as seen by the viewer.
-    for i, label in enumerate(files):
-        if label:
-            coords.add(dwg.text(label, insert=(pad + (i + 0.5) * CELL, top + rows * CELL + pad / 2), class_="pb-coord"))
-    for j, label in enumerate(ranks):
-        if label:
-            coords.add(dwg.text(label, insert=(pad / 2, top + (j + 0.5) * CELL), class_="pb-coord"))
-    for label in scene.labels:
-        x, y = place(label.x, label.y, 0, 0)
-        coords.add(dwg.text(label.text, insert=(x, y), class_=f"pb-label-{label.size}" if label.size != "coord" else "pb-coord"))
-    for k, line in enumerate(lines):
-        coords.add(dwg.text(line, insert=(pad, top + pad + rows * CELL + 12 + 16 * k), class_="pb-caption"))
-    return dwg.tostring()
+
+def _caption_parts(layout: _Layout, lines: list[str]) -> list[tuple]:
+    _, rows, pad, _ = layout.grid
+    return [("text", {"class": "pb-caption", "x": pad, "y": TOP + pad + rows * CELL + 12 + 16 * k}, line)
+            for k, line in enumerate(lines)]
 
 
 def _bbox(piece_cells: Iterable[str], cells: dict) -> tuple[float, float, float, float] | None:
@@ -344,12 +507,13 @@ def _bbox(piece_cells: Iterable[str], cells: dict) -> tuple[float, float, float,
     return x0, y0, x1 - x0, y1 - y0
 
 
-def _draw_mark(dwg, layer, mark: Mark, cells: dict) -> None:
+def _mark_parts(mark: Mark, cells: dict) -> list[tuple]:
+    parts = []
     if mark.kind in ARROWS:
         pts = [cells[c] for c in mark.cells if c in cells]
         if len(pts) >= 2:
             centres = [(x + w / 2, y + h / 2) for x, y, w, h in pts]
-            layer.add(dwg.polyline(centres, class_=f"pb-mark-{mark.kind}"))
+            parts.append(("polyline", {"class": f"pb-mark-{mark.kind}", "points": centres}))
             (ax, ay), (bx, by) = centres[-2], centres[-1]
             ang = math.atan2(by - ay, bx - ax)
             head = [
@@ -358,21 +522,23 @@ def _draw_mark(dwg, layer, mark: Mark, cells: dict) -> None:
                 (bx - 14 * math.cos(ang + 0.45), by - 14 * math.sin(ang + 0.45)),
             ]
             fill = "#c53030" if mark.kind == "failed" else "#2b6cb0"
-            layer.add(dwg.polygon(head, class_=f"pb-mark-{mark.kind}", style=f"fill: {fill}; fill-opacity: 0.7"))
+            parts.append(("polygon", {"class": f"pb-mark-{mark.kind}", "points": head,
+                                      "style": f"fill: {fill}; fill-opacity: 0.7"}))
             if mark.kind == "failed":
                 # A cross on the middle of the arrow: this order did not happen.
                 mx, my = (centres[0][0] + bx) / 2, (centres[0][1] + by) / 2
                 d = 7
-                layer.add(dwg.path(d=f"M{mx - d:.1f},{my - d:.1f}L{mx + d:.1f},{my + d:.1f}M{mx - d:.1f},{my + d:.1f}L{mx + d:.1f},{my - d:.1f}",
-                                   class_="pb-mark-failed", style="stroke-dasharray: none"))
-        return
+                parts.append(("path", {"class": "pb-mark-failed", "style": "stroke-dasharray: none",
+                                       "d": f"M{mx - d:.1f},{my - d:.1f}L{mx + d:.1f},{my + d:.1f}M{mx - d:.1f},{my + d:.1f}L{mx + d:.1f},{my - d:.1f}"}))
+        return parts
     for c in mark.cells:
         if c in cells:
             x, y, w, h = cells[c]
             if mark.kind == "target":
-                layer.add(dwg.circle((x + w / 2, y + h / 2), min(w, h) * 0.3, class_="pb-mark-target"))
+                parts.append(("circle", {"class": "pb-mark-target", "cx": x + w / 2, "cy": y + h / 2, "r": min(w, h) * 0.3}))
             else:
-                layer.add(dwg.rect((x, y), (w, h), class_=f"pb-mark-{mark.kind}"))
+                parts.append(("rect", {"class": f"pb-mark-{mark.kind}", "x": x, "y": y, "width": w, "height": h}))
+    return parts
 
 
 def _text_class(colour: str) -> str:
@@ -384,10 +550,22 @@ def _text_class(colour: str) -> str:
     return "custom-light" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "custom"
 
 
-def _draw_piece(dwg, layer, piece: Piece, cells: dict) -> None:
-    box = _bbox(piece.cells, cells)
-    if box is None:
-        return
+@lru_cache(maxsize=4096)
+def _piece_text(piece: Piece, box: tuple[float, float, float, float]) -> str:
+    """A piece drawn in ``box`` as text: most pieces stay where they were
+    from one position to the next, so most are found here."""
+    return "".join(_xml(*part) for part in _piece_parts(piece, box))
+
+
+def _drawn_piece(piece: Piece, box: tuple[float, float, float, float]) -> str:
+    try:
+        return _piece_text(piece, box)
+    except TypeError:  # a piece built with lists instead of tuples is no cache key
+        return _piece_text.__wrapped__(piece, box)
+
+
+def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[tuple]:
+    """The parts of a piece whose cells span ``box`` (drawing units)."""
     x, y, w, h = box
     span = min(w, h)
     cx, cy = x + w / 2, y + h / 2
@@ -395,12 +573,12 @@ def _draw_piece(dwg, layer, piece: Piece, cells: dict) -> None:
     # No wrapping group (fewer elements draw faster): every part carries the
     # piece's cells and, when dimmed, the dim class.
     tag, dim = " ".join(piece.cells), " pb-dim" if piece.dim else ""
+    parts = []
 
-    def add(element):
-        element.attribs["data-cells"] = tag
-        if dim:
-            element.attribs["class"] += dim
-        layer.add(element)
+    def add(name, attrs, text=""):
+        attrs["class"] += dim
+        attrs["data-cells"] = tag
+        parts.append((name, attrs, text))
 
     style = f"fill: {piece.color}" if piece.color else None
     for glyph in piece.glyphs:
@@ -411,21 +589,20 @@ def _draw_piece(dwg, layer, piece: Piece, cells: dict) -> None:
                 pts = [(gx + py * scale_x * 2.0, gy + px * scale_y) for px, py in SHAPES["bar"]]
             else:
                 pts = [(gx + px * scale_x, gy + py * scale_y * 2.0) for px, py in SHAPES["bar"]]
-            shape = dwg.polygon(pts, class_=f"pb-piece pb-owner-{owner}")
+            name, attrs = "polygon", {"points": pts}
         else:
             r = span * glyph.size
             outline = SHAPES.get(glyph.shape)
             if glyph.shape in ("circle", "ring") or outline is None:
-                shape = dwg.circle((gx, gy), r / 2, class_=f"pb-piece pb-owner-{owner}")
+                name, attrs = "circle", {"cx": gx, "cy": gy, "r": r / 2}
                 if glyph.shape == "ring":
-                    shape.attribs["fill-opacity"] = "0.15"
-                    shape.attribs["stroke-width"] = "3"
+                    attrs["fill-opacity"] = "0.15"
+                    attrs["stroke-width"] = "3"
             else:
-                pts = [(round(gx + px * r, 1), round(gy + py * r, 1)) for px, py in outline]
-                shape = dwg.polygon(pts, class_=f"pb-piece pb-owner-{owner}")
-        if style:
-            shape.attribs["style"] = style
-        add(shape)
+                name, attrs = "polygon", {"points": [(round(gx + px * r, 1), round(gy + py * r, 1)) for px, py in outline]}
+        attrs["class"] = f"pb-piece pb-owner-{owner}"
+        attrs["style"] = style
+        add(name, attrs)
         if glyph.pips:
             # All of a glyph's pips as one path of small circles (two arcs each).
             r = span * glyph.size
@@ -435,17 +612,15 @@ def _draw_piece(dwg, layer, piece: Piece, cells: dict) -> None:
             for k in range(glyph.pips):
                 px = round(gx + (k - (glyph.pips - 1) / 2) * gap - dot, 1)
                 d += f"M{px},{py}a{dot:.1f},{dot:.1f} 0 1,0 {2 * dot:.1f},0a{dot:.1f},{dot:.1f} 0 1,0 {-2 * dot:.1f},0"
-            add(dwg.path(d=d, class_="pb-pip"))
+            add("path", {"class": "pb-pip", "d": d})
     if piece.letter:
-        add(dwg.text(piece.letter, insert=(cx, cy + span * 0.08), class_=f"pb-letter pb-on-{owner}"))
+        add("text", {"class": f"pb-letter pb-on-{owner}", "x": cx, "y": cy + span * 0.08}, piece.letter)
     corners = [(x + w - 3, y + h - 4, "end"), (x + 3, y + 9, "start"), (x + w - 3, y + 9, "end"), (x + 3, y + h - 4, "start")]
     for badge, (bx, by, anchor) in zip(piece.badges, corners):
         if not badge:
             continue
         bw = 6 * len(badge) + 4
         bx0 = bx - bw + 2 if anchor == "end" else bx - 2
-        add(dwg.rect((bx0, by - 9), (bw, 12), rx=3, class_="pb-badge-bg"))
-        t = dwg.text(badge, insert=(bx, by), class_="pb-badge")
-        t.attribs["text-anchor"] = anchor
-        add(t)
-
+        add("rect", {"class": "pb-badge-bg", "x": bx0, "y": by - 9, "width": bw, "height": 12, "rx": 3})
+        add("text", {"class": "pb-badge", "x": bx, "y": by, "text-anchor": anchor}, badge)
+    return parts
