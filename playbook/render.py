@@ -264,7 +264,7 @@ def svg(
     """
     lines = list(scene.caption) if caption else []
     layout = _Layout.of(scene, flip, size, len(lines))
-    head, coords = _frame(layout)
+    head, coords = _frame(layout, STYLE)
     hover = _hover(scene.pieces)
     boxes = {}
     out = [head, '<g class="pb-cells">']
@@ -288,7 +288,7 @@ def _svg_tree(scene: Scene, **options) -> str:
     svgwrite tree with no cache: the reference the fast path is tested against."""
     lines = list(scene.caption) if options.get("caption", True) else []
     layout = _Layout.of(scene, options.get("flip", False), options.get("size"), len(lines))
-    dwg = _drawing(layout)
+    dwg = _drawing(layout, STYLE)
     hover = _hover(scene.pieces)
     boxes = {}
     cell_layer = dwg.add(dwg.g(class_="pb-cells"))
@@ -359,12 +359,12 @@ def _place(grid, x: float, y: float, w: float = 1.0, h: float = 1.0) -> tuple[fl
     return pad + x * CELL, TOP + y * CELL
 
 
-def _drawing(layout: _Layout) -> svgwrite.Drawing:
-    """A drawing holding the root element, stylesheet, background and areas."""
+def _drawing(layout: _Layout, style: str) -> svgwrite.Drawing:
+    """A drawing holding the root element, the stylesheet ``style``, background and areas."""
     width, height, px_w, px_h = layout.extent()
     dwg = svgwrite.Drawing(size=(px_w, px_h), viewBox=f"0 0 {width} {height}", debug=False, profile="full")
     dwg.attribs["class"] = "pb-board"
-    dwg.defs.add(dwg.style(STYLE))
+    dwg.defs.add(dwg.style(style))
     dwg.add(dwg.rect((0, 0), (width, height), class_="pb-bg"))
     if layout.title:
         dwg.set_desc(title=layout.title)
@@ -407,10 +407,11 @@ _FACTORY = svgwrite.Drawing(debug=False, profile="full")
 
 
 @lru_cache(maxsize=64)
-def _frame(layout: _Layout) -> tuple[str, str]:
+def _frame(layout: _Layout, style: str) -> tuple[str, str]:
     """The text before the cell layer (root, stylesheet, background, areas)
-    and the coordinates, for one layout."""
-    head = _drawing(layout).tostring()
+    and the coordinates, for one layout and stylesheet (a notebook may
+    restyle boards by setting :data:`STYLE`)."""
+    head = _drawing(layout, style).tostring()
     assert head.endswith("</svg>")
     return head[: -len("</svg>")], "".join(e.tostring() for e in _coord_elements(_FACTORY, layout))
 

@@ -78,7 +78,7 @@ def test_caches_are_bounded():
 
 
 def frame(scene, flip=False, size=None, lines=0):
-    return render._frame(render._Layout.of(scene, flip, size, lines))
+    return render._frame(render._Layout.of(scene, flip, size, lines), render.STYLE)
 
 
 def test_the_static_layer_is_keyed_on_orientation_size_captions_and_geometry():
@@ -94,6 +94,15 @@ def test_the_static_layer_is_keyed_on_orientation_size_captions_and_geometry():
     # The same geometry from another position shares the layer.
     later = load("ccc").initial().play(RandomAgent(seed=1).choose(load("ccc").initial())).view()
     assert render._Layout.of(ccc, False, None, 0) == render._Layout.of(later, False, None, 0)
+
+
+def test_a_changed_stylesheet_is_drawn_at_once(monkeypatch):
+    state = load("cosmic").initial()
+    before = state.svg()
+    monkeypatch.setattr(render, "STYLE", render.STYLE.replace("#eee3cf", "#123456"))
+    after = state.svg()
+    assert "#123456" in after and "#123456" not in before
+    assert after == render._svg_tree(state.view(), last=())
 
 
 def test_a_cell_is_placed_by_the_grid_it_is_drawn_on():
