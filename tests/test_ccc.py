@@ -711,3 +711,12 @@ def test_clarification_22_the_flag_leaps_an_l_never_five_in_a_line():
     targets = s.next_steps([Step.cell("d2")]).cells()
     assert "d7" not in targets and "d1" not in targets
     assert sorted(targets) == sorted(["g4", "a4", "f5", "b5"])
+
+
+def test_clarification_23_a_chain_of_hops_may_land_on_the_cell_it_started_from():
+    # White Flat d4 hops e5 (diagonally forward) to f6, f5 (south) to f4 and
+    # e4 (west) back to d4: the Flat has left d4, so the cell is empty by then.
+    s = pos({"d4": "F", "e5": "f", "f5": "f", "e4": "f"})
+    assert "d4xf6xf4xd4" in moves(s, "d4")
+    after = s.play("d4xf6xf4xd4")
+    assert [at(after, c) for c in ("d4", "e5", "f5", "e4")] == ["F", ".", ".", "."] and after.lost == ("", "FFF")

@@ -169,6 +169,9 @@ under each decision (in ``tests/test_ccc.py``) pin it.
     (the source's "parallel" is read as the L it describes): eight targets,
     as a knight has.
     Tests: ``test_clarification_22_the_flag_leaps_an_l_never_five_in_a_line``.
+23. A chain of hops may end on the cell the Flat started from: it has
+    left that cell, which is empty by then.
+    Tests: ``test_clarification_23_a_chain_of_hops_may_land_on_the_cell_it_started_from``.
 """
 
 from .game import BACK_RANK, CCC, GAME, Match
