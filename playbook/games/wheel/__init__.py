@@ -131,6 +131,9 @@ pin it.
     popular with more votes for than against (:mod:`.calendar`).
     Tests: ``test_clarification_15_votes_last_one_counts_and_popular_needs_more_for``,
     ``test_voting_period_of_a_standard_proposal``.
+16. The source sets no number of players: a game has 2 to 8, each with a
+    different one-word name (``initial(5)`` or ``initial(["Ann", "Zed"])``).
+    Tests: ``test_players_option_takes_a_count_or_names``.
 """
 
 from .board import CELL_RE, FILES, HOME, reach
