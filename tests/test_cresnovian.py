@@ -886,3 +886,23 @@ def test_an_eternal_piece_performs_for_free_and_counts_for_document_clarificatio
     state = setup({"A1": "essence 3Qe", "B1": "duality 1Q", "C1": "cosmos 0Q", "I2": "radiance 4Q"})
     after = state.play("document a b c d e f g h i")
     assert [q(after, u) for u in ("essence", "duality", "cosmos")] == ["3Qe", "3Q", "0Q"]
+
+
+def test_a_poem_word_is_printable_text_without_spaces_and_document_takes_exactly_nine_clarification_26():
+    state = setup({"A1": "essence 3Q"})
+    with pytest.raises(IllegalAction, match="nine words, not 10"):
+        state.play("document one two three four five six seven eight nine ten")
+    # Punctuation, digits and letters of any alphabet are words; extra spaces between them are not.
+    after = state.play("document  Ωmega, 3Q :cosmos: don't  stop  the  poem now, please!")
+    assert after.poem == tuple("Ωmega, 3Q :cosmos: don't stop the poem now, please!".split())
+    with pytest.raises(IllegalAction, match="printable"):
+        state.play("document one two three four five six seven eight ni\x07ne")
+
+
+def test_teleport_and_tectonic_failure_may_move_the_performer_itself_clarification_27():
+    # Velocity (9Q) teleports itself from A1 to B2 and pays 1Q there: 8Q.
+    after = setup({"A1": "velocity 9Q"}).play("perform A1 teleport A1 B2")
+    assert (cell(after, "velocity"), q(after, "velocity")) == ("B2", "8Q")
+    # Corporeality (9Q) on B2 moves itself one cell to C2 and pays 1Q: 8Q.
+    after = setup({"B2": "corporeality 9Q"}).play("perform B2 tectonic-failure B2>C2")
+    assert (cell(after, "corporeality"), q(after, "corporeality")) == ("C2", "8Q")

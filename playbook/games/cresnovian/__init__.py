@@ -169,6 +169,15 @@ after each decision pins it (in ``tests/test_cresnovian.py``).
 25. An eternal piece performs without paying (its 3Q never changes), and
     DOCUMENT counts its 3Q when it looks for the highest Q in the kingdom
     (``test_an_eternal_piece_performs_for_free_and_counts_for_document_clarification_25``).
+26. A word of the poem is any printable text without spaces (punctuation
+    and digits included); DOCUMENT takes exactly nine, and refuses a word
+    holding the forum tag ``[/PLAIN]``, which would end the escape of
+    forum tables
+    (``test_a_poem_word_is_printable_text_without_spaces_and_document_takes_exactly_nine_clarification_26``,
+    ``test_a_word_with_the_forum_tag_that_ends_an_escape_is_refused_when_documented``).
+27. Teleport and Tectonic Failure may move the performer itself; it pays
+    its 1Q where it ends up
+    (``test_teleport_and_tectonic_failure_may_move_the_performer_itself_clarification_27``).
 """
 
 from .board import BASIC, CELLS, ELITE, FOUNDATION, INDEX, UMBRATIONS, Umbral
