@@ -207,7 +207,8 @@ def test_bare_king_loses_to_the_side_with_more_pieces():
 
 
 def test_two_bare_kings_are_a_draw_clarification_10():
-    assert GAME.parse("k5/6/6/6/6/5K w").outcome.draw
+    outcome = GAME.parse("k5/6/6/6/6/5K w").outcome
+    assert outcome.draw and outcome.reason == "both sides have only their kings left, with equal pieces (1 each)"
 
 
 def test_no_moves_after_the_game_is_over():
@@ -374,6 +375,7 @@ def test_a_side_with_no_piece_move_ends_the_game_by_count_clarification_12():
     assert state.outcome is not None
     assert state.outcome.winner == "black"
     assert "white has no piece that can move" in state.outcome.reason
+    assert state.outcome.reason.endswith("black has more pieces (8 to 2)")  # the leader's count first
     assert state.legal_actions() == []
     with pytest.raises(IllegalAction, match="over"):
         state.play("offer-draw")

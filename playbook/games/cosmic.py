@@ -42,41 +42,60 @@ A jump that leaves the board to capture the king lands on ``*``
 
 Rules clarifications
 --------------------
-The source leaves these open; the engine decides as follows.
+The source leaves these open; the engine decides as follows.  Each names
+the tests in ``tests/test_cosmic.py`` that pin it.
 
 1. White moves first (``initial(first="black")`` changes it).
+   ``test_white_moves_first_by_default_and_black_on_request``.
 2. Capturing is never compulsory (``CosmicChess(compulsory_capture=True)``
    makes it so: when any capture exists, a plain move is refused).
+   ``test_capturing_is_optional_by_default_clarification_2``,
+   ``test_compulsory_capture_variant_refuses_plain_moves_when_a_capture_exists``.
 3. A chain of jumps may stop after any jump; capturing the king ends the
    chain and the game at once.
+   ``test_pawn_jumps_and_keeps_jumping_and_may_stop_after_any_jump``,
+   ``test_capturing_the_king_wins_and_ends_the_chain_at_once_clarification_3``.
 4. A knight may not land on an enemy piece: it captures only what it jumps
    over, and lands on an empty cell (or off the board, when the king is
    among the pieces it jumps).
+   ``test_knight_may_not_land_on_an_enemy_clarification_4``.
 5. A knight's straight part must stay on the board; only its landing may
    leave it, and only to capture the king.
+   ``test_knights_straight_part_stays_on_the_board_clarification_5``.
 6. A rook's first capture may come at the end of a slide; each later jump is
    over an orthogonally adjacent enemy.  A rook cannot jump two pieces in a
    row: the cell behind the one it jumps must be empty.
+   ``test_rook_cannot_jump_two_pieces_in_a_row_clarification_6``,
+   ``test_rook_later_jumps_need_an_adjacent_enemy_clarification_6``.
 7. A king makes at most two jumps in a turn (``king_jumps=`` changes it).
+   ``test_king_jumps_at_most_twice_clarification_7``.
 8. A piece may jump off the board only over the enemy king, landing one
    cell beyond it, written ``*``.
+   ``test_a_jump_may_leave_the_board_only_over_the_enemy_king``.
 9. A draw by agreement is two actions: the side to move plays ``offer-draw``
    (and then still makes its move); the opponent answers with
    ``accept-draw`` on its turn, or declines by moving.  On agreement the side
    with more pieces wins; equal counts are a draw.
+   ``test_draw_offer_then_move_then_accept_with_equal_pieces_is_a_draw``,
+   ``test_agreed_draw_goes_to_the_side_with_more_pieces``,
+   ``test_moving_instead_of_accepting_declines_the_offer``.
 10. When both sides are down to a bare king the game is drawn (equal counts).
+    ``test_two_bare_kings_are_a_draw_clarification_10``.
 11. The side whose piece captures the enemy king wins, whichever piece did
     it; a king that jumps off the board over the enemy king wins for its
     side although it leaves the board itself.
+    ``test_jumping_off_the_board_over_the_king_wins_for_every_piece_and_side``.
 12. A side to move that has no piece move (all its pieces are blocked) ends
     the game, which is scored as on agreement: the side with more pieces
     wins, equal counts draw.  (Offering a draw is no way out: it comes with
     a move.)  A side is blocked only by many enemies around it, so in
     practice the blocked side loses, as in checkers.
+    ``test_a_side_with_no_piece_move_ends_the_game_by_count_clarification_12``.
 13. Play cannot go on for ever: after 100 moves in a row (50 by each side)
     without a capture the game ends, scored as on agreement.
     ``CosmicChess(quiet_limit=None)`` turns this off; another number sets
     the count.  Offering or accepting a draw is no move and does not count.
+    ``test_a_hundred_moves_without_a_capture_end_the_game_by_count_clarification_13``.
 """
 
 from __future__ import annotations
@@ -198,7 +217,8 @@ class CosmicState(State):
             return self._by_count(counts, "a draw was agreed")
         bare = [s for s in "wb" if counts[s] == 1]
         if bare:
-            return self._by_count(counts, f"{' and '.join(SIDES[s] for s in bare)} has only its king left")
+            why = "both sides have only their kings left" if len(bare) == 2 else f"{SIDES[bare[0]]} has only its king left"
+            return self._by_count(counts, why)
         limit = self.game.quiet_limit
         if limit is not None and self.quiet >= limit:
             return self._by_count(counts, f"{limit} moves were made without a capture")
@@ -211,7 +231,9 @@ class CosmicState(State):
         if counts["w"] == counts["b"]:
             return Outcome((), f"{why}, with equal pieces ({counts['w']} each)")
         leader = "w" if counts["w"] > counts["b"] else "b"
-        return Outcome((SIDES[leader],), f"{why}; {SIDES[leader]} has more pieces ({counts['w']} to {counts['b']})")
+        trailer = "b" if leader == "w" else "w"
+        # The leader's count first: "black has more pieces (8 to 2)".
+        return Outcome((SIDES[leader],), f"{why}; {SIDES[leader]} has more pieces ({counts[leader]} to {counts[trailer]})")
 
     def counts(self) -> dict[str, int]:
         """Pieces on the board for each side (``"w"`` and ``"b"``)."""
