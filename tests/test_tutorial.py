@@ -26,7 +26,6 @@ EXEMPT = ("introduction", "a whole game", "rules clarifications", "summary", "yo
 #: a chapter out of this list when its exercise is written; the test fails
 #: on any other chapter without one.
 PENDING = {
-    "kelasu": {"1. The board", "2. Blanks", "8. Energy and turns"},
     "ccc": {"1. The board and the set-up", "2. Turns and actions", "15. Several games in a row"},
     "chess_wheel": {"2. Cells and the shared rank", "3. The pieces", "4. Orders and movement power",
                     "7. Hot seat: a whole week on one screen", "8. Winning", "9. Standard proposals",
@@ -34,7 +33,7 @@ PENDING = {
 }
 
 #: Tutorials whose exercises do not all have a hint and a solution yet.
-PENDING_HINTS = {"kelasu", "ccc", "chess_wheel"}
+PENDING_HINTS = {"ccc", "chess_wheel"}
 
 
 # ---------------------------------------------------------------- exercises
@@ -295,49 +294,3 @@ def test_every_published_answer_is_legal_and_right(name, capsys):
         assert first.text not in ex.prompt and not (len(cells) >= 2 and all(c in ex.prompt for c in cells)), (
             f"{name}: {ex.prompt!r} gives its answer away")
 
-
-# ------------------------------------------------------------ clarifications
-
-#: Tutorials whose clarifications each name the test that pins them, with
-#: the game module (its docstring) and the test file.
-PINNED = {
-    "cosmic_chess": ("playbook.games.cosmic", "test_cosmic.py"),
-}
-
-
-def clarifications(text: str) -> list[str]:
-    """The numbered items of the "Rules clarifications" list in ``text``."""
-    start = text.index("Rules clarifications")
-    items: list[str] = []
-    for line in text[start:].splitlines()[1:]:
-        stripped = line.strip()
-        head = stripped.split(".", 1)[0]
-        if head.isdigit() and stripped[len(head):].startswith(". "):
-            items.append(stripped)
-        elif items and stripped and not stripped.startswith("#"):
-            items[-1] += " " + stripped
-        elif items and stripped.startswith("#"):
-            break
-    return items
-
-
-@pytest.mark.parametrize("name", sorted(PINNED))
-def test_every_clarification_names_a_test_that_exists(name):
-    import importlib
-    import re
-
-    module, test_file = PINNED[name]
-    tests_text = (pathlib.Path(__file__).parent / test_file).read_text()
-    defined = set(re.findall(r"^def (test_\w+)", tests_text, re.M))
-    nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
-    notebook_text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
-    docstring = importlib.import_module(module).__doc__
-    for where, text in (("notebook", notebook_text), ("docstring", docstring)):
-        items = clarifications(text)
-        assert items, f"{name}: no clarifications found in the {where}"
-        for item in items:
-            named = re.findall(r"test_\w+", item)
-            assert named, f"{name} {where}: clarification {item[:40]!r} names no test"
-            missing = [t for t in named if t not in defined]
-            assert not missing, f"{name} {where}: {missing} not in {test_file}"
-    assert len(clarifications(notebook_text)) == len(clarifications(docstring))

@@ -70,30 +70,41 @@ line and column.
 
 Rules clarifications
 --------------------
+Each names the tests in ``tests/test_kelasu.py`` that pin it.
+
 1. Resigning, offering and accepting a draw cost no energy and are not
    piece actions: a side with energy but no piece action or merge still
    ends its turn, and resigning remains possible at any point of a turn.
+   ``test_offering_a_draw_costs_no_energy_clarification_1``.
 2. A draw offer stands until the turn comes back to the side that made it;
    the opponent may accept at any point of its turn.
+   ``test_draw_offer_lapses_when_the_turn_comes_back_clarification_2``.
 3. When one action ends the game both ways (a conversion takes the
    opponent's last stone and leaves the converting side with only stones),
    the opponent's loss counts first: the side that acted wins.
+   ``test_an_action_that_ends_the_game_both_ways_goes_to_the_actor_clarification_3``.
 4. The four victory cells are checked after each action.  Only the side
    that acted can have just completed them (the opponent's actions never
    add pieces of yours), so that side wins; a position read from text in
    which one side already holds all four is over, won by that side.
+   ``test_victory_cells_go_to_the_side_that_completes_them_and_a_read_position_holding_them_is_over_clarification_4``.
 5. The position count for repetition restarts after each capture, merge or
    conversion: the number of pieces on the board then falls, so no earlier
    position can return.
+   ``test_repetition_count_restarts_after_a_capture_merge_or_conversion_clarification_5``.
 6. A merge needs at least one energy left (a turn with none has already
    passed); with too little it uses what is left and the turn passes.
+   ``test_merge_with_too_little_energy_ends_the_turn_and_the_new_piece_stands_clarification_6``.
 7. A Warrior Recalls only from the far rank (Blue from J, Red from A), to
    the same file of its own back rank.
+   ``test_recall_only_from_the_far_rank_captures_an_enemy_and_is_blocked_by_a_friend_clarification_7``.
 8. The 64-turn rule: the count rises each time play passes from Red to
    Blue, returns to 0 on any blank move, merge or capture, and the game is
    drawn when it passes 64.
+   ``test_sixty_four_quiet_full_turns_draw_clarification_8``.
 9. When one action both completes the four victory cells and leaves the
    actor with nothing but stones, the victory counts: the actor wins.
+   ``test_completing_the_victory_cells_wins_even_when_left_with_only_stones_clarification_9``.
 10. A position read from text that is already over is read as ended: one
     side on all four victory cells, a side without stones or with only
     stones (the side to move is looked at first), a quiet count past 64, a
@@ -101,21 +112,29 @@ Rules clarifications
     start of a turn (stalemate).  A text that says it ended must agree with
     its board.  A running position whose mover has no energy, or energy but
     nothing that can act, is refused: its turn would already have passed.
+    ``test_a_read_position_that_is_already_over_reports_it_clarification_10``,
+    ``test_a_read_running_position_whose_turn_would_have_passed_is_refused_clarification_10``.
 11. A conversion does not reset the 64-turn count (it is not a blank move,
     a merge or a capture), though it restarts the repetition count
     (clarification 5).
+    ``test_a_conversion_does_not_reset_the_quiet_count_clarification_11``.
 12. Every piece counts on the victory cells, blanks and stones included.
+    ``test_blanks_and_stones_count_on_the_victory_cells_clarification_12``.
 13. Positions are counted for repetition only when the turn is handed over
     (board and side to move; energy and acted pieces are not part of it),
     so the start position does not count until play comes back to it.
+    ``test_the_start_position_is_not_counted_for_repetition_clarification_13``.
 14. There is no pass: a turn ends when the energy is spent, or at once
     when the side still has energy but no piece action or merge.  A side
     with no piece action or merge at the start of its turn is stalemated
     and the game is drawn; resigning and draw offers do not count.
+    ``test_turn_ends_when_energy_is_left_but_no_action_clarification_14``,
+    ``test_no_legal_action_at_the_start_of_a_turn_is_stalemate_clarification_14``.
 15. Kelasu has no unique piece.  A position is refused when its pieces
     could not come from the two sets: the blanks plus the blank cost of
     every merged piece (21 for each stone beyond the sets' eight) may not
     exceed the sets' 40 blanks.
+    ``test_pieces_beyond_what_the_sets_can_make_are_refused_clarification_15``.
 """
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from ...core import Action, Outcome, State
 from ...render import Cell, Piece, Scene
-from .board import (CELLS, GLYPHS, HOME, MOVES, MOVE, NAMES, NEIGHBOURS, OWN, QUIET_LIMIT, RANKS, REPEATS, SIDES, SIZE,
+from .board import (CELLS, GLYPHS, HOME, INDEX, MOVES, MOVE, NAMES, NEIGHBOURS, OWN, QUIET_LIMIT, RANKS, REPEATS, SIDES, SIZE,
                     SLIDE, CAPTURE, VICTORY, ACCEPT, OFFER, RESIGN, _bits, _digest, _other, _owner, _parts, _spread)
 from .entry import StepEntry
 from .merges import PART_CACHE_CELLS, _PART_MERGES, _connected_subsets, _merges_of, _merges_of_part
@@ -138,6 +138,20 @@ class KelasuState(StepEntry, State):
         if self.offer:
             line += f" ({self.offer} offers a draw)"
         return line
+
+    def piece(self, cell: str) -> str:
+        """The letter of the piece on ``cell`` (``"D2"``; capitals Blue,
+        lower case Red), or ``"."`` when it is empty.
+
+        >>> from playbook import load
+        >>> start = load("kelasu").initial()
+        >>> start.piece("C0"), start.piece("H2"), start.piece("E4")
+        ('S', 's', '.')
+        """
+        i = INDEX.get(cell.upper())
+        if i is None:
+            raise KeyError(f"no cell {cell!r} on the Kelasu board (ranks A-J, files 0-9, such as D2)")
+        return self.board[i]
 
     # ---- action generation
 
