@@ -198,6 +198,7 @@ function render({ model, el: root }) {
     node = model.get("tree");
     waiting = false;
     sent = false;
+    putBack();
     showOptions();
     showTopChoices();
   }
@@ -244,6 +245,7 @@ function render({ model, el: root }) {
     for (const part of taken) part.classList.add("pb-taken");
     const layer = moving[0].parentNode;
     for (const part of moving) {
+      part.classList.remove("pb-slide");
       part.style.transform = `translate(${dx}px, ${dy}px)`;
       layer.appendChild(part); // drawn over the other pieces
     }
@@ -278,10 +280,9 @@ function render({ model, el: root }) {
     showOptions();
   }
 
-  board.addEventListener("click", (event) => {
+  // A click (or the end of a drag) on the cell `id`, or off the cells (null).
+  function clickCell(id) {
     if (waiting || sent) return; // an entry is with the kernel: its answer comes first
-    const target = event.target.closest("[data-cell]");
-    const id = target ? target.getAttribute("data-cell") : null;
     const hit = id && options().find(([s]) => s.kind === "cell" && s.value === id);
     if (hit) return advance(hit[0]);
     // A click off the targets cancels; on another piece it starts again there.
@@ -289,11 +290,237 @@ function render({ model, el: root }) {
     const restart = id && prefix.length > 0 && (fresh.o || []).find(([s]) => s.kind === "cell" && s.value === id);
     cancel();
     if (restart) advance(restart[0]);
+  }
+
+  board.addEventListener("click", (event) => {
+    if (dragged) return; // the drag that just ended entered its steps itself
+    const target = event.target.closest("[data-cell]");
+    clickCell(target ? target.getAttribute("data-cell") : null);
   });
 
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape") cancel();
+    else stepHistory(event);
   });
+
+  // ---- drag and drop: a piece dragged to a target enters the same steps
+  // as a click on the piece and a click on the target
+
+  const DRAG_START = 5; // pixels a press travels before it becomes a drag
+  let press = null; // the left press that may become a drag
+  let dragged = false; // a drag has just ended: the click that follows is not one
+  let displaced = []; // parts of a piece dropped on a cell while the entry goes on
+
+  // The cell under a point of the screen (pieces let the pointer through).
+  function cellAt(x, y) {
+    const hit = document.elementFromPoint(x, y);
+    const cell = hit && hit.closest ? hit.closest("[data-cell]") : null;
+    return cell && board.contains(cell) ? cell.getAttribute("data-cell") : null;
+  }
+
+  function svgPoint(x, y) {
+    const svg = board.querySelector("svg");
+    const m = svg && svg.getScreenCTM();
+    return m ? new DOMPoint(x, y).matrixTransform(m.inverse()) : null;
+  }
+
+  // The step that picks up the piece on `id`: it is selected already, or
+  // an entry may start there.
+  function pickUp(id) {
+    if (prefix.length === 1 && prefix[0].kind === "cell" && prefix[0].value === id) return prefix[0];
+    if (prefix.length > 1) return null; // in the middle of an entry: clicks only
+    const entry = (model.get("tree").o || []).find(([s]) => s.kind === "cell" && s.value === id);
+    return entry ? entry[0] : null;
+  }
+
+  function putBack() {
+    for (const part of displaced) part.style.transform = "";
+    displaced = [];
+  }
+
+  // Draw the parts of the piece picked up so their centre is at (x, y) on the board.
+  function carry(parts, id, x, y) {
+    const box = cellBox(id);
+    const dx = x - (box.x + box.w / 2), dy = y - (box.y + box.h / 2);
+    for (const part of parts) part.style.transform = `translate(${dx}px, ${dy}px)`;
+  }
+
+  board.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0) return;
+    clearDrawings(); // a left click clears the arrows and marked cells
+    if (waiting || sent || press) return;
+    const id = cellAt(event.clientX, event.clientY);
+    const step = id && pickUp(id);
+    const parts = step && partsOn(id);
+    if (!parts || !parts.length) return;
+    press = { id, step, parts, pointerId: event.pointerId, x: event.clientX, y: event.clientY, dragging: false };
+  });
+
+  board.addEventListener("pointermove", (event) => {
+    if (!press || event.pointerId !== press.pointerId) return;
+    if (!press.dragging) {
+      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_START) return;
+      press.dragging = true;
+      board.setPointerCapture(event.pointerId);
+      if (!(prefix.length === 1 && prefix[0].value === press.id)) {
+        cancel();
+        advance(press.step); // the piece is selected and its targets shown
+      }
+      const layer = press.parts[0].parentNode;
+      for (const part of press.parts) {
+        part.classList.remove("pb-slide");
+        part.classList.add("pb-dragging");
+        layer.appendChild(part); // over the other pieces
+      }
+      root.dataset.dragging = press.id;
+    }
+    const p = svgPoint(event.clientX, event.clientY);
+    if (p) carry(press.parts, press.id, p.x, p.y);
+  });
+
+  function drop(event, onto) {
+    if (!press || event.pointerId !== press.pointerId) return;
+    const { id, parts, dragging } = press;
+    press = null;
+    if (!dragging) return; // a plain click: the click event enters it
+    dragged = true;
+    setTimeout(() => (dragged = false)); // after the click this release brings
+    if (board.hasPointerCapture(event.pointerId)) board.releasePointerCapture(event.pointerId);
+    delete root.dataset.dragging;
+    for (const part of parts) part.classList.remove("pb-dragging");
+    const to = onto ? cellAt(event.clientX, event.clientY) : null;
+    const hit = to && to !== id && options().find(([s]) => s.kind === "cell" && s.value === to);
+    if (!hit) {
+      // Off the targets the piece goes back and stays selected.
+      for (const part of parts) part.style.transform = "";
+      return;
+    }
+    const box = cellBox(to);
+    carry(parts, id, box.x + box.w / 2, box.y + box.h / 2);
+    displaced = parts;
+    advance(hit[0]); // the same step as a click on the target
+  }
+
+  board.addEventListener("pointerup", (event) => drop(event, true));
+  board.addEventListener("pointercancel", (event) => drop(event, false));
+
+  // ---- slides: a move the kernel shows (an opponent's reply, undo, redo,
+  // a step along the line) slides its piece from where it stood; a move
+  // entered here is already in place and does not slide
+
+  const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  let drawnCursor = null; // the cursor of the board drawn last
+  let slides = 0; // slides started, published for tests and scripts
+
+  // The move to slide on the new board, as [from, to], or null.
+  function slideFor(previous, instant) {
+    const cursor = model.get("cursor");
+    const trail = model.get("trail") || [];
+    if (previous === null) return null;
+    const forward = cursor === previous + 1, back = cursor === previous - 1;
+    const cells = forward ? trail[cursor - 1] : back ? trail[cursor] : null;
+    if (!cells || cells.length < 2) return null;
+    const first = cells[0], last = cells[cells.length - 1];
+    if (forward) return instant === `${first} ${last}` ? null : [first, last];
+    return [last, first]; // a move taken back: its piece returns
+  }
+
+  function slide(from, to) {
+    if (reducedMotion && reducedMotion.matches) return;
+    const parts = partsOn(to);
+    const a = cellBox(from), b = cellBox(to);
+    if (!parts || !parts.length || !a || !b || from === to) return;
+    const dx = a.x + a.w / 2 - (b.x + b.w / 2), dy = a.y + a.h / 2 - (b.y + b.h / 2);
+    for (const part of parts) part.style.transform = `translate(${dx}px, ${dy}px)`;
+    parts[0].getBoundingClientRect(); // lay out the start before the transition
+    for (const part of parts) {
+      part.classList.add("pb-slide");
+      part.style.transform = "";
+      part.addEventListener("transitionend", () => part.classList.remove("pb-slide"), { once: true });
+    }
+    slides += 1;
+    root.dataset.slides = String(slides);
+    root.dataset.slide = `${from} ${to}`;
+  }
+
+  // ---- drawings, as on Lichess: right-click marks a cell, right-drag
+  // draws an arrow, a left click clears them; the kernel never sees them
+
+  let drawings = []; // [from, to] pairs; from === to marks a cell
+  let rightFrom = null;
+
+  function showDrawings() {
+    board.querySelectorAll(".pb-drawings").forEach((g) => g.remove());
+    root.dataset.drawings = drawings.map(([a, b]) => (a === b ? a : `${a}>${b}`)).join(" ");
+    const svg = board.querySelector("svg");
+    if (!svg || !drawings.length) return;
+    const layer = document.createElementNS(SVGNS, "g");
+    layer.setAttribute("class", "pb-drawings");
+    svg.appendChild(layer); // over the pieces
+    for (const [a, b] of drawings) {
+      const p = cellBox(a), q = cellBox(b);
+      if (!p || !q) continue;
+      const size = Math.min(p.w, p.h);
+      const x1 = p.x + p.w / 2, y1 = p.y + p.h / 2, x2 = q.x + q.w / 2, y2 = q.y + q.h / 2;
+      if (a === b) {
+        const c = document.createElementNS(SVGNS, "circle");
+        for (const [k, v] of [["cx", x1], ["cy", y1], ["r", size * 0.44], ["stroke-width", size * 0.07]]) c.setAttribute(k, v);
+        c.setAttribute("class", "pb-draw pb-draw-ring");
+        layer.appendChild(c);
+        continue;
+      }
+      const len = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      const head = size * 0.42, half = size * 0.22;
+      const bx = x2 - ux * head, by = y2 - uy * head;
+      const line = document.createElementNS(SVGNS, "line");
+      for (const [k, v] of [["x1", x1], ["y1", y1], ["x2", bx], ["y2", by], ["stroke-width", size * 0.16]]) line.setAttribute(k, v);
+      line.setAttribute("class", "pb-draw pb-draw-line");
+      const tip = document.createElementNS(SVGNS, "polygon");
+      tip.setAttribute("points", `${x2},${y2} ${bx - uy * half},${by + ux * half} ${bx + uy * half},${by - ux * half}`);
+      tip.setAttribute("class", "pb-draw pb-draw-head");
+      layer.append(line, tip);
+    }
+  }
+
+  function toggleDrawing(a, b) {
+    const i = drawings.findIndex(([x, y]) => x === a && y === b);
+    if (i >= 0) drawings.splice(i, 1);
+    else drawings.push([a, b]);
+    showDrawings();
+  }
+
+  function clearDrawings() {
+    if (!drawings.length) return;
+    drawings = [];
+    showDrawings();
+  }
+
+  board.addEventListener("pointerdown", (event) => {
+    if (event.button === 2) rightFrom = cellAt(event.clientX, event.clientY);
+  });
+  board.addEventListener("pointerup", (event) => {
+    if (event.button !== 2 || rightFrom === null) return;
+    const to = cellAt(event.clientX, event.clientY);
+    if (to) toggleDrawing(rightFrom, to);
+    rightFrom = null;
+  });
+  // The right button draws here: no browser or JupyterLab menu over the board.
+  board.addEventListener("contextmenu", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+  });
+
+  // ---- keyboard: with the board focused, the left and right arrows step
+  // back and forth along the moves
+
+  function stepHistory(event) {
+    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const index = model.get("cursor") + step;
+    if (index >= 0 && index <= model.get("moves").length) model.send({ type: "jump", index });
+  }
 
   model.on("msg:custom", (msg) => {
     if (msg.type === "refused") {
@@ -391,9 +618,13 @@ function render({ model, el: root }) {
   }
 
   function showBoard() {
+    const instant = root.dataset.instant;
     board.innerHTML = model.get("svg");
     sent = false;
+    displaced = [];
+    press = null;
     delete root.dataset.instant;
+    delete root.dataset.dragging;
     occupied = new Set(model.get("occupied") || []);
     prefix = [];
     node = model.get("tree");
@@ -404,6 +635,10 @@ function render({ model, el: root }) {
     showStatus();
     showAdvice();
     publishState();
+    const move = slideFor(drawnCursor, instant);
+    drawnCursor = model.get("cursor");
+    if (move) slide(...move);
+    showDrawings();
   }
 
   // The board, its tree and its position change together: draw once.

@@ -1,7 +1,8 @@
 """Moving pieces on real boards in JupyterLab as on Lichess: dots on empty
 targets and rings where a piece stands, the last move tinted, the moved
 piece shown on its target before the kernel answers and put right when the
-kernel refuses.
+kernel refuses, drag and drop, slides, the arrow keys along the moves, and
+the marks and arrows drawn with the right button.
 
 Every wait is for something the board publishes (``data-position``, the
 lit targets, the move list), never for a fixed time."""
@@ -138,3 +139,107 @@ def test_the_moved_piece_shows_at_once_and_a_refusal_corrects_it(page, lab):
     assert widget.get_attribute("data-instant") is None
     assert where(widget, "c2") == "c2"
     assert "no longer shown" in widget.locator(".pb-status").inner_text()
+
+
+def centre(widget, cell):
+    box = widget.locator(f'[data-cell="{cell}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page, widget, start, end, button="left", release=True):
+    """Press on ``start``, move in small steps to ``end``, release there."""
+    (x0, y0), (x1, y1) = centre(widget, start), centre(widget, end)
+    page.mouse.move(x0, y0)
+    page.mouse.down(button=button)
+    page.mouse.move(x1, y1, steps=8)
+    if release:
+        page.mouse.up(button=button)
+
+
+def wait_for_attr(widget, name, value):
+    widget.page.wait_for_function(
+        "([el, name, v]) => el.getAttribute(name) === v", arg=[widget.element_handle(), name, value], timeout=60000
+    )
+
+
+OPPONENT = """from playbook import load, BoardWidget
+from playbook.analysis import RandomAgent
+board = BoardWidget(load("cosmic").initial(), opponent=RandomAgent(seed=7))
+board"""
+
+
+def test_a_piece_is_dragged_to_its_target_and_the_reply_slides_in(page, lab):
+    from playbook import load
+    from playbook.analysis import RandomAgent
+
+    open_notebook(page, lab, write_notebook(lab[2], "drag.ipynb", [OPPONENT]))
+    run_all(page)
+    widget = board(page)
+    wait_for_position(widget, "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w")
+    # Dropped off its targets, the pawn goes back to c2 and stays selected.
+    drag(page, widget, "c2", "c4", release=False)
+    wait_for_attr(widget, "data-dragging", "c2")
+    assert cells_under(widget, "pb-hl-dot") == ["d1", "d3"]
+    assert where(widget, "c2") == "c4"  # carried under the pointer
+    page.mouse.up()
+    wait_for_attr(widget, "data-dragging", None)
+    assert where(widget, "c2") == "c2"
+    assert cells_under(widget, "pb-hl-dot") == ["d1", "d3"]
+    # Dropped on d3: the same move as two clicks; the opponent answers.
+    drag(page, widget, "c2", "d3")
+    reply = RandomAgent(seed=7).choose(load("cosmic").initial().play("c2-d3"))
+    wait_for_attr(widget, "data-moves", "2")
+    assert widget.locator(".pb-moves .pb-move").all_inner_texts()[1:] == ["c2-d3", reply.text]
+    assert widget.get_attribute("data-refusals") == "0"
+    # Only the opponent's move slides into place; ours was shown at once.
+    cells = reply.cells()
+    assert widget.get_attribute("data-slides") == "1"
+    assert widget.get_attribute("data-slide") == f"{cells[0]} {cells[-1]}"
+
+
+def test_arrow_keys_step_through_the_moves_and_slide_unless_motion_is_reduced(page, lab):
+    open_notebook(page, lab, write_notebook(lab[2], "keys.ipynb", [COSMIC]))
+    run_all(page)
+    widget = board(page)
+    click(widget, "c2")
+    click(widget, "d3")
+    wait_for_position(widget, "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1")
+    assert widget.get_attribute("data-slides") is None
+    page.keyboard.press("ArrowLeft")
+    wait_for_position(widget, "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w")
+    assert widget.get_attribute("data-cursor") == "0"
+    # Taken back, the pawn slides from d3 home to c2.
+    assert widget.get_attribute("data-slide") == "d3 c2"
+    page.keyboard.press("ArrowRight")
+    wait_for_position(widget, "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1")
+    assert widget.get_attribute("data-slide") == "c2 d3"
+    assert widget.get_attribute("data-slides") == "2"
+    # Past the end of the line the key does nothing: a step back still works.
+    page.keyboard.press("ArrowRight")
+    page.emulate_media(reduced_motion="reduce")
+    page.keyboard.press("ArrowLeft")
+    wait_for_attr(widget, "data-cursor", "0")
+    assert widget.get_attribute("data-slides") == "2"  # no slide with reduced motion
+    assert widget.get_attribute("data-refusals") == "0"
+
+
+def test_right_click_marks_cells_right_drag_draws_arrows_and_a_left_click_clears(page, lab):
+    open_notebook(page, lab, write_notebook(lab[2], "draw.ipynb", [COSMIC]))
+    run_all(page)
+    widget = board(page)
+    widget.locator('[data-cell="e4"]').click(button="right")
+    wait_for_attr(widget, "data-drawings", "e4")
+    drag(page, widget, "c2", "d3", button="right")
+    wait_for_attr(widget, "data-drawings", "e4 c2>d3")
+    assert widget.locator(".pb-drawings .pb-draw-ring").count() == 1
+    assert widget.locator(".pb-drawings .pb-draw-line").count() == 1
+    # The board keeps the right button: no JupyterLab menu opened.
+    assert page.locator(".lm-Menu").count() == 0
+    # Right-clicking a marked cell again takes its mark away.
+    widget.locator('[data-cell="e4"]').click(button="right")
+    wait_for_attr(widget, "data-drawings", "c2>d3")
+    # A left click clears the drawings (and here selects the pawn).
+    click(widget, "c2")
+    wait_for_attr(widget, "data-drawings", "")
+    assert widget.locator(".pb-drawings").count() == 0
+    assert cells_under(widget, "pb-hl-dot") == ["d1", "d3"]
