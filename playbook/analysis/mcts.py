@@ -1,12 +1,16 @@
 """Monte-Carlo tree search over the step API.
 
-The tree's edges are *steps* (a click on a cell, a named choice, typed
-text), not whole actions, so MCTS plays every game, including those whose
-actions are far too many to list (Cresnovian Propaganda's subsets, Kelasu's
-merges): it only ever asks ``state.next_steps(prefix)``.  A node is a
-position with a partial entry; the player deciding there is
-``state.to_move``, read afresh at every node, so turns of several actions
-and games of more than two players need nothing special.
+Where a position offers few actions (at most ``widen``: the listed ones
+and those the engines add for the game, as
+:func:`~playbook.analysis.search.candidates` gives them), the tree's edges
+from it are whole actions.  Elsewhere (long lists, such as Kelasu's merges
+on a field of blanks, or games that list nothing) its edges are *steps* (a
+click on a cell, a named choice, typed text), so MCTS plays every game,
+including those whose actions are far too many to list: there it only
+asks ``state.next_steps(prefix)``.  A node is a position with a partial
+entry; the player deciding there is ``state.to_move``, read afresh at
+every node, so turns of several actions and games of more than two
+players need nothing special.
 
 Each iteration walks down the tree by UCT (the average reward of a child
 for the player choosing it, plus an exploration bonus), adds one child,
@@ -29,10 +33,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from itertools import islice
 
 from ..core import Action, IllegalAction, State, Step
 from .agents import TALK, RandomAgent, random_words
 from .evaluation import evaluation_for, generic, private, squash
+from .search import candidates
 
 __all__ = ["MCTS"]
 
@@ -65,12 +71,13 @@ class MCTS:
     ``rollout``: random actions played before scoring a new node (default:
     0 for games with an evaluation, a whole random game for those without);
     ``scale``: the evaluation score worth a 73% chance of winning;
-    ``evaluation`` replaces the game's own.
+    ``evaluation`` replaces the game's own; ``widen``: the most actions a
+    position may offer for its edges to be whole actions (0: always steps).
     """
 
     def __init__(self, iterations: int | None = None, time_limit: float | None = 1.0, seed: int | None = None,
                  exploration: float = 1.0, rollout: int | None = None, max_rollout: int = 200, scale: float = 3.0,
-                 evaluation=None):
+                 evaluation=None, widen: int = 150):
         if iterations is None and time_limit is None:
             raise ValueError("give MCTS iterations, a time_limit or both")
         self.iterations = iterations
@@ -82,6 +89,7 @@ class MCTS:
         self.max_rollout = max_rollout
         self.scale = scale
         self.evaluation = evaluation
+        self.widen = widen
         self.last_iterations = 0
         self.nodes = 0
 
@@ -134,6 +142,12 @@ class MCTS:
                 n.total += reward.get(n.chooser, 0.0)
 
     def _open(self, node: _Node) -> None:
+        if not node.prefix and self.widen:
+            actions = self._actions(node.state)
+            if actions:
+                self.rng.shuffle(actions)
+                node.untried = actions
+                return
         options = node.state.next_steps(node.prefix)
         steps = [o for o in options.options if not (o.kind == "choice" and o.value in TALK and o.value != "accept-draw")]
         if not steps:
@@ -145,10 +159,23 @@ class MCTS:
         self.rng.shuffle(steps)
         node.untried = steps
 
+    def _actions(self, state: State) -> list[Action] | None:
+        """The whole actions to branch on in ``state``, or None when they
+        are too many (more than ``widen`` listed) or none are listed."""
+        try:
+            if sum(1 for _ in islice(state.iter_actions(), self.widen + 1)) > self.widen:
+                return None
+        except NotImplementedError:
+            return None
+        actions = candidates(state, self.rng)
+        return actions if 0 < len(actions) <= 2 * self.widen else None
+
     def _expand(self, node: _Node) -> _Node:
         step = node.untried.pop()
         state, mover = node.state, node.state.to_move
-        if step is _STOP:
+        if isinstance(step, Action):
+            child = _Node(state._apply(step), (), mover, None, step)
+        elif step is _STOP:
             action = state.action_from_steps(node.prefix)
             child = _Node(state._apply(action), (), mover, step, action)
         else:
