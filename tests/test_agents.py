@@ -246,6 +246,17 @@ def test_kelasu_evaluation_rewards_the_victory_cells():
     assert evaluate(closer, "red") == pytest.approx(-evaluate(closer, "blue"))
 
 
+def test_kelasu_evaluation_counts_a_blocked_victory_race_as_blocked():
+    # Blue holds E4, E5 and F4, one move from holding all four victory cells: worth 20 while
+    # Red holds none.  A Red blank on F5 blocks the four: Blue's three count 1.5 each (4.5),
+    # and Red gains the blank (1), its place on a victory cell (0.3) and the cell (1.5).
+    # Worked out by hand: Blue's score falls by 20 - 4.5 + 1 + 0.3 + 1.5 = 18.3.
+    race = {"E4": "B", "E5": "B", "F4": "B", "A0": "S", "A9": "S", "J0": "s", "J9": "s", "J5": "b"}
+    open_race = KELASU.setup(race)
+    blocked = KELASU.setup({**race, "F5": "b"})
+    assert evaluate(open_race, "blue") - evaluate(blocked, "blue") == pytest.approx(18.3)
+
+
 def test_cresnovian_evaluation_follows_the_kingdoms_q():
     state = walled_in()
     # Left (to move, the second player) holds 6Q in two live pieces; right 1Q in one.

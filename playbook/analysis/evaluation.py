@@ -112,6 +112,8 @@ def cosmic(state: State, player: str) -> float:
 # ---------------------------------------------------------------------- Kelasu
 
 _KELASU_VICTORY = (44, 45, 54, 55)
+# What holding 0-3 victory cells is worth while the opponent holds none (4 wins).
+_KELASU_RACE = (0.0, 2.0, 6.0, 20.0)
 # Distance (king steps) from each cell to the nearest victory cell.
 _KELASU_DISTANCE = [
     min(max(abs(i // 10 - v // 10), abs(i % 10 - v % 10)) for v in _KELASU_VICTORY) for i in range(100)
@@ -124,9 +126,11 @@ def kelasu(state: State, player: str) -> float:
     Material: blank 1, warrior 2.5, runner and diplomat 4.5, champion 6,
     general 12 (about what the blanks merged into them cost, a little more
     for the power gained), stone 8: stones give the energy of each turn and
-    losing them all loses the game.  Victory cells: each of the four held
-    by the player is worth 2, and holding several together more (the square
-    of the number held), the opponent's likewise count against.  Progress:
+    losing them all loses the game.  Victory cells (all four held wins):
+    while the opponent holds none of them, holding 1, 2 or 3 is worth 2, 6
+    or 20 (three held is one move from winning, so the opponent must block
+    or capture); once both sides hold some, neither can complete the four
+    without a capture, and each cell held is worth 1.5.  Progress:
     each moving piece earns up to 0.3 for standing near the victory cells
     (0.05 less per step away).  Energy left this turn is worth 0.2 a point
     to the side to move.  The result is the player's total minus the
@@ -153,8 +157,13 @@ def kelasu(state: State, player: str) -> float:
         piece = state.board[v]
         if piece != ".":
             held["blue" if piece.isupper() else "red"] += 1
-    blue += 2 * held["blue"] + held["blue"] ** 2
-    red += 2 * held["red"] + held["red"] ** 2
+    # A side can win on the victory cells only while the other holds none of them.
+    for side, other in (("blue", "red"), ("red", "blue")):
+        worth = _KELASU_RACE[held[side]] if not held[other] else 1.5 * held[side]
+        if side == "blue":
+            blue += worth
+        else:
+            red += worth
     score = blue - red if player == "blue" else red - blue
     energy = 0.2 * state.energy
     return score + (energy if state.side == player else -energy)

@@ -88,7 +88,8 @@ def _travel_rays(u: str, a: int) -> tuple:
     return rays
 
 
-# ---- performances: one row of actions per (performing cell, ability), indexed by parameters
+# ---- performances: one row of actions per (performing cell, ability), indexed by parameters,
+# each action made when first needed
 
 def _cell(k):
     return (("cell", CELLS[k]),)
@@ -129,28 +130,40 @@ def _make(u: str, pc: int, name: str, plan: tuple, words: str = "") -> Action:
     return Listed(text, (CELL_STEP[pc], Step.choice(name, title(name))), plan, ("perform", u, name, plan))
 
 
-def _row(u: str, pc: int, name: str) -> list:
-    """Every action of ``name`` performed by ``u`` on ``pc``, by parameter number."""
-    row = _ROWS.get((pc, name))
-    if row is None:
+def _row(u: str, pc: int, name: str) -> tuple[list, object]:
+    """The actions of ``name`` performed by ``u`` on ``pc``, by parameter
+    number (None where not made yet), and the function that makes one."""
+    key = (pc, name)
+    found = _ROWS.get(key)
+    if found is None:
         size, plan = _SHAPES[name]
-        row = _ROWS[pc, name] = [_make(u, pc, name, plan(k)) for k in range(size)]
-    return row
+        row = [None] * size
+
+        def fill(k):
+            act = row[k] = _make(u, pc, name, plan(k))
+            return act
+
+        found = _ROWS[key] = (row, fill)
+    return found
 
 
-def _dance_row(pc: int, source: int, name: str) -> list:
+def _dance_row(pc: int, source: int, name: str) -> tuple[list, object]:
     """Caprice on ``pc`` dancing ``name``, the basic ability of the piece on ``source``."""
     key = (pc, name, source)
-    row = _ROWS.get(key)
-    if row is None:
+    found = _ROWS.get(key)
+    if found is None:
         size, plan = _SHAPES[name]
         w = ("cell", CELLS[source])
-        row = _ROWS[key] = []
-        for k in range(size):
+        row = [None] * size
+
+        def fill(k):
             p = plan(k)
             words = f"{CELLS[source]} {name}" + "".join(f" {v}" for _, v in p)
-            row.append(_make("caprice", pc, "interpretative-dance", (w,) + p, words))
-    return row
+            act = row[k] = _make("caprice", pc, "interpretative-dance", (w,) + p, words)
+            return act
+
+        found = _ROWS[key] = (row, fill)
+    return found
 
 
 _REDEFINITIONS: dict = {}
@@ -186,65 +199,68 @@ class _Board:
         self.monuments = s.monuments
 
     # Each listed ability: its actions out of ``row`` (indexed as in
-    # _SHAPES), with ``me`` performing (Caprice when danced).
+    # _SHAPES; ``fill`` makes one not made yet), with ``me`` performing
+    # (Caprice when danced).
 
-    def return_home(self, me, row):
+    def return_home(self, me, row, fill):
         blocked = self.blocked
-        return [row[p.cell] for p in self.pieces if p.home >= 0 and p.cell != p.home and not blocked[p.home]]
+        return [(row[p.cell] or fill(p.cell)) for p in self.pieces
+                if p.home >= 0 and p.cell != p.home and not blocked[p.home]]
 
-    def perfect_eternal(self, me, row):
-        return [row[p.cell] for p in self.pieces]
+    def perfect_eternal(self, me, row, fill):
+        return [(row[p.cell] or fill(p.cell)) for p in self.pieces]
 
-    def cut(self, me, row):
-        return [row[p.cell] for p in self.pieces if p.q]
+    def cut(self, me, row, fill):
+        return [(row[p.cell] or fill(p.cell)) for p in self.pieces if p.q]
 
-    def breakdown(self, me, row):
-        return [row[p.cell] for p in self.pieces if p.q and not p.status]
+    def breakdown(self, me, row, fill):
+        return [(row[p.cell] or fill(p.cell)) for p in self.pieces if p.q and not p.status]
 
-    def energize(self, me, row):
+    def energize(self, me, row, fill):
         at = self.at
         out = []
         for i in AROUND[me.cell]:
             p = at[i]
             if p is not None and p.q and p.status != "e":
-                out += row[3 * i:3 * i + 3]
+                out += [row[k] or fill(k) for k in range(3 * i, 3 * i + 3)]
         return out
 
-    def critical_rewind(self, me, row):
-        return row if self.s.before else []
+    def critical_rewind(self, me, row, fill):
+        return [(row[0] or fill(0))] if self.s.before else []
 
-    def teleport(self, me, row):
+    def teleport(self, me, row, fill):
         blocked = self.blocked
         free = [i for i in range(27) if not blocked[i]]
         things = sorted([p.cell for p in self.pieces] + [c for c, _ in self.monuments])
-        return [row[t * 27 + f] for t in things for f in free]
+        return [(row[t * 27 + f] or fill(t * 27 + f)) for t in things for f in free]
 
-    def spectacle(self, me, row):
+    def spectacle(self, me, row, fill):
         k = self.kingdom
         blocked = self.blocked
         theirs = [i for i in ZONE[OTHER[k]] if not blocked[i]]
-        return [row[p.cell * 27 + t] for p in self.pieces if KINGDOM[p.cell] == k for t in theirs]
+        return [(row[p.cell * 27 + t] or fill(p.cell * 27 + t))
+                for p in self.pieces if KINGDOM[p.cell] == k for t in theirs]
 
-    def ultraviolent_ray(self, me, row):
-        return row
+    def ultraviolent_ray(self, me, row, fill):
+        return [(row[0] or fill(0))]
 
-    def build_monument(self, me, row):
+    def build_monument(self, me, row, fill):
         blocked, at, word_cell = self.blocked, self.at, self.word_cell
         out = []
         for i in NEIGHBOURS[me.cell]:
             if not blocked[i]:
-                out += row[10 * i:10 * i + 9]
+                out += [row[k] or fill(k) for k in range(10 * i, 10 * i + 9)]
             elif at[i] is None and i != word_cell:
-                out.append(row[10 * i + 9])
+                out.append((row[10 * i + 9] or fill(10 * i + 9)))
         return out
 
-    def select_the_fit(self, me, row):
-        return row
+    def select_the_fit(self, me, row, fill):
+        return [(row[0] or fill(0))]
 
-    def sum_of_all_knowledge(self, me, row):
-        return row
+    def sum_of_all_knowledge(self, me, row, fill):
+        return [(row[0] or fill(0))]
 
-    def go_berserk(self, me, row):
+    def go_berserk(self, me, row, fill):
         blocked = self.blocked
         mine = me.cell
         out = []
@@ -252,7 +268,7 @@ class _Board:
             if p is me or not p.q:
                 continue
             base = 27 * p.cell
-            out += [row[base + j] for j in NEIGHBOURS[p.cell] if not blocked[j] or j == mine]
+            out += [(row[base + j] or fill(base + j)) for j in NEIGHBOURS[p.cell] if not blocked[j] or j == mine]
         return out
 
     def free_for_word(self) -> list[int]:
@@ -319,13 +335,15 @@ def listed_actions(s) -> list[Action]:
         if q < 3 or KINGDOM[cell] != kingdom or u == no_perform:
             continue
         if p.status == "b":
-            out += _row(u, cell, "repair")
+            row, fill = _row(u, cell, "repair")
+            out.append(row[0] or fill(0))
             something = True
             continue
         for name in (BASIC[u], ELITE[u]) if q >= 9 else (BASIC[u],):
             if name in OPEN_ENDED:
                 if name == "flock-together" and not any(x.q == q and x is not p for x in s.pieces):
-                    out += _row(u, cell, name)  # nothing flocks: complete with no moves at all
+                    row, fill = _row(u, cell, name)
+                    out.append(row[0] or fill(0))  # nothing flocks: complete with no moves at all
                     something = True
                 else:
                     something = something or board.open_possible(p, name)
@@ -334,7 +352,7 @@ def listed_actions(s) -> list[Action]:
                 acts, possible = _dances(board, p)
                 something = something or possible
             else:
-                acts = _LISTERS[name](board, p, _row(u, cell, name))
+                acts = _LISTERS[name](board, p, *_row(u, cell, name))
             if acts:
                 out += acts
                 something = True
@@ -356,7 +374,7 @@ def _dances(board: _Board, me) -> tuple[list[Action], bool]:
         if name in OPEN_ENDED:  # Propaganda: entered by steps only
             possible = possible or board.open_possible(me, name)
             continue
-        out += _LISTERS[name](board, me, _dance_row(pc, p.cell, name))
+        out += _LISTERS[name](board, me, *_dance_row(pc, p.cell, name))
     return out, possible or bool(out)
 
 
