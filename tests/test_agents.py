@@ -212,6 +212,22 @@ def test_random_agent_may_resign_when_asked():
     assert "resign" not in chosen and "offer-draw" in chosen
 
 
+def test_searches_weigh_the_first_actions_of_a_huge_list_and_answer():
+    # Red (to move) has blanks on A0-E4 (25 connected blanks: over 600,000 merges) and its
+    # stone J9; Blue a stone H9 and a blank G9.  The search weighs only the first LIMIT
+    # actions (Red's blank steps come before the merges) and still answers with a legal one.
+    from playbook.analysis.search import LIMIT
+
+    cells = {"H9": "S", "G9": "B", "J9": "s"}
+    cells.update({f"{r}{f}": "b" for r in "ABCDE" for f in range(5)})
+    state = KELASU.setup(cells, "red")
+    weighed = candidates(state, limit=50)
+    assert len(weighed) == 50
+    assert len(candidates(state)) == LIMIT
+    action = fixed_depth(1).choose(state)
+    assert state.parse_action(action.text) == action
+
+
 def test_candidates_leave_out_resigning_and_offers_but_keep_accepting():
     state = COSMIC.initial()
     texts = {a.text for a in candidates(state)}

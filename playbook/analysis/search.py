@@ -31,12 +31,13 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from itertools import islice
 
 from ..core import Action, IllegalAction, State
 from .agents import TALK, RandomAgent
 from .evaluation import EXTRA_ACTIONS, WIN, evaluation_for, private
 
-__all__ = ["AlphaBeta", "Analysis", "candidates"]
+__all__ = ["AlphaBeta", "Analysis", "candidates", "LIMIT"]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 # Scores beyond this are wins or losses found by the search (WIN less the
@@ -44,9 +45,17 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 _DECIDED = WIN - 1000
 
 
-def candidates(state: State, rng: random.Random | None = None, samples: int = 8, talk: bool = False) -> list[Action]:
+#: The most listed actions a search weighs in one position: the first ones
+#: ``State.iter_actions`` makes (Kelasu lists its piece actions before its
+#: merges, and a field of 25 blanks has over 600,000 merges).
+LIMIT = 3000
+
+
+def candidates(state: State, rng: random.Random | None = None, samples: int = 8, talk: bool = False,
+               limit: int = LIMIT) -> list[Action]:
     """The actions a search weighs in ``state``: the listed legal actions
-    without resigning (and without offering draws unless ``talk``), plus
+    (at most ``limit``, made one at a time by ``iter_actions``) without
+    resigning (and without offering draws unless ``talk``), plus
     those the game does not list: the game's own extras
     (:data:`~playbook.analysis.evaluation.EXTRA_ACTIONS`) or, for a game
     not named there, a random completion of each first step that no
@@ -55,7 +64,7 @@ def candidates(state: State, rng: random.Random | None = None, samples: int = 8,
     rng = rng or random.Random(0)
     skip = {"resign"} if talk else set(TALK) - {"accept-draw"}
     try:
-        listed = state.legal_actions()
+        listed = list(islice(state.iter_actions(), limit))
     except NotImplementedError:
         listed = []
     actions = [a for a in listed if a.text not in skip]
