@@ -101,6 +101,14 @@ class BoardWidget(anywidget.AnyWidget):
     before any click: ``True`` all, ``False`` none, or a collection of
     their values.  ``arrows`` (lists of cell ids) and ``highlights`` (cell
     ids) are drawn on the board until set again.
+
+    In the browser a piece is moved by two clicks or by dragging it to a
+    target; targets show as dots on empty cells and rings on the cells in
+    :attr:`occupied`.  The front end shows the piece on its target at once
+    and this side's new board replaces it (a refusal puts it back).  Moves
+    this side shows (an opponent's reply, a step along the line, which the
+    left and right arrow keys also take) slide along :attr:`trail`.  Marks
+    and arrows drawn with the right button stay in the browser.
     """
 
     _esm = _static_dir() / "board.js"
