@@ -164,6 +164,17 @@ def test_king_jumps_at_most_twice_clarification_7():
     assert "a1xc3xc5xe5" in moves(text, "a1", game=CosmicChess(king_jumps=3))
 
 
+def test_each_jump_of_a_chain_may_turn_clarification_14():
+    # The king jumps b2 diagonally (a1 to c3), then c4 straight up (to c5).
+    assert "a1xc3xc5" in moves("5P/3n2/2p3/6/1p4/K4k w", "a1")
+    # The rook slides up, jumps a4 (to a5), then turns right over b5 (to c5).
+    assert "a1xa5xc5" in moves("5k/1p4/p5/6/6/R4K w", "a1")
+    # The pawn jumps b4 up-right (to c5), d4 down-right (to e3), d2 down-left (to c1).
+    assert "a3xc5xe3xc1" in moves("5k/6/1p1n2/P5/3p2/5K w", "a3")
+    # Turning back over the cell just left is no jump: a jumped piece is gone.
+    assert not any(m.startswith("a3xc5xa3") for m in moves("5k/6/1p1n2/P5/3p2/5K w", "a3"))
+
+
 # ------------------------------------------------------ leaving the board
 
 

@@ -96,6 +96,9 @@ the tests in ``tests/test_cosmic.py`` that pin it.
     ``CosmicChess(quiet_limit=None)`` turns this off; another number sets
     the count.  Offering or accepting a draw is no move and does not count.
     ``test_a_hundred_moves_without_a_capture_end_the_game_by_count_clarification_13``.
+14. Each jump of a chain may go its own way: a king's second jump, a rook's
+    later jumps and every jump of a pawn may turn from the one before.
+    ``test_each_jump_of_a_chain_may_turn_clarification_14``.
 """
 
 from __future__ import annotations
