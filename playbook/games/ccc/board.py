@@ -42,17 +42,7 @@ class Geometry:
         self.leaps = [tuple(j for j in (self._offset(i, a, b) for a, b in LEAPS) if j >= 0) for i in range(self.size)]
         self.ring8 = [tuple(j for j in (self.step[d][i] for d in ALL) if j >= 0) for i in range(self.size)]
         self._lines: dict = {}
-        self.actions: dict = {}  # made Action values, shared by every position of this size
         self.ring4 = [tuple(j for j in (self.step[d][i] for d in ORTH) if j >= 0) for i in range(self.size)]
-
-    def nbrs(self, dirs: tuple) -> list:
-        """Per cell, the on-board cells one step away in ``dirs``."""
-        key = ("n", dirs)
-        found = self._lines.get(key)
-        if found is None:
-            found = self._lines[key] = [tuple(j for j in (self.step[d][i] for d in dirs) if j >= 0)
-                                        for i in range(self.size)]
-        return found
 
     def jumps(self, dirs: tuple) -> list:
         """Per cell, (cell jumped, landing) pairs in ``dirs``, both on the board."""

@@ -28,11 +28,7 @@ ORDER_STEPS = {p: Step.choice(p, {"S": "Small", "M": "Medium", "L": "Large"}[p] 
 def frozen_cells(state) -> frozenset:
     """Cells next to a Nice Flag (the Flag's own cell only if another Flag is next to it)."""
     near = state.geo.ring8 if state.game.reach == "all" else state.geo.ring4
-    out = set()
-    for i, t in enumerate(state.board):
-        if t is not None and t.kind == "N":
-            out.update(near[i])
-    return frozenset(out)
+    return frozenset(c for i in state.census()[1] for c in near[i])
 
 
 def is_frozen(thing: Thing, cell: int, frozen) -> bool:
@@ -43,7 +39,8 @@ def is_frozen(thing: Thing, cell: int, frozen) -> bool:
 
 
 class Generator:
-    """Builds the listed actions of one state."""
+    """Builds the listed actions of one state, picking moves and attacks
+    ready-made from the board size's :class:`~.tables.Rays`."""
 
     def __init__(self, state):
         self.s = state
@@ -52,109 +49,112 @@ class Generator:
         self.side = state.side
         self.names = state.geo.names
         self.cs = state.geo_steps
-        self.made = state.geo.actions
+        rays = state.rays
+        self.rays = rays.by_dir
+        self.made = rays.powers
+        self.unstacks = rays.unstacks
         self.flat_dirs = forward_dirs(self.side, "flat")
-        self.stack_dirs = forward_dirs(self.side, "stack")
+        self.flat_near = rays.near(self.flat_dirs)
+        self.flat_jumps = self.geo.jumps(self.flat_dirs)
+        self.all_jumps = self.geo.jumps(ALL)
+        self.stack_near = rays.near(forward_dirs(self.side, "stack"))
+        self.all_near = rays.near(ALL)
         self.out: list[Action] = []
+        self.add = self.out.append
 
     def run(self) -> list[Action]:
         """The listed actions of every piece of the side to move that is free to act."""
-        frozen = self.s.frozen
-        for i, t in enumerate(self.board):
-            if t is None or t.owner != self.side or is_frozen(t, i, frozen):
-                continue
+        frozen, board = self.s.frozen, self.board
+        for i in self.s.census()[0][self.side]:
+            t = board[i]
             k = t.kind
-            if k == "col":
-                self.column(i, t)
+            if k in "TH":
+                if t.cells[0] == i and not is_frozen(t, i, frozen):
+                    self.stick(i, t)
+            elif i in frozen:
+                continue
+            elif k == "col":
+                units = t.units
+                if len(units) == 1 and units[0][0] == "F":
+                    self.flat(i)  # the commonest piece, without the column's dispatch
+                else:
+                    self.column(i, t)
             elif k == "C":
                 self.cube(i)
             elif k == "R":
                 self.ring(i, t)
-            elif k in "TH":
-                if t.cells[0] == i:
-                    self.stick(i, t)
             elif k == "B":
                 self.rectangle(i)
         return self.out
-
-    # ---- helpers
-
-    def _move(self, i: int, j: int, attack: bool) -> None:
-        key = (i << 13) | (j << 1) | attack
-        a = self.made.get(key)
-        if a is None:
-            sep = "x" if attack else "-"
-            a = self.made[key] = Action(self.names[i] + sep + self.names[j], (self.cs[i], self.cs[j]), ("move", i, j))
-        self.out.append(a)
 
     def _power(self, plan: tuple) -> None:
         """Add the action carrying out ``plan`` (made once per board size)."""
         a = self.made.get(plan)
         if a is None:
             a = self.made[plan] = _power_action(self.names, self.cs, plan)
-        self.out.append(a)
+        self.add(a)
 
     # ---- columns: Flats, Flat Stacks, Pyramids and their stacks
 
     def column(self, i: int, t: Thing) -> None:
         """Flats, Flat Stacks, Pyramids, Constructed Pyramids and Pyramid Stacks."""
-        f, p = _shape(t.units)
-        if not p:
-            if f == 1:
-                self.flat(i, t)
+        units = t.units
+        if len(units) == 1:
+            if units[0][0] == "F":
+                self.flat(i)
             else:
-                self.flat_stack(i, t)
+                self.pyramid(i, t)
+            return
+        f, p = _shape(units)
+        if not p:
+            self.flat_stack(i, t)
         elif not f:
             self.pyramid(i, t)
-            if len(p) > 1:
-                self.unstack(i, t, DIAG)
+            self.unstack(i, t, DIAG)
         else:
             self.pyramid_stack(i, t)
 
-    def flat(self, i: int, t: Thing) -> None:
+    def flat(self, i: int) -> None:
         """A Flat: one step a Flat's ways (onto empty, enemy or own Flats) and hops."""
-        board, side = self.board, self.side
-        for j in self.geo.nbrs(self.flat_dirs)[i]:
+        board, side, add = self.board, self.side, self.add
+        hop = False
+        for j, move, attack in self.flat_near[i]:
             u = board[j]
             if u is None:
-                self._move(i, j, False)
+                add(move)
             elif u.owner != side:
-                self._move(i, j, True)
+                add(attack)
+                hop = hop or (u.kind == "col" and len(u.units) == 1 and u.units[0][0] == "F")
             elif u.kind == "col" and len(u.units) < 5 and not _shape(u.units)[1]:
-                self._move(i, j, False)
-        self._hops(i, [i], (), self.flat_dirs)
+                add(move)
+        if hop:  # a first hop goes over an enemy Flat next to it, the Flat's own ways
+            self._hops(i, [i], (), self.flat_jumps)
 
-    def _hops(self, start: int, path: list[int], hopped: tuple, dirs) -> None:
+    def _hops(self, start: int, path: list[int], hopped: tuple, jumps) -> None:
         board, side = self.board, self.side
-        here = path[-1]
-        for over, land in self.geo.jumps(dirs)[here]:
-            if over in hopped:
-                continue
+        for over, land in jumps[path[-1]]:
             u = board[over]
             if u is None or u.owner == side or u.kind != "col" or len(u.units) != 1 or u.units[0][0] != "F":
                 continue
-            if board[land] is not None and land != start:
+            if over in hopped or (board[land] is not None and land != start):
                 continue
             new_path, new_hopped = path + [land], hopped + (over,)
-            self.out.append(Action(
+            self.add(Action(
                 "x".join(self.names[c] for c in new_path), tuple(self.cs[c] for c in new_path),
                 ("hop", start, tuple(new_path[1:]), new_hopped)))
-            self._hops(start, new_path, new_hopped, ALL)
+            self._hops(start, new_path, new_hopped, self.all_jumps)
 
     def flat_stack(self, i: int, t: Thing) -> None:
         """A Flat Stack: one step forward or diagonally forward, and unstacking."""
-        board, step, side = self.board, self.geo.step, self.side
-        for d in self.stack_dirs:
-            j = step[d][i]
-            if j < 0:
-                continue
+        board, side, add = self.board, self.side, self.add
+        for j, move, attack in self.stack_near[i]:
             u = board[j]
             if u is None:
-                self._move(i, j, False)
+                add(move)
             elif u.owner != side:
-                self._move(i, j, True)
+                add(attack)
             elif u.kind == "col" and u.units == (("F", u.units[0][1]),) and len(t.units) < 5:
-                self._move(i, j, False)  # a Stack grows onto a single Flat
+                add(move)  # a Stack grows onto a single Flat
         self.unstack(i, t, self.flat_dirs)
 
     def _smaller_top(self, u: Thing, size: int) -> bool:
@@ -170,103 +170,80 @@ class Generator:
 
     def pyramid(self, i: int, t: Thing) -> None:
         """A Pyramid or Constructed Pyramid: diagonal slides to the first piece in the way."""
-        board, step, side = self.board, self.geo.step, self.side
+        board, side, add, rays = self.board, self.side, self.add, self.rays
         through = self.s.game.pyramid_slide == "through"
         base = SIZE[t.units[0][0]]
         for d in DIAG:
-            j = step[d][i]
-            while j >= 0:
+            for j, move, attack in rays[d][i]:
                 u = board[j]
                 if u is None:
-                    self._move(i, j, False)
-                else:
-                    if u.owner != side:
-                        if not self._smaller_top(u, base):
-                            self._move(i, j, True)
-                    elif u.kind == "col":
-                        top = u.units[-1][0]
-                        if top == "F" or SIZE[top] > base:
-                            self._move(i, j, False)
-                    elif u.kind != "C":
-                        self._move(i, j, False)  # crushes its own piece
-                    if not through:
-                        break
-                j = step[d][j]
+                    add(move)
+                    continue
+                if u.owner != side:
+                    if not self._smaller_top(u, base):
+                        add(attack)
+                elif u.kind == "col":
+                    top = u.units[-1][0]
+                    if top == "F" or SIZE[top] > base:
+                        add(move)
+                elif u.kind != "C":
+                    add(move)  # crushes its own piece
+                if not through:
+                    break
 
     def pyramid_stack(self, i: int, t: Thing) -> None:
         """A Pyramid Stack: one step any way onto empty cells or enemies, and unstacking."""
-        board, step, side = self.board, self.geo.step, self.side
+        board, side, add = self.board, self.side, self.add
         base = SIZE[_shape(t.units)[1][0]]
-        for d in ALL:
-            j = step[d][i]
-            if j < 0:
-                continue
+        for j, move, attack in self.all_near[i]:
             u = board[j]
             if u is None:
-                self._move(i, j, False)
+                add(move)
             elif u.owner != side and not self._smaller_top(u, base):
-                self._move(i, j, True)
+                add(attack)
         self.unstack(i, t, ALL)
 
     def unstack(self, i: int, t: Thing, dirs) -> None:
         """Unstacking: all but the bottom piece are dropped one a cell in a
         line, Pyramids first (in the order the player picks), then Flats
         from the top down."""
-        npyr, nflats, orders = _held(t.units)
-        n = npyr + nflats
-        board, line_of = self.board, self.geo.line
-        for d in dirs:
-            line = line_of(i, d, n)
+        board, add = self.board, self.add
+        for flat_drops, choices in self.unstacks[i, t.units, dirs]:
             # Flats obey the height rule; Pyramids ignore it.
-            ok = True
-            for k in range(nflats):
-                c = line[npyr + k]
-                if c >= 0:
-                    u = board[c]
-                    if u is not None and u.height() > nflats - k:
-                        ok = False
-                        break
-            if not ok:
-                continue
-            for order in orders:
-                if npyr and not self._pyramid_drops_ok(order, line):
-                    continue
-                self._power(("unstack", i, d, order))
-
-    def _pyramid_drops_ok(self, order: str, line: list[int]) -> bool:
-        for p, c in zip(order, line):
-            if c < 0:
-                continue
-            u = self.board[c]
-            if u is not None and self._smaller_top(u, SIZE[p]):
-                return False  # never onto a smaller Pyramid
-        return True
+            for c, most in flat_drops:
+                u = board[c]
+                if u is not None and u.height() > most:
+                    break
+            else:
+                for pyramid_drops, action in choices:
+                    for c, size in pyramid_drops:
+                        u = board[c]
+                        if u is not None and self._smaller_top(u, size):
+                            break  # never onto a smaller Pyramid
+                    else:
+                        add(action)
 
     # ---- the other pieces
 
     def cube(self, i: int) -> None:
         """The Cube: 1-5 cells orthogonally to an empty cell, over all but standing sticks and Flags."""
-        board, step = self.board, self.geo.step
+        board, add, rays = self.board, self.add, self.rays
         for d in ORTH:
-            j = i
-            for _ in range(5):
-                j = step[d][j]
-                if j < 0:
-                    break
+            for j, move, _ in rays[d][i][:5]:
                 u = board[j]
                 if u is None:
-                    self._move(i, j, False)
+                    add(move)
                 elif u.kind == "N" or u.standing:
                     break  # standing sticks and Flags cannot be jumped
 
     def ring(self, i: int, t: Thing) -> None:
         """The Ring: orthogonal slides over empty cells, and Build Power."""
-        board, step = self.board, self.geo.step
+        board, add, rays = self.board, self.add, self.rays
         for d in ORTH:
-            j = step[d][i]
-            while j >= 0 and board[j] is None:
-                self._move(i, j, False)
-                j = step[d][j]
+            for j, move, _ in rays[d][i]:
+                if board[j] is not None:
+                    break
+                add(move)
         if t.power < 5:
             self._power(("build", i))
 
@@ -294,11 +271,9 @@ class Generator:
 
     def rectangle(self, i: int) -> None:
         """A Rectangle: one cell any way, attacking whatever is there."""
-        step, board = self.geo.step, self.board
-        for d in ALL:
-            j = step[d][i]
-            if j >= 0:
-                self._move(i, j, board[j] is not None)
+        board, add = self.board, self.add
+        for j, move, attack in self.all_near[i]:
+            add(move if board[j] is None else attack)
 
 
 def _power_action(names, cs, plan: tuple) -> Action:
@@ -312,6 +287,28 @@ def _power_action(names, cs, plan: tuple) -> Action:
         text = f"{names[i]} unstack {d}" + (f" {order}" if len(order) > 1 else "")
         return Action(text, (cs[i], UNSTACK, DIR_STEPS[d]) + tuple(ORDER_STEPS[p] for p in order[:-1]), plan)
     return Action(f"{names[i]} {kind} {d}", (cs[i], VERB_STEPS[kind], DIR_STEPS[d]), plan)
+
+
+def unstack_table(names, cs, line_of, made: dict, key: tuple) -> tuple:
+    """What unstacking the column ``units`` from cell ``i`` in ``dirs``
+    (``key``) needs to know of the board, per direction: the cells Flats
+    drop on with the greatest height each may find there, and per drop
+    order the cells and sizes of the Pyramids' drops with the action."""
+    i, units, dirs = key
+    npyr, nflats, orders = _held(units)
+    out = []
+    for d in dirs:
+        line = line_of(i, d, npyr + nflats)
+        flat_drops = tuple((line[npyr + k], nflats - k) for k in range(nflats) if line[npyr + k] >= 0)
+        choices = []
+        for order in orders:
+            plan = ("unstack", i, d, order)
+            action = made.get(plan)
+            if action is None:
+                action = made[plan] = _power_action(names, cs, plan)
+            choices.append((tuple((c, SIZE[p]) for p, c in zip(order, line) if c >= 0), action))
+        out.append((flat_drops, tuple(choices)))
+    return tuple(out)
 
 
 _HELD: dict = {}

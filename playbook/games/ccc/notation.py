@@ -34,6 +34,7 @@ three), or ``-``.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...core import NotationError
 from .board import FILES, geometry
@@ -199,10 +200,22 @@ def _header(text: str, pos: int, line: str):
 _UNIT = re.compile(r"([FSML])(\+*)")
 
 
+_READ: dict = {}  # cell tokens read so far: the same Thing for the same token
+
+
 def _token(text: str, pos: int, w: str, field: str):
-    """A cell token as (Thing without stick cells, laying flag) or None."""
+    """A cell token as (Thing without stick cells, laying flag) or None.
+    Things are immutable, so positions read from text share them (as
+    positions reached by play do), which keeps many positions small."""
     if w == ".":
         return None
+    found = _READ.get(w)
+    if found is None:
+        found = _READ[w] = _read_token(text, pos, w, field)
+    return found
+
+
+def _read_token(text: str, pos: int, w: str, field: str):
     if not (w.replace("+", "").replace("_", "").isalnum()):
         fail(f"{field}: cannot read {w!r}", text, pos)
     letters = [c for c in w if c.isalpha()]
@@ -271,6 +284,12 @@ def _check_column(text, pos, field, units):
         fail(f"{field}: a Constructed Pyramid has its Pyramids largest at the bottom, each at most once", text, pos)
 
 
+@lru_cache(maxsize=1024)
+def _standing(kind: str, owner: str, shields: int, cell: int) -> Thing:
+    """A standing stick on ``cell`` (shared, as tokens are)."""
+    return Thing(kind, owner, shields=shields, cells=(cell,))
+
+
 def _sticks(text, geo, raw, where):
     """Resolve laying sticks: each side's laying cells form one straight run."""
     board = [None] * len(raw)
@@ -283,7 +302,7 @@ def _sticks(text, geo, raw, where):
             if lay:
                 laying.setdefault((thing.owner, thing.kind), []).append(i)
                 continue
-            thing = Thing(thing.kind, thing.owner, shields=thing.shields, cells=(i,))
+            thing = _standing(thing.kind, thing.owner, thing.shields, i)
         board[i] = thing
     for (owner, kind), cells in laying.items():
         n = 3 if kind == "T" else 2
@@ -329,16 +348,14 @@ def _pile(text: str, pos: int, line: str, side: str) -> str:
 
 
 def _check_counts(text, board, lost, homes, lines):
-    seen = set()
     for k, owner in enumerate("wb"):
         side = SIDES[owner]
         count = {p: lost[k].count(p) for p in PILE_ORDER}
         count["C"] = 0
         sticks = 0
         for i, t in enumerate(board):
-            if t is None or t.owner != owner or id(t) in seen:
-                continue
-            seen.add(id(t))
+            if t is None or t.owner != owner or (t.kind in "TH" and t.cells[0] != i):
+                continue  # a laying stick counts once, at its first cell
             if t.kind == "col":
                 for u in t.units:
                     count[u[0]] += 1

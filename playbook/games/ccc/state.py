@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ...core import Action, IllegalAction, NotationError, Outcome, State, Step, StepOptions
+from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
 from .board import geometry
 from .effects import carry_out
 from .entry import Entry, steps_from_text
 from .moves import PASS, frozen_cells, is_frozen, listed
 from .notation import write
 from .pieces import SIDES
+from .tables import rays
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -33,9 +34,10 @@ class CCCState(State):
     # ---- derived, cached
 
     def __post_init__(self):
-        # The board's geometry and its cell steps, shared by all positions of this size.
+        # The board's geometry, its cell steps and ready-made moves, shared by all positions of this size.
         object.__setattr__(self, "geo", geometry(self.files, self.ranks))
-        object.__setattr__(self, "geo_steps", _cell_steps(self.files, self.ranks))
+        object.__setattr__(self, "rays", rays(self.files, self.ranks))
+        object.__setattr__(self, "geo_steps", self.rays.steps)
 
     @property
     def frozen(self) -> frozenset:
@@ -95,18 +97,30 @@ class CCCState(State):
 
     def pyramids(self, side: str) -> int:
         """Pyramids of ``side`` (``w``/``b``) on the board, in any column."""
-        n = 0
-        for t in self.board:
-            if t is not None and t.owner == side and t.kind == "col":
-                n += len(t.pyramids)
-        return n
+        return self.census()[2][side]
+
+    def census(self) -> tuple[dict, list, dict]:
+        """One pass over the board (cached): the cells of each side's pieces
+        (``w``/``b`` -> cells, a laying stick on each it covers), the cells
+        of the Nice Flags, and each side's Pyramids."""
+        found = self.__dict__.get("_census")
+        if found is None:
+            cells, flags, pyramids = {"w": [], "b": []}, [], {"w": 0, "b": 0}
+            for i, t in enumerate(self.board):
+                if t is None:
+                    continue
+                cells[t.owner].append(i)
+                if t.kind == "col":
+                    if t.units[-1][0] != "F":  # Flats stand below Pyramids: only a Pyramid on top means any
+                        pyramids[t.owner] += len(t.pyramids)
+                elif t.kind == "N":
+                    flags.append(i)
+            found = self.__dict__["_census"] = (cells, flags, pyramids)
+        return found
 
     def _compute_outcome(self) -> Outcome | None:
-        count = {"w": 0, "b": 0}
-        for t in self.board:
-            if t is not None and t.kind == "col":
-                count[t.owner] += len(t.pyramids)
-        w, b = count["w"], count["b"]
+        pyramids = self.census()[2]
+        w, b = pyramids["w"], pyramids["b"]
         if not w and not b:
             return Outcome((), "both sides lost their last Pyramid in the same turn")
         if not w or not b:
@@ -202,13 +216,3 @@ class CCCState(State):
         """Refuse ``text`` (parse_action already names the rule for every refusal)."""
         raise IllegalAction(f"{text!r} is not a legal action in this position")
 
-
-_STEPS = {}
-
-
-def _cell_steps(files: int, ranks: int):
-    key = (files, ranks)
-    steps = _STEPS.get(key)
-    if steps is None:
-        steps = _STEPS[key] = [Step.cell(n) for n in geometry(files, ranks).names]
-    return steps

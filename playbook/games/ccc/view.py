@@ -74,11 +74,9 @@ def scene(state) -> Scene:
         cells.append(Cell(name, f, ranks - 1 - r, zone="light" if (f + r) % 2 else "dark"))
     pieces = []
     frozen = state.frozen
-    done = set()
     for i, t in enumerate(state.board):
-        if t is None or id(t) in done:
-            continue
-        done.add(id(t))
+        if t is None or (t.kind in "TH" and t.cells[0] != i):
+            continue  # a laying stick is drawn once, from its first cell
         covered = t.cells if t.kind in "TH" else (i,)
         is_frozen = any(c in frozen for c in covered)
         height = str(len(t.units)) if t.kind == "col" and len(t.units) > 1 else ""

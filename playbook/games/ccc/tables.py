@@ -1,0 +1,63 @@
+"""Tables made once per board size and shared by all its positions: the cell
+steps, and the move and attack actions from every cell along every direction.
+
+Generating a position's actions then walks these rays and picks ready-made
+actions instead of building text and steps for each.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...core import Action, Step
+from .board import ALL, geometry
+from .moves import unstack_table
+
+
+class _Lazy(dict):
+    """Values by key, each made by ``make`` on first use."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
+
+
+class Rays:
+    """For a board ``files`` wide and ``ranks`` deep: ``steps[i]`` the step
+    that clicks cell ``i``; ``by_dir[d][i]`` the cells from ``i`` to the edge
+    in direction ``d``, each as ``(cell, move, attack)`` with the actions
+    ``i-cell`` and ``ixcell``; ``powers`` the power actions made so far, by
+    plan; ``unstacks[i, units, dirs]`` what unstacking needs (see
+    :func:`.moves.unstack_table`).  Rays are made on first use, so a large board costs only what its
+    positions use."""
+
+    def __init__(self, files: int, ranks: int):
+        self.geo = geometry(files, ranks)
+        self.steps = [Step.cell(n) for n in self.geo.names]
+        self.by_dir = {d: _Lazy(lambda i, d=d: self._ray(i, d)) for d in ALL}
+        self.powers: dict = {}
+        self.unstacks = _Lazy(lambda key: unstack_table(self.geo.names, self.steps, self.geo.line, self.powers, key))
+        self._near = _Lazy(lambda dirs: _Lazy(lambda i: tuple(self.by_dir[d][i][0] for d in dirs if self.by_dir[d][i])))
+
+    def _ray(self, i: int, d: str) -> tuple:
+        names, steps, step = self.geo.names, self.steps, self.geo.step[d]
+        out, j = [], step[i]
+        while j >= 0:
+            pair, data = (steps[i], steps[j]), ("move", i, j)
+            out.append((j, Action(f"{names[i]}-{names[j]}", pair, data), Action(f"{names[i]}x{names[j]}", pair, data)))
+            j = step[j]
+        return tuple(out)
+
+    def near(self, dirs: tuple) -> dict:
+        """By cell, the first entry of each ray in ``dirs`` (one step away), in the order of ``dirs``."""
+        return self._near[dirs]
+
+
+@lru_cache(maxsize=32)
+def rays(files: int, ranks: int) -> Rays:
+    """The shared :class:`Rays` of a board this size."""
+    return Rays(files, ranks)
