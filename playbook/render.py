@@ -184,7 +184,10 @@ EDGE = 18  # margin for coordinates
 
 STYLE = """
 .pb-board { font-family: var(--jp-ui-font-family, sans-serif); }
-.pb-bg { fill: var(--jp-layout-color1, #ffffff); }
+/* The page shows through: no box of another colour around the board in any theme.
+   Text off the board is a mid grey that reads on light and dark pages alike
+   when the theme's variables do not reach the drawing (a picture in an <img>). */
+.pb-bg { fill: var(--jp-layout-color0, transparent); }
 .pb-cell { stroke: var(--jp-border-color1, #9e9e9e); stroke-width: 0.5; }
 .pb-zone-light { fill: var(--pb-light, #eee3cf); }
 .pb-zone-dark { fill: var(--pb-dark, #b58f6a); }
@@ -198,9 +201,9 @@ STYLE = """
 .pb-zone-plain { fill: #e8e4da; }
 .pb-zone-ring { fill: #ddd6c6; }
 .pb-zone-hub { fill: #c8bfa8; }
-.pb-zone-side { fill: var(--jp-layout-color2, #f0f0f0); stroke-dasharray: 2 2; }
-.pb-coord { fill: var(--jp-ui-font-color2, #616161); font-size: 11px; text-anchor: middle; dominant-baseline: central; }
-.pb-caption { fill: var(--jp-ui-font-color1, #212121); font-size: 12px; }
+.pb-zone-side { fill: var(--jp-layout-color2, #8080802a); stroke-dasharray: 2 2; }
+.pb-coord { fill: var(--jp-ui-font-color2, #808080); font-size: 11px; text-anchor: middle; dominant-baseline: central; }
+.pb-caption { fill: var(--jp-ui-font-color1, #767676); font-size: 12px; }
 .pb-celltext { fill: #333333; font-size: 9px; text-anchor: middle; dominant-baseline: central; }
 .pb-piece { stroke-width: 1.5; stroke-linejoin: round; }
 .pb-owner-white { fill: #fafaf5; stroke: #2b2b2b; }
@@ -212,12 +215,17 @@ STYLE = """
 .pb-owner-purple { fill: #8a4fc7; stroke: #33144f; }
 .pb-owner-orange { fill: #ef8a24; stroke: #5c310a; }
 .pb-owner-neutral { fill: #9a9a9a; stroke: #333333; }
+.pb-owner-custom, .pb-owner-custom-light { stroke: #262626; }
 .pb-letter { font-size: 12px; font-weight: bold; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
-.pb-on-white, .pb-on-yellow, .pb-on-neutral, .pb-on-custom-light { fill: #2b2b2b; }
-.pb-on-black, .pb-on-blue, .pb-on-red, .pb-on-green, .pb-on-purple, .pb-on-orange, .pb-on-custom { fill: #ffffff; }
+/* Letters keep a thin halo of the opposite colour, so a label reads even
+   where it crosses the edge of its shape. */
+.pb-on-white, .pb-on-yellow, .pb-on-neutral, .pb-on-custom-light { fill: #1f1f1f; stroke: #ffffffb0; stroke-width: 2.5px; paint-order: stroke; }
+.pb-on-black, .pb-on-blue, .pb-on-red, .pb-on-green, .pb-on-purple, .pb-on-orange, .pb-on-custom { fill: #ffffff; stroke: #000000a0; stroke-width: 2.5px; paint-order: stroke; }
 .pb-badge { font-size: 10px; font-weight: bold; fill: #111111; }
 .pb-badge-bg { fill: #ffffffd0; stroke: #555555; stroke-width: 0.5; }
-.pb-dim { opacity: 0.45; }
+/* A dead, frozen or spent piece: a hollow, dashed outline; its label stays readable. */
+.pb-dim { opacity: 0.75; }
+.pb-piece.pb-dim { opacity: 1; fill-opacity: 0.22; stroke-dasharray: 3 2; stroke-width: 2; }
 .pb-pip { fill: #888888; stroke: none; }
 .pb-mark-last { fill: #f6e05e; fill-opacity: 0.45; }
 .pb-mark-selected { fill: #48bb78; fill-opacity: 0.5; }
@@ -227,7 +235,7 @@ STYLE = """
 .pb-mark-failed { stroke: #c53030; stroke-width: 4; stroke-opacity: 0.75; stroke-dasharray: 3 4; fill: none; }
 .pb-zone-shared { fill: #c9e4f6; }
 .pb-zone-strip { fill: #e3f1fa; stroke: #7fa7c4; stroke-width: 0.5; stroke-dasharray: 4 3; }
-.pb-label-name { fill: var(--jp-ui-font-color1, #212121); font-size: 14px; font-weight: bold; text-anchor: middle; dominant-baseline: central; }
+.pb-label-name { fill: var(--jp-ui-font-color1, #767676); font-size: 14px; font-weight: bold; text-anchor: middle; dominant-baseline: central; }
 .pb-marks, .pb-pieces, .pb-coords { pointer-events: none; }
 """
 

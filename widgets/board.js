@@ -155,6 +155,7 @@ function render({ model, el: root }) {
     svg.insertBefore(layer, svg.querySelector(".pb-pieces"));
     for (const s of prefix) if (s.kind === "cell") mark(svg, layer, s.value, "pb-hl-selected");
     if (prefix.length === 0) return; // nothing selected: the board just waits for a click
+    showPicked();
     for (const [step] of options()) {
       if (step.kind === "cell") target(layer, step.value);
     }
@@ -177,6 +178,23 @@ function render({ model, el: root }) {
       picker.append(button("Stop here", "End the action here", finish));
     }
     if (prefix.length > 0) picker.append(button("Cancel", "Cancel (Esc)", cancel));
+  }
+
+  // The named choices already picked in this entry (a piece to place, an
+  // ability), shown as pressed buttons first in the row; pressing one again
+  // takes the entry back to just before it.
+  function showPicked() {
+    prefix.forEach((step, i) => {
+      if (step.kind !== "choice") return;
+      const b = button(step.label || step.value, `${step.label || step.value}: picked (press to undo)`, () => {
+        const kept = prefix.slice(0, i);
+        cancel();
+        for (const s of kept) advance(s);
+      });
+      b.classList.add("pb-pressed");
+      b.setAttribute("aria-pressed", "true");
+      picker.append(b);
+    });
   }
 
   // Named choices available before any click (offer a draw, pass, resign).

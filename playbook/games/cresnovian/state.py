@@ -265,8 +265,11 @@ class CresnovianState(State):
             shape, colour = STYLE[p.umbration]
             status = {"b": " (broken)", "e": " (eternal)"}.get(p.status, "")
             title = f"{p.umbration.capitalize()} {p.code()}{status}{' (dead)' if p.dead else ''} on {CELLS[p.cell]}"
-            pieces.append(Piece((CELLS[p.cell],), "neutral", (Glyph(shape, 0.62, dy=-0.08),), letter=ABBREVIATION[p.umbration],
-                                badges=(p.code(),), title=title, dim=p.dead, color=colour))
+            # The shape sits low in its cell with the label at its centre; the
+            # Q count takes the top-left corner, clear of the shape, and a dead
+            # piece also says so in the bottom-right one.
+            pieces.append(Piece((CELLS[p.cell],), "neutral", (Glyph(shape, 0.6, dy=0.1),), letter=ABBREVIATION[p.umbration],
+                                badges=("dead" if p.dead else "", p.code()), title=title, dim=p.dead, color=colour))
         for cell, u in self.monuments:
             shape, colour = STYLE[u]
             pieces.append(Piece((CELLS[cell],), "neutral", (Glyph(shape, 0.34, dy=-0.1),), badges=(f"{ABBREVIATION[u].lower()} m",),

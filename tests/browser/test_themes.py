@@ -1,0 +1,74 @@
+"""Boards in JupyterLab's light and dark themes: the live board's background
+is the page's own, a static diagram lets the page show through (no white
+box in the dark theme), and a picked choice shows as pressed."""
+
+import json
+
+import pytest
+
+from .lab import board, open_notebook, run_all, running_lab, write_notebook
+
+pytestmark = pytest.mark.browser
+
+CELLS = [
+    """from playbook import load, BoardWidget
+cres = load("cresnovian").setup({"A1": "duality 3Q", "B2": "essence 4Q", "C3": "velocity 0Q", "I1": "cosmos 7Q"})
+BoardWidget(cres)""",
+    "cres.diagram()",
+    "BoardWidget(load('cresnovian'))",
+]
+
+# The colour of the board's background rectangle and of the page behind the
+# output, both as the browser computes them.
+BACKGROUNDS = """(root) => {
+    let node = root;
+    while (node && getComputedStyle(node).backgroundColor === 'rgba(0, 0, 0, 0)') node = node.parentElement;
+    return [getComputedStyle(root.querySelector('svg .pb-bg')).fill, getComputedStyle(node).backgroundColor];
+}"""
+
+# The alpha of the diagram picture's top-left pixel, drawn on a canvas.
+CORNER_ALPHA = """async (img) => {
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    return ctx.getImageData(1, 1, 1, 1).data[3];
+}"""
+
+
+@pytest.fixture(scope="module")
+def dark_lab(tmp_path_factory):
+    home = tmp_path_factory.mktemp("dark")
+    with running_lab(home) as server:
+        # Read when the page loads, so writing it after the server started is enough.
+        (home / "settings" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings").write_text(
+            json.dumps({"theme": "JupyterLab Dark"}))
+        yield server
+
+
+def check_theme(page, server, light: bool):
+    open_notebook(page, server, write_notebook(server[2], f"themes_{light}.ipynb", CELLS))
+    assert page.locator("body").get_attribute("data-jp-theme-light") == str(light).lower()
+    run_all(page)
+    live = board(page, 0)
+    fill, page_colour = live.evaluate(BACKGROUNDS)
+    assert fill == page_colour
+    diagram = page.locator(".jp-OutputArea-output img").first
+    diagram.wait_for(timeout=60000)
+    assert diagram.evaluate(CORNER_ALPHA) == 0  # transparent: no box of its own
+
+    # Cresnovian set-up: the piece picked to place shows as pressed until placed.
+    setup = board(page, 1)
+    setup.get_by_role("button", name="Essence").click()
+    pressed = setup.locator('.pb-picker button[aria-pressed="true"]')
+    assert pressed.inner_text() == "Essence"
+    assert setup.get_by_role("button", name="Duality").count() == 0
+
+
+def test_light_theme(page, lab):
+    check_theme(page, lab, light=True)
+
+
+def test_dark_theme(page, dark_lab):
+    check_theme(page, dark_lab, light=False)

@@ -1,0 +1,53 @@
+"""Pieces stay legible on every game's board: labels sit inside their shapes,
+the Cresnovian Q count and a dead piece's mark are clear of the piece, and
+pieces drawn in their own colours are outlined."""
+
+import re
+
+import pytest
+
+from playbook import load, render
+from playbook.games import available
+
+CRES = load("cresnovian")
+
+
+def sample_positions(name):
+    state = load(name).initial()
+    yield state
+    for _ in range(6):  # a few plies in, by the first listed step each time
+        if state.outcome is not None:
+            return
+        actions = state.legal_actions()
+        if not actions:
+            return
+        state = state.play(actions[len(actions) // 2])
+        yield state
+
+
+@pytest.mark.parametrize("name", available())
+def test_every_label_is_printed_inside_its_first_shape(name):
+    for state in sample_positions(name):
+        for piece in state.view().pieces:
+            if not piece.letter or not piece.glyphs:
+                continue
+            glyph = piece.glyphs[0]
+            # render prints the letter 0.08 of the box below the centre; the
+            # glyph's centre is dx, dy off it: the letter must fall well inside.
+            assert abs(glyph.dx) <= glyph.size / 4 and abs(glyph.dy - 0.08) <= glyph.size / 4, (name, piece)
+
+
+def test_cresnovian_q_count_takes_the_top_left_corner_and_a_dead_piece_says_dead():
+    state = CRES.setup({"A1": "duality 3Q", "C3": "velocity 0Q", "I1": "cosmos 7Q"})
+    pieces = {p.cells[0]: p for p in state.view().pieces}
+    # Badges go bottom-right, then top-left: the count is second, the mark first.
+    assert pieces["A1"].badges == ("", "3Q") and not pieces["A1"].dim
+    assert pieces["C3"].badges == ("dead", "0Q") and pieces["C3"].dim
+
+
+def test_pieces_in_their_own_colours_are_outlined_and_dead_ones_are_hollow_and_dashed():
+    style = render.STYLE
+    assert re.search(r"\.pb-owner-custom, \.pb-owner-custom-light \{ stroke: #[0-9a-f]{6}; \}", style)
+    assert re.search(r"\.pb-piece\.pb-dim \{[^}]*fill-opacity: 0\.2\d;[^}]*stroke-dasharray", style)
+    svg = CRES.setup({"C3": "velocity 0Q", "I1": "cosmos 7Q"}).svg()
+    assert re.search(r'class="pb-piece pb-owner-custom[^"]* pb-dim"', svg)
