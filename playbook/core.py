@@ -249,6 +249,13 @@ class Game(ABC):
     def parse(self, text: str) -> "State":
         """The position written ``text`` (as :meth:`State.to_text` writes it)."""
 
+    def palette(self) -> tuple[Step, ...]:
+        """What a position editor offers to place: one :meth:`Step.choice`
+        per piece, its ``value`` the code :meth:`State.edit` takes and its
+        ``label`` the piece's name.  Empty (the default) when the game's
+        positions are edited through their text only."""
+        return ()
+
     @property
     def options(self) -> dict:
         """The options this game was made with that differ from their
@@ -339,6 +346,17 @@ class State(ABC):
         :class:`IllegalAction` naming the rule otherwise.  Games override
         this; the default only says it is not legal."""
         raise IllegalAction(f"{text!r} is not a legal action in this position")
+
+    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> "State":
+        """This position changed by a position editor: ``cell`` now holds
+        the palette piece ``piece`` (see :meth:`Game.palette`; None empties
+        the cell), and/or ``to_move`` is the side to move.  What only
+        records how play got here (counters, offers, the last action) is
+        reset.  The result is read back through :meth:`Game.parse`, so a
+        position the game refuses raises :class:`NotationError` with the
+        reason and nothing changes.  Games without a palette refuse every
+        edit: their positions are edited as text (``game.parse``)."""
+        raise NotationError(f"{self.game.title} positions are edited through their text, not cell by cell")
 
     @property
     def movers(self) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ import traitlets
 
 from . import render
 
-from .core import Action, Game, IllegalAction, Outcome, PlaybookError, Record, State, Step
+from .core import Action, Game, IllegalAction, NotationError, Outcome, PlaybookError, Record, State, Step
 
 __all__ = ["BoardWidget", "CONTROLS", "step_tree"]
 
@@ -153,6 +153,17 @@ class BoardWidget(anywidget.AnyWidget):
     #: along the line.
     trail = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
 
+    #: True when the board offers its position editor (an Edit button).
+    editor = traitlets.Bool(False).tag(sync=True)
+    #: True while the position editor is open: clicks edit, nothing is played.
+    editing = traitlets.Bool(False).tag(sync=True)
+    #: The pieces the editor places (steps as JSON, from ``Game.palette()``).
+    palette = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: The sides the editor can set to move (the game's players; empty without a palette).
+    sides = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: Why the last edit was refused (empty when it was accepted).
+    edit_error = traitlets.Unicode("").tag(sync=True)
+
     @traitlets.validate("controls")
     def _valid_controls(self, proposal):
         unknown = [c for c in proposal["value"] if c not in CONTROLS]
@@ -169,7 +180,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def __init__(self, state: State | Game, opponent: Any = None, flipped: bool = False, human: Any = None,
                  advisor: Any = None, show_evaluation: bool = True, controls=CONTROLS, choices: Any = True,
-                 arrows=(), highlights=(), **kwargs):
+                 arrows=(), highlights=(), editor: bool = False, **kwargs):
         if not isinstance(choices, bool):
             choices = sorted(choices)
         super().__init__(controls=list(controls), choices=choices, arrows=[list(a) for a in arrows],
@@ -185,6 +196,10 @@ class BoardWidget(anywidget.AnyWidget):
         self._callbacks: list[Callable] = []
         self._over_callbacks: list[Callable] = []
         self._line: list[State] = [state]
+        self._draft: State | None = None  # the position in the editor, while it is open
+        self.editor = bool(editor)
+        self.palette = [step.to_json() for step in state.game.palette()]
+        self.sides = list(state.game.players) if self.palette else []
         self._chosen_humans = _sides(human, state)
         self._humans = self._chosen_humans or frozenset([state.to_move])
         self.title = state.game.title
@@ -242,6 +257,8 @@ class BoardWidget(anywidget.AnyWidget):
     def play(self, action: Action | str) -> None:
         """Play ``action`` (or its text) as if entered on the board; raises
         on an illegal one, leaving the board as it was."""
+        if self._draft is not None:
+            raise IllegalAction("the position editor is open: finish_edit() first", rule="editing")
         self._play(self.state.parse_action(str(action)))
         self._answer()
 
@@ -318,6 +335,102 @@ class BoardWidget(anywidget.AnyWidget):
         while self.opponent is not None and self.state.outcome is None and not self._is_human(self.state):
             self._play(self.opponent.choose(self.state))
 
+    # ---- the position editor
+
+    @property
+    def draft(self) -> State | None:
+        """The position in the editor while it is open, else None."""
+        return self._draft
+
+    def edit(self) -> None:
+        """Open the position editor on the position shown.  Until
+        :meth:`finish_edit` (or :meth:`cancel_edit`) the board shows the
+        edited position and plays nothing."""
+        self._draft = self.state
+        with self.hold_sync():
+            self.edit_error = ""
+            self.editing = True
+            self._publish()
+
+    def place(self, cell: str, piece: str | None) -> None:
+        """In the editor: put the palette piece ``piece`` on ``cell`` (None
+        empties it).  A position the game refuses raises
+        :class:`NotationError` and the editor keeps the one before."""
+        self._change_draft(lambda draft: draft.edit(cell, piece))
+
+    def set_to_move(self, side: str) -> None:
+        """In the editor: make ``side`` the side to move."""
+        self._change_draft(lambda draft: draft.edit(to_move=side))
+
+    def edit_text(self, text: str) -> None:
+        """In the editor: the position written ``text`` (as
+        ``game.parse`` reads it), for pasting a position or changing the
+        fields a palette does not reach."""
+        self._change_draft(lambda draft: draft.game.parse(text))
+
+    def finish_edit(self) -> None:
+        """Close the editor and show the edited position, with a new history."""
+        draft = self._require_draft()
+        self._draft = None
+        with self.hold_sync():
+            self.editing = False
+            self.edit_error = ""
+            self.state = draft
+
+    def cancel_edit(self) -> None:
+        """Close the editor and show the position as it was."""
+        self._draft = None
+        with self.hold_sync():
+            self.editing = False
+            self.edit_error = ""
+            self._publish()
+
+    def _require_draft(self) -> State:
+        if self._draft is None:
+            raise PlaybookError("the position editor is not open (call edit() first)")
+        return self._draft
+
+    def _change_draft(self, change: Callable[[State], State]) -> None:
+        draft = self._require_draft()
+        try:
+            new = change(draft)
+        except NotationError as exc:
+            self.edit_error = f"Refused: {exc}"
+            raise
+        self._draft = new
+        with self.hold_sync():
+            self.edit_error = ""
+            self._publish()
+
+    def _receive_edit(self, kind: str, content: dict) -> None:
+        if kind == "edit-start":
+            return self.edit()
+        if kind == "edit-cancel":
+            return self.cancel_edit()
+        if self._draft is None:
+            return self._refuse("Refused: the position editor is not open.")
+        try:
+            if kind == "edit-place":
+                cell, piece = content.get("cell"), content.get("piece")
+                if not isinstance(cell, str) or not (piece is None or isinstance(piece, str)):
+                    return self._refuse("Refused: an edit names a cell and a piece (or none).")
+                self.place(cell, piece)
+            elif kind == "edit-mover":
+                side = content.get("side")
+                if not isinstance(side, str):
+                    return self._refuse("Refused: the side to move is a name.")
+                self.set_to_move(side)
+            elif kind == "edit-text":
+                text = content.get("text")
+                if not isinstance(text, str):
+                    return self._refuse("Refused: a position is text.")
+                self.edit_text(text)
+            elif kind == "edit-done":
+                self.finish_edit()
+        except NotationError:
+            # edit_error already says why; the draft is the one before.
+            self.send({"type": "edit-refused", "reason": self.edit_error})
+
     # ---- advice
 
     def hint(self) -> Action:
@@ -381,8 +494,9 @@ class BoardWidget(anywidget.AnyWidget):
         self.evaluation = f"Evaluation for {side}: {evaluate(state, state.to_move):+.1f}"
 
     def _publish(self) -> None:
-        state = self.state
-        last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 else []
+        editing = self._draft is not None
+        state = self._draft if editing else self.state
+        last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 and not editing else []
         scene = state.view()
         status = state.status()
         with self.hold_sync():
@@ -395,7 +509,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.trail = [after.last_action.cells() for after in self._line[1: len(self.moves) + 1]]
             self.over = state.outcome is not None
             self.numbers = self._numbers()
-            self.tree = step_tree(state) if state.outcome is None else {"c": False, "o": []}
+            self.tree = step_tree(state) if state.outcome is None and not editing else {"c": False, "o": []}
             self.position = state.to_text()
             self.status = status
             self.curtain = state.curtain() if state.outcome is None else ""
@@ -441,6 +555,8 @@ class BoardWidget(anywidget.AnyWidget):
                     self.flipped = not self.flipped
                 else:
                     getattr(self, kind)()
+            elif kind.startswith("edit-"):
+                self._receive_edit(kind, content)
             elif kind == "jump":
                 index = content.get("index")
                 if not isinstance(index, int) or isinstance(index, bool):
@@ -459,6 +575,8 @@ class BoardWidget(anywidget.AnyWidget):
         return tuple(Step.from_json(s) for s in raw)
 
     def _receive_action(self, content: dict) -> None:
+        if self._draft is not None:
+            return self._refuse("Refused: the position editor is open; press Done to play from the edited position.")
         if content.get("position") != self.position:
             self._refuse("Refused a move entered on a position that is no longer shown.")
             self._publish()

@@ -96,8 +96,10 @@ def test_size_sets_the_pixel_width_and_keeps_the_aspect():
 
 def test_colours_come_from_theme_variables_with_fallbacks():
     text = load("cosmic").initial().svg()
-    assert "var(--jp-layout-color1, #" in text
     assert "var(--jp-border-color1, #" in text
+    # The background is the page's own, and transparent where the theme's
+    # variables do not reach (a picture in an <img>): no box of its own colour.
+    assert ".pb-bg { fill: var(--jp-layout-color0, transparent); }" in text
 
 
 def test_multi_cell_pieces_span_their_cells_and_badges_show():

@@ -701,6 +701,7 @@ function render({ model, el: root }) {
   model.on("change:advice", showAdvice);
   model.on("change:evaluation", showEvaluation);
   model.on("change:svg", fitWidth);
+  positionEditor(model, root, board);
   showControls();
   showBoard();
   showDetails();
@@ -708,6 +709,102 @@ function render({ model, el: root }) {
   showCurtain();
   showEvaluation();
   fitWidth();
+}
+
+// The position editor: an "Edit position" button under the board and, while
+// editing, a panel with the game's palette (the picked piece shown pressed,
+// "Empty" to clear a cell), the side to move, the position text to copy,
+// change or paste, and Done / Cancel.  A click on a cell places the picked
+// piece there.  The kernel checks every edit against the game's own rules of
+// notation; a refused edit leaves the position as it was and says why.
+function positionEditor(model, root, board) {
+  const open = button("✎ Edit position", "Edit this position: place and remove pieces, set the side to move", () =>
+    model.send({ type: "edit-start" }));
+  open.classList.add("pb-edit-open");
+  const panel = el("div", "pb-editor");
+  panel.setAttribute("role", "group");
+  panel.setAttribute("aria-label", "Position editor");
+  const tools = el("div", "pb-editor-row pb-palette");
+  const sides = el("div", "pb-editor-row pb-sides");
+  const text = el("textarea", "pb-position-text");
+  text.rows = 3;
+  text.spellcheck = false;
+  text.setAttribute("aria-label", "Position text");
+  text.addEventListener("keydown", (e) => e.stopPropagation());
+  const error = el("div", "pb-edit-error");
+  error.setAttribute("role", "alert");
+  const actions = el("div", "pb-editor-row");
+  actions.append(
+    button("Apply text", "Read the position from the text box", () => model.send({ type: "edit-text", text: text.value })),
+    button("Copy", "Copy the position text", () => {
+      text.select();
+      if (navigator.clipboard) navigator.clipboard.writeText(text.value).catch(() => document.execCommand("copy"));
+      else document.execCommand("copy");
+    }),
+    button("Done", "Play from the edited position", () => model.send({ type: "edit-done" })),
+    button("Cancel", "Leave the position as it was", () => model.send({ type: "edit-cancel" })),
+  );
+  panel.append(tools, sides, text, error, actions);
+  board.after(open, panel);
+
+  let tool = null; // the palette value picked; "" for Empty; null before any pick
+
+  function showTools() {
+    const palette = model.get("palette") || [];
+    const entries = [{ value: "", label: "Empty" }].concat(palette);
+    if (tool === null) tool = palette.length ? palette[0].value : "";
+    tools.replaceChildren(...(palette.length ? entries.map((step) => {
+      const b = button(step.label || step.value, step.value ? `Place: ${step.label}` : "Empty a cell", () => {
+        tool = step.value;
+        showTools();
+      });
+      b.dataset.piece = step.value;
+      b.classList.toggle("pb-pressed", step.value === tool);
+      b.setAttribute("aria-pressed", String(step.value === tool));
+      return b;
+    }) : [el("span", "pb-editor-note", "Edit the position text below, then Apply text.")]));
+    const names = model.get("sides") || [];
+    sides.replaceChildren(...(names.length ? [el("span", "pb-editor-label", "To move:")].concat(names.map((side) =>
+      button(side, `${side} to move`, () => model.send({ type: "edit-mover", side })))) : []));
+    sides.hidden = names.length === 0;
+  }
+
+  function showEditing() {
+    const editing = Boolean(model.get("editing"));
+    panel.hidden = !editing;
+    open.hidden = editing || !model.get("editor");
+    root.dataset.editing = String(editing);
+    if (editing) {
+      showTools();
+      text.value = model.get("position");
+    }
+  }
+
+  function showError() {
+    error.textContent = model.get("edit_error") || "";
+    error.hidden = !error.textContent;
+    root.dataset.editRefusals = String(Number(root.dataset.editRefusals || 0) + (error.textContent ? 1 : 0));
+  }
+
+  // While editing, a click on a cell edits it and never reaches the play handler.
+  board.addEventListener("click", (event) => {
+    if (!model.get("editing")) return;
+    event.stopPropagation();
+    const target = event.target.closest("[data-cell]");
+    if (!target || !(model.get("palette") || []).length) return;
+    model.send({ type: "edit-place", cell: target.getAttribute("data-cell"), piece: tool || null });
+  }, true);
+
+  model.on("msg:custom", (msg) => {
+    if (msg.type === "edit-refused") showError();
+  });
+  model.on("change:editing", showEditing);
+  model.on("change:editor", showEditing);
+  model.on("change:palette", showTools);
+  model.on("change:position", () => { if (model.get("editing")) text.value = model.get("position"); });
+  model.on("change:edit_error", showError);
+  showEditing();
+  showError();
 }
 
 export default { render };

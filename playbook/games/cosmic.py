@@ -246,6 +246,25 @@ class CosmicState(State):
             "b": b.count("k") + b.count("r") + b.count("n") + b.count("p"),
         }
 
+    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> "CosmicState":
+        """The position with ``piece`` (a letter of :meth:`CosmicChess.palette`,
+        None for empty) on ``cell`` and/or ``to_move`` to move; no draw offer
+        and no quiet moves counted.  Refused through :meth:`CosmicChess.parse`."""
+        board = self.board
+        if cell is not None:
+            if cell not in INDEX:
+                raise NotationError(f"cell: no cell {cell!r} on the board (a1 to f6)")
+            if piece is not None and (len(piece) != 1 or piece not in "KRNPkrnp"):
+                raise NotationError(f"piece: one of K R N P (white) or k r n p (black), not {piece!r}")
+            i = INDEX[cell]
+            board = board[:i] + (piece or ".") + board[i + 1:]
+        side = self.side
+        if to_move is not None:
+            if to_move not in SIDES.values():
+                raise NotationError(f"side to move: white or black, not {to_move!r}")
+            side = to_move[0]
+        return self.game.parse(CosmicState(board, side, "", self.game, 0).to_text())
+
     def to_text(self) -> str:
         rows = []
         for r in range(SIZE - 1, -1, -1):
@@ -551,6 +570,11 @@ class CosmicChess(Game):
         self.compulsory_capture = bool(compulsory_capture)
         self.king_jumps = king_jumps
         self.quiet_limit = quiet_limit
+
+    def palette(self) -> tuple[Step, ...]:
+        """Each side's king, rook, knight and pawn, by their letters."""
+        return tuple(Step.choice(letter if side == "white" else letter.lower(), f"{side} {NAMES[letter]}")
+                     for side in ("white", "black") for letter in "KRNP")
 
     def initial(self, first: str = "white") -> CosmicState:
         """The start position, with ``first`` ("white" or "black") to move."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...core import Game, NotationError
-from .board import CELLS, INDEX, RANKS, SIDES, SIZE, START_BOARD
+from ...core import Game, NotationError, Step
+from .board import CELLS, INDEX, NAMES, RANKS, SIDES, SIZE, START_BOARD
 from .notation import FIELDS, LETTERS, _build, _Reader
 from .state import KelasuState
 
@@ -17,6 +17,12 @@ class Kelasu(Game):
 
     def initial(self) -> KelasuState:
         return KelasuState(START_BOARD, "blue", 4, frozenset(), 0, (), "", "", self)
+
+    def palette(self) -> tuple[Step, ...]:
+        """Each side's blank, warrior, runner, diplomat, champion, general and
+        stone, by their letters (capitals Blue, lower case Red)."""
+        return tuple(Step.choice(letter if side == "blue" else letter.lower(), f"{side} {NAMES[letter]}")
+                     for side in SIDES for letter in "BWRDCGS")
 
     def setup(self, pieces: dict[str, str], to_move: str = "blue", energy: int | None = None) -> KelasuState:
         """A position with the given ``pieces`` (``{"D4": "W", "F5": "s"}``:

@@ -105,6 +105,18 @@ class KelasuState(StepEntry, State):
         stones = self.board.count(stone)
         return stones, count - stones
 
+    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> "KelasuState":
+        """The position with ``piece`` (a letter of :meth:`Kelasu.palette`,
+        None for empty) on ``cell`` and/or ``to_move`` to move, as a fresh
+        turn: energy from the mover's stones, nothing acted, no counters.
+        Refused through :meth:`Kelasu.setup`."""
+        pieces = {CELLS[i]: c for i, c in enumerate(self.board) if c != "."}
+        if cell is not None:
+            pieces.pop(cell, None)
+            if piece is not None:
+                pieces[cell] = piece
+        return self.game.setup(pieces, to_move=self.side if to_move is None else to_move)
+
     def to_text(self) -> str:
         rows = [self.board[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]
         acted = " ".join(CELLS[i] for i in sorted(self.acted)) or "-"

@@ -1,0 +1,64 @@
+"""The position editor on a real board: pick a piece (shown pressed), click
+cells to place and empty them, set the side to move, paste a position; a
+refused edit shows its reason and changes nothing; Done plays on from the
+edited position."""
+
+import pytest
+
+from .lab import board, open_notebook, position, run_all, wait_for_position, write_notebook
+
+pytestmark = pytest.mark.browser
+
+SETUP = """from playbook import load, BoardWidget
+board = BoardWidget(load("cosmic"), editor=True)
+board"""
+
+START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
+
+
+def test_edit_a_position_by_clicks_and_text(page, lab):
+    open_notebook(page, lab, write_notebook(lab[2], "editor.ipynb", [SETUP]))
+    run_all(page)
+    widget = board(page)
+    wait_for_position(widget, START)
+    widget.get_by_role("button", name="✎ Edit position").click()
+    page.wait_for_function("(el) => el.dataset.editing === 'true'", arg=widget.element_handle(), timeout=60000)
+    editor = widget.locator(".pb-editor")
+
+    # Empty a2 (White's rook), then put a white rook on d4.
+    editor.get_by_role("button", name="Empty", exact=True).click()
+    assert editor.locator('button[aria-pressed="true"]').inner_text() == "Empty"
+    widget.locator('[data-cell="a2"]').click()
+    wait_for_position(widget, "3nrk/3pnr/4pn/NP4/1NP3/KRN3 w")
+    editor.get_by_role("button", name="white rook", exact=True).click()
+    assert editor.locator('button[aria-pressed="true"]').inner_text() == "white rook"
+    widget.locator('[data-cell="d4"]').click()
+    wait_for_position(widget, "3nrk/3pnr/3Rpn/NP4/1NP3/KRN3 w")
+
+    # A third white rook is refused with the reason; the position stays.
+    widget.locator('[data-cell="e3"]').click()
+    editor.locator(".pb-edit-error", has_text="a set holds 2").wait_for(timeout=60000)
+    assert position(widget) == "3nrk/3pnr/3Rpn/NP4/1NP3/KRN3 w"
+
+    # Black to move; the text box follows the position.
+    editor.get_by_role("button", name="black", exact=True).click()
+    wait_for_position(widget, "3nrk/3pnr/3Rpn/NP4/1NP3/KRN3 b")
+    text = editor.get_by_role("textbox", name="Position text")
+    assert text.input_value() == "3nrk/3pnr/3Rpn/NP4/1NP3/KRN3 b"
+
+    # A pasted position the game refuses is shown with the reason, never played.
+    text.fill("3nrk/3pnr/3Rpn/NP4/1NP3/KRN3 x")
+    editor.get_by_role("button", name="Apply text").click()
+    editor.locator(".pb-edit-error", has_text="side to move").wait_for(timeout=60000)
+    assert position(widget) == "3nrk/3pnr/3Rpn/NP4/1NP3/KRN3 b"
+    text.fill("kp4/6/6/6/6/P4K w")
+    editor.get_by_role("button", name="Apply text").click()
+    wait_for_position(widget, "kp4/6/6/6/6/P4K w")
+    assert editor.locator(".pb-edit-error").is_hidden()
+
+    # Done: the board plays on from the edited position.
+    editor.get_by_role("button", name="Done").click()
+    page.wait_for_function("(el) => el.dataset.editing === 'false'", arg=widget.element_handle(), timeout=60000)
+    widget.locator('[data-cell="f1"]').click()
+    widget.locator('[data-cell="e2"]').click()
+    wait_for_position(widget, "kp4/6/6/6/4K1/P5 b 1")
