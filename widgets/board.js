@@ -801,7 +801,12 @@ function positionEditor(model, root, board) {
   model.on("change:editing", showEditing);
   model.on("change:editor", showEditing);
   model.on("change:palette", showTools);
-  model.on("change:position", () => { if (model.get("editing")) text.value = model.get("position"); });
+  model.on("change:position", () => {
+    if (!model.get("editing")) return;
+    text.value = model.get("position");
+    // An edit may change no picture (the side to move): publish the position anyway.
+    root.dataset.position = model.get("position");
+  });
   model.on("change:edit_error", showError);
   showEditing();
   showError();
