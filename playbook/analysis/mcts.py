@@ -3,7 +3,9 @@
 Where a position offers few actions (at most ``widen``: the listed ones
 and those the engines add for the game, as
 :func:`~playbook.analysis.search.candidates` gives them), the tree's edges
-from it are whole actions.  Elsewhere (long lists, such as Kelasu's merges
+from it are whole actions, expanded best first by the evaluation of the
+position each leads to (so a short search with fewer iterations than
+actions still tries the promising ones).  Elsewhere (long lists, such as Kelasu's merges
 on a field of blanks, or games that list nothing) its edges are *steps* (a
 click on a cell, a named choice, typed text), so MCTS plays every game,
 including those whose actions are far too many to list: there it only
@@ -145,8 +147,14 @@ class MCTS:
         if not node.prefix and self.widen:
             actions = self._actions(node.state)
             if actions:
+                # Expand the most promising first (the last is taken first): with fewer
+                # iterations than actions, the ones tried are the ones worth trying.
+                state, mover = node.state, node.state.to_move
+                evaluate = self._evaluate
                 self.rng.shuffle(actions)
-                node.untried = actions
+                children = [(a, state._apply(a)) for a in actions]
+                children.sort(key=lambda ac: evaluate(ac[1], mover))
+                node.untried = children
                 return
         options = node.state.next_steps(node.prefix)
         steps = [o for o in options.options if not (o.kind == "choice" and o.value in TALK and o.value != "accept-draw")]
@@ -173,8 +181,9 @@ class MCTS:
     def _expand(self, node: _Node) -> _Node:
         step = node.untried.pop()
         state, mover = node.state, node.state.to_move
-        if isinstance(step, Action):
-            child = _Node(state._apply(step), (), mover, None, step)
+        if isinstance(step, tuple):
+            action, after = step
+            child = _Node(after, (), mover, None, action)
         elif step is _STOP:
             action = state.action_from_steps(node.prefix)
             child = _Node(state._apply(action), (), mover, step, action)
