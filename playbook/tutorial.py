@@ -38,10 +38,18 @@ Not finished: after c1-d2 and the reply f2-e3, the goal needs 1 more move. Play 
 Not quite: c1-d2, d2-c3 is legal, but it does not answer the question. Hint: let it come to you.
 >>> puzzle.check(["c1-d2", "d2xf4"])
 Right: c1-d2, d2xf4.
+
+``answered=True`` lets the opponent answer the learner's last move too
+(``replies`` then holds one reply per move) and judges the line after that
+answer: a puzzle whose point is what the reply runs into, or a game of
+simultaneous orders, whose week ends only when every player has revealed.
+``sides`` names every side the learner plays, for hot-seat exercises in
+which one person enters the orders of several players.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
@@ -97,9 +105,14 @@ class Exercise:
     - ``replies``: the opponent's scripted moves, one after each of the
       learner's moves but the last; each an action's text, a sequence of
       them (a whole turn) or a function of the position returning either.
+    - ``answered``: the opponent also answers the learner's last move, and
+      the line is judged once that answer is played (when the move is back
+      with the learner, or the game is over).
     - ``moves``: how many actions (or turns, with ``turn``) the learner
-      plays; by default one more than the replies, or the length of the
-      longest answer.
+      plays; by default one more than the replies (as many as the replies
+      with ``answered``), or the length of the longest answer.
+    - ``sides``: the sides the learner plays (default: the side to move at
+      the start); the others are the opponent's.
     - ``tutorial``: the :class:`Tutorial` that counts this exercise
       (default: :func:`current`).
 
@@ -120,6 +133,8 @@ class Exercise:
         turn: bool = False,
         replies: Sequence[Any] = (),
         moves: int | None = None,
+        answered: bool = False,
+        sides: Iterable[str] | None = None,
         tutorial: "Tutorial | None" = None,
     ):
         self.state = state
@@ -131,10 +146,14 @@ class Exercise:
         self.hints = (hint,) if isinstance(hint, str) else tuple(hint)
         self.turn = turn
         self.replies = tuple(replies)
+        self.answered = answered
+        self.sides = frozenset([state.to_move] if sides is None else ([sides] if isinstance(sides, str) else sides))
         if not self._lines and check is None and goal is None:
             raise ValueError("an exercise needs answers, a check or a goal")
         longest = max((len(line) for line in self._lines), default=1)
-        self.moves = moves if moves is not None else (len(self.replies) + 1 if (self.replies or turn) else longest)
+        if moves is None:
+            moves = (len(self.replies) + (0 if answered else 1)) if (self.replies or turn) else longest
+        self.moves = moves
         if self.moves < 1:
             raise ValueError("an exercise needs at least one move")
         if solution is not None:
@@ -167,27 +186,29 @@ class Exercise:
         if self._board is None:
             from .widget import BoardWidget
 
-            side = self.state.to_move
             opponent = _Script(self) if self.replies else None
             self._board = BoardWidget(self.state, choices=self._choices(), opponent=opponent,
-                                      human=side if opponent is not None else None)
+                                      human=sorted(self.sides) if opponent is not None else None)
             self._board.on_move(lambda board, _action: self._judge_board(board))
         return self._board
 
     def _choices(self) -> list[str]:
         """The named choices that start one of the learner's actions in the
         answers: the only ones the board offers as buttons (no resign or
-        draw offer on an exercise)."""
+        draw offer on an exercise).  Each action is read in the position
+        where the line plays it."""
         starts = set()
         lines = set(self._lines)
         if self._solution is not None:
             lines.add(self._solution)
         for line in lines:
-            for text in line:
-                try:
-                    steps = _parse_anywhere(self.state, text).steps
-                except PlaybookError:
-                    continue
+            played = self._replay(line)
+            if isinstance(played, _Line) and len(played.mine) == len(line):
+                actions = played.mine
+            else:
+                actions = [_parse_anywhere(self.state, text) for text in line]
+            for action in actions:
+                steps = action.steps
                 if steps and steps[0].kind == "choice":
                     starts.add(steps[0].value)
         return sorted(starts)
@@ -202,7 +223,7 @@ class Exercise:
     # ---- lines
 
     def _learner(self, state: State) -> bool:
-        return state.outcome is None and state.to_move == self.state.to_move
+        return state.outcome is None and state.to_move in self.sides
 
     def _split(self, states: Sequence[State]) -> "_Line | None":
         """The line played from the start through ``states``, cut where it
@@ -212,13 +233,18 @@ class Exercise:
         line = _Line([], [], states[-1], False)
         turns = 0
         for before, after in zip(states, states[1:]):
-            if self._learner(before):
+            mine = self._learner(before)
+            if mine:
                 line.mine.append(after.last_action)
                 if self.turn and not self._learner(after):
                     turns += 1
             else:
                 line.replies.append(after.last_action)
-            if after.outcome is not None or (turns if self.turn else len(line.mine)) >= self.moves:
+            done = (turns if self.turn else len(line.mine)) >= self.moves
+            if self.answered and done:
+                # The last move is answered too: judged when the move is back with the learner.
+                done = not mine and self._learner(after)
+            if after.outcome is not None or done:
                 line.final, line.complete = after, True
                 return line
         return line
@@ -264,7 +290,7 @@ class Exercise:
             line = _as_line(answer)
             if not line:
                 return Verdict(False, "No answer given.", tries=self.tries)
-            if len(line) == 1 and self.moves == 1 and not self.turn:
+            if len(line) == 1 and self.moves == 1 and not (self.turn or self.answered):
                 # One action: judge the action as given (it may carry what its text does not show).
                 try:
                     action = self.state.parse_action(line[0])
@@ -290,7 +316,7 @@ class Exercise:
             left = self.moves - finished
             unit = "turn" if self.turn else "move"
             what = f"the goal needs {left} more {unit}{'s' if left != 1 else ''}"
-        return Verdict(False, f"Not finished: after {done}{replies}, {what}. Play on.", tries=self.tries)
+        return Verdict(False, _shorten(f"Not finished: after {done}{replies}, {what}. Play on."), tries=self.tries)
 
     def _right(self, mine: list[Action], final: State) -> bool:
         texts = tuple(a.text for a in mine)
@@ -308,7 +334,7 @@ class Exercise:
         # shows (sealed orders); the texts only count the tries.
         right = self._right(mine, final)
         self._judged[texts] = right or self._judged.get(texts, False)
-        shown = ", ".join(texts)
+        shown = _shorten(", ".join(texts))
         if right:
             self.solved = True
             if self._board is not None:
@@ -341,7 +367,7 @@ class Exercise:
         return self._solution
 
     def _search(self) -> tuple[str, ...] | None:
-        if self.moves != 1 or self.turn:
+        if self.moves != 1 or self.turn or self.answered:
             return None
         try:
             actions = self.state.legal_actions()
@@ -378,6 +404,15 @@ class Exercise:
 
     def __repr__(self) -> str:
         return f"Exercise: {self.prompt}"
+
+
+_DIGEST = re.compile(r"\b([0-9a-f]{12})[0-9a-f]{20,}\b")
+
+
+def _shorten(text: str) -> str:
+    """``text`` with long hex digests (a sealed commitment) cut to their first
+    twelve digits, as a player would quote them."""
+    return _DIGEST.sub(r"\1…", text)
 
 
 def _parse_anywhere(state: State, text: str) -> Action:

@@ -27,13 +27,10 @@ EXEMPT = ("introduction", "a whole game", "rules clarifications", "summary", "yo
 #: on any other chapter without one.
 PENDING = {
     "ccc": {"1. The board and the set-up", "2. Turns and actions", "15. Several games in a row"},
-    "chess_wheel": {"2. Cells and the shared rank", "3. The pieces", "4. Orders and movement power",
-                    "7. Hot seat: a whole week on one screen", "8. Winning", "9. Standard proposals",
-                    "10. A game played by messages"},
 }
 
 #: Tutorials whose exercises do not all have a hint and a solution yet.
-PENDING_HINTS = {"ccc", "chess_wheel"}
+PENDING_HINTS = {"ccc"}
 
 
 # ---------------------------------------------------------------- exercises
@@ -227,6 +224,69 @@ def test_whole_turns_with_a_scripted_reply_turn():
     board.play("C4-D4")
     board.play("B1-C1")
     assert ex.check() and ex.check(ex.solution)
+
+
+def test_an_answered_line_is_judged_after_the_reply_to_the_last_move():
+    # After White's c1-d2 the script answers f2-e3, and then White is to move
+    # again: the goal sees that position, not the one with Black to move.
+    ex = Exercise(load("cosmic").parse(PUZZLE), "Draw the black pawn next to yours.", goal=lambda s: s.to_move == "white",
+                  solution=["c1-d2"], replies=["f2-e3"], answered=True, hint="step towards it.", tutorial=Tutorial())
+    assert ex.moves == 1
+    board = ex.board
+    board.play("c1-d2")
+    assert board.history == ["c1-d2", "f2-e3"]
+    assert ex.solved and ex.check().message == "Right: c1-d2."
+    assert ex.check("c1-d2") and ex.check(["c1-d2"])
+    # Without answered, the same goal is judged with Black to move, and fails.
+    unanswered = Exercise(load("cosmic").parse(PUZZLE), "Same, unanswered.", goal=lambda s: s.to_move == "white",
+                          solution=["c1-d2"], hint="step.", tutorial=Tutorial())
+    assert not unanswered.check("c1-d2")
+
+
+def test_an_exercise_may_have_the_learner_play_every_side():
+    # Hot seat: both moves are the learner's, none is a scripted reply.
+    ex = Exercise(load("cosmic").parse(PUZZLE), "Bring the two pawns side by side.", sides=["white", "black"],
+                  answers=[("c1-d2", "f2-e3")], hint="one step each.", tutorial=Tutorial())
+    assert ex.moves == 2 and ex.sides == {"white", "black"}
+    assert ex.check(["c1-d2"]).message.startswith("Not finished")
+    assert ex.check(["c1-d2", "f2-e3"])
+    board = ex.board
+    board.play("c1-d2")
+    assert board.history == ["c1-d2"]  # nobody answers for Black
+    board.play("f2-e3")
+    assert ex.solved
+
+
+def test_a_simultaneous_week_is_judged_after_every_reveal():
+    # Chess Wheel+: Ann seals and reveals, then the script reveals Bob's
+    # sealed orders and the week is resolved.  Bob's king runs h1-g1; only a
+    # rook sent to g1 (a bounce, so the king stays) together with one sent
+    # to h1 (which takes it where it stands) wins (worked out by hand from
+    # the resolution rules: a move into a cell left by a failing move takes
+    # an enemy piece that stayed).
+    from playbook.games.wheel import commitment, setup
+
+    trap = setup({"{Ann}e1": "Ann K", "{Bob}a1": "Ann R", "{Bob}h5": "Ann R", "{Bob}h1": "Bob K"})
+    trap = trap.play("{Bob} commit " + commitment("b0b", "Kh1-g1"))
+    both = "R{Bob}a1-{Bob}g1, R{Bob}h5-{Bob}h1"
+    ex = Exercise(trap, "Take the running king.", turn=True, answered=True, replies=["{Bob} reveal b0b: Kh1-g1"],
+                  goal=lambda s: s.outcome is not None and s.outcome.winners == ("Ann",),
+                  solution=[f"{{Ann}} seal s: {both}", f"{{Ann}} reveal s: {both}"], hint="bounce it.",
+                  tutorial=Tutorial())
+    board = ex.board
+    assert board.choices == ["reveal"]  # the reveal is offered, read where the line plays it
+    board.play("{Ann} seal x: R{Bob}a1-{Bob}h1")
+    assert ex.check().message.startswith("Not finished: after {Ann} commit ")
+    board.play(board.state.legal_actions()[0])  # Ann's reveal, remembered by the position
+    assert board.history[-1] == "{Bob} reveal b0b: Kh1-g1"
+    verdict = ex.check()
+    assert not verdict and ex.tries == 1
+    assert len(verdict.message.split("commit ")[1].split(",")[0]) == 13  # the digest is quoted short
+    board.reset()
+    board.play(f"{{Ann}} seal y: {both}")
+    board.play(f"{{Ann}} reveal y: {both}")
+    assert ex.solved and ex.check()
+    assert ex.check(ex.solution)
 
 
 def test_the_summary_is_the_same_in_every_fresh_run():

@@ -198,6 +198,38 @@ def test_clarification_10_committed_but_never_revealed_gives_no_orders():
     assert s.week == 2 and s.piece_at("{Bob}e2") == ("Bob", "P") and s.piece_at("{Ann}e3") == ("Ann", "P")
 
 
+def test_orders_typed_in_the_open_are_sealed_like_clicked_ones():
+    # "{Ann} seal s: <orders>" is the commitment to "s: <orders>" (SHA-256 of
+    # that text, worked out with hashlib below), and the position keeps the
+    # text for Ann's reveal as it does for orders entered by clicks.
+    import hashlib
+
+    s = setup({"e8": "Ann R", "{Bob}e5": "Bob P"}).play("{Bob} pass")
+    typed = s.parse_action("{Ann} seal s: Re8-{Bob}e5")
+    digest = hashlib.sha256(b"s: Re8-{Bob}e5").hexdigest()
+    assert typed.text == "{Ann} commit " + digest
+    clicked = s.action_from_steps(typed.steps)
+    assert [step.value for step in typed.steps] == ["e8", "{Bob}e5", "seal", "s"] and clicked == typed
+    sealed = s.play(typed)
+    assert sealed.secret("Ann") == "s: Re8-{Bob}e5"
+    assert [a.text for a in sealed.legal_actions()] == ["{Ann} reveal s: Re8-{Bob}e5", "{Ann} withhold"]
+    # Orders the board would write differently (no piece letter) seal their own text, with no clicks.
+    bare = s.parse_action("{Ann} seal s: e8-{Bob}e5")
+    assert bare.steps == () and bare.text == "{Ann} commit " + hashlib.sha256(b"s: e8-{Bob}e5").hexdigest()
+    with pytest.raises(NotationError):
+        s.parse_action("{Ann} seal Re8-{Bob}e5")  # no salt
+    with pytest.raises(IllegalAction):
+        sealed.play("{Bob} seal s: e2-e3")  # the move phase is over
+
+
+def test_a_seal_posted_as_a_message_is_refused_because_posts_are_public():
+    from playbook.games.wheel import replay
+
+    states, report = replay(GAME, "2026-11-23 Ann: create\n2026-11-24 Ann: seal s: e2-e3", ["Ann", "Bob"])
+    assert report[1].endswith("refused: a post is public, so orders are sealed by posting 'commit <hash>'")
+    assert states[-1].commitments == ()
+
+
 def test_phases_order_the_verbs():
     s = setup({"{Ann}e2": "Ann P"})
     with pytest.raises(IllegalAction) as err:

@@ -3,6 +3,9 @@
 - ``{Ann} create``, ``{Ann} populate``: the board actions, once per cycle;
 - ``{Ann} commit <sha256 hex>``: Ann's sealed orders (move phase; a later
   commitment replaces an earlier one);
+- ``{Ann} seal <salt>: <orders>``: the same commitment typed in the open on
+  a shared screen (hot seat): the action is ``{Ann} commit <hash of the
+  text>``, and the position keeps the text privately for the reveal;
 - ``{Ann} pass``: Ann gives no orders this week (move phase);
 - ``{Ann} reveal <salt>: <orders>``: the text behind Ann's commitment
   (resolve phase);
@@ -18,9 +21,9 @@ from ...core import Action, IllegalAction, NotationError, Step
 from .orders import HASH_RE, hash_body, read_orders, split_body
 
 ACTION_RE = re.compile(r"\{([^{}]*)\}\s+([a-z]+)(?:\s+(.*))?", re.S)
-VERBS = ("create", "populate", "pass", "commit", "reveal", "withhold")
+VERBS = ("create", "populate", "pass", "commit", "seal", "reveal", "withhold")
 END = "end phase"
-PHASE_OF = {"pass": "move", "commit": "move", "reveal": "resolve", "withhold": "resolve"}
+PHASE_OF = {"pass": "move", "commit": "move", "seal": "move", "reveal": "resolve", "withhold": "resolve"}
 
 
 def simple(player: str, verb: str) -> Action:
@@ -74,6 +77,10 @@ def read_action(state, text: str) -> Action:
         if not HASH_RE.fullmatch(rest):
             raise NotationError("a commitment is 64 lowercase hex digits (a SHA-256)", text, m.start(3) if rest else len(text) - 1)
         return Action(f"{{{player}}} commit {rest}", (), ("commit", player, rest, None))
+    if verb == "seal":
+        from .entry import sealed
+
+        return sealed(state, player, rest, text, m.start(3) if m.group(3) else len(text))
     if verb == "withhold":
         if player not in state.movers:
             raise IllegalAction(f"{player} has no commitment left to reveal", rule="hidden orders")

@@ -10,10 +10,10 @@ board actions) and **Pass** (no orders) stand alone.  Resolve phase:
 
 from __future__ import annotations
 
-from ...core import Action, IllegalAction, Step, StepOptions
+from ...core import Action, IllegalAction, NotationError, PlaybookError, Step, StepOptions
 from .actions import checked_reveal, simple
 from .board import short
-from .orders import SALT_RE, commitment, reveal_body
+from .orders import SALT_RE, commitment, hash_body, read_orders, reveal_body, split_body
 
 SEAL = Step.choice("seal", "Seal my orders")
 SALT_PROMPT = "secret salt, one word"
@@ -119,3 +119,26 @@ class Entry:
         text = ", ".join(f"{self.s.piece_at(o)[1]}{short(o, self.player)}-{short(d, self.player)}" for o, d in orders)
         digest = commitment(salt, text)
         return Action(f"{{{self.player}}} commit {digest}", self.steps, ("commit", self.player, digest, reveal_body(salt, text)))
+
+
+def sealed(state, player: str, body: str, text: str = "", at: int = 0) -> Action:
+    """The commitment to ``body`` (``<salt>: <orders>``) typed in the open:
+    ``{player} commit <hash>``, carrying the text so that the position keeps
+    it for the reveal.  When the orders are exactly what clicking them on the
+    board would seal, the action has those clicks as its steps."""
+    try:
+        salt, orders_text = split_body(body)
+        orders = read_orders(orders_text, player, state.players)
+    except NotationError as exc:
+        raise NotationError(f"the orders to seal cannot be read: {exc}", text or body, at) from None
+    body = reveal_body(salt, orders_text)
+    digest = hash_body(body)
+    if player == state.to_move and state.phase == "move":
+        clicks = [Step.cell(c) for o in orders for c in (o.origin, o.destination)]
+        try:
+            entered = Entry(state, tuple(clicks) + (SEAL, Step.text(salt, SALT_PROMPT))).action()
+        except PlaybookError:
+            entered = None
+        if entered is not None and entered.text == f"{{{player}}} commit {digest}":
+            return entered
+    return Action(f"{{{player}}} commit {digest}", (), ("commit", player, digest, body))

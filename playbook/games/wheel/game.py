@@ -65,11 +65,12 @@ GAME = ChessWheel()
 
 
 def setup(pieces: dict[str, str], players=("Ann", "Bob"), game: ChessWheel | None = None, kings=None,
-          week: int = 1) -> WheelState:
+          week: int = 1, power: int = 3) -> WheelState:
     """A move-phase position with every board created and populated and
     ``pieces`` (cell -> ``"<owner> <letter>"``, cells written as in
     ``{Ann}e2`` or ``e8``) standing on them.  ``kings`` (default: the owners
-    of a King in ``pieces``) have created a King."""
+    of a King in ``pieces``) have created a King; ``power`` is the movement
+    power of every player each week."""
     from .board import read_cell
 
     game = game or GAME
@@ -80,7 +81,7 @@ def setup(pieces: dict[str, str], players=("Ann", "Bob"), game: ChessWheel | Non
     if kings is None:
         kings = [o for _, o, k in made if k == "K"]
     players = tuple(players)
-    state = WheelState(players, week, "move", 3, players, players, tuple(p for p in players if p in kings),
+    state = WheelState(players, week, "move", power, players, players, tuple(p for p in players if p in kings),
                        tuple(sorted(made)), game=game)
     return game.parse(state.to_text())
 

@@ -124,6 +124,10 @@ def replay(game, text: str, players, start=None):
         pending: dict[str, tuple[Message, int]] = {}  # the last move-phase post of each player
         for k, msg in enumerate(batch, i + 1):
             day_phase = phase_of(msg.when)
+            if msg.verb == "seal":
+                report.append(f"line {k}: {msg} -- refused: a post is public, so orders are sealed by posting "
+                              f"'commit <hash>'")
+                continue
             need = PHASE_OF_VERB.get(msg.verb)
             if need and need != day_phase:
                 report.append(f"line {k}: {msg} -- refused: '{msg.verb}' belongs to the {need} phase, "
