@@ -222,7 +222,7 @@ def test_orders_typed_in_the_open_are_sealed_like_clicked_ones():
         sealed.play("{Bob} seal s: e2-e3")  # the move phase is over
 
 
-def test_a_seal_posted_as_a_message_is_refused_because_posts_are_public():
+def test_clarification_23_a_seal_posted_as_a_message_is_refused():
     from playbook.games.wheel import replay
 
     states, report = replay(GAME, "2026-11-23 Ann: create\n2026-11-24 Ann: seal s: e2-e3", ["Ann", "Bob"])
@@ -497,3 +497,85 @@ def test_clarification_8_datc_circle_broken_by_a_bounce_stands_still():
     assert results(s) == {"Ann {Ann}a1-{Ann}a3": "bounce", "Bob {Ann}a7-{Ann}a3": "bounce",
                           "Ann {Ann}c3-{Ann}a1": "own-piece", "Ann {Ann}a3-{Ann}c3": "blocked"}
     assert len(s.pieces) == 4 and s.piece_at("{Ann}a3") == ("Ann", "Q")
+
+
+# ---------------------------------------------------------------- clarifications 17-22
+# Each expected value below is worked out by hand from the rule source and the
+# clarification it pins, not read off the engine.
+
+
+def test_clarification_17_an_impossible_order_bounces_nothing():
+    # Bob's pawn cannot reach a8 (a pawn moves one rank in its file), and Bob
+    # has no piece on e3: both orders fail at the range check and so do not
+    # contend for a8, which Ann's rook reaches alone.
+    s = setup({"{Ann}a1": "Ann R", "{Bob}e2": "Bob P"})
+    s = play_orders(s, {"Ann": "Ra1-a8", "Bob": "Pe2-a8, e3-a8"})
+    assert results(s) == {"Ann {Ann}a1-a8": "ok", "Bob {Bob}e2-a8": "out-of-range", "Bob {Bob}e3-a8": "no-piece"}
+    assert cells(s) == {"a8": "Ann R", "{Bob}e2": "Bob P"}
+
+
+def test_clarification_18_a_bare_cell_is_on_the_writers_own_board():
+    # Ann's rook stands on Bob's a1.  "Ra1-g1" names Ann's own a1, where she
+    # has no piece: the order fails (and costs 1); naming Bob's board works.
+    s = setup({"{Bob}a1": "Ann R"})
+    failed = play_orders(s, {"Ann": "Ra1-g1"})
+    assert results(failed) == {"Ann {Ann}a1-{Ann}g1": "no-piece"}
+    assert cells(failed) == {"{Bob}a1": "Ann R"}
+    moved = play_orders(s, {"Ann": "R{Bob}a1-{Bob}g1"})
+    assert cells(moved) == {"{Bob}g1": "Ann R"}
+    # Rank 8 is one row: braces on it name nothing more.
+    assert read_orders("R{Bob}e8-e4", "Ann", ("Ann", "Bob"))[0].origin == "e8"
+
+
+def test_clarification_19_the_capture_sign_changes_nothing():
+    # "x" towards an empty cell is a plain move; "-" onto an enemy piece takes it.
+    s = setup({"{Ann}e1": "Ann R", "{Ann}a5": "Bob P"})
+    assert cells(play_orders(s, {"Ann": "Re1xe3"})) == {"{Ann}e3": "Ann R", "{Ann}a5": "Bob P"}
+    s = setup({"{Ann}a1": "Ann R", "{Ann}a5": "Bob P"})
+    assert cells(play_orders(s, {"Ann": "Ra1-a5"})) == {"{Ann}a5": "Ann R"}
+
+
+def test_clarification_20_the_game_ends_at_once_even_if_a_player_has_no_board_yet():
+    # Ann and Bob have created Kings; Cyd has not even created a board.  When
+    # Bob's King falls, Ann is the only owner of a King: she wins at once, and
+    # Cyd can no longer join.
+    text = setup({"{Ann}e1": "Ann K", "{Bob}e1": "Bob K", "e8": "Ann R"}, players=("Ann", "Bob", "Cyd")).to_text()
+    text = text.replace("boards: Ann Bob Cyd", "boards: Ann Bob").replace("populated: Ann Bob Cyd", "populated: Ann Bob")
+    s = GAME.parse(text)
+    assert s.boards == ("Ann", "Bob") and s.outcome is None
+    s = play_orders(s, {"Ann": "Re8-{Bob}e1"})
+    assert s.outcome.winners == ("Ann",)
+    with pytest.raises(IllegalAction):
+        s.play("{Cyd} create")
+
+
+def test_clarification_21_a_posts_phase_is_decided_by_its_date():
+    # 25 November 2026 is a Wednesday (move phase), the 26th a Thursday
+    # (resolve phase): a commitment a minute before midnight counts, one a
+    # minute after is refused, whatever the hour says.
+    from playbook.games.wheel import replay
+
+    start = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
+    posts = (f"2026-11-25 23:59 Ann: commit {commitment('a', 'Pe2-e3')}\n"
+             f"2026-11-26 00:00 Bob: commit {commitment('b', 'Pe2-e3')}\n"
+             "2026-11-26 00:01 Ann: reveal a: Pe2-e3\n"
+             "2026-11-29 12:00 Ann: commit " + commitment("c", "Pe3-e4") + "\n")
+    states, report = replay(GAME, posts, ["Ann", "Bob"], start=start)
+    verdicts = [line.split(" -- ", 1)[1] for line in report]
+    assert verdicts[0] == "ok" and verdicts[2] == "ok"
+    assert verdicts[1].startswith("refused: 'commit' belongs to the move phase, and Thursday")
+    assert verdicts[3].startswith("refused: 'commit' belongs to the move phase, and Sunday")  # Sunday: replenish
+    assert cells(states[-1]) == {"{Ann}e3": "Ann P", "{Bob}e2": "Bob P"}
+
+
+def test_clarification_22_board_actions_cost_nothing_and_fit_any_phase():
+    # Bob creates and populates his board in the resolve phase, after passing;
+    # Ann's week goes on untouched: she still has her reveal, and her power.
+    s = GAME.initial(2).play("{Ann} create").play("{Ann} populate")
+    s = s.play("{Ann} commit " + commitment("a", "Pe2-e3, Pd2-d3, Pc2-c3")).play("{Bob} pass")
+    assert s.phase == "resolve" and s.movers == ("Ann",)
+    s = s.play("{Bob} create").play("{Bob} populate")
+    assert s.phase == "resolve" and s.movers == ("Ann",) and s.boards == ("Ann", "Bob") and s.power == 3
+    s = s.play("{Ann} reveal a: Pe2-e3, Pd2-d3, Pc2-c3")
+    assert s.week == 2 and all(code == "ok" for *_, code in s.results)
+    assert s.kings == ("Ann", "Bob") and s.outcome is None

@@ -39,7 +39,8 @@ Rules clarifications
 --------------------
 The source is silent or contradicts itself on these; the engine decides
 as follows.  The tests named under each decision (in ``tests/test_wheel.py``)
-pin it.
+pin it; from 17 on, their expected values are worked out by hand in the
+tests' comments.
 
 1. Files are the letters a-h and ranks the numbers 1-8, as in chess and as
    in the source's own examples (``a1``, rank 2, rank 8); the sentence that
@@ -134,6 +135,41 @@ pin it.
 16. The source sets no number of players: a game has 2 to 8, each with a
     different one-word name (``initial(5)`` or ``initial(["Ann", "Zed"])``).
     Tests: ``test_players_option_takes_a_count_or_names``.
+17. Only orders that pass the range check contend for a cell: an impossible
+    order (no piece, wrong letter, out of range, no such board) never
+    bounces a possible one and takes no part in head-to-heads or chains.
+    Tests: ``test_clarification_17_an_impossible_order_bounces_nothing``.
+18. A cell written without braces in an order is on the writer's own board,
+    wherever the piece stands; a piece on another player's board is ordered
+    with that board's name (``R{Bob}a1-{Bob}g1``).  Braces on rank 8 change
+    nothing: ``{Bob}e8`` is ``e8``.
+    Tests:
+    ``test_clarification_18_a_bare_cell_is_on_the_writers_own_board``.
+19. The sign between the cells does not matter: ``x`` towards an empty cell
+    is a plain move, and ``-`` onto another player's piece takes it.
+    Tests: ``test_clarification_19_the_capture_sign_changes_nothing``.
+20. The win is judged after every action: as soon as only one player owns a
+    King (once two have created one), the game ends, even if other players
+    have not yet created a board or a King.
+    Tests:
+    ``test_clarification_20_the_game_ends_at_once_even_if_a_player_has_no_board_yet``.
+21. In a game by messages a post's phase is decided by the date written on
+    it alone (the time of day only orders posts within a day): a commitment
+    dated Wednesday 23:59 counts, one dated Thursday 00:00 is refused, and
+    Sunday (replenish) takes neither commitments nor reveals.  Posts must
+    come in date order.
+    Tests: ``test_clarification_21_a_posts_phase_is_decided_by_its_date``.
+22. Creating and populating a board are not orders: they cost no movement
+    power and may be done in any phase, even by a player who has already
+    committed, passed or revealed that week.
+    Tests:
+    ``test_clarification_22_board_actions_cost_nothing_and_fit_any_phase``.
+23. On a shared screen a player may type their orders in the open
+    (``{Ann} seal <salt>: <orders>``): it is the same commitment as clicking them,
+    and the position keeps the text for the reveal.  Posted as a message it
+    is refused, since every post is public.
+    Tests: ``test_clarification_23_a_seal_posted_as_a_message_is_refused``,
+    ``test_orders_typed_in_the_open_are_sealed_like_clicked_ones``.
 """
 
 from .board import CELL_RE, FILES, HOME, reach
