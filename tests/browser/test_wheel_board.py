@@ -1,6 +1,7 @@
 """A hot-seat week of Chess Wheel+ on a real board: each player's orders
 entered behind a curtain, sealed with a salt, revealed with one click, and
-the resolution drawn.  Every wait is for something the board publishes."""
+the resolution drawn; and a tutorial exercise against sealed orders solved
+by clicks.  Every wait is for something the board publishes."""
 
 import pytest
 
@@ -61,3 +62,35 @@ def test_hot_seat_week_behind_a_curtain(page, lab):
     wait_for_move(widget, "{Bob} reveal zz9: Pd2-d3")
     assert "week: 2" in position(widget) and "pieces: Ann Pe3 | Bob Pd3" in position(widget)
     assert widget.locator(".pb-mark-arrow").count() >= 2
+
+
+EXERCISE = """from playbook.tutorial import Exercise
+from playbook.games.wheel import commitment, setup
+trap = setup({"{Ann}e1": "Ann K", "{Bob}a1": "Ann R", "{Bob}h5": "Ann R", "{Bob}h1": "Bob K"})
+trap = trap.play("{Bob} commit " + commitment("b0b", "Kh1-g1"))
+ex = Exercise(trap, "Take Bob's king this week.", turn=True, answered=True, replies=["{Bob} reveal b0b: Kh1-g1"],
+              goal=lambda s: s.outcome is not None and s.outcome.winners == ("Ann",),
+              solution=["{Ann} seal s: R{Bob}a1-{Bob}g1, R{Bob}h5-{Bob}h1", "{Ann} reveal s: R{Bob}a1-{Bob}g1, R{Bob}h5-{Bob}h1"],
+              hint="bounce it.")
+ex.board"""
+
+
+def test_an_exercise_against_sealed_orders_is_solved_by_clicks(page, lab):
+    # Ann's rook to g1 bounces with Bob's king, which so stays on h1, where
+    # Ann's other rook takes it: Ann is the only owner of a King and wins.
+    open_notebook(page, lab, write_notebook(lab[2], "wheel_exercise.ipynb", [EXERCISE]))
+    run_all(page)
+    widget = board(page)
+    widget.get_by_role("button", name="Show the board").click()
+    widget.locator(".pb-curtain").wait_for(state="hidden")
+    assert widget.get_by_role("button", name="Pass").count() == 0  # an exercise offers only what its line needs
+    for cell in ["{Bob}a1", "{Bob}g1", "{Bob}h5", "{Bob}h1"]:
+        click(widget, cell)
+    widget.get_by_role("button", name="Seal my orders").click()
+    widget.locator(".pb-text").fill("mine")
+    widget.locator(".pb-text").press("Enter")
+    wait_for_move(widget, "{Ann} commit " + commitment("mine", "R{Bob}a1-{Bob}g1, R{Bob}h5-{Bob}h1"))
+    widget.get_by_role("button", name="Reveal my orders").click()
+    wait_for_move(widget, "{Bob} reveal b0b: Kh1-g1")  # the script reveals Bob's sealed orders
+    page.wait_for_function("(el) => el.dataset.over === 'true'", arg=widget.element_handle(), timeout=60000)
+    assert "Ann wins" in widget.locator(".pb-status").inner_text()
