@@ -389,20 +389,6 @@ def wheel_duel():
     return setup({"{Ann}a1": "Ann R", "{Ann}e1": "Ann K", "{Bob}a7": "Bob K", "{Bob}h2": "Bob P"})
 
 
-def test_wheel_evaluation_counts_material_and_a_king_in_range():
-    # Ann: rook 5 + King 4; Bob: King 4 + pawn 1; each has a created board (0.5).  Approach
-    # (by hand): Ann's rook on {Ann}a1 is 7 + 1 = 8 steps from Bob's King via a8: 0.5 - 0.16;
-    # Bob's pawn on {Bob}h2 is 6 + 7 = 13 steps from Ann's King: 0.5 - 0.26.  No King in range.
-    state = wheel_duel()
-    assert evaluate(state, "Ann") == pytest.approx((9.5 + 0.34) - (5.5 + 0.24))
-    # With the rook on a8, Bob's King on {Bob}a7 is in its range: Bob loses 2 more and
-    # the rook is 1 step away (0.48).
-    from playbook.games.wheel import setup
-
-    threat = setup({"a8": "Ann R", "{Ann}e1": "Ann K", "{Bob}a7": "Bob K", "{Bob}h2": "Bob P"})
-    assert evaluate(threat, "Ann") == pytest.approx((9.5 + 0.48) - (5.5 + 0.24 - 2))
-
-
 def test_wheel_search_sees_what_its_own_orders_do_and_never_reads_the_opponents():
     state = wheel_duel()
     # One action ahead, the commitment is judged by where its orders put the pieces.

@@ -316,58 +316,125 @@ def ccc(state: State, player: str) -> float:
 
 # --------------------------------------------------------------- Chess Wheel+
 
-#: Chess Wheel+ piece values in pawns (chess's usual values; the King counts
-#: mostly through the outcome).
-WHEEL_VALUES = {"P": 1.0, "N": 3.0, "B": 3.0, "R": 5.0, "Q": 9.0, "K": 4.0}
+#: Chess Wheel+ piece values in pawns (chess's usual values).  The King has
+#: none: losing it loses the game, which the outcome and the King terms of
+#: :func:`wheel` count.
+WHEEL_VALUES = {"P": 1.0, "N": 3.0, "B": 3.0, "R": 5.0, "Q": 9.0, "K": 0.0}
+#: What a King taken by the orders this position knows costs its owner,
+#: times the share of the King's replies that do not save it.
+WHEEL_CAUGHT = 1000.0
+#: Each enemy piece that has a King in range costs the King's owner this much.
+WHEEL_ATTACK = 2.0
+#: Each cell next to a King (its flight cells) that an enemy piece reaches.
+WHEEL_HEM = 0.4
+#: The pull towards the nearest enemy King: what each step nearer is worth, by kind.
+WHEEL_PULL = {"Q": 0.15, "R": 0.12, "B": 0.1, "N": 0.12, "P": 0.04, "K": 0.0}
+# Steps from which the pull starts (a little beyond the longest way, corner to far corner).
+_WHEEL_FAR = 15
 
 
 def wheel(state: State, player: str) -> float:
-    """Chess Wheel+: material after the orders this position knows, the
-    Kings' danger, and the approach to the enemy Kings.
+    """Chess Wheel+: the hunt for the enemy Kings, then material.
 
-    Orders: where orders are revealed, or sealed by a player whose text
-    this position remembers (the player's own, in a search), the pieces are
-    counted where those orders would put them if the phase ended now, so a
-    one-action look-ahead already sees what a set of orders achieves.
-    Material: pawn 1, knight and bishop 3, rook 5, queen 9, King 4 (the
-    game is lost with it, which the outcome counts).  A created board is
-    worth 0.5, so a player creates and then populates.  Danger: each enemy
-    piece that has a player's King in range costs that player 2.  Approach:
-    each piece but the King earns up to 0.5 for standing near the nearest
-    enemy King (0.02 less a step, so that even the far side of another
-    board counts; between two boards the way runs over the shared rank 8).  The result is the player's total minus the best
-    opponent's.
+    The game is won by taking the other Kings, and every piece must travel
+    far for it: up its own board to the shared rank 8 and down the enemy's
+    board (a piece on rank 8 stands on every board).  So the terms are:
+
+    Orders: where orders are revealed, or sealed by a player whose text this
+    position remembers (the player's own, in a search), the pieces are
+    counted where those orders put them if the phase ended now, so one
+    action of look-ahead already sees what a set of orders achieves.
+
+    Caught King: once two players have created a King, a King those known
+    orders take costs its owner 1000 times the share of the King's replies
+    (stay, or step to any cell in its range) after which it is still taken.
+    Orders are carried out at once, so a King ordered to move is gone when
+    the capture lands, unless the cell it steps to is entered by another of
+    the hunter's moves (both bounce and the King stays where it is taken).
+    A King that cannot escape costs the whole 1000 (a win in all but name);
+    its owner's own revealed orders leave it no reply.
+
+    Threats: each enemy piece with a King in range costs the King's owner 2,
+    each cell next to a King that an enemy piece reaches 0.4 (the King's
+    flight cells, which decide whether a capture can be dodged).
+
+    Pull: each piece but the King earns, for every step it stands nearer
+    the nearest enemy King than 15 steps, 0.15 (queen), 0.12 (rook,
+    knight), 0.1 (bishop) or 0.04 (pawn).  Steps are King steps; between
+    two boards the way runs over the shared rank.  The pull is steep enough
+    that a step towards the King beats shuffling, and gentle enough that no
+    piece is given away for it.
+
+    Material: pawn 1, knight and bishop 3, rook 5, queen 9; a created board
+    0.5, so a player creates and then populates.  The result is the
+    player's total minus the best opponent's.
     """
     value = outcome_value(state, player)
     if value is not None:
         return value
-    pieces = _wheel_projected(state)
+    from ..games.wheel import reach
+
+    pieces, known, orders = _wheel_projected(state)
+    game = state.game
     totals = {p: (0.5 if p in state.boards else 0.0) for p in state.players}
     kings: dict[str, list] = {}
     for cell, (owner, kind) in pieces.items():
         totals[owner] = totals.get(owner, 0.0) + WHEEL_VALUES[kind]
         if kind == "K":
-            kings.setdefault(owner, []).append(_wheel_place(cell))
-    if len(kings) > 1 or (kings and len(state.players) > 1):
-        from ..games.wheel import reach
-
-        game = state.game
-        occupied = pieces
+            kings.setdefault(owner, []).append(cell)
+    if len(state.kings) >= 2 and orders:
+        for owner in {o for o, k in state.board_map().values() if k == "K"} - set(kings):
+            share = 1.0 if owner in known else _wheel_caught_share(state, owner, orders)
+            totals[owner] -= WHEEL_CAUGHT * share
+    if kings and len(state.players) > 1:
+        places = {o: [_wheel_place(c) for c in cs] for o, cs in kings.items()}
+        near = {c: o for o, cs in kings.items() for c in cs}
+        reached: dict[str, set] = {}
         for cell, (owner, kind) in pieces.items():
-            enemy = [k for o, ks in kings.items() if o != owner for k in ks]
-            if not enemy:
-                continue
-            if kind != "K":
-                here = _wheel_place(cell)
-                d = min(_wheel_distance(here, k) for k in enemy)
-                totals[owner] += max(0.0, 0.5 - 0.02 * d)
-            for target in reach(kind, cell, occupied, state.boards, game.blocking, game.knight_across):
-                hit = pieces.get(target)
-                if hit is not None and hit[1] == "K" and hit[0] != owner:
-                    totals[hit[0]] -= 2.0
+            targets = reach(kind, cell, pieces, state.boards, game.blocking, game.knight_across)
+            reached.setdefault(owner, set()).update(targets)
+            for target in targets:
+                hit = near.get(target)
+                if hit is not None and hit != owner:
+                    totals[hit] -= WHEEL_ATTACK
+            pull = WHEEL_PULL[kind]
+            if pull:
+                enemy = [k for o, ks in places.items() if o != owner for k in ks]
+                if enemy:
+                    here = _wheel_place(cell)
+                    d = min(_wheel_distance(here, k) for k in enemy)
+                    totals[owner] += pull * max(0, _WHEEL_FAR - d)
+        for owner, cells in kings.items():
+            hunters = set().union(*(r for o, r in reached.items() if o != owner))
+            for cell in cells:
+                flight = reach("K", cell, (), state.boards)
+                totals[owner] -= WHEEL_HEM * sum(1 for c in flight if c in hunters)
     mine = totals.get(player, 0.0)
     others = [v for p, v in totals.items() if p != player]
     return mine - (max(others) if others else 0.0)
+
+
+def _wheel_caught_share(state: State, owner: str, orders: list) -> float:
+    """The share of ``owner``'s King replies (stay, or step to each cell in
+    its range) after which ``orders`` still take it: 1 when no step saves it."""
+    from ..games.wheel.orders import Order
+    from ..games.wheel.resolve import resolve
+
+    board = state.board_map()
+    cells = [c for c, (o, k) in board.items() if o == owner and k == "K"]
+    if len(cells) != 1:
+        return 1.0
+    king = cells[0]
+    replies = [None] + [d for d in state.targets(king) if board.get(d, ("",))[0] != owner]
+    game = state.game
+    caught = 0
+    for dest in replies:
+        moves = orders if dest is None else orders + [Order(owner, king, dest, "K")]
+        after = resolve(dict(board), state.boards, moves, blocking=game.blocking, collision=game.collision,
+                        knight_across=game.knight_across).pieces
+        if not any(o == owner and k == "K" for o, k in after.values()):
+            caught += 1
+    return caught / len(replies)
 
 
 def _wheel_place(cell: str) -> tuple[str, int, int]:
@@ -384,15 +451,16 @@ def _wheel_distance(a, b) -> int:
     return (7 - ra) + (7 - rb) + max(0, abs(fa - fb) - (7 - ra) - (7 - rb))
 
 
-def _wheel_projected(state: State) -> dict:
-    """cell -> (owner, kind) after the orders this position knows (revealed
-    ones and remembered sealed ones), as if the phase ended now."""
+def _wheel_projected(state: State) -> tuple[dict, set, list]:
+    """``(pieces, players, orders)``: cell -> (owner, kind) after the orders
+    this position knows (revealed ones and remembered sealed ones), as if
+    the phase ended now; the players whose orders those are; the orders."""
     known = dict(getattr(state, "revealed", ()))
     for p, body in getattr(state, "secrets", ()):
         if p not in known and state.secret(p) is not None:
             known[p] = body
     if not known:
-        return state.board_map()
+        return state.board_map(), set(), []
     from ..games.wheel.orders import read_orders, split_body
     from ..games.wheel.resolve import resolve
 
@@ -404,25 +472,25 @@ def _wheel_projected(state: State) -> dict:
             except Exception:  # an unreadable text gives no orders, as in play
                 continue
     if not orders:
-        return state.board_map()
+        return state.board_map(), set(known), []
     game = state.game
-    return resolve(dict(state.board_map()), state.boards, orders, blocking=game.blocking, collision=game.collision,
-                   knight_across=game.knight_across).pieces
+    pieces = resolve(dict(state.board_map()), state.boards, orders, blocking=game.blocking,
+                     collision=game.collision, knight_across=game.knight_across).pieces
+    return pieces, set(known), orders
 
 
 def _wheel_extra(state: State) -> list[Action]:
     """Chess Wheel+ commitments a search should weigh (orders are not
-    listed): for the player to move in the move phase, one commitment for
-    each single order among the best dozen by a quick guess (what it takes,
-    how much nearer the enemy Kings it goes), and commitments of the best
-    two and three orders together (the movement power allows three)."""
+    listed), for the player to move in the move phase.  Each single order
+    is scored by a quick guess (what it takes, a King far above all; how
+    much nearer the enemy Kings it goes, by :data:`WHEEL_PULL`).  Offered:
+    the best dozen single orders; from each of the best four, a set of
+    orders grown greedily to the movement power (orders of different
+    pieces into different cells), and its first two; and for every order
+    that takes a King, that capture with orders into the King's flight
+    cells, so that a King stepping away bounces and stays to be taken."""
     if state.outcome is not None or state.phase != "move":
         return []
-    from ..core import Step
-    from ..games.wheel.board import short
-    from ..games.wheel.entry import SEAL
-    from ..games.wheel.orders import commitment, reveal_body
-
     player = state.to_move
     pieces = state.board_map()
     enemy = [_wheel_place(c) for c, (o, k) in pieces.items() if k == "K" and o != player]
@@ -438,23 +506,52 @@ def _wheel_extra(state: State) -> list[Action]:
                 if hit[0] == player:
                     continue
                 gain += 100.0 if hit[1] == "K" else WHEEL_VALUES[hit[1]]
-            if enemy and kind != "K":
-                gain += 0.1 * (before - min(_wheel_distance(_wheel_place(dest), k) for k in enemy))
+            if enemy:
+                gain += WHEEL_PULL[kind] * (before - min(_wheel_distance(_wheel_place(dest), k) for k in enemy))
             scored.append((gain, origin, dest))
     scored.sort(key=lambda t: -t[0])
+    power = min(3, state.power)
     sets = [[(o, d)] for _, o, d in scored[:12]]
-    combo: list = []
-    for _, o, d in scored:
-        if len(combo) >= min(3, state.power):
+    for _, o, d in scored[:4]:
+        grown = _wheel_grow([(o, d)], scored, power)
+        sets += [grown[:2], grown] if len(grown) > 2 else [grown]
+    for gain, o, d in scored:
+        if gain < 100.0:
             break
-        if all(o != o2 and d != d2 and d != o2 for o2, d2 in combo):
-            combo.append((o, d))
-            if len(combo) >= 2:
-                sets.append(list(combo))
-    out = []
+        flight = set(state.targets(d))
+        covers = [(o2, d2) for _, o2, d2 in scored if d2 in flight]
+        sets.append(_wheel_grow([(o, d)], covers, power))
+    return _wheel_commitments(state, player, sets)
+
+
+def _wheel_grow(orders: list, scored, power: int) -> list:
+    """``orders`` extended, best first, by orders of other pieces into other
+    cells (and not into a cell one of the orders leaves), up to ``power``."""
+    orders = list(orders)
+    for item in scored:
+        o, d = item[-2:]
+        if len(orders) >= power:
+            break
+        if all(o != o2 and d != d2 and d != o2 for o2, d2 in orders):
+            orders.append((o, d))
+    return orders
+
+
+def _wheel_commitments(state: State, player: str, sets) -> list[Action]:
+    """One commitment action (salt ``s``, the text kept for revealing) for
+    each distinct set of ``(origin, destination)`` orders within the power."""
+    from ..core import Step
+    from ..games.wheel.board import short
+    from ..games.wheel.entry import SEAL
+    from ..games.wheel.orders import commitment, reveal_body
+
+    pieces = state.board_map()
+    out, seen = [], set()
     for orders in sets:
-        if len(orders) > state.power:
+        key = frozenset(orders)
+        if not orders or len(orders) > state.power or key in seen:
             continue
+        seen.add(key)
         text = ", ".join(f"{pieces[o][1]}{short(o, player)}-{short(d, player)}" for o, d in orders)
         digest = commitment("s", text)
         steps = tuple(x for o, d in orders for x in (Step.cell(o), Step.cell(d))) + (SEAL, Step.text("s"))

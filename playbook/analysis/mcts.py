@@ -40,7 +40,7 @@ from itertools import islice
 from ..core import Action, IllegalAction, State, Step
 from .agents import TALK, RandomAgent, random_words
 from .evaluation import evaluation_for, generic, private, squash
-from .search import candidates
+from .search import blind, candidates
 
 __all__ = ["MCTS"]
 
@@ -111,6 +111,7 @@ class MCTS:
             rollout = self.max_rollout if self._evaluate is generic else 0
         self._rollout_plies = rollout
         self._random = RandomAgent(seed=self.rng.random())
+        self._blind_choices: dict = {}
         root = _Node(state, (), None)
         self.nodes = 0
         done = 0
@@ -151,6 +152,8 @@ class MCTS:
                 # iterations than actions, the ones tried are the ones worth trying.
                 state, mover = node.state, node.state.to_move
                 evaluate = self._evaluate
+                # A player who cannot see orders sealed earlier in the tree answers as they would blind.
+                actions = blind(state, actions, evaluate, self._blind_choices)
                 self.rng.shuffle(actions)
                 children = [(a, state._apply(a)) for a in actions]
                 children.sort(key=lambda ac: evaluate(ac[1], mover))

@@ -37,7 +37,7 @@ from ..core import Action, IllegalAction, State
 from .agents import TALK, RandomAgent
 from .evaluation import EXTRA_ACTIONS, WIN, evaluation_for, private
 
-__all__ = ["AlphaBeta", "Analysis", "candidates", "LIMIT"]
+__all__ = ["AlphaBeta", "Analysis", "candidates", "blind", "LIMIT"]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 # Scores beyond this are wins or losses found by the search (WIN less the
@@ -84,6 +84,50 @@ def candidates(state: State, rng: random.Random | None = None, samples: int = 8,
                 seen.add(a.text)
                 actions.append(a)
     return actions
+
+
+def blind(state: State, actions: list, evaluate, cache: dict | None = None) -> list:
+    """The actions a search lets the player to move choose from, given
+    what that player can know.  Where the position remembers orders that
+    another player sealed earlier in the search (Chess Wheel+: the root
+    player's commitment), letting the mover answer them would be letting
+    them read those orders; the mover chooses instead as they would on the
+    position they know (``private_to``): the one action best for them one
+    action ahead.  Everywhere else every action is kept.  ``cache`` (a
+    dict) remembers the choice made on each known position, which is the
+    same whatever the sealed orders it cannot see."""
+    hide = getattr(state, "private_to", None)
+    if hide is None or len(actions) < 2:
+        return actions
+    mover = state.to_move
+    view = hide(mover)
+    if view is state:
+        return actions
+    key = _sealed_as_known(view, mover)
+    text = cache.get(key) if cache is not None else None
+    if text is not None:
+        same = [a for a in actions if a.text == text]
+        if same:
+            return same[:1]
+    best = max(actions, key=lambda a: evaluate(view._apply(a), mover))
+    if cache is not None:
+        cache[key] = best.text
+    return [best]
+
+
+def _sealed_as_known(view: State, mover: str):
+    """What ``mover`` knows of ``view``, as a key: the position without the
+    digests of sealed orders (Chess Wheel+'s ``commitments``, which differ
+    with every sealed text and tell the mover nothing usable), with the
+    mover's own sealed text."""
+    sealed = getattr(view, "commitments", ())
+    if not sealed:
+        return view
+    text = view.to_text()
+    for _, digest in sealed:
+        text = text.replace(digest, "")
+    secret = getattr(view, "secret", None)
+    return text, secret(mover) if secret is not None else None
 
 
 def _unknown_extra(state: State, listed: list[Action], rng: random.Random) -> list[Action]:
@@ -193,6 +237,7 @@ class AlphaBeta:
         self.nodes = self.hits = 0
         self.killers: dict[int, list[str]] = {}
         self.history: dict[str, int] = {}
+        self.blind_choices: dict = {}
         if len(self.table) > self.table_size:
             self.table = {}
         root_actions = candidates(state, self.rng, talk=self.talk)
@@ -266,7 +311,7 @@ class AlphaBeta:
         if not actions:
             return self.evaluate(state, self.root)
         if not maximising and len(actions) > 1:
-            actions = self._blind(state, actions)
+            actions = blind(state, actions, self.evaluate, self.blind_choices)
         children = self._ordered(state, actions, hint, ply, depth, maximising)
         best_value = -3 * WIN if maximising else 3 * WIN
         best_text = None
@@ -294,24 +339,6 @@ class AlphaBeta:
             flag = _UPPER if best_value <= alpha0 else _LOWER if best_value >= beta0 else _EXACT
             self.table[key] = (depth, flag, _to_table(best_value, ply), best_text)
         return best_value
-
-    def _blind(self, state: State, actions: list) -> list:
-        """Where another player decides without seeing orders sealed
-        earlier in the search (Chess Wheel+: the root player's commitment,
-        which the position remembers), letting them answer those orders
-        would be letting them read them.  They choose instead as they
-        would on what they can know (``private_to``): the action best for
-        them one action ahead.  Elsewhere every action is searched."""
-        hide = getattr(state, "private_to", None)
-        if hide is None:
-            return actions
-        mover = state.to_move
-        view = hide(mover)
-        if view is state:
-            return actions
-        evaluate = self.evaluate
-        best = max(actions, key=lambda a: evaluate(view._apply(a), mover))
-        return [best]
 
     def _ordered(self, state, actions, hint, ply, depth, maximising):
         killers = self.killers.get(ply, ())
