@@ -358,6 +358,18 @@ class State(ABC):
         edit: their positions are edited as text (``game.parse``)."""
         raise NotationError(f"{self.game.title} positions are edited through their text, not cell by cell")
 
+    def palette(self) -> tuple[Step, ...]:
+        """What a position editor offers to place in this position: the
+        game's :meth:`Game.palette` unless the pieces depend on the
+        position (Chess Wheel+ has a set for each of its players)."""
+        return self.game.palette()
+
+    def sides_to_move(self) -> tuple[str, ...]:
+        """The sides a position editor may make the side to move
+        (``edit(to_move=...)``): the game's players, or none for games
+        without a palette and for games where every player decides at once."""
+        return tuple(self.game.players) if self.palette() else ()
+
     @property
     def movers(self) -> tuple[str, ...]:
         """Every player who still has a decision in this position.  Turn

@@ -157,10 +157,12 @@ class BoardWidget(anywidget.AnyWidget):
     editor = traitlets.Bool(False).tag(sync=True)
     #: True while the position editor is open: clicks edit, nothing is played.
     editing = traitlets.Bool(False).tag(sync=True)
-    #: The pieces the editor places (steps as JSON, from ``Game.palette()``).
+    #: The pieces the editor places (steps as JSON, from ``State.palette()``).
     palette = traitlets.List(traitlets.Dict()).tag(sync=True)
-    #: The sides the editor can set to move (the game's players; empty without a palette).
+    #: The sides the editor can set to move (``State.sides_to_move()``).
     sides = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The side to move in the position shown (the edited one while editing).
+    mover = traitlets.Unicode("").tag(sync=True)
     #: Why the last edit was refused (empty when it was accepted).
     edit_error = traitlets.Unicode("").tag(sync=True)
 
@@ -198,8 +200,6 @@ class BoardWidget(anywidget.AnyWidget):
         self._line: list[State] = [state]
         self._draft: State | None = None  # the position in the editor, while it is open
         self.editor = bool(editor)
-        self.palette = [step.to_json() for step in state.game.palette()]
-        self.sides = list(state.game.players) if self.palette else []
         self._chosen_humans = _sides(human, state)
         self._humans = self._chosen_humans or frozenset([state.to_move])
         self.title = state.game.title
@@ -511,6 +511,10 @@ class BoardWidget(anywidget.AnyWidget):
             self.numbers = self._numbers()
             self.tree = step_tree(state) if state.outcome is None and not editing else {"c": False, "o": []}
             self.position = state.to_text()
+            self.mover = str(state.to_move)
+            # What the editor offers follows the position (Chess Wheel+ has a set per player).
+            self.palette = [step.to_json() for step in state.palette()]
+            self.sides = list(state.sides_to_move())
             self.status = status
             self.curtain = state.curtain() if state.outcome is None else ""
             if self.advice and self.advice.get("position") != self.position:

@@ -69,12 +69,6 @@ def test_kelasu_refuses_more_pieces_than_the_sets_make():
         KELASU.initial().edit("D4", "B")
 
 
-@pytest.mark.parametrize("name", ["cresnovian", "ccc", "wheel"])
-def test_games_without_a_palette_are_edited_through_their_text(name):
-    game = load(name)
-    assert game.palette() == ()
-    with pytest.raises(NotationError, match="text"):
-        game.initial().edit("a1", "x")
 
 
 def test_the_board_editor_places_sets_the_mover_and_plays_from_the_result():
@@ -130,15 +124,41 @@ def test_edit_messages_need_an_open_editor_and_well_formed_fields():
     assert "names a cell" in board.error and board.draft == COSMIC.initial()
 
 
-def test_a_text_only_game_is_edited_by_pasting_its_position():
+def test_a_pasted_position_is_played_from():
     game = load("cresnovian")
     target = game.setup({"A1": "duality 3Q", "I1": "cosmos 7Q"})
     board = BoardWidget(game, editor=True)
-    assert board.palette == [] and board.sides == []
     board.edit()
     board.edit_text(target.to_text())
     board.finish_edit()
     assert board.state == target
+
+
+def test_the_side_to_move_is_published_so_its_button_shows_pressed():
+    board = BoardWidget(COSMIC, editor=True)
+    assert board.mover == "white"
+    board.edit()
+    board.set_to_move("black")
+    assert board.mover == "black" and board.position.endswith(" b")
+    board.cancel_edit()
+    assert board.mover == "white"
+
+
+def test_every_game_offers_a_palette_and_the_sides_it_can_set_to_move():
+    for name, sides in (("cosmic", ["white", "black"]), ("kelasu", ["blue", "red"]), ("ccc", ["white", "black"]),
+                        ("cresnovian", ["first", "second"]), ("wheel", [])):
+        board = BoardWidget(load(name), editor=True)
+        assert board.palette and all(step["kind"] == "choice" for step in board.palette), name
+        assert board.sides == sides, name
+
+
+def test_the_wheel_palette_follows_the_players_of_the_position_edited():
+    wheel = load("wheel")
+    board = BoardWidget(wheel.initial(), editor=True)
+    assert len(board.palette) == 12  # Ann's and Bob's six kinds of piece
+    board.edit()
+    board.edit_text(wheel.initial(3).to_text())
+    assert len(board.palette) == 18 and board.palette[-1]["value"] == "Cyd P"
 
 
 def test_the_palette_steps_are_choices():

@@ -752,7 +752,10 @@ function positionEditor(model, root, board) {
   function showTools() {
     const palette = model.get("palette") || [];
     const entries = [{ value: "", label: "Empty" }].concat(palette);
-    if (tool === null) tool = palette.length ? palette[0].value : "";
+    // Before any pick, or when the picked piece left the palette (other players): its first piece.
+    if (tool === null || (tool !== "" && !palette.some((step) => step.value === tool))) {
+      tool = palette.length ? palette[0].value : "";
+    }
     tools.replaceChildren(...(palette.length ? entries.map((step) => {
       const b = button(step.label || step.value, step.value ? `Place: ${step.label}` : "Empty a cell", () => {
         tool = step.value;
@@ -763,9 +766,20 @@ function positionEditor(model, root, board) {
       b.setAttribute("aria-pressed", String(step.value === tool));
       return b;
     }) : [el("span", "pb-editor-note", "Edit the position text below, then Apply text.")]));
+    showSides();
+  }
+
+  // The side to move, one button per side, the current one pressed.
+  function showSides() {
     const names = model.get("sides") || [];
-    sides.replaceChildren(...(names.length ? [el("span", "pb-editor-label", "To move:")].concat(names.map((side) =>
-      button(side, `${side} to move`, () => model.send({ type: "edit-mover", side })))) : []));
+    const mover = model.get("mover");
+    sides.replaceChildren(...(names.length ? [el("span", "pb-editor-label", "To move:")].concat(names.map((side) => {
+      const b = button(side, `${side} to move`, () => model.send({ type: "edit-mover", side }));
+      b.dataset.side = side;
+      b.classList.toggle("pb-pressed", side === mover);
+      b.setAttribute("aria-pressed", String(side === mover));
+      return b;
+    })) : []));
     sides.hidden = names.length === 0;
   }
 
@@ -801,6 +815,8 @@ function positionEditor(model, root, board) {
   model.on("change:editing", showEditing);
   model.on("change:editor", showEditing);
   model.on("change:palette", showTools);
+  model.on("change:sides", showSides);
+  model.on("change:mover", showSides);
   model.on("change:position", () => {
     if (!model.get("editing")) return;
     text.value = model.get("position");

@@ -86,6 +86,12 @@ class CCC(Game):
                     board[r * files + f] = column(owner, "F")
         return CCCState(files, ranks, tuple(board), first[0], 1, 0, tuple(homes), ("", ""), self)
 
+    def palette(self):
+        """Each side's pieces, for the position editor (see :mod:`.edit`)."""
+        from .edit import palette
+
+        return palette()
+
     def parse(self, text: str) -> CCCState:
         """The position written ``text`` (see :mod:`.notation`); NotationError names the bad field."""
         files, ranks, side, turn, quiet, homes, board, lost = read(text)

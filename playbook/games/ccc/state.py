@@ -172,6 +172,12 @@ class CCCState(State):
     def _apply(self, action: Action) -> "CCCState":
         return carry_out(self, action.data)
 
+    def edit(self, cell=None, piece=None, *, to_move=None) -> "CCCState":
+        """The position changed by the editor (see :mod:`.edit`)."""
+        from .edit import edit
+
+        return edit(self, cell, piece, to_move)
+
     def replace(self, **changes) -> "CCCState":
         """A copy with ``changes`` to its fields."""
         return replace(self, **changes)

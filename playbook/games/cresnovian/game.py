@@ -72,6 +72,12 @@ class CresnovianChess(Game):
         }
         return _Reader(self, data, None).read()
 
+    def palette(self):
+        """The nine umbral pieces, for the position editor (see :mod:`.edit`)."""
+        from .edit import palette
+
+        return palette()
+
     def parse(self, text: str) -> CresnovianState:
         """The position written ``text`` (see :meth:`CresnovianState.to_text`),
         checked field by field: an impossible position raises

@@ -97,6 +97,12 @@ class CresnovianState(State):
         k = self.kingdom()
         return f"{self.turn.capitalize()} ({k} kingdom) to move. Q: left {self.total('left')}, right {self.total('right')}"
 
+    def edit(self, cell=None, piece=None, *, to_move=None) -> "CresnovianState":
+        """The position changed by the editor (see :mod:`.edit`)."""
+        from .edit import edit
+
+        return edit(self, cell, piece, to_move)
+
     # ---- text
 
     def _data(self) -> dict:

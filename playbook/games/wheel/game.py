@@ -54,6 +54,13 @@ class ChessWheel(Game):
                 state = state.play(f"{{{p}}} create").play(f"{{{p}}} populate")
         return state
 
+    def palette(self):
+        """The pieces of the two default seats, for the position editor;
+        a position's own players come from ``state.palette()`` (see :mod:`.edit`)."""
+        from .edit import palette
+
+        return palette(self.players)
+
     def parse(self, text: str) -> WheelState:
         """The position written ``text`` (see :mod:`.notation`)."""
         from .notation import parse

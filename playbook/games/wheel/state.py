@@ -260,6 +260,22 @@ class WheelState(State):
 
     # ---- text and drawing
 
+    def palette(self):
+        """Every player's pieces, for the position editor (see :mod:`.edit`)."""
+        from .edit import palette
+
+        return palette(self.players)
+
+    def sides_to_move(self) -> tuple[str, ...]:
+        """None: every player decides at once."""
+        return ()
+
+    def edit(self, cell=None, piece=None, *, to_move=None) -> "WheelState":
+        """The position changed by the editor (see :mod:`.edit`)."""
+        from .edit import edit
+
+        return edit(self, cell, piece, to_move)
+
     def to_text(self) -> str:
         """The public position text (never a sealed order)."""
         from .notation import write
