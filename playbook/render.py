@@ -182,29 +182,18 @@ OWNERS = ("white", "black", "blue", "red", "green", "yellow", "purple", "orange"
 CELL = 48  # pixels per cell at the natural size
 EDGE = 18  # margin for coordinates
 
-STYLE = """
+_BASE_STYLE = """
 .pb-board { font-family: var(--jp-ui-font-family, sans-serif); }
 /* The page shows through: no box of another colour around the board in any theme.
    Text off the board is a mid grey that reads on light and dark pages alike
    when the theme's variables do not reach the drawing (a picture in an <img>). */
 .pb-bg { fill: var(--jp-layout-color0, transparent); }
 .pb-cell { stroke: var(--jp-border-color1, #9e9e9e); stroke-width: 0.5; }
-.pb-zone-light { fill: var(--pb-light, #eee3cf); }
-.pb-zone-dark { fill: var(--pb-dark, #b58f6a); }
-.pb-zone-home-a { fill: #cfdcf2; }
-.pb-zone-home-b { fill: #f2d0cf; }
-.pb-zone-victory { fill: #9fd3c7; }
-.pb-zone-world { fill: #d9ecd4; }
-.pb-zone-kingdom-a { fill: #d8d6f0; }
-.pb-zone-kingdom-b { fill: #f0dccb; }
 .pb-zone-foundation { stroke: #5a4a2a; stroke-width: 2; }
-.pb-zone-plain { fill: #e8e4da; }
-.pb-zone-ring { fill: #ddd6c6; }
-.pb-zone-hub { fill: #c8bfa8; }
 .pb-zone-side { fill: var(--jp-layout-color2, #8080802a); stroke-dasharray: 2 2; }
 .pb-coord { fill: var(--jp-ui-font-color2, #808080); font-size: 11px; text-anchor: middle; dominant-baseline: central; }
 .pb-caption { fill: var(--jp-ui-font-color1, #767676); font-size: 12px; }
-.pb-celltext { fill: #333333; font-size: 9px; text-anchor: middle; dominant-baseline: central; }
+.pb-celltext { font-size: 9px; text-anchor: middle; dominant-baseline: central; }
 .pb-piece { stroke-width: 1.5; stroke-linejoin: round; }
 .pb-owner-white { fill: #fafaf5; stroke: #2b2b2b; }
 .pb-owner-black { fill: #2f2f2f; stroke: #d8d8d8; }
@@ -233,11 +222,47 @@ STYLE = """
 .pb-mark-arrow { stroke: #2b6cb0; stroke-width: 5; stroke-opacity: 0.7; fill: none; }
 .pb-mark-pending { stroke: #2b6cb0; stroke-width: 4; stroke-opacity: 0.7; stroke-dasharray: 8 5; fill: none; }
 .pb-mark-failed { stroke: #c53030; stroke-width: 4; stroke-opacity: 0.75; stroke-dasharray: 3 4; fill: none; }
-.pb-zone-shared { fill: #c9e4f6; }
-.pb-zone-strip { fill: #e3f1fa; stroke: #7fa7c4; stroke-width: 0.5; stroke-dasharray: 4 3; }
+.pb-zone-strip { stroke: #7fa7c4; stroke-width: 0.5; stroke-dasharray: 4 3; }
 .pb-label-name { fill: var(--jp-ui-font-color1, #767676); font-size: 14px; font-weight: bold; text-anchor: middle; dominant-baseline: central; }
 .pb-marks, .pb-pieces, .pb-coords { pointer-events: none; }
 """
+
+#: Colours that follow the page's theme: (selector, property, light, dark).
+#: On a dark page the cells take deeper tones of the same hues, so they do
+#: not glare and the pieces keep their contrast.
+THEMED = (
+    (".pb-zone-light", "fill", "#eee3cf", "#8a7d66"),
+    (".pb-zone-dark", "fill", "#b58f6a", "#6e533a"),
+    (".pb-zone-home-a", "fill", "#cfdcf2", "#4d5f80"),
+    (".pb-zone-home-b", "fill", "#f2d0cf", "#804f4d"),
+    (".pb-zone-victory", "fill", "#9fd3c7", "#3f7a6d"),
+    (".pb-zone-world", "fill", "#d9ecd4", "#56704f"),
+    (".pb-zone-kingdom-a", "fill", "#d8d6f0", "#58567f"),
+    (".pb-zone-kingdom-b", "fill", "#f0dccb", "#7f6450"),
+    (".pb-zone-plain", "fill", "#e8e4da", "#4f4c45"),
+    (".pb-zone-ring", "fill", "#ddd6c6", "#615a4b"),
+    (".pb-zone-hub", "fill", "#c8bfa8", "#74694f"),
+    (".pb-zone-shared", "fill", "#c9e4f6", "#3e6680"),
+    (".pb-zone-strip", "fill", "#e3f1fa", "#2c4150"),
+    (".pb-celltext", "fill", "#333333", "#e8e8e8"),
+)
+
+
+def _themed_style(themed=THEMED) -> str:
+    """The rules of ``themed``: light colours by default; dark ones where
+    JupyterLab's theme is dark (``data-jp-theme-light="false"`` on the
+    page, for a board drawn in the page) and where the page prefers a dark
+    colour scheme without a light JupyterLab theme saying otherwise (a
+    picture in an ``<img>`` follows the colour scheme the page gives it)."""
+    light = "".join(f"{sel} {{ {prop}: {lo}; }}\n" for sel, prop, lo, _ in themed)
+    system = "".join(f".pb-board:not([data-jp-theme-light=\"true\"] *) {sel} {{ {prop}: {hi}; }}\n"
+                     for sel, prop, _, hi in themed)
+    page = "".join(f"[data-jp-theme-light=\"false\"] {sel} {{ {prop}: {hi}; }}\n" for sel, prop, _, hi in themed)
+    return f"{light}@media (prefers-color-scheme: dark) {{\n{system}}}\n{page}"
+
+
+#: The stylesheet every drawing carries.
+STYLE = _BASE_STYLE + _themed_style()
 
 TOP = RIGHT = 4  # thin margins on the edges without coordinates
 

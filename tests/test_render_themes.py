@@ -1,0 +1,78 @@
+"""Boards in light and dark pages: every cell colour a game draws has a
+light and a dark tone; the light ones are the colours boards always had;
+the dark ones are deeper (no glare) and keep cell text readable; both a
+dark JupyterLab theme and a dark system colour scheme select them."""
+
+import re
+
+import pytest
+
+from playbook import load, render
+
+GAMES = {
+    "cosmic": lambda g: g.initial(),
+    "kelasu": lambda g: g.initial(),
+    "cresnovian": lambda g: g.setup({"A1": "duality 3Q", "I1": "cosmos 7Q"}),
+    "ccc": lambda g: g.initial(),
+    "wheel": lambda g: g.initial(ready=True),
+}
+THEMED = {sel: (light, dark) for sel, prop, light, dark in render.THEMED}
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance of ``#rrggbb`` (WCAG 2)."""
+    channels = [int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def zones_drawn() -> set[str]:
+    zones = set()
+    for name, start in GAMES.items():
+        scene = start(load(name)).view()
+        zones |= {c.zone for c in scene.cells} | {a.zone for a in scene.areas}
+    return zones
+
+
+def test_every_zone_a_game_fills_has_a_light_and_a_dark_colour():
+    # "side" takes JupyterLab's own panel colour and "foundation" is an outline.
+    filled = zones_drawn() - {"side", "foundation"}
+    assert filled and all(f".pb-zone-{z}" in THEMED for z in filled), filled - {s[9:] for s in THEMED}
+
+
+def test_light_pages_keep_the_colours_boards_always_had():
+    style = render.STYLE
+    for rule in (".pb-zone-light { fill: #eee3cf; }", ".pb-zone-dark { fill: #b58f6a; }",
+                 ".pb-zone-kingdom-a { fill: #d8d6f0; }", ".pb-zone-world { fill: #d9ecd4; }",
+                 ".pb-zone-victory { fill: #9fd3c7; }", ".pb-celltext { fill: #333333; }"):
+        assert rule in style
+
+
+@pytest.mark.parametrize("selector", [s for s in THEMED if s.startswith(".pb-zone")])
+def test_dark_cells_are_deeper_and_do_not_glare(selector):
+    light, dark = THEMED[selector]
+    assert luminance(dark) < luminance(light) / 2
+    assert luminance(dark) < 0.3
+    # Cell text (a Cresnovian word, a shared cell's name) stays readable on it.
+    assert contrast(dark, THEMED[".pb-celltext"][1]) >= 3
+    assert contrast(light, THEMED[".pb-celltext"][0]) >= 3
+
+
+def test_a_dark_jupyterlab_theme_and_a_dark_system_scheme_both_pick_the_dark_tones():
+    style = render.STYLE
+    media = re.search(r"@media \(prefers-color-scheme: dark\) \{\n(.*?)\n\}", style, re.S).group(1)
+    for selector, (light, dark) in THEMED.items():
+        # A picture follows the scheme the page gives it, unless a light JupyterLab theme says otherwise ...
+        assert f'.pb-board:not([data-jp-theme-light="true"] *) {selector} {{ fill: {dark}; }}' in media
+        # ... and a board drawn in a dark JupyterLab page is dark whatever the system prefers.
+        assert f'[data-jp-theme-light="false"] {selector} {{ fill: {dark}; }}' in style
+
+
+def test_every_game_draws_with_the_themed_stylesheet():
+    for name, start in GAMES.items():
+        assert "@media (prefers-color-scheme: dark)" in start(load(name)).svg()
