@@ -40,9 +40,12 @@ def test_edit_a_position_by_clicks_and_text(page, lab):
     editor.locator(".pb-edit-error", has_text="a set holds 2").wait_for(timeout=60000)
     assert position(widget) == "3nrk/3pnr/3Rpn/NP4/1NP3/KRN3 w"
 
-    # Black to move; the text box follows the position.
+    # Black to move, shown pressed; the text box follows the position.
+    assert editor.locator('.pb-sides button[aria-pressed="true"]').inner_text() == "white"
     editor.get_by_role("button", name="black", exact=True).click()
     wait_for_position(widget, "3nrk/3pnr/3Rpn/NP4/1NP3/KRN3 b")
+    editor.locator('.pb-sides button[aria-pressed="true"]', has_text="black").wait_for(timeout=60000)
+    assert editor.locator('.pb-sides button[aria-pressed="true"]').count() == 1
     text = editor.get_by_role("textbox", name="Position text")
     assert text.input_value() == "3nrk/3pnr/3Rpn/NP4/1NP3/KRN3 b"
 
