@@ -720,3 +720,69 @@ def test_clarification_23_a_chain_of_hops_may_land_on_the_cell_it_started_from()
     assert "d4xf6xf4xd4" in moves(s, "d4")
     after = s.play("d4xf6xf4xd4")
     assert [at(after, c) for c in ("d4", "e5", "f5", "e4")] == ["F", ".", ".", "."] and after.lost == ("", "FFF")
+
+
+# ------------------------------------------------------------- more decisions
+
+
+def test_clarification_10_a_lost_section_has_spent_the_shared_shields():
+    # One Shield, falling north from d4 across d5 and d6, each a black Flat
+    # with one Shield.  d5: rule C (both lose their Shield), then rule A
+    # (Flat and section destroyed): the stick has no Shield left.  d6: rule B
+    # (the Flat loses its Shield, the section is destroyed).  Left: a
+    # Rectangle on d4, a bare black Flat on d6, one black Flat lost.
+    after = pos({"d4": "T+", "d5": "f+", "d6": "f+"}).play("d4 fall n")
+    assert [at(after, c) for c in ("d4", "d5", "d6")] == ["B", ".", "f"]
+    assert after.lost == ("BB", "F")
+
+
+def test_clarification_24_pieces_left_by_a_broken_stick_start_without_shields():
+    # Three Shields, falling north from d4 across the black Cube on d5: the
+    # Cube destroys the middle section whatever its Shields; d4 and d6 are
+    # single sections, two Rectangles, and they start bare.
+    after = pos({"d4": "T+++", "d5": "c"}).play("d4 fall n")
+    assert [at(after, c) for c in ("d4", "d5", "d6")] == ["B", "c", "B"]
+    assert after.lost == ("B", "")
+
+
+def test_clarification_25_an_unstack_may_drop_everything_beyond_the_edge():
+    # Three Flats on a2 unstacking west (left for White): both Flats held
+    # fall beyond file a and are destroyed; the bottom Flat stays.
+    s = pos({"a2": "FFF", "a1": ".", "c1": "L"})
+    assert "a2 unstack w" in moves(s, "a2")
+    after = s.play("a2 unstack w")
+    assert at(after, "a2") == "F" and after.lost == ("FF", "")
+
+
+def test_clarification_26_a_stick_keeps_its_shields_when_it_rolls_or_stands_up():
+    # A laying Tall Stick with two Shields on c4 d4 e4.  Standing up east
+    # puts it on f4, leaving c4-e4 empty; rolling north puts it on c5-e5.
+    s = pos({"c4": "T_++", "d4": "T_++", "e4": "T_++"})
+    up = s.play("c4 stand e")
+    assert [at(up, c) for c in ("c4", "d4", "e4", "f4")] == [".", ".", ".", "T++"]
+    rolled = s.play("c4 roll n")
+    assert [at(rolled, c) for c in ("c5", "d5", "e5")] == ["T_++"] * 3
+    # Standing up needs the cell beyond the end empty: with a Flat on f4
+    # only the west end (b4) is offered.
+    blocked = pos({"c4": "T_", "d4": "T_", "e4": "T_", "f4": "F"})
+    assert {t for t in moves(blocked, "c4") if "stand" in t} == {"c4 stand w"}
+
+
+def test_clarification_27_the_flag_leaps_over_pieces_in_between():
+    # The Flag on d4 walled in by Flats on every cell of both ways to f7
+    # (d5 d6 d7 e7 and e4 f4 f5 f6) still reaches f7.
+    wall = {c: "F" for c in ("d5", "d6", "d7", "e7", "e4", "f4", "f5", "f6")}
+    s = pos({"d4": "N", **wall})
+    after = s.play('d4-f7 "Well played"')
+    assert at(after, "f7") == "N" and at(after, "d4") == "."
+
+
+def test_clarification_28_a_constructed_pyramid_climbs_and_crushes_as_a_pyramid_does():
+    # Medium carrying Small on c3: onto the Large on e5 it makes Small >
+    # Medium > Large; onto the Flats on a5 (north-west) a Pyramid Stack; onto
+    # the Ring on e1 (south-east) it crushes it.
+    s = pos({"c3": "MS", "e5": "L", "b4": "FF", "d2": "R", "a1": "."})
+    assert at(s.play("c3-e5"), "e5") == "LMS"
+    assert at(s.play("c3-b4"), "b4") == "FFMS"
+    crushed = s.play("c3-d2")
+    assert at(crushed, "d2") == "MS" and crushed.lost == ("R", "")

@@ -111,7 +111,8 @@ under each decision (in ``tests/test_ccc.py``) pin it.
     base outward (a fall) or from the cell nearest a1 (a roll), with one
     shared set of Shields.
     Tests: ``test_clarification_10_a_stick_shares_its_shields_from_the_base_outward``,
-    ``test_clarification_10_a_rolling_stick_attacks_from_the_cell_nearest_a1``.
+    ``test_clarification_10_a_rolling_stick_attacks_from_the_cell_nearest_a1``,
+    ``test_clarification_10_a_lost_section_has_spent_the_shared_shields``.
 11. A Pyramid that lands on another piece of its colour (other than Flats
     and larger Pyramids) crushes it outright: Shields do not save it, the
     Pyramid is unharmed, a laying stick loses only the crushed section.  A
@@ -172,6 +173,25 @@ under each decision (in ``tests/test_ccc.py``) pin it.
 23. A chain of hops may end on the cell the Flat started from: it has
     left that cell, which is empty by then.
     Tests: ``test_clarification_23_a_chain_of_hops_may_land_on_the_cell_it_started_from``.
+24. Pieces left when a stick breaks (a Short Stick, Rectangles) are new
+    pieces and start with no Shields, even when a Cube or a crushing Pyramid
+    broke a shielded stick.
+    Tests: ``test_clarification_24_pieces_left_by_a_broken_stick_start_without_shields``.
+25. A stack may unstack in a direction whose every drop falls beyond the
+    edge: the pieces held are destroyed and the bottom Flat stays.
+    Tests: ``test_clarification_25_an_unstack_may_drop_everything_beyond_the_edge``.
+26. A stick keeps its Shields when it rolls or stands up.  Standing up
+    moves it onto the empty cell just beyond one end, leaving every cell it
+    lay across.
+    Tests: ``test_clarification_26_a_stick_keeps_its_shields_when_it_rolls_or_stands_up``.
+27. The Nice Flag leaps as a knight does: pieces between its cell and its
+    target do not stop it.
+    Tests: ``test_clarification_27_the_flag_leaps_over_pieces_in_between``.
+28. A Constructed Pyramid moves onto pieces of its colour as a single
+    Pyramid does: onto Flats (a Pyramid Stack), onto a larger Pyramid (Small
+    > Medium onto the Large makes all three), and onto anything else but the
+    Cube, which it crushes.
+    Tests: ``test_clarification_28_a_constructed_pyramid_climbs_and_crushes_as_a_pyramid_does``.
 """
 
 from .game import BACK_RANK, CCC, GAME, Match

@@ -234,10 +234,9 @@ class Work:
             if self.cells[c] is None:
                 alive[c] = True
                 continue
-            left = self.fight([["B", shields]], stick.owner, c)
-            alive[c] = bool(left)
-            if left:
-                shields = left[0][1]
+            section = ["B", shields]
+            alive[c] = bool(self.fight([section], stick.owner, c))
+            shields = section[1]  # spent in the fight, lost section or not (a Cube takes none)
         flags = [alive[c] for c in new_cells]
         if all(flags):
             moved = Thing(stick.kind, stick.owner, shields=shields, cells=tuple(sorted(new_cells)))
