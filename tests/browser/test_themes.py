@@ -1,10 +1,14 @@
 """Boards in JupyterLab's light and dark themes: the live board's background
 is the page's own, a static diagram lets the page show through (no white
-box in the dark theme), and a picked choice shows as pressed."""
+box in the dark theme), the cells of both take the theme's tones (a
+system that prefers dark changes nothing in a light JupyterLab), and a
+picked choice shows as pressed."""
 
 import json
 
 import pytest
+
+from playbook import render
 
 from .lab import board, open_notebook, run_all, running_lab, write_notebook
 
@@ -37,6 +41,34 @@ CORNER_ALPHA = """async (img) => {
 }"""
 
 
+# The colour of the diagram picture at the centre of cell E1 (a World cell
+# with nothing on it), as the picture is drawn on the page.
+PICTURE_CELL = """async (img) => {
+    await img.decode();
+    const text = decodeURIComponent(img.src.slice(img.src.indexOf(',') + 1));
+    const svg = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+    const cell = svg.querySelector('[data-cell="E1"]');
+    const [vx, vy, vw, vh] = svg.getAttribute('viewBox').split(' ').map(Number);
+    const x = (+cell.getAttribute('x') + +cell.getAttribute('width') / 2 - vx) * img.naturalWidth / vw;
+    const y = (+cell.getAttribute('y') + +cell.getAttribute('height') / 2 - vy) * img.naturalHeight / vh;
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const [r, g, b] = ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data;
+    return '#' + [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('');
+}"""
+
+# The fill of the live board's cell E1 as the browser computes it.
+LIVE_CELL = """(root) => {
+    const [r, g, b] = getComputedStyle(root.querySelector('svg [data-cell="E1"]')).fill.match(/\\d+/g).map(Number);
+    return '#' + [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('');
+}"""
+
+# The World's colours: (light theme, dark theme).
+WORLD = next((light, dark) for sel, _, light, dark in render.THEMED if sel == ".pb-zone-world")
+
+
 @pytest.fixture(scope="module")
 def dark_lab(tmp_path_factory):
     home = tmp_path_factory.mktemp("dark")
@@ -47,8 +79,8 @@ def dark_lab(tmp_path_factory):
         yield server
 
 
-def check_theme(page, server, light: bool):
-    open_notebook(page, server, write_notebook(server[2], f"themes_{light}.ipynb", CELLS))
+def check_theme(page, server, light: bool, name: str):
+    open_notebook(page, server, write_notebook(server[2], name, CELLS))
     assert page.locator("body").get_attribute("data-jp-theme-light") == str(light).lower()
     run_all(page)
     live = board(page, 0)
@@ -57,6 +89,10 @@ def check_theme(page, server, light: bool):
     diagram = page.locator(".jp-OutputArea-output img").first
     diagram.wait_for(timeout=60000)
     assert diagram.evaluate(CORNER_ALPHA) == 0  # transparent: no box of its own
+    # The cells of the live board and of the picture take the theme's tones.
+    colour = WORLD[0] if light else WORLD[1]
+    assert live.evaluate(LIVE_CELL) == colour
+    assert diagram.evaluate(PICTURE_CELL) == colour
 
     # Cresnovian set-up: the piece picked to place shows as pressed until placed.
     setup = board(page, 1)
@@ -67,8 +103,17 @@ def check_theme(page, server, light: bool):
 
 
 def test_light_theme(page, lab):
-    check_theme(page, lab, light=True)
+    check_theme(page, lab, light=True, name="themes_light.ipynb")
+
+
+def test_light_theme_on_a_system_that_prefers_dark(browser, lab):
+    # Pictures would follow the system's scheme; the board's sheet gives them JupyterLab's.
+    context = browser.new_context(viewport={"width": 1200, "height": 1000}, color_scheme="dark")
+    try:
+        check_theme(context.new_page(), lab, light=True, name="themes_light_system_dark.ipynb")
+    finally:
+        context.close()
 
 
 def test_dark_theme(page, dark_lab):
-    check_theme(page, dark_lab, light=False)
+    check_theme(page, dark_lab, light=False, name="themes_dark.ipynb")
