@@ -104,7 +104,8 @@ class BoardWidget(anywidget.AnyWidget):
 
     In the browser a piece is moved by two clicks or by dragging it to a
     target; targets show as dots on empty cells and rings on the cells in
-    :attr:`occupied`.  The front end shows the piece on its target at once
+    :attr:`occupied`, and the target under a dragged piece is lit (worked
+    out in the browser, with no message to the kernel).  The front end shows the piece on its target at once
     and this side's new board replaces it (a refusal puts it back).  Moves
     this side shows (an opponent's reply, a step along the line, which the
     left and right arrow keys also take) slide along :attr:`trail`.  Marks

@@ -394,12 +394,35 @@ function render({ model, el: root }) {
     }
     const p = svgPoint(event.clientX, event.clientY);
     if (p) carry(press.parts, press.id, p.x, p.y);
+    hover(cellAt(event.clientX, event.clientY));
   });
+
+  // While a piece is dragged, the target under the pointer is lit, as on
+  // Lichess: worked out here from the targets already shown, so moving
+  // the pointer never asks the kernel anything.
+  let hovered = null;
+  function hover(id) {
+    const target = id && id !== (press && press.id) && options().some(([s]) => s.kind === "cell" && s.value === id) ? id : null;
+    if (target === hovered) return;
+    hovered = target;
+    board.querySelectorAll(".pb-hover-layer").forEach((g) => g.remove());
+    if (target) {
+      root.dataset.hover = target;
+      const svg = board.querySelector("svg");
+      const layer = document.createElementNS(SVGNS, "g");
+      layer.setAttribute("class", "pb-hover-layer");
+      svg.insertBefore(layer, svg.querySelector(".pb-pieces"));
+      mark(svg, layer, target, "pb-hl-hover");
+    } else {
+      delete root.dataset.hover;
+    }
+  }
 
   function drop(event, onto) {
     if (!press || event.pointerId !== press.pointerId) return;
     const { id, parts, dragging } = press;
     press = null;
+    hover(null);
     if (!dragging) return; // a plain click: the click event enters it
     dragged = true;
     setTimeout(() => (dragged = false)); // after the click this release brings
@@ -638,6 +661,8 @@ function render({ model, el: root }) {
   function showBoard() {
     const instant = root.dataset.instant;
     board.innerHTML = model.get("svg");
+    hovered = null;
+    delete root.dataset.hover;
     sent = false;
     displaced = [];
     press = null;

@@ -243,3 +243,45 @@ def test_right_click_marks_cells_right_drag_draws_arrows_and_a_left_click_clears
     wait_for_attr(widget, "data-drawings", "")
     assert widget.locator(".pb-drawings").count() == 0
     assert cells_under(widget, "pb-hl-dot") == ["d1", "d3"]
+
+
+WAITING = [
+    COSMIC,
+    # The kernel is busy with this cell until the test says go, so nothing
+    # the board shows meanwhile can have come from it.
+    """import pathlib, time
+while not pathlib.Path("go-hover").exists():
+    time.sleep(0.05)""",
+]
+
+
+def test_the_target_under_a_dragged_piece_is_lit_without_asking_the_kernel(page, lab):
+    open_notebook(page, lab, write_notebook(lab[2], "hover.ipynb", WAITING))
+    page.locator(".jp-Notebook").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile("^Run All Cells")).click()
+    widget = board(page)
+    wait_for_position(widget, "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w")
+    # Over d3, a target of the pawn on c2, the cell is lit.
+    drag(page, widget, "c2", "d3", release=False)
+    wait_for_attr(widget, "data-hover", "d3")
+    assert widget.locator(".pb-hl-hover").count() == 1
+    lit = widget.locator(".pb-hl-hover").first
+    cell = widget.locator('[data-cell="d3"]')
+    assert [lit.get_attribute(k) for k in ("x", "y")] == [cell.get_attribute(k) for k in ("x", "y")]
+    # Over c4, no target, nothing is lit.
+    x, y = centre(widget, "c4")
+    page.mouse.move(x, y, steps=4)
+    wait_for_attr(widget, "data-hover", None)
+    assert widget.locator(".pb-hl-hover").count() == 0
+    # Back over d3 and dropped: the move is shown at once and the light goes.
+    x, y = centre(widget, "d3")
+    page.mouse.move(x, y, steps=4)
+    wait_for_attr(widget, "data-hover", "d3")
+    page.mouse.up()
+    wait_for_attr(widget, "data-instant", "c2 d3")
+    assert widget.get_attribute("data-hover") is None and widget.locator(".pb-hl-hover").count() == 0
+    # All of that happened while the kernel was busy; now it plays the move.
+    (lab[2] / "go-hover").touch()
+    wait_for_position(widget, "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1")
+    assert widget.get_attribute("data-refusals") == "0"
