@@ -119,9 +119,7 @@ def test_the_moved_piece_shows_at_once_and_a_refusal_corrects_it(page, lab):
     from playbook import load
 
     open_notebook(page, lab, write_notebook(lab[2], "instant.ipynb", BUSY))
-    page.locator(".jp-Notebook").first.click()
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name=re.compile("^Run All Cells")).click()
+    run_all(page, wait=False)
     widget = board(page)
     wait_for_position(widget, "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w")
     click(widget, "c2")
@@ -257,9 +255,7 @@ while not pathlib.Path("go-hover").exists():
 
 def test_the_target_under_a_dragged_piece_is_lit_without_asking_the_kernel(page, lab):
     open_notebook(page, lab, write_notebook(lab[2], "hover.ipynb", WAITING))
-    page.locator(".jp-Notebook").first.click()
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name=re.compile("^Run All Cells")).click()
+    run_all(page, wait=False)
     widget = board(page)
     wait_for_position(widget, "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w")
     # Over d3, a target of the pawn on c2, the cell is lit.
