@@ -7,8 +7,6 @@ the marks and arrows drawn with the right button.
 Every wait is for something the board publishes (``data-position``, the
 lit targets, the move list), never for a fixed time."""
 
-import re
-
 import pytest
 
 from .lab import board, open_notebook, run_all, wait_for_move, wait_for_position, wait_for_refusals, write_notebook
