@@ -40,7 +40,7 @@ from itertools import islice
 from ..core import Action, IllegalAction, State, Step
 from .agents import TALK, RandomAgent, random_words
 from .evaluation import evaluation_for, generic, private, squash
-from .search import blind, candidates
+from .search import blind, candidates, vary
 
 __all__ = ["MCTS"]
 
@@ -94,10 +94,12 @@ class MCTS:
         self.widen = widen
         self.last_iterations = 0
         self.nodes = 0
+        self.played: dict = {}  # what it played in recurring positions of sealed-orders games
 
     def reset(self, seed: int | None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self.played = {}
 
     def choose(self, state: State) -> Action:
         if state.outcome is not None:
@@ -232,6 +234,13 @@ class MCTS:
 
     def _best(self, root: _Node) -> Action:
         node = root
+        whole = [c for c in root.children if c.action is not None and c.visits]
+        if whole and len(whole) == len(root.children):
+            # Whole actions at the root: ranked by visits, each scored by its average reward
+            # (scaled to the evaluation's units), so a recurring position can vary its choice.
+            whole.sort(key=lambda n: (-n.visits, -n.total))
+            ranked = [(self.scale * 4 * n.total / n.visits, n.action) for n in whole]
+            return ranked[vary(self.played, root.state, ranked)][1]
         while True:
             if not node.children:
                 return self._random.complete(node.state, node.prefix)

@@ -37,7 +37,7 @@ from ..core import Action, IllegalAction, State
 from .agents import TALK, RandomAgent
 from .evaluation import EXTRA_ACTIONS, WIN, evaluation_for, private
 
-__all__ = ["AlphaBeta", "Analysis", "candidates", "blind", "LIMIT"]
+__all__ = ["AlphaBeta", "Analysis", "candidates", "blind", "repetition_key", "vary", "REPEAT_MARGIN", "LIMIT"]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 # Scores beyond this are wins or losses found by the search (WIN less the
@@ -113,6 +113,46 @@ def blind(state: State, actions: list, evaluate, cache: dict | None = None) -> l
     if cache is not None:
         cache[key] = best.text
     return [best]
+
+
+def repetition_key(state: State):
+    """A key under which an engine remembers what it played, for games of
+    sealed, simultaneous orders (states with ``private_to``); None for
+    every other game.  Two deterministic players of such a game can order
+    the same moves week after week, each blocking the other, for ever; an
+    engine that meets the same pieces, phase and player to move again
+    varies its orders instead (see :func:`vary`).  The week's number is left
+    out, since it grows every week."""
+    if getattr(state, "private_to", None) is None:
+        return None
+    return type(state), getattr(state, "pieces", None), getattr(state, "phase", None), state.to_move
+
+
+#: How much worse (in the evaluation's units) an action not yet played in a
+#: recurring position may be, and still be played instead of a repeat.
+REPEAT_MARGIN = 3.0
+
+
+def vary(played: dict, state: State, ranked: list) -> int:
+    """The index in ``ranked`` (``(score, action)`` pairs, best first) of
+    the action to play in ``state``: the best, unless this position of a
+    sealed-orders game recurs (:func:`repetition_key`) and the best was
+    played here before; then the best action not yet played here that
+    scores within :data:`REPEAT_MARGIN` of it.  Records the choice in
+    ``played``."""
+    key = repetition_key(state)
+    if key is None or not ranked:
+        return 0
+    before = played.setdefault(key, set())
+    pick = 0
+    if ranked[0][1].text in before:
+        top = ranked[0][0]
+        for i, (score, action) in enumerate(ranked):
+            if action.text not in before and score >= top - REPEAT_MARGIN:
+                pick = i
+                break
+    before.add(ranked[pick][1].text)
+    return pick
 
 
 def _sealed_as_known(view: State, mover: str):
@@ -211,6 +251,7 @@ class AlphaBeta:
         self.use_table = use_table
         self.rng = random.Random(seed)
         self.table: dict = {}
+        self.played: dict = {}  # what it played in recurring positions of sealed-orders games
         self.last: Analysis | None = None
         self.nodes = self.hits = 0
 
@@ -219,6 +260,7 @@ class AlphaBeta:
         self.seed = seed
         self.rng = random.Random(seed)
         self.table = {}
+        self.played = {}
 
     def choose(self, state: State) -> Action:
         return self.analyse(state).action
@@ -246,7 +288,8 @@ class AlphaBeta:
         children = [(a, state._apply(a)) for a in root_actions]
         # First ordering: how each result looks at once.
         children.sort(key=lambda ac: -self.evaluate(ac[1], self.root))
-        best = Analysis(children[0][0], self.evaluate(children[0][1], self.root), 0)
+        ranked = [(self.evaluate(c, self.root), a) for a, c in children]
+        best = Analysis(children[0][0], ranked[0][0], 0)
         limit = self.depth if self.depth is not None else 99
         depth = 1
         while depth <= limit:
@@ -255,6 +298,7 @@ class AlphaBeta:
             except _Timeout:
                 break
             children = ordered
+            ranked = self._ranked
             action = children[0][0]
             best = Analysis(action, score, depth, [action.text] + self._line(children[0][1], depth - 1))
             if abs(score) >= _DECIDED or len(children) == 1:
@@ -262,6 +306,9 @@ class AlphaBeta:
             if time.perf_counter() >= self.deadline:
                 break
             depth += 1
+        pick = vary(self.played, state, ranked)
+        if pick:
+            best = Analysis(ranked[pick][1], ranked[pick][0], best.depth, [ranked[pick][1].text])
         best.nodes, best.hits, best.seconds = self.nodes, self.hits, time.perf_counter() - start
         self.last = best
         return best
@@ -276,6 +323,7 @@ class AlphaBeta:
                 alpha = score
         # Stable sort: among equal scores the earlier (better ordered) stays first.
         scored.sort(key=lambda t: -t[0])
+        self._ranked = [(score, a) for score, a, _ in scored]
         return scored[0][0], [(a, c) for _, a, c in scored]
 
     def _search(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
