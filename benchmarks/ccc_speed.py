@@ -3,10 +3,17 @@
     python benchmarks/ccc_speed.py [positions]
 
 Targets: no slower per position than python-chess's ``legal_moves`` and
-``chess.svg.board`` (both ratios >= 1).  The two are timed in alternating
-slices of the same run, so a busy machine slows both alike.
+``chess.svg.board`` (both ratios >= 1).  The machine may be shared, so the
+two are timed in small alternating chunks (ours, then theirs, then ours...):
+each chunk pair gives a ratio, and the figure reported is the median of
+those ratios, by wall-clock time and by CPU time.  A burst of load from
+elsewhere spoils a few chunk pairs, not the median.  The engines' speed on
+CCC (a fixed AlphaBeta depth and a fixed number of MCTS iterations) is
+printed beside it.
 """
 
+import os
+import statistics
 import sys
 import time
 
@@ -16,44 +23,78 @@ from _common import chess_positions, fresh, random_positions
 from playbook import load
 
 
-def interleaved(ours, theirs, items_ours, items_theirs, slice_=50, rounds=3):
-    """Best-of-``rounds`` seconds per item for each side, timed in alternating slices."""
-    best_ours = best_theirs = float("inf")
-    for _ in range(rounds):
-        t_ours = t_theirs = 0.0
-        for k in range(0, len(items_ours), slice_):
-            start = time.perf_counter()
-            for item in items_ours[k:k + slice_]:
-                ours(item)
-            t_ours += time.perf_counter() - start
-            start = time.perf_counter()
-            for item in items_theirs[k:k + slice_]:
-                theirs(item)
-            t_theirs += time.perf_counter() - start
-        best_ours = min(best_ours, t_ours / len(items_ours))
-        best_theirs = min(best_theirs, t_theirs / len(items_theirs))
-    return best_ours, best_theirs
+def chunked(ours, theirs, items_ours, items_theirs, chunk=20):
+    """Alternating chunks of ``chunk`` items: per pair of chunks, the
+    (wall, CPU) seconds per item of each side.  Returns the list of
+    ``(ours_wall, theirs_wall, ours_cpu, theirs_cpu)``."""
+    pairs = []
+    wall, cpu = time.perf_counter, time.process_time
+    for k in range(0, min(len(items_ours), len(items_theirs)), chunk):
+        a, b = items_ours[k:k + chunk], items_theirs[k:k + chunk]
+        w0, c0 = wall(), cpu()
+        for item in a:
+            ours(item)
+        w1, c1 = wall(), cpu()
+        for item in b:
+            theirs(item)
+        w2, c2 = wall(), cpu()
+        pairs.append(((w1 - w0) / len(a), (w2 - w1) / len(b), (c1 - c0) / len(a), (c2 - c1) / len(b)))
+    return pairs
+
+
+def report(label_ours, label_theirs, unit, scale, pairs):
+    """Print the median times per item and the median of the chunk ratios."""
+    ours = statistics.median(p[0] for p in pairs)
+    theirs = statistics.median(p[1] for p in pairs)
+    wall = statistics.median(p[1] / p[0] for p in pairs if p[0] > 0)
+    cpu = statistics.median(p[3] / p[2] for p in pairs if p[2] > 0 and p[3] > 0)
+    low, high = (statistics.quantiles([p[1] / p[0] for p in pairs if p[0] > 0], n=4)[i] for i in (0, 2))
+    print(f"{label_ours:27s} {ours * scale:8.1f} {unit} (median chunk)")
+    print(f"{label_theirs:27s} {theirs * scale:8.1f} {unit}")
+    print(f"ratio (python-chess time / ours), median of {len(pairs)} chunk pairs: wall {wall:.2f} "
+          f"(quartiles {low:.2f}-{high:.2f}), CPU {cpu:.2f}  (target >= 1.00)")
+    return wall, cpu
+
+
+def engines(states, depth=2, iterations=200, count=4):
+    """Print AlphaBeta's nodes and MCTS's iterations a second (CPU time) on
+    ``count`` running positions spread over ``states``: a fixed search each."""
+    from playbook.analysis import MCTS, AlphaBeta
+
+    running = [s for s in states if s.outcome is None]
+    sample = running[len(running) // (2 * count)::max(1, len(running) // count)][:count]
+    nodes = ab_cpu = done = mcts_cpu = 0.0
+    for state in sample:
+        start = time.process_time()
+        nodes += AlphaBeta(depth=depth, time_limit=None).analyse(fresh(state)).nodes
+        ab_cpu += time.process_time() - start
+        engine = MCTS(iterations=iterations, time_limit=None, seed=1)
+        start = time.process_time()
+        engine.choose(fresh(state))
+        mcts_cpu += time.process_time() - start
+        done += engine.last_iterations
+    print(f"engines on CCC ({len(sample)} positions; CPU time): AlphaBeta depth {depth} {nodes / ab_cpu:8.0f} nodes/s, "
+          f"MCTS {iterations} iterations {done / mcts_cpu:8.0f} iterations/s")
 
 
 def main(n: int = 2000) -> None:
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     game = load("ccc")
     states = random_positions(game.initial(), n)
     boards = chess_positions(n)
     print(f"positions: {n} from random games of each")
-    size_ours = sum(len(s.legal_actions()) for s in states) / n
-    size_theirs = sum(len(list(b.legal_moves)) for b in boards) / n
+    print(f"actions a position: CCC {sum(len(s.legal_actions()) for s in states) / n:.1f}, "
+          f"python-chess {sum(len(list(b.legal_moves)) for b in boards) / n:.1f}")
     # A state caches its list, so each item is a fresh copy made off the clock.
     copies = [fresh(s) for s in states for _ in range(3)]
-    ours, theirs = interleaved(lambda s: s.legal_actions(), lambda b: list(b.legal_moves), copies,
-                               [b for b in boards for _ in range(3)], rounds=1)
-    print(f"CCC legal_actions():        {ours * 1e6:8.0f} us a position  ({size_ours:.1f} actions each)")
-    print(f"python-chess legal_moves:   {theirs * 1e6:8.0f} us a position  ({size_theirs:.1f} moves each)")
-    print(f"ratio (python-chess time / ours): {theirs / ours:.2f}  (target >= 1.00)")
-    m = max(50, n // 4)
-    ours, theirs = interleaved(lambda s: s.svg(), lambda b: chess.svg.board(b, size=400), states[:m], boards[:m])
-    print(f"CCC svg():                  {ours * 1e3:8.2f} ms a board")
-    print(f"chess.svg.board:            {theirs * 1e3:8.2f} ms a board")
-    print(f"ratio (python-chess time / ours): {theirs / ours:.2f}  (target >= 1.00)")
+    pairs = chunked(lambda s: s.legal_actions(), lambda b: list(b.legal_moves), copies,
+                    [b for b in boards for _ in range(3)])
+    report("CCC legal_actions():", "python-chess legal_moves:", "us a position", 1e6, pairs)
+    m = max(60, n // 4)
+    pairs = chunked(lambda s: s.svg(), lambda b: chess.svg.board(b, size=400), states[:m], boards[:m], chunk=5)
+    report("CCC svg():", "chess.svg.board:", "ms a board", 1e3, pairs)
+    engines(states)
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

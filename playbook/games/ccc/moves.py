@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from ...core import Action, Step
-from .board import ALL, DIAG, DIRS, ORTH, WORDS, forward_dirs
+from .board import ALL, DIAG, DIRS, ORTH, WORDS
 from .pieces import SIZE, Thing, _shape
 
 PASS = Step.choice("pass", "Pass (nothing can move)")
@@ -27,12 +27,20 @@ ORDER_STEPS = {p: Step.choice(p, {"S": "Small", "M": "Medium", "L": "Large"}[p] 
 
 def frozen_cells(state) -> frozenset:
     """Cells next to a Nice Flag (the Flag's own cell only if another Flag is next to it)."""
+    flags = state.census()[1]
+    if not flags:
+        return _NOTHING
     near = state.geo.ring8 if state.game.reach == "all" else state.geo.ring4
-    return frozenset(c for i in state.census()[1] for c in near[i])
+    return frozenset().union(*(near[i] for i in flags))
+
+
+_NOTHING: frozenset = frozenset()
 
 
 def is_frozen(thing: Thing, cell: int, frozen) -> bool:
     """Whether ``thing`` on ``cell`` stands next to a Nice Flag."""
+    if not frozen:
+        return False
     if thing.kind in "TH":
         return any(c in frozen for c in thing.cells)
     return cell in frozen
@@ -51,14 +59,14 @@ class Generator:
         self.cs = state.geo_steps
         rays = state.rays
         self.rays = rays.by_dir
+        self.cube_rays = rays.cube
         self.made = rays.powers
+        self.sticks = rays.sticks
         self.unstacks = rays.unstacks
-        self.flat_dirs = forward_dirs(self.side, "flat")
-        self.flat_near = rays.near(self.flat_dirs)
-        self.flat_jumps = self.geo.jumps(self.flat_dirs)
-        self.all_jumps = self.geo.jumps(ALL)
-        self.stack_near = rays.near(forward_dirs(self.side, "stack"))
-        self.all_near = rays.near(ALL)
+        # The side's own ways, looked up once per board size and side.
+        self.flat_dirs, self.flat_near, self.flat_jumps, self.stack_near = rays.side(self.side)
+        self.all_jumps = rays.all_jumps
+        self.all_near = rays.all_near
         self.out: list[Action] = []
         self.add = self.out.append
 
@@ -67,23 +75,27 @@ class Generator:
         frozen, board = self.s.frozen, self.board
         for i in self.s.census()[0][self.side]:
             t = board[i]
-            k = t.kind
-            if k in "TH":
-                if t.cells[0] == i and not is_frozen(t, i, frozen):
+            code = t.code
+            if code in "sl":
+                if t.cells[0] == i and not (frozen and is_frozen(t, i, frozen)):
                     self.stick(i, t)
-            elif i in frozen:
+            elif frozen and i in frozen:
                 continue
-            elif k == "col":
-                units = t.units
-                if len(units) == 1 and units[0][0] == "F":
-                    self.flat(i)  # the commonest piece, without the column's dispatch
-                else:
-                    self.column(i, t)
-            elif k == "C":
+            elif code == "F":
+                self.flat(i)
+            elif code == "K":
+                self.flat_stack(i, t)
+            elif code == "P":
+                self.pyramid(i, t)
+                if len(t.units) > 1:
+                    self.unstack(i, t, DIAG)
+            elif code == "Q":
+                self.pyramid_stack(i, t)
+            elif code == "C":
                 self.cube(i)
-            elif k == "R":
+            elif code == "R":
                 self.ring(i, t)
-            elif k == "B":
+            elif code == "B":
                 self.rectangle(i)
         return self.out
 
@@ -96,24 +108,6 @@ class Generator:
 
     # ---- columns: Flats, Flat Stacks, Pyramids and their stacks
 
-    def column(self, i: int, t: Thing) -> None:
-        """Flats, Flat Stacks, Pyramids, Constructed Pyramids and Pyramid Stacks."""
-        units = t.units
-        if len(units) == 1:
-            if units[0][0] == "F":
-                self.flat(i)
-            else:
-                self.pyramid(i, t)
-            return
-        f, p = _shape(units)
-        if not p:
-            self.flat_stack(i, t)
-        elif not f:
-            self.pyramid(i, t)
-            self.unstack(i, t, DIAG)
-        else:
-            self.pyramid_stack(i, t)
-
     def flat(self, i: int) -> None:
         """A Flat: one step a Flat's ways (onto empty, enemy or own Flats) and hops."""
         board, side, add = self.board, self.side, self.add
@@ -124,8 +118,8 @@ class Generator:
                 add(move)
             elif u.owner != side:
                 add(attack)
-                hop = hop or (u.kind == "col" and len(u.units) == 1 and u.units[0][0] == "F")
-            elif u.kind == "col" and len(u.units) < 5 and not _shape(u.units)[1]:
+                hop = hop or u.code == "F"
+            elif u.code in "FK" and len(u.units) < 5:
                 add(move)
         if hop:  # a first hop goes over an enemy Flat next to it, the Flat's own ways
             self._hops(i, [i], (), self.flat_jumps)
@@ -134,7 +128,7 @@ class Generator:
         board, side = self.board, self.side
         for over, land in jumps[path[-1]]:
             u = board[over]
-            if u is None or u.owner == side or u.kind != "col" or len(u.units) != 1 or u.units[0][0] != "F":
+            if u is None or u.owner == side or u.code != "F":
                 continue
             if over in hopped or (board[land] is not None and land != start):
                 continue
@@ -153,7 +147,7 @@ class Generator:
                 add(move)
             elif u.owner != side:
                 add(attack)
-            elif u.kind == "col" and u.units == (("F", u.units[0][1]),) and len(t.units) < 5:
+            elif u.code == "F" and len(t.units) < 5:
                 add(move)  # a Stack grows onto a single Flat
         self.unstack(i, t, self.flat_dirs)
 
@@ -161,7 +155,7 @@ class Generator:
         """Whether ``u`` is topped by a Pyramid smaller than ``size`` that a
         Pyramid may not land on (any colour, unless the option allows
         attacking smaller enemy Pyramids)."""
-        if u.kind != "col":
+        if not u.pyr:
             return False
         top = u.units[-1][0]
         if top == "F" or SIZE[top] >= size:
@@ -212,7 +206,7 @@ class Generator:
             # Flats obey the height rule; Pyramids ignore it.
             for c, most in flat_drops:
                 u = board[c]
-                if u is not None and u.height() > most:
+                if u is not None and u.tall > most:
                     break
             else:
                 for pyramid_drops, action in choices:
@@ -227,13 +221,13 @@ class Generator:
 
     def cube(self, i: int) -> None:
         """The Cube: 1-5 cells orthogonally to an empty cell, over all but standing sticks and Flags."""
-        board, add, rays = self.board, self.add, self.rays
-        for d in ORTH:
-            for j, move, _ in rays[d][i][:5]:
+        board, add = self.board, self.add
+        for ray in self.cube_rays[i]:
+            for j, move in ray:
                 u = board[j]
                 if u is None:
                     add(move)
-                elif u.kind == "N" or u.standing:
+                elif u.code in "Ns":
                     break  # standing sticks and Flags cannot be jumped
 
     def ring(self, i: int, t: Thing) -> None:
@@ -248,26 +242,14 @@ class Generator:
             self._power(("build", i))
 
     def stick(self, i: int, t: Thing) -> None:
-        """A stick: falls when standing; rolls and stands up when laying."""
-        step, board = self.geo.step, self.board
-        length = 3 if t.kind == "T" else 2
-        if t.standing:
-            keep = self.s.game.fall == "keep"
-            for d in ORTH:
-                line = self.geo.line(i, d, length - 1 if keep else length)
-                if min(line) < 0:
-                    continue
-                self._power(("fall", i, d))
-            return
-        cells = t.cells
-        flat = cells[1] - cells[0] == 1  # east-west
-        for d in (("n", "s") if flat else ("e", "w")):
-            if all(step[d][c] >= 0 for c in cells):
-                self._power(("roll", i, d))
-        for d, end in ((("w", cells[0]), ("e", cells[-1])) if flat else (("s", cells[0]), ("n", cells[-1]))):
-            j = step[d][end]
-            if j >= 0 and board[j] is None:
-                self._power(("stand", i, d))
+        """A stick: falls when standing; rolls and stands up when laying
+        (standing up only onto an empty cell)."""
+        always, stands = self.sticks[t.cells, t.kind, self.s.game.fall]
+        self.out.extend(always)
+        board, add = self.board, self.add
+        for j, action in stands:
+            if board[j] is None:
+                add(action)
 
     def rectangle(self, i: int) -> None:
         """A Rectangle: one cell any way, attacking whatever is there."""
@@ -309,6 +291,33 @@ def unstack_table(names, cs, line_of, made: dict, key: tuple) -> tuple:
             choices.append((tuple((c, SIZE[p]) for p, c in zip(order, line) if c >= 0), action))
         out.append((flat_drops, tuple(choices)))
     return tuple(out)
+
+
+def stick_table(geo, cs, made: dict, key: tuple) -> tuple:
+    """A stick's actions that depend on no other piece, and the stand-up
+    actions with the cell each needs empty, for a stick of ``kind`` on
+    ``cells`` when falling keeps (``fall="keep"``) or leaves its base cell
+    (``key``).  A standing stick falls any orthogonal way that keeps it on the
+    board; a laying one rolls sideways while it stays on the board, and
+    stands up beyond either end."""
+    cells, kind, fall = key
+    i, step = cells[0], geo.step
+
+    def action(verb: str, d: str) -> Action:
+        plan = (verb, i, d)
+        found = made.get(plan)
+        if found is None:
+            found = made[plan] = _power_action(geo.names, cs, plan)
+        return found
+
+    if len(cells) == 1:
+        reach = (3 if kind == "T" else 2) - (fall == "keep")  # cells covered beyond the base
+        return tuple(action("fall", d) for d in ORTH if min(geo.line(i, d, reach)) >= 0), ()
+    east_west = cells[1] - cells[0] == 1
+    rolls = tuple(action("roll", d) for d in (("n", "s") if east_west else ("e", "w"))
+                  if all(step[d][c] >= 0 for c in cells))
+    ends = (("w", cells[0]), ("e", cells[-1])) if east_west else (("s", cells[0]), ("n", cells[-1]))
+    return rolls, tuple((step[d][end], action("stand", d)) for d, end in ends if step[d][end] >= 0)
 
 
 _HELD: dict = {}

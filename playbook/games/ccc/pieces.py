@@ -11,7 +11,7 @@ cell or laying across two or three) and the Rectangle ``B``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 WHITE, BLACK = "w", "b"
 SIDES = {WHITE: "white", BLACK: "black"}
@@ -56,6 +56,19 @@ class Thing:
     shields: int = 0
     power: int = 0
     cells: tuple = ()
+    # Derived once, for move generation: ``code`` names the piece's part in
+    # the rules (``F`` a single Flat, ``K`` a Flat Stack, ``P`` a Pyramid or
+    # Constructed Pyramid, ``Q`` a Pyramid Stack, ``s``/``l`` a standing or
+    # laying stick, else ``kind``), ``pyr`` its Pyramids, ``tall`` its height.
+    code: str = field(init=False, repr=False, compare=False)
+    pyr: int = field(init=False, repr=False, compare=False)
+    tall: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        code, pyr, tall = _derived(self.kind, self.units, self.cells)
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "pyr", pyr)
+        object.__setattr__(self, "tall", tall)
 
     # ---- what kind of column or stick
 
@@ -91,13 +104,7 @@ class Thing:
     def height(self) -> int:
         """Height for the unstacking rule: pieces in a column, 3 for a
         standing Tall Stick, 2 for a standing Short Stick and the Flag, else 1."""
-        if self.kind == "col":
-            return len(self.units)
-        if self.kind == "N":
-            return 2
-        if self.standing:
-            return 3 if self.kind == "T" else 2
-        return 1
+        return self.tall
 
     def top_letter(self) -> str:
         """The letter of the piece a Shield cast on this thing goes to."""
@@ -130,6 +137,27 @@ def _shape(units: tuple) -> tuple[int, str]:
     if found is None:
         letters = "".join(u[0] for u in units)
         found = _SHAPES[units] = (letters.count("F"), letters.replace("F", ""))
+    return found
+
+
+_DERIVED: dict = {}
+
+
+def _derived(kind: str, units: tuple, cells: tuple) -> tuple[str, int, int]:
+    """A thing's (code, Pyramids, height), remembered (see :class:`Thing`)."""
+    key = (kind, units, len(cells))
+    found = _DERIVED.get(key)
+    if found is None:
+        if kind == "col":
+            f, p = _shape(units)
+            code = ("F" if f == 1 else "K") if not p else ("P" if not f else "Q")
+            found = (code, len(p), len(units))
+        elif kind in "TH":
+            standing = len(cells) == 1
+            found = ("s" if standing else "l", 0, (3 if kind == "T" else 2) if standing else 1)
+        else:
+            found = (kind, 0, 2 if kind == "N" else 1)
+        _DERIVED[key] = found
     return found
 
 

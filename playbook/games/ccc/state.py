@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import compress
 
 from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
 from .board import geometry
@@ -106,14 +107,13 @@ class CCCState(State):
         found = self.__dict__.get("_census")
         if found is None:
             cells, flags, pyramids = {"w": [], "b": []}, [], {"w": 0, "b": 0}
-            for i, t in enumerate(self.board):
-                if t is None:
-                    continue
+            board = self.board
+            for i in compress(range(len(board)), board):  # the occupied cells (a Thing is always true)
+                t = board[i]
                 cells[t.owner].append(i)
-                if t.kind == "col":
-                    if t.units[-1][0] != "F":  # Flats stand below Pyramids: only a Pyramid on top means any
-                        pyramids[t.owner] += len(t.pyramids)
-                elif t.kind == "N":
+                if t.pyr:
+                    pyramids[t.owner] += t.pyr
+                elif t.code == "N":
                     flags.append(i)
             found = self.__dict__["_census"] = (cells, flags, pyramids)
         return found

@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...core import Action, Step
-from .board import ALL, geometry
-from .moves import unstack_table
+from .board import ALL, ORTH, forward_dirs, geometry
+from .moves import stick_table, unstack_table
 
 
 class _Lazy(dict):
@@ -32,7 +32,8 @@ class Rays:
     in direction ``d``, each as ``(cell, move, attack)`` with the actions
     ``i-cell`` and ``ixcell``; ``powers`` the power actions made so far, by
     plan; ``unstacks[i, units, dirs]`` what unstacking needs (see
-    :func:`.moves.unstack_table`).  Rays are made on first use, so a large board costs only what its
+    :func:`.moves.unstack_table`); ``sticks[cells, kind, fall]`` a stick's
+    actions (see :func:`.moves.stick_table`).  Rays are made on first use, so a large board costs only what its
     positions use."""
 
     def __init__(self, files: int, ranks: int):
@@ -42,6 +43,22 @@ class Rays:
         self.powers: dict = {}
         self.unstacks = _Lazy(lambda key: unstack_table(self.geo.names, self.steps, self.geo.line, self.powers, key))
         self._near = _Lazy(lambda dirs: _Lazy(lambda i: tuple(self.by_dir[d][i][0] for d in dirs if self.by_dir[d][i])))
+        # The Cube's moves: per cell, per orthogonal direction, up to five (cell, move) pairs.
+        self.cube = _Lazy(lambda i: tuple(tuple((j, move) for j, move, _ in self.by_dir[d][i][:5]) for d in ORTH))
+        self.sticks = _Lazy(lambda key: stick_table(self.geo, self.steps, self.powers, key))
+        self.all_near = self.near(ALL)
+        self.all_jumps = self.geo.jumps(ALL)
+        self._sides: dict = {}
+
+    def side(self, side: str) -> tuple:
+        """A side's own ways on this board: the Flat's directions, its
+        one-step moves and first hops, and the Flat Stack's one-step moves."""
+        found = self._sides.get(side)
+        if found is None:
+            flat_dirs = forward_dirs(side, "flat")
+            found = self._sides[side] = (flat_dirs, self.near(flat_dirs), self.geo.jumps(flat_dirs),
+                                         self.near(forward_dirs(side, "stack")))
+        return found
 
     def _ray(self, i: int, d: str) -> tuple:
         names, steps, step = self.geo.names, self.steps, self.geo.step[d]
