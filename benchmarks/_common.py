@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import cProfile
+import pstats
 import random
 import time
 from typing import Callable, Sequence
@@ -112,3 +114,17 @@ def engine_speed(states: list, seconds: float = 0.5, count: int = 4) -> None:
         iterations += engine.last_iterations
     print(f"engines ({seconds} s on each of {len(sample)} positions): AlphaBeta {nodes / secs:8.0f} nodes/s, "
           f"MCTS {iterations / mcts_secs:8.0f} iterations/s")
+
+
+def profile_listing(states: list, top: int = 8, before: Callable[[], object] | None = None) -> None:
+    """Print the ``top`` functions by own time while fresh copies of ``states``
+    list their actions (``before`` runs first, e.g. to empty a cache)."""
+    copies = [fresh(s) for s in states]
+    if before is not None:
+        before()
+    prof = cProfile.Profile()
+    prof.enable()
+    for s in copies:
+        s.legal_actions()
+    prof.disable()
+    pstats.Stats(prof).sort_stats("tottime").print_stats(top)

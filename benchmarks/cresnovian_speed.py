@@ -12,12 +12,10 @@ the step entry, as ``legal_actions`` did before the tables) on a tenth of
 the positions.  The engines' nodes per second follow.
 """
 
-import cProfile
-import pstats
 import sys
 import time
 
-from _common import compare_with_chess, engine_speed, fresh, per_second, random_positions
+from _common import compare_with_chess, engine_speed, fresh, per_second, profile_listing, random_positions
 from playbook import load
 from playbook.analysis.search import candidates
 
@@ -46,13 +44,7 @@ def main(n: int = 3000, profile: bool = False, walk: bool = False) -> None:
     engine_speed(states)
     if profile:
         print("\nwhere the time goes (top functions by own time):")
-        copies = [fresh(s) for s in states]
-        prof = cProfile.Profile()
-        prof.enable()
-        for s in copies:
-            s.legal_actions()
-        prof.disable()
-        pstats.Stats(prof).sort_stats("tottime").print_stats(8)
+        profile_listing(states)
 
 
 if __name__ == "__main__":

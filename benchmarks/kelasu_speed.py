@@ -12,13 +12,11 @@ actions per second beside python-chess's moves per second; and where the
 time goes.
 """
 
-import cProfile
 import itertools
-import pstats
 import sys
 import time
 
-from _common import chess_positions, engine_speed, fresh, interleaved, per_second
+from _common import chess_positions, engine_speed, fresh, interleaved, per_second, profile_listing
 from playbook import load
 from playbook.analysis import RandomAgent
 from playbook.games.kelasu import merges
@@ -87,14 +85,7 @@ def main(n: int = 3000) -> None:
               f"in {lazy * 1000:.1f} ms")
 
     print("\nwhere the time goes, cold (top functions by own time):")
-    copies = [fresh(s) for s in states]
-    merges._PART_MERGES.clear()
-    profile = cProfile.Profile()
-    profile.enable()
-    for s in copies:
-        s.legal_actions()
-    profile.disable()
-    pstats.Stats(profile).sort_stats("tottime").print_stats(6)
+    profile_listing(states, 6, before=merges._PART_MERGES.clear)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,29 @@ def assert_sound(state: State, listed: bool = True) -> None:
             assert state.parse_action(action.text) == action
 
 
+def random_positions(start: State, n: int, seed: int) -> list[State]:
+    """``n`` positions of random play from ``start`` (a game that ends starts again)."""
+    agent, state, out = RandomAgent(seed=seed), start, []
+    while len(out) < n:
+        if state.outcome is not None:
+            state = start
+        out.append(state)
+        state = state.play(agent.choose(state))
+    return out
+
+
+def assert_refusals_change_nothing(state: State, *texts: str) -> None:
+    """Playing each of ``texts`` on ``state`` either works or raises a
+    :class:`PlaybookError`; either way ``state`` itself is unchanged."""
+    before = state.to_text()
+    for text in texts:
+        try:
+            state.play(text)
+        except PlaybookError:
+            pass
+    assert state.to_text() == before, f"playing {texts!r} changed the position"
+
+
 def mutations(text: str, rng: random.Random, count: int) -> list[str]:
     """``count`` damaged copies of ``text``: characters flipped, deleted or
     doubled, whitespace-separated fields dropped, doubled or swapped."""

@@ -5,21 +5,11 @@ board sizes and rule options."""
 
 import pytest
 
+from invariants import random_positions
 from playbook import load
-from playbook.analysis import RandomAgent
 from playbook.games.ccc.board import ALL, geometry
 from playbook.games.ccc.entry import steps_from_text
 from playbook.games.ccc.tables import rays
-
-
-def positions(start, n, seed):
-    agent, state, out = RandomAgent(seed=seed), start, []
-    while len(out) < n:
-        if state.outcome is not None:
-            state = start
-        out.append(state)
-        state = state.play(agent.choose(state))
-    return out
 
 
 def test_rays_run_from_the_cell_to_the_edge():
@@ -47,7 +37,7 @@ GAMES = [
 @pytest.mark.parametrize("name, rules, setup", GAMES, ids=[g[0] for g in GAMES])
 def test_every_listed_action_reads_back_from_its_text_and_names_its_cells(name, rules, setup):
     start = load("ccc", **rules).initial(**setup)
-    for state in positions(start, 120, seed=len(name)):
+    for state in random_positions(start, 120, seed=len(name)):
         names = state.geo.names
         for action in state.legal_actions():
             assert steps_from_text(state, action.text) == action.steps, action.text

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from invariants import random_positions
 from playbook import load
 from playbook import render
 from playbook.analysis import RandomAgent
@@ -22,17 +23,6 @@ STARTS = {
     "wheel-3-ready": lambda: load("wheel").initial(players=3, ready=True),
     "wheel-5-ready": lambda: load("wheel").initial(players=5, ready=True),
 }
-
-
-def positions(start, n, seed):
-    """``n`` positions of one random game (restarted when it ends)."""
-    agent, state, out = RandomAgent(seed=seed), start, []
-    while len(out) < n:
-        if state.outcome is not None:
-            state = start
-        out.append(state)
-        state = state.play(agent.choose(state))
-    return out
 
 
 def options(rng, ids):
@@ -55,16 +45,16 @@ def options(rng, ids):
 
 
 @pytest.mark.parametrize("key", sorted(STARTS))
-def test_fast_drawing_equals_the_uncached_svgwrite_tree_on_random_positions(key):
+def test_fast_drawing_equals_the_uncached_svgwrite_tree_on_random_random_positions(key):
     rng = random.Random(key)
-    for state in positions(STARTS[key](), 40, seed=len(key)):
+    for state in random_positions(STARTS[key](), 40, seed=len(key)):
         scene = state.view()
         opts = options(rng, [c.id for c in scene.cells])
         assert render.svg(scene, **opts) == render._svg_tree(scene, **opts), (state.to_text(), opts)
 
 
 def test_a_cold_cache_and_a_warm_one_draw_the_same():
-    states = positions(load("ccc").initial(), 30, seed=7)
+    states = random_positions(load("ccc").initial(), 30, seed=7)
     warm = [s.svg() for s in states] + [s.svg(flip=True) for s in states]
     for cache in (render._frame, render._cell, render._piece_text):
         cache.cache_clear()
