@@ -94,26 +94,30 @@ def compare_with_chess(title: str, states: list, target: float, rounds: int = 3)
     return best[1] / best[0]
 
 
-def engine_speed(states: list, seconds: float = 0.5, count: int = 4) -> None:
-    """Print AlphaBeta's nodes and MCTS's iterations (tree nodes added) a
-    second on ``count`` running positions spread over ``states``."""
+def engine_speed(states: list, seconds: float = 0.5, count: int = 4, depth: int | None = None,
+                 iterations: int | None = None) -> None:
+    """Print AlphaBeta's nodes and MCTS's iterations (tree nodes added) per
+    CPU second on ``count`` running positions spread over ``states``: searches
+    of ``seconds`` each, or fixed ones of ``depth`` plies and ``iterations``."""
     from playbook.analysis import MCTS, AlphaBeta
 
     running = [s for s in states if s.outcome is None]
     sample = running[len(running) // (2 * count)::max(1, len(running) // count)][:count]
-    nodes = secs = 0.0
-    iterations = mcts_secs = 0.0
+    nodes = ab_cpu = done = mcts_cpu = 0.0
     for state in sample:
-        analysis = AlphaBeta(time_limit=seconds).analyse(fresh(state))
-        nodes += analysis.nodes
-        secs += analysis.seconds
-        engine = MCTS(time_limit=seconds, seed=1)
-        start = time.perf_counter()
+        start = time.process_time()
+        nodes += AlphaBeta(depth=depth, time_limit=None if depth else seconds).analyse(fresh(state)).nodes
+        ab_cpu += time.process_time() - start
+        engine = MCTS(iterations=iterations, time_limit=None if iterations else seconds, seed=1)
+        start = time.process_time()
         engine.choose(fresh(state))
-        mcts_secs += time.perf_counter() - start
-        iterations += engine.last_iterations
-    print(f"engines ({seconds} s on each of {len(sample)} positions): AlphaBeta {nodes / secs:8.0f} nodes/s, "
-          f"MCTS {iterations / mcts_secs:8.0f} iterations/s")
+        mcts_cpu += time.process_time() - start
+        done += engine.last_iterations
+    ab = f"AlphaBeta depth {depth}" if depth else "AlphaBeta"
+    mcts = f"MCTS {iterations} iterations" if iterations else "MCTS"
+    each = "a fixed search" if depth or iterations else f"{seconds} s"
+    print(f"engines ({each} on each of {len(sample)} positions, CPU time): {ab} {nodes / ab_cpu:8.0f} nodes/s, "
+          f"{mcts} {done / mcts_cpu:8.0f} iterations/s")
 
 
 def profile_listing(states: list, top: int = 8, before: Callable[[], object] | None = None) -> None:

@@ -19,7 +19,7 @@ import time
 
 import chess.svg
 
-from _common import chess_positions, fresh, random_positions
+from _common import chess_positions, engine_speed, fresh, random_positions
 from playbook import load
 
 
@@ -56,27 +56,6 @@ def report(label_ours, label_theirs, unit, scale, pairs):
     return wall, cpu
 
 
-def engines(states, depth=2, iterations=200, count=4):
-    """Print AlphaBeta's nodes and MCTS's iterations a second (CPU time) on
-    ``count`` running positions spread over ``states``: a fixed search each."""
-    from playbook.analysis import MCTS, AlphaBeta
-
-    running = [s for s in states if s.outcome is None]
-    sample = running[len(running) // (2 * count)::max(1, len(running) // count)][:count]
-    nodes = ab_cpu = done = mcts_cpu = 0.0
-    for state in sample:
-        start = time.process_time()
-        nodes += AlphaBeta(depth=depth, time_limit=None).analyse(fresh(state)).nodes
-        ab_cpu += time.process_time() - start
-        engine = MCTS(iterations=iterations, time_limit=None, seed=1)
-        start = time.process_time()
-        engine.choose(fresh(state))
-        mcts_cpu += time.process_time() - start
-        done += engine.last_iterations
-    print(f"engines on CCC ({len(sample)} positions; CPU time): AlphaBeta depth {depth} {nodes / ab_cpu:8.0f} nodes/s, "
-          f"MCTS {iterations} iterations {done / mcts_cpu:8.0f} iterations/s")
-
-
 def main(n: int = 2000) -> None:
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     game = load("ccc")
@@ -93,7 +72,7 @@ def main(n: int = 2000) -> None:
     m = max(60, n // 4)
     pairs = chunked(lambda s: s.svg(), lambda b: chess.svg.board(b, size=400), states[:m], boards[:m], chunk=5)
     report("CCC svg():", "chess.svg.board:", "ms a board", 1e3, pairs)
-    engines(states)
+    engine_speed(states, depth=2, iterations=200)
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
