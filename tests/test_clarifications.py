@@ -22,9 +22,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # game -> (module whose docstring holds the clarifications, tutorial notebook)
 GAMES = {
     "cosmic": ("playbook.games.cosmic", "cosmic_chess.ipynb"),
-    "kelasu": ("playbook.games.kelasu", "kelasu.ipynb"),
-    "cresnovian": ("playbook.games.cresnovian", "cresnovian_chess.ipynb"),
-    "ccc": ("playbook.games.ccc", "ccc.ipynb"),
+    "kelasu": ("playbook.games.kelasu", "kelasu_part_2.ipynb"),
+    "cresnovian": ("playbook.games.cresnovian", "cresnovian_chess_part_3.ipynb"),
+    "ccc": ("playbook.games.ccc", "ccc_part_2.ipynb"),
     "wheel": ("playbook.games.wheel", "chess_wheel.ipynb"),
 }
 

@@ -1,14 +1,18 @@
 """Exercises that teach (hints, the solution after three wrong tries, lines
 of several moves, scripted replies, whole turns), the progress summary, and
 the tutorials themselves: every chapter has an exercise, every exercise's
-published answers are legal and right, and every exercise has a hint.
+published answers are legal and right, every exercise has a hint, its
+answer is out of sight, and each tutorial reads in about twenty minutes.
 
 Positions and answers are worked out by hand from the rule sources."""
 
 from __future__ import annotations
 
+import ast
 import json
 import pathlib
+import re
+from typing import NamedTuple
 
 import pytest
 
@@ -16,7 +20,9 @@ from playbook import load
 from playbook.tutorial import TRIES, Exercise, Tutorial, current, summary
 
 NOTEBOOKS = pathlib.Path(__file__).resolve().parent.parent / "notebooks"
-TUTORIALS = ["cosmic_chess", "kelasu", "cresnovian_chess", "ccc", "chess_wheel"]
+#: The notebooks that are not tutorials of a game.
+NOT_TUTORIALS = {"00_start_here", "analysis"}
+TUTORIALS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb") if p.stem not in NOT_TUTORIALS)
 
 #: Chapters that teach no rule of their own, so need no exercise: the
 #: introduction, playing a whole game, the clarifications and the summary.
@@ -300,25 +306,128 @@ def test_the_summary_is_the_same_in_every_fresh_run():
 # ---------------------------------------------------------------- tutorials
 
 
-def chapters(name: str) -> list[tuple[str, int]]:
-    """The ``##`` chapters of a tutorial and how many exercises each makes."""
-    nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
-    found: list[list] = []
-    for cell in nb["cells"]:
-        source = "".join(cell["source"])
+class Chapter(NamedTuple):
+    """A ``##`` chapter of a tutorial (the cells before the first one are
+    the introduction): the words of its text, its code cells, its exercises."""
+
+    title: str
+    words: int
+    cells: int
+    exercises: int
+
+
+def cells(name: str | pathlib.Path) -> list[dict]:
+    """The cells of a notebook (a name in ``notebooks/``, or a path), their
+    sources joined into one string."""
+    path = name if isinstance(name, pathlib.Path) else NOTEBOOKS / f"{name}.ipynb"
+    nb = json.loads(path.read_text())
+    return [{**cell, "source": "".join(cell["source"])} for cell in nb["cells"]]
+
+
+def chapters(name: str | pathlib.Path) -> list[Chapter]:
+    """The chapters of a tutorial, the introduction first."""
+    found = [["introduction", 0, 0, 0]]
+    for cell in cells(name):
+        source = cell["source"]
         if cell["cell_type"] == "markdown":
-            found.extend([line[3:].strip(), 0] for line in source.splitlines() if line.startswith("## "))
-        elif found and "Exercise(" in source:
-            found[-1][1] += source.count("Exercise(")
-    return [(title, n) for title, n in found]
+            if source.startswith("## "):
+                found.append([source.splitlines()[0][3:].strip(), 0, 0, 0])
+            found[-1][1] += len(re.findall(r"[\w']+", source))
+        else:
+            found[-1][2] += 1
+            found[-1][3] += source.count("Exercise(")
+    return [Chapter(*row) for row in found]
 
 
 @pytest.mark.parametrize("name", TUTORIALS)
 def test_every_chapter_has_an_exercise(name):
-    missing = [title for title, n in chapters(name)
-               if n == 0 and not any(word in title.lower() for word in EXEMPT)
-               and title not in PENDING.get(name, ())]
+    missing = [ch.title for ch in chapters(name)
+               if ch.exercises == 0 and not any(word in ch.title.lower() for word in EXEMPT)
+               and ch.title not in PENDING.get(name, ())]
     assert missing == [], f"{name}: chapters without an exercise: {missing}"
+
+
+#: How long a tutorial takes: its text read at a steady 230 words a minute
+#: (adults read non-fiction at about 240), five seconds to run each code
+#: cell and look at what it shows, and 45 seconds to solve each exercise.
+#: The clarifications are reference, looked up when a question comes up,
+#: so they are not counted.
+WORDS_PER_MINUTE = 230
+SECONDS_PER_CELL = 5
+SECONDS_PER_EXERCISE = 45
+LONGEST = 20
+
+
+def reading_minutes(name: str | pathlib.Path) -> float:
+    """The time :data:`WORDS_PER_MINUTE` and its neighbours give a tutorial."""
+    return sum(ch.words / WORDS_PER_MINUTE + (ch.cells * SECONDS_PER_CELL + ch.exercises * SECONDS_PER_EXERCISE) / 60
+               for ch in chapters(name) if "clarifications" not in ch.title.lower())
+
+
+def test_reading_time_counts_words_cells_and_exercises_but_not_clarifications(tmp_path):
+    def markdown(text):
+        return {"cell_type": "markdown", "metadata": {}, "source": [text]}
+
+    def code(text):
+        return {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": [text]}
+
+    nb = {"cells": [markdown("# Intro " + "word " * 229), code("x = 1"),
+                    markdown("## 1. Pawns " + "word " * 228), code("ex = Exercise(s, 'Win.')"),
+                    markdown("## Rules clarifications " + "word " * 1000)],
+          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "toy.ipynb").write_text(json.dumps(nb))
+    # 230 + 230 words, headings included: 2 minutes; two cells: 10 s; one exercise: 45 s.
+    assert reading_minutes(tmp_path / "toy.ipynb") == pytest.approx(2 + 55 / 60)
+
+
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_each_tutorial_reads_in_about_twenty_minutes_and_says_how_long(name):
+    minutes = reading_minutes(name)
+    assert minutes <= LONGEST, f"{name} takes about {minutes:.0f} minutes: split it into parts"
+    intro = cells(name)[0]["source"]
+    stated = re.search(r"about (\d+)(?: and \d+| minutes|,)", intro)
+    assert stated, f"{name}: the introduction does not say how many minutes it takes"
+    assert abs(int(stated.group(1)) - minutes) <= 2, f"{name} says {stated.group(1)} minutes, takes {minutes:.1f}"
+
+
+def _hidden(cell: dict) -> bool:
+    return cell["metadata"].get("jupyter", {}).get("source_hidden", False)
+
+
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_an_exercise_is_stated_above_its_board_and_its_answer_folded_away(name):
+    notebook = cells(name)
+    for before, cell in zip(notebook, notebook[1:]):
+        if cell["cell_type"] == "code" and "Exercise(" in cell["source"]:
+            assert _hidden(cell), f"{name}: the code of an exercise shows its answer:\n{cell['source']}"
+            first = cell["source"].splitlines()[0]  # still shown on the folded cell
+            assert not re.search(r"\b(answers|solution|check|goal|hint)=", first), f"{name}: {first}"
+            assert before["cell_type"] == "markdown" and "**Exercise.**" in before["source"], (
+                f"{name}: no exercise stated above:\n{cell['source']}")
+
+
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_the_code_a_learner_reads_could_be_typed(name):
+    """Shown code is calls and assignments: no function, class or lambda."""
+    for cell in cells(name):
+        if cell["cell_type"] == "code" and not _hidden(cell):
+            defined = [type(node).__name__ for node in ast.walk(ast.parse(cell["source"]))
+                       if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.Lambda))]
+            assert not defined, f"{name}: a learner reads {defined}:\n{cell['source']}"
+
+
+def test_every_link_between_notebooks_leads_to_one():
+    linked = {}
+    for path in NOTEBOOKS.glob("*.ipynb"):
+        for cell in cells(path.stem):
+            if cell["cell_type"] == "markdown":
+                for target in re.findall(r"\]\(([^)]+\.ipynb)\)", cell["source"]):
+                    linked.setdefault(target, path.name)
+    assert linked, "no notebook links to another"
+    missing = {target: source for target, source in linked.items() if not (NOTEBOOKS / target).exists()}
+    assert not missing, f"links to notebooks that do not exist: {missing}"
+    unlinked = {f"{name}.ipynb" for name in TUTORIALS} - set(linked)
+    assert not unlinked, f"tutorials no notebook links to: {unlinked}"
 
 
 def run_tutorial(name: str) -> Tutorial:

@@ -3,7 +3,8 @@
 JupyterLab does not trust a notebook it did not save itself: it shows only
 the outputs its sanitizer allows, so a live board's saved view falls back to
 the picture saved beside it (an ``<img>`` of the board's SVG).  Every saved
-board output must show that picture, loaded, and none its plain text."""
+board output must show that picture, loaded, and none its plain text; and
+the cells that set up exercises (holding their answers) open folded."""
 
 import json
 
@@ -20,6 +21,12 @@ def saved_boards(path) -> int:
     """How many live boards the saved notebook displays."""
     nb = json.loads(path.read_text())
     return sum(WIDGET_VIEW in out.get("data", {}) for cell in nb["cells"] for out in cell.get("outputs", []))
+
+
+def folded(path) -> int:
+    """How many code cells the saved notebook keeps folded."""
+    nb = json.loads(path.read_text())
+    return sum(cell["metadata"].get("jupyter", {}).get("source_hidden", False) for cell in nb["cells"])
 
 
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb") if saved_boards(p))
@@ -43,3 +50,5 @@ def test_a_saved_tutorial_shows_its_boards_before_anything_runs(page, lab, name)
         arg=expected, timeout=60000,
     )
     assert page.locator(".jp-OutputArea-output", has_text="BoardWidget(").count() == 0
+    page.wait_for_function("(n) => document.querySelectorAll('.jp-InputPlaceholder').length === n",
+                           arg=folded(lab[2] / name), timeout=60000)
