@@ -356,12 +356,17 @@ WORDS_PER_MINUTE = 230
 SECONDS_PER_CELL = 5
 SECONDS_PER_EXERCISE = 45
 LONGEST = 20
+LONGEST_CHAPTER = 5
+
+
+def chapter_minutes(ch: Chapter) -> float:
+    """The time :data:`WORDS_PER_MINUTE` and its neighbours give a chapter."""
+    return ch.words / WORDS_PER_MINUTE + (ch.cells * SECONDS_PER_CELL + ch.exercises * SECONDS_PER_EXERCISE) / 60
 
 
 def reading_minutes(name: str | pathlib.Path) -> float:
-    """The time :data:`WORDS_PER_MINUTE` and its neighbours give a tutorial."""
-    return sum(ch.words / WORDS_PER_MINUTE + (ch.cells * SECONDS_PER_CELL + ch.exercises * SECONDS_PER_EXERCISE) / 60
-               for ch in chapters(name) if "clarifications" not in ch.title.lower())
+    """The time a tutorial takes, its clarifications aside."""
+    return sum(chapter_minutes(ch) for ch in chapters(name) if "clarifications" not in ch.title.lower())
 
 
 def test_reading_time_counts_words_cells_and_exercises_but_not_clarifications(tmp_path):
@@ -388,6 +393,13 @@ def test_each_tutorial_reads_in_about_twenty_minutes_and_says_how_long(name):
     stated = re.search(r"about (\d+)(?: and \d+| minutes|,)", intro)
     assert stated, f"{name}: the introduction does not say how many minutes it takes"
     assert abs(int(stated.group(1)) - minutes) <= 2, f"{name} says {stated.group(1)} minutes, takes {minutes:.1f}"
+
+
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_no_chapter_is_long(name):
+    long = {ch.title: round(chapter_minutes(ch), 1) for ch in chapters(name)
+            if chapter_minutes(ch) > LONGEST_CHAPTER and "clarifications" not in ch.title.lower()}
+    assert not long, f"{name}: chapters over {LONGEST_CHAPTER} minutes, to split: {long}"
 
 
 def _hidden(cell: dict) -> bool:
