@@ -390,9 +390,22 @@ def test_each_tutorial_reads_in_about_twenty_minutes_and_says_how_long(name):
     minutes = reading_minutes(name)
     assert minutes <= LONGEST, f"{name} takes about {minutes:.0f} minutes: split it into parts"
     intro = cells(name)[0]["source"]
-    stated = re.search(r"about (\d+)(?: and \d+| minutes|,)", intro)
+    assert abs(stated_minutes(name) - minutes) <= 2, f"{name} says {stated_minutes(name)} minutes, takes {minutes:.1f}"
+
+
+def stated_minutes(name: str) -> int:
+    """The minutes a tutorial's introduction says it takes."""
+    stated = re.search(r"about (\d+)(?: and \d+| minutes|,)", cells(name)[0]["source"])
     assert stated, f"{name}: the introduction does not say how many minutes it takes"
-    assert abs(int(stated.group(1)) - minutes) <= 2, f"{name} says {stated.group(1)} minutes, takes {minutes:.1f}"
+    return int(stated.group(1))
+
+
+def test_the_readme_and_the_start_page_give_each_tutorial_its_own_time():
+    start = "\n".join(cell["source"] for cell in cells("00_start_here") if cell["cell_type"] == "markdown")
+    readme = (NOTEBOOKS.parent / "README.md").read_text()
+    for page, text in [("README.md", readme), ("00_start_here", start)]:
+        given = {name: int(minutes) for name, minutes in re.findall(r"(\w+)\.ipynb[^(|]*?\((\d+) min\)", text)}
+        assert given == {name: stated_minutes(name) for name in TUTORIALS}, page
 
 
 @pytest.mark.parametrize("name", TUTORIALS)
