@@ -122,6 +122,27 @@ def board(page, index: int = 0):
     return widget
 
 
+def open_board(page, lab, name: str, cells: list[str] | None = None, *, position: str | None = None,
+               wait_idle: bool = True):
+    """Open notebook ``name`` in the lab, run all its cells and return its
+    first board once it is drawn (the next ones are ``board(page, 1)``, ...).
+
+    With ``cells`` the notebook is first written into the lab's root with
+    those code cells; without, ``name`` is a notebook already there (a
+    tutorial).  With ``position`` it also waits until the kernel has
+    published that position to the board.  ``wait_idle`` is passed to
+    :func:`run_all`: False for a notebook whose last cell keeps the kernel
+    busy on purpose."""
+    if cells is not None:
+        write_notebook(lab[2], name, cells)
+    open_notebook(page, lab, name)
+    run_all(page, wait=wait_idle)
+    widget = board(page)
+    if position is not None:
+        wait_for_position(widget, position)
+    return widget
+
+
 def wait_for_position(widget, text: str) -> None:
     """Wait until the kernel has published position ``text`` to the board
     (board.js copies it to the widget's ``data-position`` attribute)."""

@@ -6,7 +6,7 @@ kernel sent (``data-position``), the move list, the lit targets."""
 
 import pytest
 
-from .lab import board, lit_cells, open_notebook, position, run_all, wait_for_move, wait_for_position, write_notebook
+from .lab import lit_cells, open_board, position, wait_for_move, wait_for_position
 
 pytestmark = pytest.mark.browser
 
@@ -18,10 +18,7 @@ def click(widget, cell):
 
 
 def test_click_a_pawn_see_targets_move_and_undo(page, lab):
-    open_notebook(page, lab, "cosmic_chess.ipynb")
-    run_all(page)
-    widget = board(page, 0)
-    wait_for_position(widget, START)
+    widget = open_board(page, lab, "cosmic_chess.ipynb", position=START)
     click(widget, "c2")
     assert lit_cells(widget) == ["d1", "d3"]
     click(widget, "d3")
@@ -40,10 +37,7 @@ board"""
 
 
 def test_a_chain_of_jumps_is_entered_click_by_click(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "cosmic_chain.ipynb", [CHAIN]))
-    run_all(page)
-    widget = board(page)
-    wait_for_position(widget, "k5/4p1/6/2p3/1P4/5K w")
+    widget = open_board(page, lab, "cosmic_chain.ipynb", [CHAIN], position="k5/4p1/6/2p3/1P4/5K w")
     click(widget, "b2")
     assert lit_cells(widget) == ["a1", "a3", "c1", "d4"]
     click(widget, "d4")

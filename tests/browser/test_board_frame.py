@@ -7,7 +7,7 @@ Every wait is for something the board publishes (``data-position``,
 
 import pytest
 
-from .lab import board, open_notebook, run_all, wait_for_position, write_notebook
+from .lab import board, open_board, wait_for_position
 
 pytestmark = pytest.mark.browser
 
@@ -32,9 +32,8 @@ def wait_for(widget, script, value):
 
 
 def test_the_frame_controls_move_list_and_game_over(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "frame.ipynb", CELLS))
-    run_all(page)
-    played, exercise, last = board(page, 0), board(page, 1), board(page, 2)
+    played = open_board(page, lab, "frame.ipynb", CELLS)
+    exercise, last = board(page, 1), board(page, 2)
     wait_for(played, "el.dataset.moves", "3")
 
     # Controls: an icon and a word each, found by their names; the last board shows only two.

@@ -9,9 +9,12 @@ lit targets, the move list), never for a fixed time."""
 
 import pytest
 
-from .lab import board, open_notebook, run_all, wait_for_move, wait_for_position, wait_for_refusals, write_notebook
+from .lab import open_board, wait_for_move, wait_for_position, wait_for_refusals
 
 pytestmark = pytest.mark.browser
+
+# Cosmic Chess's starting position, as the kernel publishes it.
+START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
 
 # The cells under the board's overlay circles of one kind (dot or ring), sorted.
 CELLS_UNDER = """([root, cls]) => {
@@ -55,9 +58,7 @@ board"""
 
 
 def test_targets_are_dots_on_empty_cells_and_rings_on_cells_with_a_piece(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "targets.ipynb", [CCC]))
-    run_all(page)
-    widget = board(page)
+    widget = open_board(page, lab, "targets.ipynb", [CCC])
     click(widget, "d4")
     # By hand: the Constructed Pyramid on d4 slides diagonally; only a1
     # (its own Flat, where it would stack) holds a piece.
@@ -71,10 +72,7 @@ board"""
 
 
 def test_the_last_move_is_tinted(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "tint.ipynb", [COSMIC]))
-    run_all(page)
-    widget = board(page)
-    wait_for_position(widget, "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w")
+    widget = open_board(page, lab, "tint.ipynb", [COSMIC], position=START)
     assert widget.evaluate(TINTED) == []
     click(widget, "c2")
     click(widget, "d3")
@@ -116,10 +114,7 @@ board.play("b3-c4")""",
 def test_the_moved_piece_shows_at_once_and_a_refusal_corrects_it(page, lab):
     from playbook import load
 
-    open_notebook(page, lab, write_notebook(lab[2], "instant.ipynb", BUSY))
-    run_all(page, wait=False)
-    widget = board(page)
-    wait_for_position(widget, "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w")
+    widget = open_board(page, lab, "instant.ipynb", BUSY, position=START, wait_idle=False)
     click(widget, "c2")
     click(widget, "d3")
     # The kernel is still running the second cell, so it cannot have
@@ -168,10 +163,7 @@ def test_a_piece_is_dragged_to_its_target_and_the_reply_slides_in(page, lab):
     from playbook import load
     from playbook.analysis import RandomAgent
 
-    open_notebook(page, lab, write_notebook(lab[2], "drag.ipynb", [OPPONENT]))
-    run_all(page)
-    widget = board(page)
-    wait_for_position(widget, "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w")
+    widget = open_board(page, lab, "drag.ipynb", [OPPONENT], position=START)
     # Dropped off its targets, the pawn goes back to c2 and stays selected.
     drag(page, widget, "c2", "c4", release=False)
     wait_for_attr(widget, "data-dragging", "c2")
@@ -194,15 +186,13 @@ def test_a_piece_is_dragged_to_its_target_and_the_reply_slides_in(page, lab):
 
 
 def test_arrow_keys_step_through_the_moves_and_slide_unless_motion_is_reduced(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "keys.ipynb", [COSMIC]))
-    run_all(page)
-    widget = board(page)
+    widget = open_board(page, lab, "keys.ipynb", [COSMIC])
     click(widget, "c2")
     click(widget, "d3")
     wait_for_position(widget, "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1")
     assert widget.get_attribute("data-slides") is None
     page.keyboard.press("ArrowLeft")
-    wait_for_position(widget, "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w")
+    wait_for_position(widget, START)
     assert widget.get_attribute("data-cursor") == "0"
     # Taken back, the pawn slides from d3 home to c2.
     assert widget.get_attribute("data-slide") == "d3 c2"
@@ -220,9 +210,7 @@ def test_arrow_keys_step_through_the_moves_and_slide_unless_motion_is_reduced(pa
 
 
 def test_right_click_marks_cells_right_drag_draws_arrows_and_a_left_click_clears(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "draw.ipynb", [COSMIC]))
-    run_all(page)
-    widget = board(page)
+    widget = open_board(page, lab, "draw.ipynb", [COSMIC])
     widget.locator('[data-cell="e4"]').click(button="right")
     wait_for_attr(widget, "data-drawings", "e4")
     drag(page, widget, "c2", "d3", button="right")
@@ -252,10 +240,7 @@ while not pathlib.Path("go-hover").exists():
 
 
 def test_the_target_under_a_dragged_piece_is_lit_without_asking_the_kernel(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "hover.ipynb", WAITING))
-    run_all(page, wait=False)
-    widget = board(page)
-    wait_for_position(widget, "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w")
+    widget = open_board(page, lab, "hover.ipynb", WAITING, position=START, wait_idle=False)
     # Over d3, a target of the pawn on c2, the cell is lit.
     drag(page, widget, "c2", "d3", release=False)
     wait_for_attr(widget, "data-hover", "d3")

@@ -6,7 +6,7 @@ import pytest
 from playbook import load
 from playbook.games.ccc.notation import token
 
-from .lab import board, lit_cells, open_notebook, position, run_all, wait_for_move, write_notebook
+from .lab import lit_cells, open_board, position, wait_for_move
 
 pytestmark = pytest.mark.browser
 
@@ -17,9 +17,7 @@ board"""
 
 
 def test_unstack_a_constructed_pyramid_by_buttons(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "ccc_unstack.ipynb", [SETUP]))
-    run_all(page)
-    widget = board(page)
+    widget = open_board(page, lab, "ccc_unstack.ipynb", [SETUP])
     widget.locator('[data-cell="d4"]').click()
     # The Constructed Pyramid slides diagonally; on a1 it would climb onto
     # its own Flat (a Pyramid Stack).

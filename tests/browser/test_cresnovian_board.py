@@ -6,7 +6,7 @@ import pytest
 
 from playbook import load
 
-from .lab import board, open_notebook, position, run_all, wait_for_move, wait_for_refusals, write_notebook
+from .lab import open_board, position, wait_for_move, wait_for_refusals
 
 pytestmark = pytest.mark.browser
 
@@ -19,9 +19,7 @@ GAME = load("cresnovian")
 
 
 def test_cut_by_clicks_and_document_by_typing(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "cresnovian_board.ipynb", [SETUP]))
-    run_all(page)
-    widget = board(page)
+    widget = open_board(page, lab, "cresnovian_board.ipynb", [SETUP])
     widget.locator('[data-cell="A1"]').click()
     widget.get_by_role("button", name="Cut").click()
     widget.locator('[data-cell="I1"]').click()

@@ -5,7 +5,7 @@ edited position."""
 
 import pytest
 
-from .lab import board, open_notebook, position, run_all, wait_for_position, write_notebook
+from .lab import open_board, position, wait_for_position
 
 pytestmark = pytest.mark.browser
 
@@ -17,10 +17,7 @@ START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
 
 
 def test_edit_a_position_by_clicks_and_text(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "editor.ipynb", [SETUP]))
-    run_all(page)
-    widget = board(page)
-    wait_for_position(widget, START)
+    widget = open_board(page, lab, "editor.ipynb", [SETUP], position=START)
     widget.get_by_role("button", name="✎ Edit position").click()
     page.wait_for_function("(el) => el.dataset.editing === 'true'", arg=widget.element_handle(), timeout=60000)
     editor = widget.locator(".pb-editor")

@@ -4,7 +4,7 @@ to move shows pressed."""
 
 import pytest
 
-from .lab import board, open_notebook, position, run_all, wait_for_position, write_notebook
+from .lab import open_board, position, wait_for_position
 
 pytestmark = pytest.mark.browser
 
@@ -17,10 +17,7 @@ def test_stack_flats_refuse_a_second_cube_and_set_the_side_to_move(page, lab):
     from playbook import load
 
     start = load("ccc").setup({"a1": "L", "a10": "l", "d4": "F"})
-    open_notebook(page, lab, write_notebook(lab[2], "editor_ccc.ipynb", [SETUP]))
-    run_all(page)
-    widget = board(page)
-    wait_for_position(widget, start.to_text())
+    widget = open_board(page, lab, "editor_ccc.ipynb", [SETUP], position=start.to_text())
     widget.get_by_role("button", name="✎ Edit position").click()
     editor = widget.locator(".pb-editor")
     editor.wait_for(timeout=60000)

@@ -3,7 +3,7 @@ evaluation readout, and the engine's answer drawn as the last move."""
 
 import pytest
 
-from .lab import board, open_notebook, run_all, wait_for_move, write_notebook
+from .lab import open_board, wait_for_move
 
 pytestmark = pytest.mark.browser
 
@@ -36,9 +36,7 @@ def wait_for_hint_level(widget, level):
 
 
 def test_hint_then_play_it_and_the_engine_answers(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "engine_board.ipynb", [SETUP]))
-    run_all(page)
-    widget = board(page)
+    widget = open_board(page, lab, "engine_board.ipynb", [SETUP])
     assert widget.locator(".pb-eval").inner_text().startswith("Evaluation for White:")
     hint = widget.get_by_role("button", name="Hint")
     hint.click()

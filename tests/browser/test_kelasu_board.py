@@ -5,7 +5,7 @@ import pytest
 
 from playbook import load
 
-from .lab import board, lit_cells, open_notebook, position, run_all, wait_for_move, write_notebook
+from .lab import lit_cells, open_board, position, wait_for_move
 
 pytestmark = pytest.mark.browser
 
@@ -16,9 +16,7 @@ board"""
 
 
 def test_merge_four_blanks_into_a_diplomat_by_clicks(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "kelasu_merge.ipynb", [SETUP]))
-    run_all(page)
-    widget = board(page)
+    widget = open_board(page, lab, "kelasu_merge.ipynb", [SETUP])
     widget.locator('[data-cell="D3"]').click()
     # The blank may step forward to E3, or start a merge with D2 or D4.
     assert lit_cells(widget) == ["D2", "D4", "E3"]

@@ -10,7 +10,7 @@ import pytest
 
 from playbook import render
 
-from .lab import board, open_notebook, run_all, running_lab, write_notebook
+from .lab import board, open_board, running_lab
 
 pytestmark = pytest.mark.browser
 
@@ -80,10 +80,8 @@ def dark_lab(tmp_path_factory):
 
 
 def check_theme(page, server, light: bool, name: str):
-    open_notebook(page, server, write_notebook(server[2], name, CELLS))
+    live = open_board(page, server, name, CELLS)
     assert page.locator("body").get_attribute("data-jp-theme-light") == str(light).lower()
-    run_all(page)
-    live = board(page, 0)
     fill, page_colour = live.evaluate(BACKGROUNDS)
     assert fill == page_colour
     diagram = page.locator(".jp-OutputArea-output img").first

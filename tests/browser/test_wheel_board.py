@@ -7,7 +7,7 @@ import pytest
 
 from playbook.games.wheel import commitment
 
-from .lab import board, lit_cells, open_notebook, position, run_all, wait_for_move, write_notebook
+from .lab import lit_cells, open_board, position, wait_for_move
 
 pytestmark = pytest.mark.browser
 
@@ -33,9 +33,7 @@ def seal(widget, piece, target, salt):
 
 
 def test_hot_seat_week_behind_a_curtain(page, lab):
-    open_notebook(page, lab, write_notebook(lab[2], "wheel_hot_seat.ipynb", [SETUP]))
-    run_all(page)
-    widget = board(page)
+    widget = open_board(page, lab, "wheel_hot_seat.ipynb", [SETUP])
     curtain = widget.locator(".pb-curtain")
     curtain.wait_for(state="visible")
     assert "Pass the device to Ann" in curtain.inner_text()
@@ -78,9 +76,7 @@ ex.board"""
 def test_an_exercise_against_sealed_orders_is_solved_by_clicks(page, lab):
     # Ann's rook to g1 bounces with Bob's king, which so stays on h1, where
     # Ann's other rook takes it: Ann is the only owner of a King and wins.
-    open_notebook(page, lab, write_notebook(lab[2], "wheel_exercise.ipynb", [EXERCISE]))
-    run_all(page)
-    widget = board(page)
+    widget = open_board(page, lab, "wheel_exercise.ipynb", [EXERCISE])
     widget.get_by_role("button", name="Show the board").click()
     widget.locator(".pb-curtain").wait_for(state="hidden")
     assert widget.get_by_role("button", name="Pass").count() == 0  # an exercise offers only what its line needs
