@@ -16,6 +16,8 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# Cosmic Chess's starting position, as the kernel publishes it.
+COSMIC_START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -88,6 +90,7 @@ def running_lab(home: Path):
             os.killpg(proc.pid, signal.SIGKILL)
         log.close()
 
+
 def write_notebook(root: Path, name: str, sources: list[str]) -> str:
     """Write a notebook of code cells into the server's root; returns its name."""
     cells = [{"cell_type": "code", "metadata": {}, "source": s, "outputs": [], "execution_count": None} for s in sources]
@@ -143,12 +146,21 @@ def open_board(page, lab, name: str, cells: list[str] | None = None, *, position
     return widget
 
 
+def wait_for_attr(widget, name: str, value: str | None) -> None:
+    """Wait until the board's attribute ``name`` reads ``value`` exactly, or
+    is gone when ``value`` is None.  board.js publishes what it shows in
+    ``data-`` attributes (``data-moves``, ``data-cursor``, ``data-over``,
+    ``data-hint-level``, ``data-dragging``, ...), so a test waits for the
+    board itself, never for a fixed time."""
+    widget.page.wait_for_function(
+        "([el, name, v]) => el.getAttribute(name) === v", arg=[widget.element_handle(), name, value], timeout=60000
+    )
+
+
 def wait_for_position(widget, text: str) -> None:
     """Wait until the kernel has published position ``text`` to the board
     (board.js copies it to the widget's ``data-position`` attribute)."""
-    widget.page.wait_for_function(
-        "([el, text]) => el.dataset.position === text", arg=[widget.element_handle(), text], timeout=60000
-    )
+    wait_for_attr(widget, "data-position", text)
 
 
 def position(widget) -> str:
@@ -163,11 +175,17 @@ def wait_for_refusals(widget, count: int) -> None:
     )
 
 
-LIT_CELLS = """(root) => {
+# The cells under the board's overlay shapes that match a selector, sorted.
+# A circle (a target's dot or ring) stands for the cell under its centre; a
+# rectangle (a hint's mark, drawn over its whole cell) for the cell under its
+# top-left corner moved one unit inwards.
+CELLS_UNDER = """(root, selector) => {
     const svg = root.querySelector('svg');
     const out = [];
-    for (const c of svg.querySelectorAll('.pb-hl-target')) {
-      const x = +c.getAttribute('cx'), y = +c.getAttribute('cy');
+    for (const s of svg.querySelectorAll(selector)) {
+      const circle = s.hasAttribute('cx');
+      const x = circle ? +s.getAttribute('cx') : +s.getAttribute('x') + 1;
+      const y = circle ? +s.getAttribute('cy') : +s.getAttribute('y') + 1;
       for (const r of svg.querySelectorAll('[data-cell]')) {
         const rx = +r.getAttribute('x'), ry = +r.getAttribute('y');
         if (x > rx && x < rx + +r.getAttribute('width') && y > ry && y < ry + +r.getAttribute('height'))
@@ -178,9 +196,22 @@ LIT_CELLS = """(root) => {
 }"""
 
 
+def cells_under(widget, selector: str) -> list[str]:
+    """The cells under the board's overlay shapes matching ``selector``
+    (``.pb-hl-dot`` empty targets, ``.pb-hl-ring`` targets with a piece,
+    ``.pb-hint`` the hint's cells), sorted."""
+    return widget.evaluate(CELLS_UNDER, selector)
+
+
 def lit_cells(widget) -> list[str]:
-    """The cells the front end has lit as targets, sorted."""
-    return widget.evaluate(LIT_CELLS)
+    """The cells the front end has lit as targets (dots and rings), sorted."""
+    return cells_under(widget, ".pb-hl-target")
+
+
+def click(widget, cell: str, **options) -> None:
+    """Click cell ``cell`` of the board (``options`` go to Playwright's
+    ``click``, e.g. ``button="right"``)."""
+    widget.locator(f'[data-cell="{cell}"]').click(**options)
 
 
 def wait_for_move(widget, text: str) -> None:

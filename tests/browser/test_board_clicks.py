@@ -6,26 +6,20 @@ kernel sent (``data-position``), the move list, the lit targets."""
 
 import pytest
 
-from .lab import lit_cells, open_board, position, wait_for_move, wait_for_position
+from .lab import COSMIC_START, click, lit_cells, open_board, position, wait_for_move, wait_for_position
 
 pytestmark = pytest.mark.browser
 
-START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
-
-
-def click(widget, cell):
-    widget.locator(f'[data-cell="{cell}"]').click()
-
 
 def test_click_a_pawn_see_targets_move_and_undo(page, lab):
-    widget = open_board(page, lab, "cosmic_chess.ipynb", position=START)
+    widget = open_board(page, lab, "cosmic_chess.ipynb", position=COSMIC_START)
     click(widget, "c2")
     assert lit_cells(widget) == ["d1", "d3"]
     click(widget, "d3")
     wait_for_move(widget, "c2-d3")
     wait_for_position(widget, "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1")
     widget.get_by_title("Undo").click()
-    wait_for_position(widget, START)
+    wait_for_position(widget, COSMIC_START)
     # The move is kept for redo: the cursor is back at the start.
     assert widget.get_attribute("data-cursor") == "0"
     assert widget.get_attribute("data-moves") == "1"

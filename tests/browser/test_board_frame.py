@@ -7,7 +7,7 @@ Every wait is for something the board publishes (``data-position``,
 
 import pytest
 
-from .lab import board, open_board, wait_for_position
+from .lab import board, open_board, wait_for_attr, wait_for_position
 
 pytestmark = pytest.mark.browser
 
@@ -27,14 +27,10 @@ last""",
 ]
 
 
-def wait_for(widget, script, value):
-    widget.page.wait_for_function(f"([el, v]) => {script} === v", arg=[widget.element_handle(), value], timeout=60000)
-
-
 def test_the_frame_controls_move_list_and_game_over(page, lab):
     played = open_board(page, lab, "frame.ipynb", CELLS)
     exercise, last = board(page, 1), board(page, 2)
-    wait_for(played, "el.dataset.moves", "3")
+    wait_for_attr(played, "data-moves", "3")
 
     # Controls: an icon and a word each, found by their names; the last board shows only two.
     for name in ("Undo", "Redo", "Reset", "Flip", "Hint"):
@@ -48,13 +44,13 @@ def test_the_frame_controls_move_list_and_game_over(page, lab):
     # Numbered moves: "1. c2-d3 e4xc2 2. b3xd1"; a click on a move shows the position after it.
     assert " ".join(played.locator(".pb-moves li").all_inner_texts()) == "start 1. c2-d3 e4xc2 2. b3xd1"
     played.locator(".pb-moves .pb-move", has_text="c2-d3").click()
-    wait_for(played, "el.dataset.cursor", "1")
+    wait_for_attr(played, "data-cursor", "1")
     wait_for_position(played, "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1")
 
     # The status once, outside the picture; at the end a banner with the result.
     assert played.locator('svg text.pb-caption').count() == 0
     assert played.locator(".pb-status").inner_text() == "Black to move"
-    wait_for(last, "el.dataset.over", "true")
+    wait_for_attr(last, "data-over", "true")
     banner = last.locator(".pb-status.pb-over")
     assert banner.inner_text().startswith("Game over. White wins")
     box, frame = banner.bounding_box(), last.bounding_box()

@@ -9,27 +9,10 @@ lit targets, the move list), never for a fixed time."""
 
 import pytest
 
-from .lab import open_board, wait_for_move, wait_for_position, wait_for_refusals
+from .lab import (COSMIC_START, cells_under, click, open_board, wait_for_attr, wait_for_move, wait_for_position,
+                  wait_for_refusals)
 
 pytestmark = pytest.mark.browser
-
-# Cosmic Chess's starting position, as the kernel publishes it.
-START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
-
-# The cells under the board's overlay circles of one kind (dot or ring), sorted.
-CELLS_UNDER = """([root, cls]) => {
-    const svg = root.querySelector('svg');
-    const out = [];
-    for (const c of svg.querySelectorAll('.' + cls)) {
-      const x = +c.getAttribute('cx'), y = +c.getAttribute('cy');
-      for (const r of svg.querySelectorAll('[data-cell]')) {
-        const rx = +r.getAttribute('x'), ry = +r.getAttribute('y');
-        if (x > rx && x < rx + +r.getAttribute('width') && y > ry && y < ry + +r.getAttribute('height'))
-          out.push(r.getAttribute('data-cell'));
-      }
-    }
-    return out.sort();
-}"""
 
 # The cells the kernel's board tints as the last move, sorted.
 TINTED = """(root) => {
@@ -44,14 +27,6 @@ TINTED = """(root) => {
 }"""
 
 
-def cells_under(widget, cls):
-    return widget.page.evaluate(CELLS_UNDER, [widget.element_handle(), cls])
-
-
-def click(widget, cell):
-    widget.locator(f'[data-cell="{cell}"]').click()
-
-
 CCC = """from playbook import load, BoardWidget
 board = BoardWidget(load("ccc").setup({"d4": "LMS", "a1": "F", "h10": "l"}))
 board"""
@@ -62,8 +37,8 @@ def test_targets_are_dots_on_empty_cells_and_rings_on_cells_with_a_piece(page, l
     click(widget, "d4")
     # By hand: the Constructed Pyramid on d4 slides diagonally; only a1
     # (its own Flat, where it would stack) holds a piece.
-    assert cells_under(widget, "pb-hl-ring") == ["a1"]
-    assert cells_under(widget, "pb-hl-dot") == ["a7", "b2", "b6", "c3", "c5", "e3", "e5", "f2", "f6", "g1", "g7", "h8"]
+    assert cells_under(widget, ".pb-hl-ring") == ["a1"]
+    assert cells_under(widget, ".pb-hl-dot") == ["a7", "b2", "b6", "c3", "c5", "e3", "e5", "f2", "f6", "g1", "g7", "h8"]
 
 
 COSMIC = """from playbook import load, BoardWidget
@@ -72,7 +47,7 @@ board"""
 
 
 def test_the_last_move_is_tinted(page, lab):
-    widget = open_board(page, lab, "tint.ipynb", [COSMIC], position=START)
+    widget = open_board(page, lab, "tint.ipynb", [COSMIC], position=COSMIC_START)
     assert widget.evaluate(TINTED) == []
     click(widget, "c2")
     click(widget, "d3")
@@ -114,12 +89,12 @@ board.play("b3-c4")""",
 def test_the_moved_piece_shows_at_once_and_a_refusal_corrects_it(page, lab):
     from playbook import load
 
-    widget = open_board(page, lab, "instant.ipynb", BUSY, position=START, wait_idle=False)
+    widget = open_board(page, lab, "instant.ipynb", BUSY, position=COSMIC_START, wait_idle=False)
     click(widget, "c2")
     click(widget, "d3")
     # The kernel is still running the second cell, so it cannot have
     # answered: the pawn stands on d3 by the front end alone.
-    page.wait_for_function("(el) => el.dataset.instant === 'c2 d3'", arg=widget.element_handle())
+    wait_for_attr(widget, "data-instant", "c2 d3")
     assert where(widget, "c2") == "d3"
     assert widget.get_attribute("data-moves") == "0"
     (lab[2] / "go").touch()
@@ -147,12 +122,6 @@ def drag(page, widget, start, end, button="left", release=True):
         page.mouse.up(button=button)
 
 
-def wait_for_attr(widget, name, value):
-    widget.page.wait_for_function(
-        "([el, name, v]) => el.getAttribute(name) === v", arg=[widget.element_handle(), name, value], timeout=60000
-    )
-
-
 OPPONENT = """from playbook import load, BoardWidget
 from playbook.analysis import RandomAgent
 board = BoardWidget(load("cosmic").initial(), opponent=RandomAgent(seed=7))
@@ -163,16 +132,16 @@ def test_a_piece_is_dragged_to_its_target_and_the_reply_slides_in(page, lab):
     from playbook import load
     from playbook.analysis import RandomAgent
 
-    widget = open_board(page, lab, "drag.ipynb", [OPPONENT], position=START)
+    widget = open_board(page, lab, "drag.ipynb", [OPPONENT], position=COSMIC_START)
     # Dropped off its targets, the pawn goes back to c2 and stays selected.
     drag(page, widget, "c2", "c4", release=False)
     wait_for_attr(widget, "data-dragging", "c2")
-    assert cells_under(widget, "pb-hl-dot") == ["d1", "d3"]
+    assert cells_under(widget, ".pb-hl-dot") == ["d1", "d3"]
     assert where(widget, "c2") == "c4"  # carried under the pointer
     page.mouse.up()
     wait_for_attr(widget, "data-dragging", None)
     assert where(widget, "c2") == "c2"
-    assert cells_under(widget, "pb-hl-dot") == ["d1", "d3"]
+    assert cells_under(widget, ".pb-hl-dot") == ["d1", "d3"]
     # Dropped on d3: the same move as two clicks; the opponent answers.
     drag(page, widget, "c2", "d3")
     reply = RandomAgent(seed=7).choose(load("cosmic").initial().play("c2-d3"))
@@ -192,7 +161,7 @@ def test_arrow_keys_step_through_the_moves_and_slide_unless_motion_is_reduced(pa
     wait_for_position(widget, "3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1")
     assert widget.get_attribute("data-slides") is None
     page.keyboard.press("ArrowLeft")
-    wait_for_position(widget, START)
+    wait_for_position(widget, COSMIC_START)
     assert widget.get_attribute("data-cursor") == "0"
     # Taken back, the pawn slides from d3 home to c2.
     assert widget.get_attribute("data-slide") == "d3 c2"
@@ -211,7 +180,7 @@ def test_arrow_keys_step_through_the_moves_and_slide_unless_motion_is_reduced(pa
 
 def test_right_click_marks_cells_right_drag_draws_arrows_and_a_left_click_clears(page, lab):
     widget = open_board(page, lab, "draw.ipynb", [COSMIC])
-    widget.locator('[data-cell="e4"]').click(button="right")
+    click(widget, "e4", button="right")
     wait_for_attr(widget, "data-drawings", "e4")
     drag(page, widget, "c2", "d3", button="right")
     wait_for_attr(widget, "data-drawings", "e4 c2>d3")
@@ -220,13 +189,13 @@ def test_right_click_marks_cells_right_drag_draws_arrows_and_a_left_click_clears
     # The board keeps the right button: no JupyterLab menu opened.
     assert page.locator(".lm-Menu").count() == 0
     # Right-clicking a marked cell again takes its mark away.
-    widget.locator('[data-cell="e4"]').click(button="right")
+    click(widget, "e4", button="right")
     wait_for_attr(widget, "data-drawings", "c2>d3")
     # A left click clears the drawings (and here selects the pawn).
     click(widget, "c2")
     wait_for_attr(widget, "data-drawings", "")
     assert widget.locator(".pb-drawings").count() == 0
-    assert cells_under(widget, "pb-hl-dot") == ["d1", "d3"]
+    assert cells_under(widget, ".pb-hl-dot") == ["d1", "d3"]
 
 
 WAITING = [
@@ -240,7 +209,7 @@ while not pathlib.Path("go-hover").exists():
 
 
 def test_the_target_under_a_dragged_piece_is_lit_without_asking_the_kernel(page, lab):
-    widget = open_board(page, lab, "hover.ipynb", WAITING, position=START, wait_idle=False)
+    widget = open_board(page, lab, "hover.ipynb", WAITING, position=COSMIC_START, wait_idle=False)
     # Over d3, a target of the pawn on c2, the cell is lit.
     drag(page, widget, "c2", "d3", release=False)
     wait_for_attr(widget, "data-hover", "d3")

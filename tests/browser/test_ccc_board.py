@@ -6,7 +6,7 @@ import pytest
 from playbook import load
 from playbook.games.ccc.notation import token
 
-from .lab import lit_cells, open_board, position, wait_for_move
+from .lab import click, lit_cells, open_board, position, wait_for_move
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +18,7 @@ board"""
 
 def test_unstack_a_constructed_pyramid_by_buttons(page, lab):
     widget = open_board(page, lab, "ccc_unstack.ipynb", [SETUP])
-    widget.locator('[data-cell="d4"]').click()
+    click(widget, "d4")
     # The Constructed Pyramid slides diagonally; on a1 it would climb onto
     # its own Flat (a Pyramid Stack).
     assert lit_cells(widget) == ["a1", "a7", "b2", "b6", "c3", "c5", "e3", "e5", "f2", "f6", "g1", "g7", "h8"]

@@ -6,7 +6,7 @@ import pytest
 
 from playbook import load
 
-from .lab import open_board, position, wait_for_move, wait_for_refusals
+from .lab import click, open_board, position, wait_for_move, wait_for_refusals
 
 pytestmark = pytest.mark.browser
 
@@ -20,9 +20,9 @@ GAME = load("cresnovian")
 
 def test_cut_by_clicks_and_document_by_typing(page, lab):
     widget = open_board(page, lab, "cresnovian_board.ipynb", [SETUP])
-    widget.locator('[data-cell="A1"]').click()
+    click(widget, "A1")
     widget.get_by_role("button", name="Cut").click()
-    widget.locator('[data-cell="I1"]').click()
+    click(widget, "I1")
     wait_for_move(widget, "perform A1 cut I1")
     state = GAME.parse(position(widget))
     assert (state.piece("cosmos").code(), state.piece("duality").code()) == ("3Q", "2Q")

@@ -5,7 +5,7 @@ edited position."""
 
 import pytest
 
-from .lab import open_board, position, wait_for_position
+from .lab import COSMIC_START, click, open_board, position, wait_for_attr, wait_for_position
 
 pytestmark = pytest.mark.browser
 
@@ -13,27 +13,25 @@ SETUP = """from playbook import load, BoardWidget
 board = BoardWidget(load("cosmic"), editor=True)
 board"""
 
-START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
-
 
 def test_edit_a_position_by_clicks_and_text(page, lab):
-    widget = open_board(page, lab, "editor.ipynb", [SETUP], position=START)
+    widget = open_board(page, lab, "editor.ipynb", [SETUP], position=COSMIC_START)
     widget.get_by_role("button", name="✎ Edit position").click()
-    page.wait_for_function("(el) => el.dataset.editing === 'true'", arg=widget.element_handle(), timeout=60000)
+    wait_for_attr(widget, "data-editing", "true")
     editor = widget.locator(".pb-editor")
 
     # Empty a2 (White's rook), then put a white rook on d4.
     editor.get_by_role("button", name="Empty", exact=True).click()
     assert editor.locator('.pb-palette button[aria-pressed="true"]').inner_text() == "Empty"
-    widget.locator('[data-cell="a2"]').click()
+    click(widget, "a2")
     wait_for_position(widget, "3nrk/3pnr/4pn/NP4/1NP3/KRN3 w")
     editor.get_by_role("button", name="white rook", exact=True).click()
     assert editor.locator('.pb-palette button[aria-pressed="true"]').inner_text() == "white rook"
-    widget.locator('[data-cell="d4"]').click()
+    click(widget, "d4")
     wait_for_position(widget, "3nrk/3pnr/3Rpn/NP4/1NP3/KRN3 w")
 
     # A third white rook is refused with the reason; the position stays.
-    widget.locator('[data-cell="e3"]').click()
+    click(widget, "e3")
     editor.locator(".pb-edit-error", has_text="a set holds 2").wait_for(timeout=60000)
     assert position(widget) == "3nrk/3pnr/3Rpn/NP4/1NP3/KRN3 w"
 
@@ -58,7 +56,7 @@ def test_edit_a_position_by_clicks_and_text(page, lab):
 
     # Done: the board plays on from the edited position.
     editor.get_by_role("button", name="Done").click()
-    page.wait_for_function("(el) => el.dataset.editing === 'false'", arg=widget.element_handle(), timeout=60000)
-    widget.locator('[data-cell="f1"]').click()
-    widget.locator('[data-cell="e2"]').click()
+    wait_for_attr(widget, "data-editing", "false")
+    click(widget, "f1")
+    click(widget, "e2")
     wait_for_position(widget, "kp4/6/6/6/4K1/P5 b 1")

@@ -4,7 +4,7 @@ to move shows pressed."""
 
 import pytest
 
-from .lab import open_board, position, wait_for_position
+from .lab import click, open_board, position, wait_for_position
 
 pytestmark = pytest.mark.browser
 
@@ -26,17 +26,17 @@ def test_stack_flats_refuse_a_second_cube_and_set_the_side_to_move(page, lab):
 
     # The first palette piece is White's Flat: on the Flat on d4 it makes a Flat Stack.
     assert editor.locator('.pb-palette button[aria-pressed="true"]').inner_text() == "white Flat"
-    widget.locator('[data-cell="d4"]').click()
+    click(widget, "d4")
     stacked = start.edit("d4", "F")
     wait_for_position(widget, stacked.to_text())
     assert stacked.to_text().splitlines()[7].split()[4] == "FF"  # rank 4, file d
 
     # One Cube is placed; a second is refused with the set's count, and the position stays.
     editor.get_by_role("button", name="white Cube", exact=True).click()
-    widget.locator('[data-cell="e5"]').click()
+    click(widget, "e5")
     with_cube = stacked.edit("e5", "C")
     wait_for_position(widget, with_cube.to_text())
-    widget.locator('[data-cell="f5"]').click()
+    click(widget, "f5")
     editor.locator(".pb-edit-error", has_text="a set has 1").wait_for(timeout=60000)
     assert position(widget) == with_cube.to_text()
 

@@ -5,7 +5,7 @@ import pytest
 
 from playbook import load
 
-from .lab import lit_cells, open_board, position, wait_for_move
+from .lab import click, lit_cells, open_board, position, wait_for_move
 
 pytestmark = pytest.mark.browser
 
@@ -17,14 +17,14 @@ board"""
 
 def test_merge_four_blanks_into_a_diplomat_by_clicks(page, lab):
     widget = open_board(page, lab, "kelasu_merge.ipynb", [SETUP])
-    widget.locator('[data-cell="D3"]').click()
+    click(widget, "D3")
     # The blank may step forward to E3, or start a merge with D2 or D4.
     assert lit_cells(widget) == ["D2", "D4", "E3"]
     for cell in ("D4", "D2", "D5"):
-        widget.locator(f'[data-cell="{cell}"]').click()
+        click(widget, cell)
     widget.get_by_role("button", name="Diplomat (4)").click()
     assert lit_cells(widget) == ["D2", "D3", "D4", "D5"]
-    widget.locator('[data-cell="D4"]').click()
+    click(widget, "D4")
     wait_for_move(widget, "D@D4:D2,D3,D4,D5")
     # The position the kernel published has the diplomat on D4 (index 34).
     assert load("kelasu").parse(position(widget)).board[34] == "D"

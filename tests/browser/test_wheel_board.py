@@ -7,7 +7,7 @@ import pytest
 
 from playbook.games.wheel import commitment
 
-from .lab import lit_cells, open_board, position, wait_for_move
+from .lab import click, lit_cells, open_board, position, wait_for_attr, wait_for_move
 
 pytestmark = pytest.mark.browser
 
@@ -15,10 +15,6 @@ SETUP = """from playbook import BoardWidget
 from playbook.games.wheel import setup
 board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}))
 board"""
-
-
-def click(widget, cell):
-    widget.locator(f'[data-cell="{cell}"]').click()
 
 
 def seal(widget, piece, target, salt):
@@ -88,5 +84,5 @@ def test_an_exercise_against_sealed_orders_is_solved_by_clicks(page, lab):
     wait_for_move(widget, "{Ann} commit " + commitment("mine", "R{Bob}a1-{Bob}g1, R{Bob}h5-{Bob}h1"))
     widget.get_by_role("button", name="Reveal my orders").click()
     wait_for_move(widget, "{Bob} reveal b0b: Kh1-g1")  # the script reveals Bob's sealed orders
-    page.wait_for_function("(el) => el.dataset.over === 'true'", arg=widget.element_handle(), timeout=60000)
+    wait_for_attr(widget, "data-over", "true")
     assert "Ann wins" in widget.locator(".pb-status").inner_text()
