@@ -360,13 +360,18 @@ LONGEST_CHAPTER = 5
 
 
 def chapter_minutes(ch: Chapter) -> float:
-    """The time :data:`WORDS_PER_MINUTE` and its neighbours give a chapter."""
+    """How long a chapter takes, by the reading model above."""
     return ch.words / WORDS_PER_MINUTE + (ch.cells * SECONDS_PER_CELL + ch.exercises * SECONDS_PER_EXERCISE) / 60
 
 
+def taught(name: str | pathlib.Path) -> list[Chapter]:
+    """The chapters a learner reads through: all but the clarifications."""
+    return [ch for ch in chapters(name) if "clarifications" not in ch.title.lower()]
+
+
 def reading_minutes(name: str | pathlib.Path) -> float:
-    """The time a tutorial takes, its clarifications aside."""
-    return sum(chapter_minutes(ch) for ch in chapters(name) if "clarifications" not in ch.title.lower())
+    """How long a tutorial takes, its clarifications aside."""
+    return sum(chapter_minutes(ch) for ch in taught(name))
 
 
 def test_reading_time_counts_words_cells_and_exercises_but_not_clarifications(tmp_path):
@@ -389,7 +394,6 @@ def test_reading_time_counts_words_cells_and_exercises_but_not_clarifications(tm
 def test_each_tutorial_reads_in_about_twenty_minutes_and_says_how_long(name):
     minutes = reading_minutes(name)
     assert minutes <= LONGEST, f"{name} takes about {minutes:.0f} minutes: split it into parts"
-    intro = cells(name)[0]["source"]
     assert abs(stated_minutes(name) - minutes) <= 2, f"{name} says {stated_minutes(name)} minutes, takes {minutes:.1f}"
 
 
@@ -410,8 +414,7 @@ def test_the_readme_and_the_start_page_give_each_tutorial_its_own_time():
 
 @pytest.mark.parametrize("name", TUTORIALS)
 def test_no_chapter_is_long(name):
-    long = {ch.title: round(chapter_minutes(ch), 1) for ch in chapters(name)
-            if chapter_minutes(ch) > LONGEST_CHAPTER and "clarifications" not in ch.title.lower()}
+    long = {ch.title: round(chapter_minutes(ch), 1) for ch in taught(name) if chapter_minutes(ch) > LONGEST_CHAPTER}
     assert not long, f"{name}: chapters over {LONGEST_CHAPTER} minutes, to split: {long}"
 
 
