@@ -144,7 +144,7 @@ def test_a_bad_action_in_a_record_names_its_ply():
 
 def test_every_game_reports_the_options_it_was_made_with():
     assert load("cosmic").options == {}
-    assert load("cosmic", king_jumps=3, quiet_limit=None).options == {"king_jumps": 3, "quiet_limit": None}
+    assert load("cosmic", king_jumps=3, quiet_limit=100).options == {"king_jumps": 3, "quiet_limit": 100}
     assert load("wheel", collision="destroy").options == {"collision": "destroy"}
     with pytest.raises(PlaybookError, match="cannot take the options"):
         load("cosmic", castling=True)

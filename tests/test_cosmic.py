@@ -6,7 +6,7 @@ sketch of the position, not taken from the engine.
 
 import pytest
 
-from playbook import IllegalAction, NotationError, load
+from playbook import IllegalAction, NotationError, PlaybookError, load
 from playbook.games.cosmic import CosmicChess
 
 GAME = load("cosmic")
@@ -401,15 +401,36 @@ def test_a_capture_resets_the_quiet_count_and_a_move_adds_one_clarification_13()
     assert captured.to_text() == "kp4/6/6/3P2/6/K5 b" and captured.outcome is None
 
 
-def test_a_hundred_moves_without_a_capture_end_the_game_by_count_clarification_13():
-    state = GAME.parse("kp4/6/6/6/6/KP4 w 99")
+def test_no_rule_ends_a_quiet_game_by_default_clarification_13():
+    # The source ends a game early only by agreement: a hundredth quiet move
+    # (and a thousandth) leaves the game running.
+    after = GAME.parse("kp4/6/6/6/6/KP4 w 99").play("b1-c2")
+    assert after.quiet == 100 and after.outcome is None
+    assert GAME.parse("kp4/6/6/6/6/KP4 w 999").outcome is None
+    assert GAME.quiet_limit is None
+
+
+def test_quiet_limit_ends_the_game_scored_as_an_agreed_draw_clarification_13():
+    # White has king, pawn and knight (3), Black king and pawn (2): the
+    # hundredth quiet move ends the game, and the side with more pieces wins,
+    # as it would on an agreed draw.
+    limited = CosmicChess(quiet_limit=100)
+    state = limited.parse("kp4/6/6/6/6/KPN3 w 99")
     assert state.outcome is None
     after = state.play("b1-c2")
     assert after.quiet == 100
-    assert after.outcome.draw and "100 moves" in after.outcome.reason
-    # The limit is an option; None plays on for ever.
-    endless = CosmicChess(quiet_limit=None).parse("kp4/6/6/6/6/KP4 w 99").play("b1-c2")
-    assert endless.outcome is None
+    assert after.outcome.winner == "white"
+    assert after.outcome.reason == "100 moves were made without a capture; white has more pieces (3 to 2)"
+    agreed = GAME.parse("kp4/6/6/6/6/KPN3 w").play("offer-draw").play("b1-c2").play("accept-draw")
+    assert agreed.outcome.winners == after.outcome.winners
+    # Equal counts: a draw.  Offering a draw is no move and adds nothing.
+    even = limited.parse("kp4/6/6/6/6/KP4 w 99")
+    assert even.play("offer-draw").quiet == 99
+    assert even.play("b1-c2").outcome.draw
+    # The count in a position text cannot pass the limit.
+    with pytest.raises(NotationError, match="at most 100"):
+        limited.parse("k5/6/6/6/6/K5 w 101")
+    assert GAME.parse("kp4/6/6/6/6/KP4 w 101").quiet == 101
 
 
 @pytest.mark.parametrize(
@@ -422,7 +443,8 @@ def test_a_hundred_moves_without_a_capture_end_the_game_by_count_clarification_1
         ("k5/6/6/6/6/K5 w =x", "draw offer"),
         ("k5/6/6/6/6/K5 w 0", "moves since the last capture"),
         ("k5/6/6/6/6/K5 w -3", "moves since the last capture"),
-        ("k5/6/6/6/6/K5 w 101", "at most 100"),
+        ("6/6/6/6/P5/5K w", "side to move"),  # Black's king gone, yet Black did not move last
+        ("6/6/6/6/p5/5k b", "side to move"),
         ("k5/6/6/6/6/K5 w =w 3 3", "position is the board"),
         (" k5/6/6/6/6/K5 w", "single spaces"),
         ("k5/6/6/6/6/K5  w", "single spaces"),
@@ -444,3 +466,86 @@ def test_mutated_position_texts_are_refused_or_sound():
         state = RandomAgent(seed=seed, avoid=("offer-draw", "accept-draw")).play(GAME.initial(), seed * 3)
         for text in mutations(state.to_text(), rng, 60):
             assert_parse_is_safe(GAME, text)
+
+
+def test_a_blocked_side_with_as_many_pieces_draws_clarification_12():
+    # White's start box, sealed by all eight black pieces.  Worked out cell by
+    # cell: the king, both rooks and the knight on b2 have only their own
+    # pieces around them; the knight on c1 lands on e2 (taken); the knight on
+    # a3 goes over a4, a5 onto b5 (taken); the pawn on c2 meets d3 (its jump
+    # lands on e4, taken) and d1 (the jump would leave the board over a
+    # pawn); the pawn on b3 meets a4 (a jump off the board) and c4 (its jump
+    # lands on d5, taken).  Eight pieces each: a draw, not a loss.
+    state = GAME.parse("6/1r1r2/n1n1k1/NP1n2/RNP1p1/KRNp2 w")
+    assert state.legal_actions() == []
+    assert state.outcome.draw
+    assert state.outcome.reason == "white has no piece that can move, with equal pieces (8 each)"
+
+
+@pytest.mark.parametrize(
+    "text, action, message",
+    [
+        # The start: the rook on a2 meets the knight on a3 at once.
+        ("3nrk/3pnr/4pn/NP4/RNP3/KRN3 w", "a2-a4", "the white knight on a3 is in the way"),
+        ("3nrk/3pnr/4pn/NP4/RNP3/KRN3 w", "b1-e1", "the white knight on c1 is in the way"),
+        # A rook's slide before its jump must be clear too: a4 is taken on the way to a5.
+        ("5k/p5/p5/6/6/R4K w", "a1xa6", "the black pawn on a4 is in the way"),
+        ("5k/6/6/p5/N5/R4K w", "a1xa4", "the white knight on a2 is in the way"),
+        # A knight's straight part: its own pawn on c2.
+        ("K4k/6/5n/6/1NP3/6 w", "b2-d3", "the white pawn on c2 is in the way"),
+        # A step onto a taken cell, and a jump over one's own piece.
+        ("3nrk/3pnr/4pn/NP4/RNP3/KRN3 w", "c2-b3", "b3 holds the white pawn"),
+        ("3nrk/3pnr/4pn/NP4/RNP3/KRN3 w", "a1xc3", "the white knight on b2 is in the way: no piece jumps its own"),
+        ("3nrk/3pnr/4pn/NP4/RNP3/KRN3 w", "c2xe4", "there is no piece on d3 to jump"),
+        # A knight that passes an enemy captures it, and is written so.
+        ("K4k/6/5n/6/1Npp2/6 w", "b2-d3", "captures the black pawn on c2 on its way, written b2xd3"),
+    ],
+)
+def test_a_refused_move_names_the_piece_in_its_way(text, action, message):
+    state = GAME.parse(text)
+    with pytest.raises(IllegalAction) as err:
+        state.play(action)
+    assert message in str(err.value)
+    assert "moves" in err.value.rule
+    assert state.to_text() == text
+
+
+def test_a_finished_position_fits_the_side_that_moved_last():
+    # Black to move: White moved last and took Black's king.  White to move
+    # with the same board is refused (see the field test above).
+    won = GAME.parse("6/6/6/6/P5/5K b")
+    assert won.outcome.winner == "white"
+    # Both kings gone: the mover's king jumped off the board over the other;
+    # the side that moved last wins.
+    assert GAME.parse("6/6/6/6/P5/5p w").outcome.winner == "black"
+    assert GAME.parse("6/6/6/6/P5/5p b").outcome.winner == "white"
+
+
+@pytest.mark.parametrize(
+    "options, name",
+    [
+        ({"king_jumps": True}, "king_jumps"),
+        ({"king_jumps": 2.0}, "king_jumps"),
+        ({"king_jumps": 0}, "king_jumps"),
+        ({"compulsory_capture": "no"}, "compulsory_capture"),
+        ({"compulsory_capture": 1}, "compulsory_capture"),
+        ({"quiet_limit": True}, "quiet_limit"),
+        ({"quiet_limit": "100"}, "quiet_limit"),
+        ({"quiet_limit": 0}, "quiet_limit"),
+    ],
+)
+def test_options_of_the_wrong_kind_are_refused_naming_the_option(options, name):
+    with pytest.raises(PlaybookError, match=name):
+        CosmicChess(**options)
+    with pytest.raises(PlaybookError, match=name):
+        load("cosmic", **options)
+
+
+def test_a_plain_string_where_a_step_belongs_is_not_an_attribute_error():
+    # Cosmic Chess enters moves through the contract's own next_steps and
+    # action_from_steps; it has no step code of its own to go wrong.
+    from playbook.core import State
+    from playbook.games.cosmic import CosmicState
+
+    for name in ("next_steps", "action_from_steps"):
+        assert getattr(CosmicState, name) is getattr(State, name)

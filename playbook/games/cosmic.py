@@ -22,7 +22,9 @@ Moves
 
 Winning: capture the enemy king.  When a side is down to its bare king, the
 side with more pieces wins.  A draw agreed by both players goes to the side
-with more pieces (a true draw only when the counts are equal).
+with more pieces (a true draw only when the counts are equal); so does a
+side to move that cannot move a piece (clarification 12).  No count of
+quiet moves ends a game unless ``quiet_limit`` is set (clarification 13).
 
 Notation
 --------
@@ -34,11 +36,15 @@ number of moves (plies) made since the last capture, left out when it is 0.
 The start is ``3nrk/3pnr/4pn/NP4/RNP3/KRN3 w``; after ``c2-d3`` it is
 ``3nrk/3pnr/4pn/NP1P2/RN4/KRN3 b 1``.  A position holds at most the pieces
 of one set: for each side one king, two rooks, three knights, two pawns.
+A king may be missing only when the side that moved last took it: with
+White to move, Black's king cannot be gone while White's stands.
 
 Actions: the cells the piece visits, joined by ``-`` for a plain move and by
 ``x`` for a capture (``b3-c4``, ``c2xe4xc6``, a capturing knight ``b2xd3``).
 A jump that leaves the board to capture the king lands on ``*``
-(``b2x*``).  ``offer-draw`` and ``accept-draw`` are actions too.
+(``b2x*``).  ``offer-draw`` and ``accept-draw`` are actions too.  A refused
+action says why, naming the piece in the way when one blocks it
+(``a2-a4`` from the start: the white knight on a3 is in the way).
 
 Rules clarifications
 --------------------
@@ -88,14 +94,20 @@ the tests in ``tests/test_cosmic.py`` that pin it.
 12. A side to move that has no piece move (all its pieces are blocked) ends
     the game, which is scored as on agreement: the side with more pieces
     wins, equal counts draw.  (Offering a draw is no way out: it comes with
-    a move.)  A side is blocked only by many enemies around it, so in
-    practice the blocked side loses, as in checkers.
-    ``test_a_side_with_no_piece_move_ends_the_game_by_count_clarification_12``.
-13. Play cannot go on for ever: after 100 moves in a row (50 by each side)
-    without a capture the game ends, scored as on agreement.
-    ``CosmicChess(quiet_limit=None)`` turns this off; another number sets
-    the count.  Offering or accepting a draw is no move and does not count.
-    ``test_a_hundred_moves_without_a_capture_end_the_game_by_count_clarification_13``.
+    a move.)  The count decides, not the blocking: a side walled in partly
+    by its own pieces may have as many pieces as the other, and then the
+    game is drawn.
+    ``test_a_side_with_no_piece_move_ends_the_game_by_count_clarification_12``,
+    ``test_a_blocked_side_with_as_many_pieces_draws_clarification_12``.
+13. No rule of ours ends a long game: the source ends a game early only
+    when both players agree (clarification 9), so quiet moves may go on as
+    long as the players like; self-play caps its games by its own ply
+    limit.  ``CosmicChess(quiet_limit=100)`` (or any number) ends the game
+    after that many moves in a row without a capture, scored as an agreed
+    draw.  The position text counts those moves at its end either way;
+    offering or accepting a draw is no move and does not count.
+    ``test_no_rule_ends_a_quiet_game_by_default_clarification_13``,
+    ``test_quiet_limit_ends_the_game_scored_as_an_agreed_draw_clarification_13``.
 14. Each jump of a chain may go its own way: a king's second jump, a rook's
     later jumps and every jump of a pawn may turn from the one before.
     ``test_each_jump_of_a_chain_may_turn_clarification_14``.
@@ -106,7 +118,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..core import Action, Game, IllegalAction, NotationError, Outcome, State, Step
+from ..core import Action, Game, IllegalAction, NotationError, Outcome, PlaybookError, State, Step
 from ..render import Cell, Glyph, Piece, Scene
 
 FILES = "abcdef"
@@ -115,6 +127,7 @@ OFF = "*"
 START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
 NAMES = {"K": "king", "R": "rook", "N": "knight", "P": "pawn"}
 SIDES = {"w": "white", "b": "black"}
+KINGS = {"w": "K", "b": "k"}
 
 ORTH = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -137,6 +150,16 @@ def _walk(i: int, d: tuple[int, int], n: int) -> int | None:
     """The index ``n`` cells from ``i`` in direction ``d``, or None off the board."""
     f, r = i % SIZE + d[0] * n, i // SIZE + d[1] * n
     return r * SIZE + f if 0 <= f < SIZE and 0 <= r < SIZE else None
+
+
+def _between(i: int, j: int) -> list[int] | None:
+    """The cells strictly between ``i`` and ``j`` when both are on one rank
+    or one file (nearest ``i`` first), else None."""
+    df, dr = j % SIZE - i % SIZE, j // SIZE - i // SIZE
+    if i == j or (df and dr):
+        return None
+    d = ((df > 0) - (df < 0), (dr > 0) - (dr < 0))
+    return [_walk(i, d, n) for n in range(1, max(abs(df), abs(dr)))]
 
 
 # JUMPS[dirs][i]: for each direction, (cell jumped over, landing cell or None
@@ -455,9 +478,63 @@ class CosmicState(State):
                 rule="move one of your own pieces",
             )
         kind = NAMES[piece.upper()]
+        blocker = self._blocker(INDEX[start], cells[1], seps[0] == "x")
+        if blocker:
+            raise IllegalAction(f"the {kind} on {start} cannot play {text}: {blocker}", rule=f"{kind} moves")
         if self.game.compulsory_capture and "x" not in seps and any("x" in a.text for a in self.legal_actions()):
             raise IllegalAction("a capture is available, and capturing is compulsory", rule="compulsory capture")
         raise IllegalAction(f"the {kind} on {start} cannot play {text}: {MOVE_RULES[piece.upper()]}", rule=f"{kind} moves")
+
+    def _blocker(self, start: int, target: str, capture: bool) -> str | None:
+        """What stops the first leg of a move from ``start`` to ``target``
+        that has the shape of the piece's move, in words; None when
+        nothing stands in its way (or the leg has another shape)."""
+        if target == OFF:
+            return None
+        end = INDEX[target]
+        kind = self.board[start].upper()
+        line = _between(start, end)
+        if kind == "N":
+            paths = [(c1, c2) for c1, c2, land in KNIGHT[start] if land == end]
+            if not paths:
+                return None
+            passed = [c for c in paths[0] if self._side_of(c) == self.side]
+            enemies = [c for c in paths[0] if self._side_of(c) not in ("", self.side)]
+            if not passed and enemies and not capture:
+                return f"it captures the {self._who(enemies[0])} on its way, written {CELLS[start]}x{target}"
+            if not passed and not enemies and capture:
+                return f"there is no enemy on its way to capture, so it is a plain move, {CELLS[start]}-{target}"
+        elif kind == "R":
+            if line is None or (capture and not line):
+                return None
+            passed = line  # a capture's last cell is the one it jumps
+        else:
+            f, r = abs(start % SIZE - end % SIZE), abs(start // SIZE - end // SIZE)
+            straight = f == r if kind == "P" else f == r or line is not None
+            if max(f, r) != (2 if capture else 1) or not straight:
+                return None
+            passed = [(start + end) // 2] if capture else []
+        over = passed[-1] if capture and kind != "N" else None
+        for c in passed:
+            if c == over and self._side_of(c) == "":
+                return f"there is no piece on {CELLS[c]} to jump"
+            if c == over and self._side_of(c) == self.side:
+                return f"the {self._who(c)} is in the way: no piece jumps its own side"
+            if c != over and self._side_of(c):
+                return f"the {self._who(c)} is in the way"
+        if self.board[end] != ".":
+            return f"{target} holds the {self._who(end, where=False)}, and a move ends only on an empty cell"
+        return None
+
+    def _side_of(self, i: int) -> str:
+        """``"w"`` or ``"b"`` for the owner of the piece on cell ``i``, ``""`` when it is empty."""
+        return "" if self.board[i] == "." else _owner(self.board[i])
+
+    def _who(self, i: int, where: bool = True) -> str:
+        """The piece on cell ``i`` in words: "white knight on a3" (without
+        " on a3" when ``where`` is False)."""
+        piece = self.board[i]
+        return f"{SIDES[_owner(piece)]} {NAMES[piece.upper()]}" + (f" on {CELLS[i]}" if where else "")
 
     def status(self) -> str:
         line = super().status()
@@ -553,21 +630,30 @@ def _read_action(text: str) -> tuple[list[str], list[str]]:
 SET = {"K": 1, "R": 2, "N": 3, "P": 2}  # pieces of each kind in one side's set
 
 
+def _whole(value) -> bool:
+    """True for a whole number (an ``int`` that is not True or False)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class CosmicChess(Game):
-    """Cosmic Chess.  ``compulsory_capture``, ``king_jumps`` and
-    ``quiet_limit`` (moves without a capture that end the game, or None)
-    choose other readings of the rules (see the module's clarifications)."""
+    """Cosmic Chess.  ``compulsory_capture`` (True or False), ``king_jumps``
+    (how many jumps a king may chain) and ``quiet_limit`` (moves without a
+    capture that end the game, None for no such end) choose other readings
+    of the rules (see the module's clarifications); a value of the wrong
+    kind is refused with :class:`PlaybookError` naming the option."""
 
     name = "cosmic"
     title = "Cosmic Chess"
     players = ("white", "black")
 
-    def __init__(self, compulsory_capture: bool = False, king_jumps: int = 2, quiet_limit: int | None = 100):
-        if quiet_limit is not None and (not isinstance(quiet_limit, int) or quiet_limit < 1):
-            raise ValueError(f"quiet_limit must be a positive whole number or None, not {quiet_limit!r}")
-        if not isinstance(king_jumps, int) or king_jumps < 1:
-            raise ValueError(f"king_jumps must be a positive whole number, not {king_jumps!r}")
-        self.compulsory_capture = bool(compulsory_capture)
+    def __init__(self, compulsory_capture: bool = False, king_jumps: int = 2, quiet_limit: int | None = None):
+        if not isinstance(compulsory_capture, bool):
+            raise PlaybookError(f"options: compulsory_capture is True or False, not {compulsory_capture!r}")
+        if not _whole(king_jumps) or king_jumps < 1:
+            raise PlaybookError(f"options: king_jumps is a whole number from 1 up, not {king_jumps!r}")
+        if quiet_limit is not None and (not _whole(quiet_limit) or quiet_limit < 1):
+            raise PlaybookError(f"options: quiet_limit is a whole number from 1 up, or None, not {quiet_limit!r}")
+        self.compulsory_capture = compulsory_capture
         self.king_jumps = king_jumps
         self.quiet_limit = quiet_limit
 
@@ -586,7 +672,8 @@ class CosmicChess(Game):
         """Read a position written as :meth:`CosmicState.to_text` writes it
         (see the module's notation).  Refuses, naming the field, a position
         that cannot arise: wrong ranks, unknown letters, more pieces than a
-        set holds, a bad side, offer or move count."""
+        set holds, a bad side, offer or move count, or a king gone that
+        the side that moved last could not have taken."""
         if not isinstance(text, str):
             raise NotationError(f"a position is text, not {type(text).__name__}")
         if text != text.strip() or "  " in text:
@@ -629,6 +716,11 @@ class CosmicChess(Game):
         at = len(fields[0]) + 1
         if side not in SIDES:
             raise NotationError("side to move: 'w' or 'b'", text, at)
+        mover = "b" if side == "w" else "w"
+        if KINGS[side] in joined and KINGS[mover] not in joined:
+            # Only the side that just moved can have taken a king.
+            raise NotationError(f"side to move: the {SIDES[mover]} king is gone while the {SIDES[side]} king stands, "
+                                f"so {SIDES[side]} made the last move and {SIDES[mover]} is to move", text, at)
         offer, quiet = "", 0
         rest = fields[2:]
         at += len(side) + 1
