@@ -321,6 +321,14 @@ def test_illegal_actions_name_the_rule():
     assert err.value.rule == "pawn moves"
 
 
+def test_a_rook_or_knight_off_its_lines_is_told_it_moves_orthogonally():
+    # a2 to b4 is neither along a rank or file nor a knight's path from a2.
+    with pytest.raises(IllegalAction, match="rook slides orthogonally"):
+        GAME.parse("4pk/6/6/6/R5/5K w").play("a2-b4")
+    with pytest.raises(IllegalAction, match="knight goes two cells orthogonally"):
+        GAME.parse("4pk/6/6/6/N5/5K w").play("a2-b3")
+
+
 def test_a_refused_action_changes_nothing():
     state = GAME.initial()
     before = (state.to_text(), [a.text for a in state.legal_actions()])

@@ -569,10 +569,10 @@ class CosmicState(State):
 
 MOVE_RULES = {
     "P": "a pawn steps one cell diagonally, or jumps diagonally over adjacent enemies onto empty cells",
-    "N": "a knight goes two cells straight then one to the side, not through its own pieces, "
+    "N": "a knight goes two cells orthogonally then one to the side, not through its own pieces, "
     "capturing the enemies it passes and landing on an empty cell",
-    "R": "a rook slides straight over empty cells, or jumps one enemy in its way onto the empty cell "
-    "behind it and then adjacent enemies",
+    "R": "a rook slides orthogonally (along its rank or file) over empty cells, or jumps one enemy in its way "
+    "onto the empty cell behind it and then adjacent enemies",
     "K": "a king steps one cell in any direction, or jumps adjacent enemies (at most twice) onto empty cells",
 }
 
