@@ -186,7 +186,7 @@ def test_the_wheel_ships_the_front_end(tmp_path):
     wheel = next(tmp_path.glob("playbook-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "playbook/static/board.js" in names and "playbook/static/board.css" in names
-    assert "playbook/games/cosmic.py" in names
+    assert "playbook/games/cosmic/__init__.py" in names and "playbook/games/cosmic/state.py" in names
 
 
 def test_every_refusal_is_also_sent_as_an_event_so_the_front_end_drops_the_entry():

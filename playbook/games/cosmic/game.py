@@ -1,0 +1,59 @@
+"""The Cosmic Chess game: its options, the start and reading positions."""
+
+from __future__ import annotations
+
+from ...core import Game, IllegalAction, PlaybookError, Step
+from .board import NAMES, START
+from .notation import read_position
+from .state import CosmicState
+
+
+def _whole(value) -> bool:
+    """True for a whole number (an ``int`` that is not True or False)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class CosmicChess(Game):
+    """Cosmic Chess.  ``compulsory_capture`` (True or False), ``king_jumps``
+    (how many jumps a king may chain) and ``quiet_limit`` (moves without a
+    capture that end the game, None for no such end) choose other readings
+    of the rules (see the module's clarifications); a value of the wrong
+    kind is refused with :class:`PlaybookError` naming the option."""
+
+    name = "cosmic"
+    title = "Cosmic Chess"
+    players = ("white", "black")
+
+    def __init__(self, compulsory_capture: bool = False, king_jumps: int = 2, quiet_limit: int | None = None):
+        if not isinstance(compulsory_capture, bool):
+            raise PlaybookError(f"options: compulsory_capture is True or False, not {compulsory_capture!r}")
+        if not _whole(king_jumps) or king_jumps < 1:
+            raise PlaybookError(f"options: king_jumps is a whole number from 1 up, not {king_jumps!r}")
+        if quiet_limit is not None and (not _whole(quiet_limit) or quiet_limit < 1):
+            raise PlaybookError(f"options: quiet_limit is a whole number from 1 up, or None, not {quiet_limit!r}")
+        self.compulsory_capture = compulsory_capture
+        self.king_jumps = king_jumps
+        self.quiet_limit = quiet_limit
+
+    def palette(self) -> tuple[Step, ...]:
+        """Each side's king, rook, knight and pawn, by their letters."""
+        return tuple(Step.choice(letter if side == "white" else letter.lower(), f"{side} {NAMES[letter]}")
+                     for side in ("white", "black") for letter in "KRNP")
+
+    def initial(self, first: str = "white") -> CosmicState:
+        """The start position, with ``first`` ("white" or "black") to move."""
+        if first not in ("white", "black"):
+            raise IllegalAction(f"first must be 'white' or 'black', not {first!r}")
+        return self.parse(START[:-1] + first[0])
+
+    def parse(self, text: str) -> CosmicState:
+        """Read a position written as :meth:`CosmicState.to_text` writes it
+        (see the module's notation).  Refuses, naming the field, a position
+        that cannot arise: wrong ranks, unknown letters, more pieces than a
+        set holds, a bad side, offer or move count, or a king gone that
+        the side that moved last could not have taken."""
+        board, side, offer, quiet = read_position(text, self.quiet_limit)
+        return CosmicState(board, side, offer, self, quiet)
+
+
+GAME = CosmicChess()

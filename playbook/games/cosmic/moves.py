@@ -1,0 +1,124 @@
+"""Cosmic Chess move generation: every move and capture chain of the side
+to move, worked out once per position."""
+
+from __future__ import annotations
+
+from ...core import Action
+from .board import ALL8, BLACK, CELL_STEPS, CELLS, DIAG, JUMPS, KNIGHT, OFF, OFF_STEP, ORTH, PLAIN, RAYS, STEPS1, WHITE
+
+
+class CosmicMoves:
+    """The moves and captures of a :class:`CosmicState`'s side to move."""
+
+    def _piece_actions(self) -> tuple[Action, ...]:
+        """The moves and captures of the side to move (no draw offers),
+        worked out once per position."""
+        cached = self.__dict__.get("_actions")
+        if cached is not None:
+            return cached
+        actions: list[Action] = []
+        board = list(self.board)
+        own = WHITE if self.side == "w" else BLACK
+        mine = own.__contains__
+        for i, piece in enumerate(board):
+            if piece in own:
+                kind = piece.upper()
+                if kind == "P":
+                    self._steps(board, i, DIAG, actions)
+                    self._chain(board, i, DIAG, None, actions)
+                elif kind == "K":
+                    self._steps(board, i, ALL8, actions)
+                    self._chain(board, i, ALL8, self.game.king_jumps, actions)
+                elif kind == "N":
+                    self._knight(board, i, mine, actions)
+                else:
+                    self._rook(board, i, mine, actions)
+        if self.game.compulsory_capture and any("x" in a.text for a in actions):
+            actions = [a for a in actions if "x" in a.text]
+        self.__dict__["_actions"] = cached = tuple(actions)
+        return cached
+
+    def _steps(self, board, i, dirs, out):
+        for j in STEPS1[dirs][i]:
+            if board[j] == ".":
+                out.append(PLAIN[i, j])
+
+    def _enemy(self, piece: str) -> bool:
+        return piece in (BLACK if self.side == "w" else WHITE)
+
+    def _chain(self, board, start, dirs, limit, out, path=None, captured=()):
+        """Add every capturing chain of jumps from ``path[-1]``; ``board`` is
+        updated in place as pieces are jumped and restored afterwards."""
+        if path is None:
+            path = [start]
+        here = path[-1]
+        if limit is not None and len(captured) >= limit:
+            return
+        for over, land in JUMPS[dirs][here]:
+            victim = board[over]
+            if not self._enemy(victim):
+                continue
+            if land is None:
+                if victim.upper() == "K":
+                    self._emit_capture(start, path + [None], captured + (over,), out)
+                continue
+            if board[land] != ".":
+                continue
+            new_path = path + [land]
+            new_captured = captured + (over,)
+            self._emit_capture(start, new_path, new_captured, out)
+            if victim.upper() == "K":
+                continue  # the game is won: the chain stops here
+            board[over] = "."
+            moving, board[start] = board[start], "."
+            self._chain(board, start, dirs, limit, out, new_path, new_captured)
+            board[start] = moving
+            board[over] = victim
+
+    @staticmethod
+    def _emit_capture(start, path, captured, out):
+        names = [CELLS[c] if c is not None else OFF for c in path]
+        steps = tuple(CELL_STEPS[c] if c is not None else OFF_STEP for c in path)
+        out.append(Action("x".join(names), steps, (start, path[-1], captured)))
+
+    def _knight(self, board, i, mine, out):
+        for c1, c2, land in KNIGHT[i]:
+            p1, p2 = board[c1], board[c2]
+            if mine(p1) or mine(p2):
+                continue
+            captured = tuple(c for c, p in ((c1, p1), (c2, p2)) if p != ".")
+            if land is None:
+                if any(board[c].upper() == "K" for c in captured):
+                    self._emit_capture(i, [i, None], captured, out)
+                continue
+            if board[land] != ".":
+                continue  # clarification 4: never onto a piece
+            if captured:
+                self._emit_capture(i, [i, land], captured, out)
+            else:
+                out.append(PLAIN[i, land])
+
+    def _rook(self, board, i, mine, out):
+        for d, ray in zip(ORTH, RAYS[i]):
+            for k, j in enumerate(ray):
+                piece = board[j]
+                if piece == ".":
+                    out.append(PLAIN[i, j])
+                    continue
+                if mine(piece):
+                    break
+                land = ray[k + 1] if k + 1 < len(ray) else None
+                if land is None:
+                    if piece.upper() == "K":
+                        self._emit_capture(i, [i, None], (j,), out)
+                    break
+                if board[land] != ".":
+                    break
+                self._emit_capture(i, [i, land], (j,), out)
+                if piece.upper() != "K":
+                    board[j] = "."
+                    moving, board[i] = board[i], "."
+                    self._chain(board, i, ORTH, None, out, [i, land], (j,))
+                    board[i] = moving
+                    board[j] = piece
+                break

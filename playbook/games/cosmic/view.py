@@ -1,0 +1,42 @@
+"""How a Cosmic Chess position is drawn: the board and its pyramids."""
+
+from __future__ import annotations
+
+from ...render import Cell, Glyph, Piece, Scene
+from .board import CELLS, FILES, NAMES, SIDES, SIZE, _owner
+
+# Pyramids seen from the side: small, medium and large triangles; the king
+# is a large pyramid with a small one on its top.
+# Looney pyramids carry one, two or three pips by size.
+GLYPHS = {
+    "P": (Glyph("triangle", 0.38, dy=0.08, pips=1),),
+    "N": (Glyph("triangle", 0.58, dy=0.04, pips=2),),
+    "R": (Glyph("triangle", 0.8, pips=3),),
+    "K": (Glyph("triangle", 0.8, dy=0.06, pips=3), Glyph("triangle", 0.36, dy=-0.24, pips=1)),
+}
+
+
+class CosmicView:
+    """The drawing of a :class:`CosmicState`."""
+
+    def view(self) -> Scene:
+        cells = []
+        pieces = []
+        for i, name in enumerate(CELLS):
+            f, r = i % SIZE, i // SIZE
+            cells.append(Cell(name, f, SIZE - 1 - r, zone="light" if (f + r) % 2 else "dark"))
+            piece = self.board[i]
+            if piece != ".":
+                owner = SIDES[_owner(piece)]
+                pieces.append(
+                    Piece((name,), owner, GLYPHS[piece.upper()], title=f"{owner} {NAMES[piece.upper()]} on {name}")
+                )
+        counts = self.counts()
+        return Scene(
+            cells,
+            pieces,
+            files=FILES,
+            ranks=[str(r) for r in range(SIZE, 0, -1)],
+            caption=[f"White {counts['w']} pieces, Black {counts['b']}. {self.status()}"],
+            title="Cosmic Chess",
+        )
