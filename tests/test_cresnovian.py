@@ -11,6 +11,8 @@ import pytest
 from playbook import IllegalAction, NotationError, Step, load
 
 GAME = load("cresnovian")
+UMBRATIONS = ("essence", "duality", "cosmos", "velocity", "radiance", "corporeality", "innervation", "caprice",
+              "cognizance")
 
 
 def q(state, umbration):
@@ -31,6 +33,15 @@ def setup(pieces, **kw):
         filler = next(u for u in ("cognizance", "caprice", "radiance") if u not in used)
         pieces = {**pieces, "I3": f"{filler} 5Q"}
     return GAME.setup(pieces, **kw)
+
+
+def nine(pieces, **kw):
+    """A position with all nine pieces, as a forum table of a game in play
+    shows them: the pieces not given stand at 3Q on free cells of row 3."""
+    used = {code.split()[0] for code in pieces.values()}
+    busy = set(pieces) | set(kw.get("monuments") or {}) | ({kw["word"][0]} if kw.get("word") else set())
+    free = (c for c in ("A3", "B3", "C3", "D3", "F3", "G3", "H3", "I3", "B1", "C1", "D1") if c not in busy)
+    return GAME.setup({**pieces, **{next(free): f"{u} 3Q" for u in UMBRATIONS if u not in used}}, **kw)
 
 
 # ------------------------------------------------------------------ set-up
@@ -401,7 +412,7 @@ def test_forum_tables_round_trip_and_read_names():
     again = GAME.from_forum(state.to_forum(), to_move="right")
     assert again.to_forum() == state.to_forum() and again.pieces == state.pieces
     assert GAME.from_forum(text, to_move="left").kingdom() == "left"
-    with pytest.raises(IllegalAction, match="Dzuna"):
+    with pytest.raises(NotationError, match="field 'to_move'.*Dzuna"):
         GAME.from_forum(text, to_move="Nobody")
 
 
@@ -644,21 +655,21 @@ def test_the_sample_for_searches_is_legal_and_entered_by_its_own_steps():
 # ------------------------------------------------------------ forum tables escape words
 
 
-TRICKY_WORDS = [":COSMOS:3Q", ":cosmos:m", "⬛", "[/TD]", "[TD]x", "[/TABLE]", "[TABLE]", "(To", "written)",
+TRICKY_WORDS = [":COSMOS:3Q", ":cosmos:m", "⬛", "3Q", "x9q", "3Qe", "[/TD]", "[TD]x", "[/TABLE]", "[TABLE]", "(To", "written)",
                 "[PLAIN]x", "x[/PLAIN", ":lol:", "COMMUNAL", "POEM:", "[b]bold[/b]", "]["]
 
 
 def test_forum_tables_escape_words_that_would_read_back_as_something_else():
     for w in TRICKY_WORDS:
-        state = setup({"A1": "cosmos 3Q"}, word=("E2", w), poem=" ".join([w] * 9))
+        state = nine({"A1": "cosmos 3Q"}, word=("E2", w), poem=" ".join([w] * 9))
         text = state.to_forum()
-        assert (f"[PLAIN]{w}[/PLAIN]" in text) == any(ch in w for ch in "[]:⬛")
+        assert (f"[PLAIN]{w}[/PLAIN]" in text) == (any(ch in w for ch in "[]:⬛") or w[-2:] in ("3Q", "9q", "Qe")), w
         again = GAME.from_forum(text, to_move="left")
         assert again.word == (13, w) and again.poem == (w,) * 9 and again.pieces == state.pieces, w
     # A poem that reads "(To be written)" is not the empty poem.
-    odd = setup({"A1": "cosmos 3Q"}, poem="(To be written)")
+    odd = nine({"A1": "cosmos 3Q"}, poem="(To be written)")
     assert GAME.from_forum(odd.to_forum(), to_move="left").poem == ("(To", "be", "written)")
-    assert GAME.from_forum(setup({"A1": "cosmos 3Q"}).to_forum(), to_move="left").poem == ()
+    assert GAME.from_forum(nine({"A1": "cosmos 3Q"}).to_forum(), to_move="left").poem == ()
 
 
 def test_a_word_with_the_forum_tag_that_ends_an_escape_is_refused_when_documented():
@@ -686,7 +697,7 @@ def test_forum_tables_round_trip_any_word_and_name():
     @settings(max_examples=150, deadline=None, derandomize=True)
     @given(word=_words(), poem=st.lists(_words(), min_size=0, max_size=12), left=names, right=names)
     def round_trip(word, poem, left, right):
-        state = setup({"A1": "cosmos 3Q"}, word=("E2", word), poem=" ".join(poem), names=(left, right))
+        state = nine({"A1": "cosmos 3Q"}, word=("E2", word), poem=" ".join(poem), names=(left, right))
         again = GAME.from_forum(state.to_forum(), to_move="left")
         assert (again.word, again.poem, again.names, again.pieces) == (state.word, state.poem, state.names, state.pieces)
 
@@ -776,13 +787,13 @@ def test_setup_refuses_impossible_positions_naming_the_field():
 
 
 def test_forum_errors_give_line_and_column():
-    good = setup({"A1": "cosmos 3Q", "B1": "duality 4Q"}).to_forum()
+    good = nine({"A1": "cosmos 3Q", "B1": "duality 4Q"}).to_forum()
     lines = good.split("\n")
     # Line 3 is the board's second row; put a second cosmos piece in its first cell.
     bad = good.replace("[TR][TD][/TD]", "[TR][TD]:COSMOS:3Q[/TD]", 1)
-    with pytest.raises(NotationError, match=r"A2: the cosmos piece stands on A1 already \(line 3, column 5\)") as err:
+    with pytest.raises(NotationError, match=r"A2: the cosmos piece stands on A1 already \(line 3, column 9\)") as err:
         GAME.from_forum(bad, to_move="left")
-    assert (err.value.line, err.value.column) == (3, 5) and lines[2].startswith("[TR][TD][/TD]")
+    assert (err.value.line, err.value.column) == (3, 9) and lines[2].startswith("[TR][TD][/TD]")
     for broken, message in [(good.replace(":DUALITY:4Q", ":DUALITY:4Qe"), "B1: :DUALITY:4Qe is out of range"),
                             (good.replace(":DUALITY:4Q", ":DUALITI:4Q"), "unknown umbration DUALITI"),
                             (good.replace("[/TD][/TR]", "[/TR]", 1), r"\[/TR\] inside a \[TD\] cell"),

@@ -84,12 +84,19 @@ naming the field; forum tables give the line and column.  ``to_forum``
 writes a word or name that could read back as something else (a piece, a
 monument, table markup, a smilie code) inside the forum's ``[PLAIN]`` tags,
 so every word round-trips; a word containing ``[/PLAIN]`` is refused when
-documented.
+documented.  Reading a table, a cell whose text has a colon or ends like a
+Q total is a piece (``:COSMOS:3Q``, ``3Qb``, ``3Qe``) or a monument
+(``:cosmos:m``) written exactly, or the table is refused there: a mistyped
+piece never passes for a placed word.  ``from_forum`` takes the mover as
+``state.to_move`` gives it (``first``/``second``, with ``second=`` the
+kingdom the second player holds, right by default), as a kingdom or as a
+name from the header (clarification 28 says what a table must hold).
 
 Rules clarifications
 --------------------
 Where the rules are silent, playbook decides as follows; the test named
-after each decision pins it (in ``tests/test_cresnovian.py``).
+after each decision pins it (in ``tests/test_cresnovian.py`` unless it says
+otherwise).
 
 1. Return Home sends a piece to the foundation cell it was placed on at
    set-up (``test_return_home_sends_any_piece_even_dead_to_its_foundation_cell_clarification_1``).
@@ -178,6 +185,15 @@ after each decision pins it (in ``tests/test_cresnovian.py``).
 27. Teleport and Tectonic Failure may move the performer itself; it pays
     its 1Q where it ends up
     (``test_teleport_and_tectonic_failure_may_move_the_performer_itself_clarification_27``).
+28. No rule takes a piece off the board, so a game in play shows all nine:
+    a forum table with fewer is refused, naming the missing ones, and the
+    rules' empty template (no piece, word or poem) reads as the start of
+    the set-up.  ``setup``, ``parse`` and the editor still build study
+    positions of a few pieces, as the tutorials' exercises do; a kingdom
+    there holds the Q of the pieces shown
+    (``test_a_table_in_play_shows_all_nine_pieces_clarification_28``,
+    ``test_the_rules_empty_template_reads_as_the_start_of_the_set_up_clarification_28``,
+    in ``tests/test_cresnovian_forum.py``).
 """
 
 from .board import BASIC, CELLS, ELITE, FOUNDATION, INDEX, UMBRATIONS, Umbral
