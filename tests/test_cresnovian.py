@@ -467,6 +467,19 @@ def test_flock_together_refuses_a_piece_that_does_not_flock_or_is_named_twice():
         state.play("perform A1 flock-together E2>C2 H1>C2")
 
 
+def test_a_flock_move_onto_a_piece_that_stays_names_that_piece():
+    state = flock_position()
+    # A1 holds the performer, which does not flock; H1 (not yet placed) is not the reason.
+    with pytest.raises(IllegalAction, match=r"^A1 is taken by the duality piece \(9Q\), which stays where it is$"):
+        state.play("perform A1 flock-together E2>A1")
+    # Velocity flocks but, not named, stays on B2.
+    with pytest.raises(IllegalAction, match=r"^B2 is taken by the velocity piece \(9Q\), which stays"):
+        state.play("perform A1 flock-together E2>B2 H1>C1")
+    # Once velocity moves away, its cell is free for another.
+    after = state.play("perform A1 flock-together E2>B2 H1>C1 B2>C2")
+    assert (cell(after, "cosmos"), cell(after, "radiance"), cell(after, "velocity")) == ("B2", "C1", "C2")
+
+
 def test_flock_together_pieces_outside_the_kingdom_must_be_placed_those_inside_may_stay():
     state = flock_position()
     with pytest.raises(IllegalAction, match="cosmos piece.* on E2 cannot stay"):
