@@ -340,6 +340,17 @@ def test_go_berserk_moves_next_to_a_piece_and_both_lose_9q_plus_the_cost_clarifi
     assert cell(after, "caprice") == "G2" and q(after, "caprice") == "2Q" and q(after, "cosmos") == "3Q"
 
 
+def test_go_berserk_may_land_next_to_a_dead_piece_which_stays_dead_clarification_29():
+    state = setup({"A1": "caprice 12Q", "B1": "essence 3Q", "E2": "velocity 0Q", "H2": "cosmos 4Q"})
+    prefix = [Step.cell("A1"), Step.choice("go-berserk")]
+    assert "E2" in state.next_steps(prefix).cells()
+    after = state.play("perform A1 go-berserk E2 E1")
+    # Caprice: 12 - 9 - 1 = 2 on E1; the Velocity stays at 0Q.
+    assert (cell(after, "caprice"), q(after, "caprice"), q(after, "velocity")) == ("E1", "2Q", "0Q")
+    assert after.outcome is None
+    assert "perform A1 go-berserk E2 E1" in {a.text for a in state.legal_actions()}
+
+
 def test_propaganda_takes_1q_from_each_chosen_piece_entered_one_by_one_then_done_clarification_12():
     state = setup({"A1": "cognizance 3Q", "B1": "essence 4Q", "I1": "cosmos 1Q", "E2": "duality 0Q", "H3": "velocity 3Qe"})
     first = state.next_steps([Step.cell("A1"), Step.choice("propaganda")])
@@ -838,7 +849,7 @@ def test_repair_needs_3q_and_costs_1q_and_eternal_pieces_refuse_breakdown_and_en
 def test_only_abilities_that_do_not_change_q_reach_dead_pieces_clarification_10():
     dead = {"E2": "velocity 0Q"}
     refusing = [({"A1": "duality 3Q"}, "perform A1 cut E2"), ({"A1": "cosmos 3Q"}, "perform A1 breakdown E2"),
-                ({"A1": "cognizance 3Q"}, "perform A1 propaganda E2"), ({"A1": "caprice 12Q"}, "perform A1 go-berserk E2 E1")]
+                ({"A1": "cognizance 3Q"}, "perform A1 propaganda E2")]
     for pieces, text in refusing:
         with pytest.raises(IllegalAction, match="dead"):
             setup({**pieces, **dead}).play(text)

@@ -129,9 +129,9 @@ otherwise).
    (waived next to its own monument).  Breakdown cannot target an eternal
    piece, and Energize cannot raise one
    (``test_repair_needs_3q_and_costs_1q_and_eternal_pieces_refuse_breakdown_and_energize_clarification_9``).
-10. Abilities that change Q (Cut, Breakdown, Energize, Propaganda, Go
-    Berserk) cannot target a dead piece; Return Home, Perfect Eternal,
-    Teleport and Spectacle can
+10. Abilities that change the target's Q (Cut, Breakdown, Energize,
+    Propaganda) cannot target a dead piece; Return Home, Perfect Eternal,
+    Teleport, Spectacle and Go Berserk (clarification 29) can
     (``test_only_abilities_that_do_not_change_q_reach_dead_pieces_clarification_10``).
 11. Critical Rewind needs an opponent's turn to undo (not on the first turn
     of play); the performer pays its 1Q in the restored position
@@ -194,6 +194,11 @@ otherwise).
     (``test_a_table_in_play_shows_all_nine_pieces_clarification_28``,
     ``test_the_rules_empty_template_reads_as_the_start_of_the_set_up_clarification_28``,
     in ``tests/test_cresnovian_forum.py``).
+29. Go Berserk may land next to a dead piece: the rules ask only for
+    another piece, and name no exception here as they do for Energize and
+    Interpretative Dance.  The dead piece stays at 0Q, as an eternal one
+    keeps its 3Q; Caprice moves and loses 9Q and the cost as usual
+    (``test_go_berserk_may_land_next_to_a_dead_piece_which_stays_dead_clarification_29``).
 """
 
 from .board import BASIC, CELLS, ELITE, FOUNDATION, INDEX, UMBRATIONS, Umbral

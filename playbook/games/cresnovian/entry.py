@@ -709,17 +709,18 @@ class _Ability:
         def room(i):
             return [j for j in neighbours(i) if s.blank(j) or j == me.cell]
 
-        others = [p.cell for p in s.pieces if p.umbration != me.umbration and not p.dead and room(p.cell)]
+        # Any other piece will do, a dead one too (clarification 29): its Q cannot fall below zero.
+        others = [p.cell for p in s.pieces if p.umbration != me.umbration and room(p.cell)]
 
         def why(i):
-            problem = self._target_problem(i)
+            problem = self._target_problem(i, live=False)
             if problem:
                 return problem
             if i == me.cell:
                 return "Caprice goes berserk next to another piece, not itself"
             return f"no cell next to {piece_name(s.piece_at(i))} is free"
 
-        r = self._cells(others, 0, "no other live piece has a free cell next to it", why)
+        r = self._cells(others, 0, "no other piece has a free cell next to it", why)
         if r:
             return r
         target = self._cell(0)

@@ -265,7 +265,7 @@ class _Board:
         mine = me.cell
         out = []
         for p in self.pieces:
-            if p is me or not p.q:
+            if p is me:
                 continue
             base = 27 * p.cell
             out += [(row[base + j] or fill(base + j)) for j in NEIGHBOURS[p.cell] if not blocked[j] or j == mine]
