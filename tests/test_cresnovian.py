@@ -125,7 +125,7 @@ def test_perform_needs_three_q_for_basic_and_nine_for_elite():
     assert "cut" not in setup({"A1": "duality 2Q", "B1": "cosmos 5Q"}).next_steps([Step.cell("A1")]).choices()
     three = setup({"A1": "duality 3Q", "B1": "cosmos 5Q"}).next_steps([Step.cell("A1")]).choices()
     assert three == ["cut"]
-    nine = setup({"A1": "duality 9Q", "B1": "cosmos 5Q"}).next_steps([Step.cell("A1")]).choices()
+    nine = setup({"A1": "duality 9Q", "B1": "cosmos 9Q"}).next_steps([Step.cell("A1")]).choices()
     assert nine == ["cut", "flock-together"]
 
 
@@ -206,6 +206,35 @@ def test_flock_together_spills_into_the_world_when_the_kingdom_is_full():
     state = setup(pieces)
     # C3 is the last free cell of the kingdom, so it is the only offer.
     assert state.next_steps([Step.cell("A1"), Step.choice("flock-together")]).choices() == ["G1>C3"]
+
+
+def test_once_the_kingdom_is_full_the_rest_of_the_flock_may_go_into_the_world_or_stay_clarification_30():
+    # Monuments fill the left kingdom but for C3.  Cosmos (G1), Velocity (E2) and Radiance (H2) share the
+    # Duality's 9Q; the Essence (I3, 5Q) does not flock.
+    walls = {c: "essence" for c in ("A2", "A3", "B1", "B2", "B3", "C1", "C2")}
+    state = setup({"A1": "duality 9Q", "G1": "cosmos 9Q", "E2": "velocity 9Q", "H2": "radiance 9Q", "I3": "essence 5Q"},
+                  monuments=walls)
+    prefix = [Step.cell("A1"), Step.choice("flock-together")]
+    # While the kingdom has a free cell, the first of the flock (in cell order) goes there.
+    assert state.next_steps(prefix).choices() == ["G1>C3"]
+    with pytest.raises(IllegalAction, match="D1 is not in your kingdom \\(left\\): the flock goes there while it has"):
+        state.play("perform A1 flock-together G1>D1")
+    # Then the kingdom is full: the Velocity may stay in the World or go to any other World cell.
+    world = {"D1", "E1", "F1", "D2", "F2", "D3", "E3", "F3"}
+    assert set(state.next_steps(prefix + [Step.choice("G1>C3")]).choices()) == {f"E2>{c}" for c in world} | {"E2="}
+    # The Radiance may stay in the opponent's kingdom or go into the World, but nowhere else.
+    stays = state.play("perform A1 flock-together G1>C3")
+    assert (cell(stays, "cosmos"), cell(stays, "velocity"), cell(stays, "radiance")) == ("C3", "E2", "H2")
+    assert q(stays, "duality") == "8Q"
+    spilled = state.play("perform A1 flock-together G1>C3 H2>F2 E2>D1")
+    assert (cell(spilled, "velocity"), cell(spilled, "radiance")) == ("D1", "F2")
+    with pytest.raises(IllegalAction, match="G2 is not in the World: once your kingdom is full"):
+        state.play("perform A1 flock-together G1>C3 H2>G2")
+    # With no other piece at the performer's Q there is nothing to flock: no performance that moves nothing.
+    alone = setup({"A1": "duality 9Q", "I1": "cosmos 5Q"})
+    assert alone.next_steps([Step.cell("A1")]).choices() == ["cut"]
+    with pytest.raises(IllegalAction, match="no other piece has the performer's 9Q"):
+        alone.play("perform A1 flock-together")
 
 
 def test_breakdown_marks_qb_and_the_next_performance_only_repairs_at_the_usual_cost():

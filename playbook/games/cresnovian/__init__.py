@@ -29,7 +29,8 @@ Actions (one per turn)
 
 Flock Together and Tectonic Failure list their moves as ``from>to`` pairs in
 any order (``E2>C2 H1>C1``); ``B2=`` (or leaving a thing out) means it stays
-where it is, which a flocking piece may only do inside the kingdom.  On the
+where it is, which a flocking piece may only do inside the kingdom or
+once the kingdom is full (clarification 30).  On the
 board the moves are buttons taken in cell order, each naming the piece or
 monument it moves.  A refused action always says why: which piece blocks a
 travel, why a target is none, what an ability lacks.
@@ -199,6 +200,12 @@ otherwise).
     Interpretative Dance.  The dead piece stays at 0Q, as an eternal one
     keeps its 3Q; Caprice moves and loses 9Q and the cost as usual
     (``test_go_berserk_may_land_next_to_a_dead_piece_which_stays_dead_clarification_29``).
+30. Flock Together fills the performer's kingdom first, the flocking
+    pieces placed in cell order; once no cell of it is free, each piece
+    left may go into the World or stay where it is, as the player chooses
+    (the rules say "may").  With no other piece at the performer's Q
+    nothing would flock, and the ability is refused
+    (``test_once_the_kingdom_is_full_the_rest_of_the_flock_may_go_into_the_world_or_stay_clarification_30``).
 """
 
 from .board import BASIC, CELLS, ELITE, FOUNDATION, INDEX, UMBRATIONS, Umbral

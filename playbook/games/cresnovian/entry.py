@@ -425,7 +425,7 @@ class _Ability:
                 d = INDEX[dst]
                 if d in claimed:
                     self._refuse(f"{dst} is already taken by another move of this {self.title}")
-                self._refuse(stay_problem(k, cell) if d == cell else move_problem(k, cell, d, claimed))
+                self._refuse(stay_problem(k, cell, claimed) if d == cell else move_problem(k, cell, d, claimed))
             claimed.append(cell if step.value.endswith("=") else INDEX[step.value.split(">")[1]])
         return self._done(len(movers))
 
@@ -516,27 +516,34 @@ class _Ability:
         taken = {p.cell for p in s.pieces if p not in flockers} | {c for c, _ in s.monuments}
         if s.word:
             taken.add(s.word[0])
+        if not movers:
+            self._refuse(f"no other piece has the performer's {self.performer.q}Q, so none would flock")
 
         def free(claimed, zone):
             return [i for i in range(27) if kingdom_of(i) == zone and i not in taken and i not in claimed]
 
         def allowed(k, claimed):
-            return free(claimed, home) or free(claimed, "world")
+            # Into the kingdom while it has room; after that the rest may go into the World or stay put.
+            inside = free(claimed, home)
+            if inside:
+                return inside
+            here = movers[k]
+            return sorted(free(claimed, "world") + ([here] if here not in claimed and kingdom_of(here) != "world" else []))
 
-        def where(claimed):
-            return f"your kingdom ({home})" if free(claimed, home) else "the World (your kingdom is full)"
-
-        def stay_problem(k, cell):
-            return f"{thing_at(s, cell)} on {CELLS[cell]} cannot stay: the flock goes into your kingdom ({home}), " \
-                   f"or the World once the kingdom is full"
+        def stay_problem(k, cell, claimed):
+            if cell in claimed:
+                return f"{thing_at(s, cell)} on {CELLS[cell]} cannot stay: another move of this Flock Together ends there"
+            return f"{thing_at(s, cell)} on {CELLS[cell]} cannot stay: the flock goes into your kingdom ({home}) " \
+                   f"while it has a free cell"
 
         def move_problem(k, cell, d, claimed):
             if d in taken:
                 return f"{CELLS[d]} is taken by {thing_at(s, d)}"
-            return f"{CELLS[d]} is not in {where(claimed)}: the flock goes there"
+            if free(claimed, home):
+                return f"{CELLS[d]} is not in your kingdom ({home}): the flock goes there while it has a free cell"
+            return f"{CELLS[d]} is not in the World: once your kingdom is full, the rest of the flock goes into " \
+                   f"the World or stays where it is"
 
-        if not free([], home) and len(free([], "world")) < len(movers):
-            self._refuse("no free cell is left for the flock")
         return self._pairs(movers, allowed, stay_problem, move_problem)
 
     def _redefinition(self):
@@ -665,7 +672,7 @@ class _Ability:
             return [d for d in reach[k] if d not in claimed
                     and _matchable([[e for e in r if e not in claimed and e != d] for r in reach[k + 1:]])]
 
-        def stay_problem(k, cell):
+        def stay_problem(k, cell, claimed):
             return f"if {thing_at(s, cell)} stays on {CELLS[cell]}, a later move has nowhere to go"
 
         def move_problem(k, cell, d, claimed):
