@@ -330,6 +330,27 @@ def test_tectonic_failure_never_puts_two_things_on_one_cell():
     assert "E2>E1" not in opts.choices() and "E2=" in opts.choices()
 
 
+def test_tectonic_failure_moves_at_least_one_thing_clarification_31():
+    state = setup({"B2": "corporeality 9Q", "I1": "cosmos 3Q"})
+    for text in ("perform B2 tectonic-failure", "perform B2 tectonic-failure B2= I1="):
+        with pytest.raises(IllegalAction, match="Tectonic Failure moves at least one thing"):
+            state.play(text)
+    # In cell order the Cosmos (I1) comes first; once it stays, the Corporeality must move.
+    prefix = [Step.cell("B2"), Step.choice("tectonic-failure")]
+    assert "I1=" in state.next_steps(prefix).choices()
+    assert "B2=" not in state.next_steps(prefix + [Step.choice("I1=")]).choices()
+    assert "B2=" in state.next_steps(prefix + [Step.choice("I1>H1")]).choices()
+    after = state.play("perform B2 tectonic-failure B2>C2")
+    assert (cell(after, "corporeality"), cell(after, "cosmos"), q(after, "corporeality")) == ("C2", "I1", "8Q")
+    # Where every neighbour of every live piece is a dead piece or the placed word, nothing can move:
+    # the Corporeality (which cannot build either) is not even offered.
+    stuck = setup({"A1": "corporeality 9Q", "A2": "essence 0Q", "B1": "duality 0Q", "I1": "cosmos 3Q",
+                   "H1": "velocity 0Q", "H2": "radiance 0Q", "I2": "caprice 0Q"}, word=("B2", "moon"))
+    assert Step.cell("A1") not in stuck.next_steps().options
+    with pytest.raises(IllegalAction, match="Tectonic Failure moves at least one thing"):
+        stuck.play("perform A1 tectonic-failure")
+
+
 def test_energize_adds_up_to_3q_to_an_adjacent_live_piece_and_repairs_it_clarification_16():
     state = setup({"A1": "innervation 3Q", "B2": "cosmos 2Qb", "A2": "essence 0Q", "C3": "duality 4Q"})
     targets = state.next_steps([Step.cell("A1"), Step.choice("energize")]).cells()
@@ -563,6 +584,8 @@ def test_tectonic_failure_text_refuses_a_thing_named_twice_and_accepts_stays():
     # Every form the steps offer reads back from text: each option of the first mover, written alone.
     prefix = [Step.cell("B2"), Step.choice("tectonic-failure")]
     for option in state.next_steps(prefix).options:
+        if option.value.endswith("="):  # alone, a stay moves nothing (clarification 31)
+            continue
         action = state.parse_action(f"perform B2 tectonic-failure {option.value}")
         assert action.steps[2] == option
 

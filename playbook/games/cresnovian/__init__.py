@@ -206,6 +206,11 @@ otherwise).
     (the rules say "may").  With no other piece at the performer's Q
     nothing would flock, and the ability is refused
     (``test_once_the_kingdom_is_full_the_rest_of_the_flock_may_go_into_the_world_or_stay_clarification_30``).
+31. Tectonic Failure moves at least one thing: "any/all" is a choice of
+    things to move, and one that moves nothing would be a pass, which the
+    rules do not offer (clarification 13).  Where nothing can move, the
+    ability is not offered
+    (``test_tectonic_failure_moves_at_least_one_thing_clarification_31``).
 """
 
 from .board import BASIC, CELLS, ELITE, FOUNDATION, INDEX, UMBRATIONS, Umbral

@@ -667,12 +667,30 @@ class _Ability:
         blocked = ({s.word[0]} if s.word else set()) | {p.cell for p in s.pieces if p.dead}
         reach = [[d for d in _one_step(cell) if d not in blocked] for cell in movers]
 
+        def later_can_move(k, claimed):
+            # Whether one of the things after the k-th can still move, every other one finding a cell.
+            rest = reach[k + 1:]
+            for j, (r, here) in enumerate(zip(rest, movers[k + 1:])):
+                for e in r:
+                    if e != here and e not in claimed and _matchable(
+                            [[x for x in other if x not in claimed and x != e] for other in rest[:j] + rest[j + 1:]]):
+                        return True
+            return False
+
+        def moved(claimed):
+            return any(d != cell for d, cell in zip(claimed, movers))
+
         def allowed(k, claimed):
-            # Offer only moves after which every later thing can still find a cell.
+            # Offer only moves after which every later thing can still find a cell, and at least one
+            # thing moves (clarification 31).
             return [d for d in reach[k] if d not in claimed
-                    and _matchable([[e for e in r if e not in claimed and e != d] for r in reach[k + 1:]])]
+                    and _matchable([[e for e in r if e not in claimed and e != d] for r in reach[k + 1:]])
+                    and (d != movers[k] or moved(claimed) or later_can_move(k, claimed + [d]))]
 
         def stay_problem(k, cell, claimed):
+            if not moved(claimed) and not later_can_move(k, claimed + [cell]):
+                return f"Tectonic Failure moves at least one thing, and if {thing_at(s, cell)} stays on " \
+                       f"{CELLS[cell]} nothing will have moved"
             return f"if {thing_at(s, cell)} stays on {CELLS[cell]}, a later move has nowhere to go"
 
         def move_problem(k, cell, d, claimed):

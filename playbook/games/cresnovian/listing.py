@@ -284,7 +284,11 @@ class _Board:
         if name == "propaganda":
             return any(p.q and p.status != "e" for p in self.pieces)
         if name == "tectonic-failure":
-            return True
+            # Something moves: a live piece or monument with a neighbour that is neither a dead piece nor the
+            # placed word (a moving neighbour can swap with it).
+            stay = {p.cell for p in self.pieces if not p.q} | ({self.word_cell} if self.word_cell >= 0 else set())
+            movers = [p.cell for p in self.pieces if p.q] + [c for c, _ in self.monuments]
+            return any(d not in stay for c in movers for d in NEIGHBOURS[c])
         if name == "redefinition":
             return bool(self.s.poem) and bool(self.free_for_word())
         # Flock Together: another piece with the performer's Q (clarification 30).

@@ -108,6 +108,9 @@ def _move_steps(s, performer_cell, name, params, text):
                                     f"pieces with {performer.q}Q ({flock})", rule="flock together")
     else:
         movers = ability.movers()
+        if all(value.endswith("=") for value in moves.values()) and ability.possible():
+            raise IllegalAction("Tectonic Failure moves at least one thing: name a move like B2>C2",
+                                rule="tectonic failure")
         for src in moves:
             if INDEX[src] not in movers:
                 raise IllegalAction(f"nothing Tectonic Failure moves stands on {src} ({_what(s, INDEX[src])}): "
