@@ -40,8 +40,10 @@ class CresnovianChess(Game):
         """A position in play: ``pieces`` maps cells to ``"<umbration> <Q>"``
         (``"cosmos 3Qb"``, ``"essence 3Qe"``); ``mover`` is the kingdom to
         move (held by the second player).  A piece's home is the foundation
-        cell it stands on unless ``homes`` says otherwise.  An impossible
-        position raises :class:`NotationError` naming the field."""
+        cell it stands on unless ``homes`` says otherwise.  A study position
+        may leave pieces out (clarification 28); a forum table of a game in
+        play may not.  An impossible position raises
+        :class:`NotationError` naming the field."""
         if not isinstance(pieces, dict):
             raise NotationError("field 'pieces': a dict from cells to '<umbration> <n>Q'")
         if mover not in ("left", "right"):
