@@ -347,7 +347,7 @@ def test_tectonic_failure_moves_at_least_one_thing_clarification_31():
     stuck = setup({"A1": "corporeality 9Q", "A2": "essence 0Q", "B1": "duality 0Q", "I1": "cosmos 3Q",
                    "H1": "velocity 0Q", "H2": "radiance 0Q", "I2": "caprice 0Q"}, word=("B2", "moon"))
     assert Step.cell("A1") not in stuck.next_steps().options
-    with pytest.raises(IllegalAction, match="Tectonic Failure moves at least one thing"):
+    with pytest.raises(IllegalAction, match="nothing can move: every cell next to each live piece and monument"):
         stuck.play("perform A1 tectonic-failure")
 
 

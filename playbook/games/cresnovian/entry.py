@@ -666,6 +666,9 @@ class _Ability:
         # Placed words and dead pieces stay where they are.
         blocked = ({s.word[0]} if s.word else set()) | {p.cell for p in s.pieces if p.dead}
         reach = [[d for d in _one_step(cell) if d not in blocked] for cell in movers]
+        if all(r == [cell] for r, cell in zip(reach, movers)):
+            self._refuse("nothing can move: every cell next to each live piece and monument holds a dead piece or "
+                         "the placed word")
 
         def later_can_move(k, claimed):
             # Whether one of the things after the k-th can still move, every other one finding a cell.
