@@ -11,6 +11,8 @@ import pytest
 from playbook import IllegalAction, NotationError, Step, load
 
 GAME = load("cresnovian")
+UMBRATIONS = ("essence", "duality", "cosmos", "velocity", "radiance", "corporeality", "innervation", "caprice",
+              "cognizance")
 
 
 def q(state, umbration):
@@ -31,6 +33,15 @@ def setup(pieces, **kw):
         filler = next(u for u in ("cognizance", "caprice", "radiance") if u not in used)
         pieces = {**pieces, "I3": f"{filler} 5Q"}
     return GAME.setup(pieces, **kw)
+
+
+def nine(pieces, **kw):
+    """A position with all nine pieces, as a forum table of a game in play
+    shows them: the pieces not given stand at 3Q on free cells of row 3."""
+    used = {code.split()[0] for code in pieces.values()}
+    busy = set(pieces) | set(kw.get("monuments") or {}) | ({kw["word"][0]} if kw.get("word") else set())
+    free = (c for c in ("A3", "B3", "C3", "D3", "F3", "G3", "H3", "I3", "B1", "C1", "D1") if c not in busy)
+    return GAME.setup({**pieces, **{next(free): f"{u} 3Q" for u in UMBRATIONS if u not in used}}, **kw)
 
 
 # ------------------------------------------------------------------ set-up
@@ -114,7 +125,7 @@ def test_perform_needs_three_q_for_basic_and_nine_for_elite():
     assert "cut" not in setup({"A1": "duality 2Q", "B1": "cosmos 5Q"}).next_steps([Step.cell("A1")]).choices()
     three = setup({"A1": "duality 3Q", "B1": "cosmos 5Q"}).next_steps([Step.cell("A1")]).choices()
     assert three == ["cut"]
-    nine = setup({"A1": "duality 9Q", "B1": "cosmos 5Q"}).next_steps([Step.cell("A1")]).choices()
+    nine = setup({"A1": "duality 9Q", "B1": "cosmos 9Q"}).next_steps([Step.cell("A1")]).choices()
     assert nine == ["cut", "flock-together"]
 
 
@@ -195,6 +206,35 @@ def test_flock_together_spills_into_the_world_when_the_kingdom_is_full():
     state = setup(pieces)
     # C3 is the last free cell of the kingdom, so it is the only offer.
     assert state.next_steps([Step.cell("A1"), Step.choice("flock-together")]).choices() == ["G1>C3"]
+
+
+def test_once_the_kingdom_is_full_the_rest_of_the_flock_may_go_into_the_world_or_stay_clarification_30():
+    # Monuments fill the left kingdom but for C3.  Cosmos (G1), Velocity (E2) and Radiance (H2) share the
+    # Duality's 9Q; the Essence (I3, 5Q) does not flock.
+    walls = {c: "essence" for c in ("A2", "A3", "B1", "B2", "B3", "C1", "C2")}
+    state = setup({"A1": "duality 9Q", "G1": "cosmos 9Q", "E2": "velocity 9Q", "H2": "radiance 9Q", "I3": "essence 5Q"},
+                  monuments=walls)
+    prefix = [Step.cell("A1"), Step.choice("flock-together")]
+    # While the kingdom has a free cell, the first of the flock (in cell order) goes there.
+    assert state.next_steps(prefix).choices() == ["G1>C3"]
+    with pytest.raises(IllegalAction, match="D1 is not in your kingdom \\(left\\): the flock goes there while it has"):
+        state.play("perform A1 flock-together G1>D1")
+    # Then the kingdom is full: the Velocity may stay in the World or go to any other World cell.
+    world = {"D1", "E1", "F1", "D2", "F2", "D3", "E3", "F3"}
+    assert set(state.next_steps(prefix + [Step.choice("G1>C3")]).choices()) == {f"E2>{c}" for c in world} | {"E2="}
+    # The Radiance may stay in the opponent's kingdom or go into the World, but nowhere else.
+    stays = state.play("perform A1 flock-together G1>C3")
+    assert (cell(stays, "cosmos"), cell(stays, "velocity"), cell(stays, "radiance")) == ("C3", "E2", "H2")
+    assert q(stays, "duality") == "8Q"
+    spilled = state.play("perform A1 flock-together G1>C3 H2>F2 E2>D1")
+    assert (cell(spilled, "velocity"), cell(spilled, "radiance")) == ("D1", "F2")
+    with pytest.raises(IllegalAction, match="G2 is not in the World: once your kingdom is full"):
+        state.play("perform A1 flock-together G1>C3 H2>G2")
+    # With no other piece at the performer's Q there is nothing to flock: no performance that moves nothing.
+    alone = setup({"A1": "duality 9Q", "I1": "cosmos 5Q"})
+    assert alone.next_steps([Step.cell("A1")]).choices() == ["cut"]
+    with pytest.raises(IllegalAction, match="no other piece has the performer's 9Q"):
+        alone.play("perform A1 flock-together")
 
 
 def test_breakdown_marks_qb_and_the_next_performance_only_repairs_at_the_usual_cost():
@@ -290,6 +330,27 @@ def test_tectonic_failure_never_puts_two_things_on_one_cell():
     assert "E2>E1" not in opts.choices() and "E2=" in opts.choices()
 
 
+def test_tectonic_failure_moves_at_least_one_thing_clarification_31():
+    state = setup({"B2": "corporeality 9Q", "I1": "cosmos 3Q"})
+    for text in ("perform B2 tectonic-failure", "perform B2 tectonic-failure B2= I1="):
+        with pytest.raises(IllegalAction, match="Tectonic Failure moves at least one thing"):
+            state.play(text)
+    # In cell order the Cosmos (I1) comes first; once it stays, the Corporeality must move.
+    prefix = [Step.cell("B2"), Step.choice("tectonic-failure")]
+    assert "I1=" in state.next_steps(prefix).choices()
+    assert "B2=" not in state.next_steps(prefix + [Step.choice("I1=")]).choices()
+    assert "B2=" in state.next_steps(prefix + [Step.choice("I1>H1")]).choices()
+    after = state.play("perform B2 tectonic-failure B2>C2")
+    assert (cell(after, "corporeality"), cell(after, "cosmos"), q(after, "corporeality")) == ("C2", "I1", "8Q")
+    # Where every neighbour of every live piece is a dead piece or the placed word, nothing can move:
+    # the Corporeality (which cannot build either) is not even offered.
+    stuck = setup({"A1": "corporeality 9Q", "A2": "essence 0Q", "B1": "duality 0Q", "I1": "cosmos 3Q",
+                   "H1": "velocity 0Q", "H2": "radiance 0Q", "I2": "caprice 0Q"}, word=("B2", "moon"))
+    assert Step.cell("A1") not in stuck.next_steps().options
+    with pytest.raises(IllegalAction, match="nothing can move: every cell next to each live piece and monument"):
+        stuck.play("perform A1 tectonic-failure")
+
+
 def test_energize_adds_up_to_3q_to_an_adjacent_live_piece_and_repairs_it_clarification_16():
     state = setup({"A1": "innervation 3Q", "B2": "cosmos 2Qb", "A2": "essence 0Q", "C3": "duality 4Q"})
     targets = state.next_steps([Step.cell("A1"), Step.choice("energize")]).cells()
@@ -327,6 +388,17 @@ def test_go_berserk_moves_next_to_a_piece_and_both_lose_9q_plus_the_cost_clarifi
     state = setup({"A1": "caprice 12Q", "H2": "cosmos 12Q"})
     after = state.play("perform A1 go-berserk H2 G2")
     assert cell(after, "caprice") == "G2" and q(after, "caprice") == "2Q" and q(after, "cosmos") == "3Q"
+
+
+def test_go_berserk_may_land_next_to_a_dead_piece_which_stays_dead_clarification_29():
+    state = setup({"A1": "caprice 12Q", "B1": "essence 3Q", "E2": "velocity 0Q", "H2": "cosmos 4Q"})
+    prefix = [Step.cell("A1"), Step.choice("go-berserk")]
+    assert "E2" in state.next_steps(prefix).cells()
+    after = state.play("perform A1 go-berserk E2 E1")
+    # Caprice: 12 - 9 - 1 = 2 on E1; the Velocity stays at 0Q.
+    assert (cell(after, "caprice"), q(after, "caprice"), q(after, "velocity")) == ("E1", "2Q", "0Q")
+    assert after.outcome is None
+    assert "perform A1 go-berserk E2 E1" in {a.text for a in state.legal_actions()}
 
 
 def test_propaganda_takes_1q_from_each_chosen_piece_entered_one_by_one_then_done_clarification_12():
@@ -401,7 +473,7 @@ def test_forum_tables_round_trip_and_read_names():
     again = GAME.from_forum(state.to_forum(), to_move="right")
     assert again.to_forum() == state.to_forum() and again.pieces == state.pieces
     assert GAME.from_forum(text, to_move="left").kingdom() == "left"
-    with pytest.raises(IllegalAction, match="Dzuna"):
+    with pytest.raises(NotationError, match="field 'to_move'.*Dzuna"):
         GAME.from_forum(text, to_move="Nobody")
 
 
@@ -456,6 +528,19 @@ def test_flock_together_refuses_a_piece_that_does_not_flock_or_is_named_twice():
         state.play("perform A1 flock-together E2>C2 H1>C2")
 
 
+def test_a_flock_move_onto_a_piece_that_stays_names_that_piece():
+    state = flock_position()
+    # A1 holds the performer, which does not flock; H1 (not yet placed) is not the reason.
+    with pytest.raises(IllegalAction, match=r"^A1 is taken by the duality piece \(9Q\), which stays where it is$"):
+        state.play("perform A1 flock-together E2>A1")
+    # Velocity flocks but, not named, stays on B2.
+    with pytest.raises(IllegalAction, match=r"^B2 is taken by the velocity piece \(9Q\), which stays"):
+        state.play("perform A1 flock-together E2>B2 H1>C1")
+    # Once velocity moves away, its cell is free for another.
+    after = state.play("perform A1 flock-together E2>B2 H1>C1 B2>C2")
+    assert (cell(after, "cosmos"), cell(after, "radiance"), cell(after, "velocity")) == ("B2", "C1", "C2")
+
+
 def test_flock_together_pieces_outside_the_kingdom_must_be_placed_those_inside_may_stay():
     state = flock_position()
     with pytest.raises(IllegalAction, match="cosmos piece.* on E2 cannot stay"):
@@ -499,6 +584,8 @@ def test_tectonic_failure_text_refuses_a_thing_named_twice_and_accepts_stays():
     # Every form the steps offer reads back from text: each option of the first mover, written alone.
     prefix = [Step.cell("B2"), Step.choice("tectonic-failure")]
     for option in state.next_steps(prefix).options:
+        if option.value.endswith("="):  # alone, a stay moves nothing (clarification 31)
+            continue
         action = state.parse_action(f"perform B2 tectonic-failure {option.value}")
         assert action.steps[2] == option
 
@@ -644,21 +731,21 @@ def test_the_sample_for_searches_is_legal_and_entered_by_its_own_steps():
 # ------------------------------------------------------------ forum tables escape words
 
 
-TRICKY_WORDS = [":COSMOS:3Q", ":cosmos:m", "⬛", "[/TD]", "[TD]x", "[/TABLE]", "[TABLE]", "(To", "written)",
+TRICKY_WORDS = [":COSMOS:3Q", ":cosmos:m", "⬛", "3Q", "x9q", "3Qe", "[/TD]", "[TD]x", "[/TABLE]", "[TABLE]", "(To", "written)",
                 "[PLAIN]x", "x[/PLAIN", ":lol:", "COMMUNAL", "POEM:", "[b]bold[/b]", "]["]
 
 
 def test_forum_tables_escape_words_that_would_read_back_as_something_else():
     for w in TRICKY_WORDS:
-        state = setup({"A1": "cosmos 3Q"}, word=("E2", w), poem=" ".join([w] * 9))
+        state = nine({"A1": "cosmos 3Q"}, word=("E2", w), poem=" ".join([w] * 9))
         text = state.to_forum()
-        assert (f"[PLAIN]{w}[/PLAIN]" in text) == any(ch in w for ch in "[]:⬛")
+        assert (f"[PLAIN]{w}[/PLAIN]" in text) == (any(ch in w for ch in "[]:⬛") or w[-2:] in ("3Q", "9q", "Qe")), w
         again = GAME.from_forum(text, to_move="left")
         assert again.word == (13, w) and again.poem == (w,) * 9 and again.pieces == state.pieces, w
     # A poem that reads "(To be written)" is not the empty poem.
-    odd = setup({"A1": "cosmos 3Q"}, poem="(To be written)")
+    odd = nine({"A1": "cosmos 3Q"}, poem="(To be written)")
     assert GAME.from_forum(odd.to_forum(), to_move="left").poem == ("(To", "be", "written)")
-    assert GAME.from_forum(setup({"A1": "cosmos 3Q"}).to_forum(), to_move="left").poem == ()
+    assert GAME.from_forum(nine({"A1": "cosmos 3Q"}).to_forum(), to_move="left").poem == ()
 
 
 def test_a_word_with_the_forum_tag_that_ends_an_escape_is_refused_when_documented():
@@ -686,7 +773,7 @@ def test_forum_tables_round_trip_any_word_and_name():
     @settings(max_examples=150, deadline=None, derandomize=True)
     @given(word=_words(), poem=st.lists(_words(), min_size=0, max_size=12), left=names, right=names)
     def round_trip(word, poem, left, right):
-        state = setup({"A1": "cosmos 3Q"}, word=("E2", word), poem=" ".join(poem), names=(left, right))
+        state = nine({"A1": "cosmos 3Q"}, word=("E2", word), poem=" ".join(poem), names=(left, right))
         again = GAME.from_forum(state.to_forum(), to_move="left")
         assert (again.word, again.poem, again.names, again.pieces) == (state.word, state.poem, state.names, state.pieces)
 
@@ -776,13 +863,13 @@ def test_setup_refuses_impossible_positions_naming_the_field():
 
 
 def test_forum_errors_give_line_and_column():
-    good = setup({"A1": "cosmos 3Q", "B1": "duality 4Q"}).to_forum()
+    good = nine({"A1": "cosmos 3Q", "B1": "duality 4Q"}).to_forum()
     lines = good.split("\n")
     # Line 3 is the board's second row; put a second cosmos piece in its first cell.
     bad = good.replace("[TR][TD][/TD]", "[TR][TD]:COSMOS:3Q[/TD]", 1)
-    with pytest.raises(NotationError, match=r"A2: the cosmos piece stands on A1 already \(line 3, column 5\)") as err:
+    with pytest.raises(NotationError, match=r"A2: the cosmos piece stands on A1 already \(line 3, column 9\)") as err:
         GAME.from_forum(bad, to_move="left")
-    assert (err.value.line, err.value.column) == (3, 5) and lines[2].startswith("[TR][TD][/TD]")
+    assert (err.value.line, err.value.column) == (3, 9) and lines[2].startswith("[TR][TD][/TD]")
     for broken, message in [(good.replace(":DUALITY:4Q", ":DUALITY:4Qe"), "B1: :DUALITY:4Qe is out of range"),
                             (good.replace(":DUALITY:4Q", ":DUALITI:4Q"), "unknown umbration DUALITI"),
                             (good.replace("[/TD][/TR]", "[/TR]", 1), r"\[/TR\] inside a \[TD\] cell"),
@@ -814,7 +901,7 @@ def test_repair_needs_3q_and_costs_1q_and_eternal_pieces_refuse_breakdown_and_en
 def test_only_abilities_that_do_not_change_q_reach_dead_pieces_clarification_10():
     dead = {"E2": "velocity 0Q"}
     refusing = [({"A1": "duality 3Q"}, "perform A1 cut E2"), ({"A1": "cosmos 3Q"}, "perform A1 breakdown E2"),
-                ({"A1": "cognizance 3Q"}, "perform A1 propaganda E2"), ({"A1": "caprice 12Q"}, "perform A1 go-berserk E2 E1")]
+                ({"A1": "cognizance 3Q"}, "perform A1 propaganda E2")]
     for pieces, text in refusing:
         with pytest.raises(IllegalAction, match="dead"):
             setup({**pieces, **dead}).play(text)

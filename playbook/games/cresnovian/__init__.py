@@ -29,7 +29,8 @@ Actions (one per turn)
 
 Flock Together and Tectonic Failure list their moves as ``from>to`` pairs in
 any order (``E2>C2 H1>C1``); ``B2=`` (or leaving a thing out) means it stays
-where it is, which a flocking piece may only do inside the kingdom.  On the
+where it is, which a flocking piece may only do inside the kingdom or
+once the kingdom is full (clarification 30).  On the
 board the moves are buttons taken in cell order, each naming the piece or
 monument it moves.  A refused action always says why: which piece blocks a
 travel, why a target is none, what an ability lacks.
@@ -84,12 +85,19 @@ naming the field; forum tables give the line and column.  ``to_forum``
 writes a word or name that could read back as something else (a piece, a
 monument, table markup, a smilie code) inside the forum's ``[PLAIN]`` tags,
 so every word round-trips; a word containing ``[/PLAIN]`` is refused when
-documented.
+documented.  Reading a table, a cell whose text has a colon or ends like a
+Q total is a piece (``:COSMOS:3Q``, ``3Qb``, ``3Qe``) or a monument
+(``:cosmos:m``) written exactly, or the table is refused there: a mistyped
+piece never passes for a placed word.  ``from_forum`` takes the mover as
+``state.to_move`` gives it (``first``/``second``, with ``second=`` the
+kingdom the second player holds, right by default), as a kingdom or as a
+name from the header (clarification 28 says what a table must hold).
 
 Rules clarifications
 --------------------
 Where the rules are silent, playbook decides as follows; the test named
-after each decision pins it (in ``tests/test_cresnovian.py``).
+after each decision pins it (in ``tests/test_cresnovian.py`` unless it says
+otherwise).
 
 1. Return Home sends a piece to the foundation cell it was placed on at
    set-up (``test_return_home_sends_any_piece_even_dead_to_its_foundation_cell_clarification_1``).
@@ -122,9 +130,9 @@ after each decision pins it (in ``tests/test_cresnovian.py``).
    (waived next to its own monument).  Breakdown cannot target an eternal
    piece, and Energize cannot raise one
    (``test_repair_needs_3q_and_costs_1q_and_eternal_pieces_refuse_breakdown_and_energize_clarification_9``).
-10. Abilities that change Q (Cut, Breakdown, Energize, Propaganda, Go
-    Berserk) cannot target a dead piece; Return Home, Perfect Eternal,
-    Teleport and Spectacle can
+10. Abilities that change the target's Q (Cut, Breakdown, Energize,
+    Propaganda) cannot target a dead piece; Return Home, Perfect Eternal,
+    Teleport, Spectacle and Go Berserk (clarification 29) can
     (``test_only_abilities_that_do_not_change_q_reach_dead_pieces_clarification_10``).
 11. Critical Rewind needs an opponent's turn to undo (not on the first turn
     of play); the performer pays its 1Q in the restored position
@@ -178,6 +186,31 @@ after each decision pins it (in ``tests/test_cresnovian.py``).
 27. Teleport and Tectonic Failure may move the performer itself; it pays
     its 1Q where it ends up
     (``test_teleport_and_tectonic_failure_may_move_the_performer_itself_clarification_27``).
+28. No rule takes a piece off the board, so a game in play shows all nine:
+    a forum table with fewer is refused, naming the missing ones, and the
+    rules' empty template (no piece, word or poem) reads as the start of
+    the set-up.  ``setup``, ``parse`` and the editor still build study
+    positions of a few pieces, as the tutorials' exercises do; a kingdom
+    there holds the Q of the pieces shown
+    (``test_a_table_in_play_shows_all_nine_pieces_clarification_28``,
+    ``test_the_rules_empty_template_reads_as_the_start_of_the_set_up_clarification_28``,
+    in ``tests/test_cresnovian_forum.py``).
+29. Go Berserk may land next to a dead piece: the rules ask only for
+    another piece, and name no exception here as they do for Energize and
+    Interpretative Dance.  The dead piece stays at 0Q, as an eternal one
+    keeps its 3Q; Caprice moves and loses 9Q and the cost as usual
+    (``test_go_berserk_may_land_next_to_a_dead_piece_which_stays_dead_clarification_29``).
+30. Flock Together fills the performer's kingdom first, the flocking
+    pieces placed in cell order; once no cell of it is free, each piece
+    left may go into the World or stay where it is, as the player chooses
+    (the rules say "may").  With no other piece at the performer's Q
+    nothing would flock, and the ability is refused
+    (``test_once_the_kingdom_is_full_the_rest_of_the_flock_may_go_into_the_world_or_stay_clarification_30``).
+31. Tectonic Failure moves at least one thing: "any/all" is a choice of
+    things to move, and one that moves nothing would be a pass, which the
+    rules do not offer (clarification 13).  Where nothing can move, the
+    ability is not offered
+    (``test_tectonic_failure_moves_at_least_one_thing_clarification_31``).
 """
 
 from .board import BASIC, CELLS, ELITE, FOUNDATION, INDEX, UMBRATIONS, Umbral

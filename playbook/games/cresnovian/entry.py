@@ -425,7 +425,7 @@ class _Ability:
                 d = INDEX[dst]
                 if d in claimed:
                     self._refuse(f"{dst} is already taken by another move of this {self.title}")
-                self._refuse(stay_problem(k, cell) if d == cell else move_problem(k, cell, d, claimed))
+                self._refuse(stay_problem(k, cell, claimed) if d == cell else move_problem(k, cell, d, claimed))
             claimed.append(cell if step.value.endswith("=") else INDEX[step.value.split(">")[1]])
         return self._done(len(movers))
 
@@ -516,27 +516,34 @@ class _Ability:
         taken = {p.cell for p in s.pieces if p not in flockers} | {c for c, _ in s.monuments}
         if s.word:
             taken.add(s.word[0])
+        if not movers:
+            self._refuse(f"no other piece has the performer's {self.performer.q}Q, so none would flock")
 
         def free(claimed, zone):
             return [i for i in range(27) if kingdom_of(i) == zone and i not in taken and i not in claimed]
 
         def allowed(k, claimed):
-            return free(claimed, home) or free(claimed, "world")
+            # Into the kingdom while it has room; after that the rest may go into the World or stay put.
+            inside = free(claimed, home)
+            if inside:
+                return inside
+            here = movers[k]
+            return sorted(free(claimed, "world") + ([here] if here not in claimed and kingdom_of(here) != "world" else []))
 
-        def where(claimed):
-            return f"your kingdom ({home})" if free(claimed, home) else "the World (your kingdom is full)"
-
-        def stay_problem(k, cell):
-            return f"{thing_at(s, cell)} on {CELLS[cell]} cannot stay: the flock goes into your kingdom ({home}), " \
-                   f"or the World once the kingdom is full"
+        def stay_problem(k, cell, claimed):
+            if cell in claimed:
+                return f"{thing_at(s, cell)} on {CELLS[cell]} cannot stay: another move of this Flock Together ends there"
+            return f"{thing_at(s, cell)} on {CELLS[cell]} cannot stay: the flock goes into your kingdom ({home}) " \
+                   f"while it has a free cell"
 
         def move_problem(k, cell, d, claimed):
             if d in taken:
                 return f"{CELLS[d]} is taken by {thing_at(s, d)}"
-            return f"{CELLS[d]} is not in {where(claimed)}: the flock goes there"
+            if free(claimed, home):
+                return f"{CELLS[d]} is not in your kingdom ({home}): the flock goes there while it has a free cell"
+            return f"{CELLS[d]} is not in the World: once your kingdom is full, the rest of the flock goes into " \
+                   f"the World or stays where it is"
 
-        if not free([], home) and len(free([], "world")) < len(movers):
-            self._refuse("no free cell is left for the flock")
         return self._pairs(movers, allowed, stay_problem, move_problem)
 
     def _redefinition(self):
@@ -659,13 +666,34 @@ class _Ability:
         # Placed words and dead pieces stay where they are.
         blocked = ({s.word[0]} if s.word else set()) | {p.cell for p in s.pieces if p.dead}
         reach = [[d for d in _one_step(cell) if d not in blocked] for cell in movers]
+        if all(r == [cell] for r, cell in zip(reach, movers)):
+            self._refuse("nothing can move: every cell next to each live piece and monument holds a dead piece or "
+                         "the placed word")
+
+        def later_can_move(k, claimed):
+            # Whether one of the things after the k-th can still move, every other one finding a cell.
+            rest = reach[k + 1:]
+            for j, (r, here) in enumerate(zip(rest, movers[k + 1:])):
+                for e in r:
+                    if e != here and e not in claimed and _matchable(
+                            [[x for x in other if x not in claimed and x != e] for other in rest[:j] + rest[j + 1:]]):
+                        return True
+            return False
+
+        def moved(claimed):
+            return any(d != cell for d, cell in zip(claimed, movers))
 
         def allowed(k, claimed):
-            # Offer only moves after which every later thing can still find a cell.
+            # Offer only moves after which every later thing can still find a cell, and at least one
+            # thing moves (clarification 31).
             return [d for d in reach[k] if d not in claimed
-                    and _matchable([[e for e in r if e not in claimed and e != d] for r in reach[k + 1:]])]
+                    and _matchable([[e for e in r if e not in claimed and e != d] for r in reach[k + 1:]])
+                    and (d != movers[k] or moved(claimed) or later_can_move(k, claimed + [d]))]
 
-        def stay_problem(k, cell):
+        def stay_problem(k, cell, claimed):
+            if not moved(claimed) and not later_can_move(k, claimed + [cell]):
+                return f"Tectonic Failure moves at least one thing, and if {thing_at(s, cell)} stays on " \
+                       f"{CELLS[cell]} nothing will have moved"
             return f"if {thing_at(s, cell)} stays on {CELLS[cell]}, a later move has nowhere to go"
 
         def move_problem(k, cell, d, claimed):
@@ -709,17 +737,18 @@ class _Ability:
         def room(i):
             return [j for j in neighbours(i) if s.blank(j) or j == me.cell]
 
-        others = [p.cell for p in s.pieces if p.umbration != me.umbration and not p.dead and room(p.cell)]
+        # Any other piece will do, a dead one too (clarification 29): its Q cannot fall below zero.
+        others = [p.cell for p in s.pieces if p.umbration != me.umbration and room(p.cell)]
 
         def why(i):
-            problem = self._target_problem(i)
+            problem = self._target_problem(i, live=False)
             if problem:
                 return problem
             if i == me.cell:
                 return "Caprice goes berserk next to another piece, not itself"
             return f"no cell next to {piece_name(s.piece_at(i))} is free"
 
-        r = self._cells(others, 0, "no other live piece has a free cell next to it", why)
+        r = self._cells(others, 0, "no other piece has a free cell next to it", why)
         if r:
             return r
         target = self._cell(0)

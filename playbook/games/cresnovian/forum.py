@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ...core import IllegalAction, NotationError
+from ...core import NotationError
 from .board import CELLS, FOUNDATION, ROWS, UMBRATIONS, Umbral
 from .entry import word_problem
 
@@ -20,15 +20,20 @@ EMPTY_MARK = "⬛"
 NO_POEM = "(To be written)"
 TAG = re.compile(r"\[(/?)(TABLE|TR|TH|TD|PLAIN)\]", re.I)
 PLAIN_END = re.compile(r"\[/PLAIN\]", re.I)
-PIECE = re.compile(r":([A-Z]+):\s*([0-9]+)Q([be]?)")
-MONUMENT = re.compile(r":([a-z]+):m")
+#: What a cell's text is read as a piece or monument by: a colon, or an
+#: ending like a Q total (``3Q``, ``3q``, ``0Qb``).  Such a text must be a
+#: piece or a monument exactly; a word like that is written in ``[PLAIN]``.
+PIECE_LIKE = re.compile(r"(?s).*(:|[0-9]\s*[qQ][bBeE]?\s*$)")
+SHAPE = re.compile(r"(?s):([A-Za-z]*):\s*(.*)")
+PIECE_Q = re.compile(r"([0-9]+)Q([be]?)")
+PIECE_FORMS = "a piece is written :COSMOS:3Q (or 3Qb broken, 3Qe eternal), a monument :cosmos:m"
 PLAIN_WORD = re.compile(r"\[PLAIN\](.*)\[/PLAIN\]", re.I | re.S)
 
 
 def escape(text: str) -> str:
     """``text`` as the forum should get it: inside ``[PLAIN]`` when it could
     read back as anything but itself."""
-    if any(ch in text for ch in "[]:") or text.strip() in ("", EMPTY_MARK):
+    if any(ch in text for ch in "[]") or PIECE_LIKE.match(text) or text.strip() in ("", EMPTY_MARK):
         return f"[PLAIN]{text}[/PLAIN]"
     return text
 
@@ -118,7 +123,7 @@ class _Table:
             if kind == "open" and value in ("TH", "TD"):
                 if row is None:
                     self.fail(f"[{value}] outside a row: open the row with [TR]", at)
-                cell = [[], False, at, value]
+                cell = [[], False, at + len(value) + 2, value]  # errors point at the cell's text
             elif kind == "open" and value == "TR":
                 if row is not None:
                     self.fail("a row opens inside another: close it with [/TR]", at)
@@ -134,9 +139,9 @@ class _Table:
                   "the table ends inside a row or cell", len(self.text) - 1)
 
 
-def read_forum(game, text: str, to_move: str):
+def read_forum(game, text: str, to_move: str, second: str = "right"):
     """A position pasted from the forum (see ``CresnovianChess.from_forum``)."""
-    from .positions import check_state
+    from .positions import check_state, name_problem
     from .state import CresnovianState
 
     if not isinstance(text, str):
@@ -151,8 +156,6 @@ def read_forum(game, text: str, to_move: str):
         table.fail(f"the header row needs 9 [TH] cells, found {len(head)} cells", head_at)
     names = (head[0][0].strip(), head[8][0].strip())
     for (name, _, at, _) in (head[0], head[8]):
-        from .positions import name_problem
-
         problem = name_problem(name.strip())
         if problem:
             table.fail(f"the header names a player {name.strip()!r}: {problem}", at)
@@ -166,44 +169,83 @@ def read_forum(game, text: str, to_move: str):
             content = content.strip()
             if not escaped and content in ("", EMPTY_MARK):
                 continue
-            m = None if escaped else PIECE.fullmatch(content)
-            if m:
-                u = m[1].lower()
-                if u not in UMBRATIONS:
-                    table.fail(f"{CELLS[i]}: unknown umbration {m[1]}", at)
-                if u in seen:
-                    table.fail(f"{CELLS[i]}: the {u} piece stands on {CELLS[seen[u]]} already", at)
-                q, status = int(m[2]), m[3]
-                if len(m[2]) > 6 or (status == "e" and q != 3):
-                    table.fail(f"{CELLS[i]}: {content} is out of range (Q from 0 to 999999; eternal pieces 3Qe)", at)
-                seen[u] = i
-                pieces.append(Umbral(u, i, q, status, i if CELLS[i] in FOUNDATION else -1))
+            if escaped or not PIECE_LIKE.match(content):
+                if word:
+                    table.fail(f"{CELLS[i]}: only one word may stand on the field (one is on {CELLS[word[0]]})", at)
+                problem = word_problem(content)
+                if problem:
+                    table.fail(f"{CELLS[i]}: {content!r} is neither a piece, a monument nor a word: {problem}", at)
+                word = (i, content)
                 continue
-            m = None if escaped else MONUMENT.fullmatch(content)
-            if m and m[1] in UMBRATIONS:
-                monuments.append((i, m[1]))
+            u, q, status = _piece_or_monument(table, CELLS[i], content, at)
+            if q < 0:
+                monuments.append((i, u))
                 continue
-            if word:
-                table.fail(f"{CELLS[i]}: only one word may stand on the field (one is on {CELLS[word[0]]})", at)
-            problem = word_problem(content)
-            if problem:
-                table.fail(f"{CELLS[i]}: {content!r} is neither a piece, a monument nor a word: {problem}", at)
-            word = (i, content)
+            if u in seen:
+                table.fail(f"{CELLS[i]}: the {u} piece stands on {CELLS[seen[u]]} already", at)
+            seen[u] = i
+            pieces.append(Umbral(u, i, q, status, i if CELLS[i] in FOUNDATION else -1))
     poem = _read_poem(table, text, end)
-    if to_move in ("left", "right"):
-        kingdom = to_move
-    elif to_move == names[0]:
-        kingdom = "left"
-    elif to_move == names[1]:
-        kingdom = "right"
-    else:
-        raise IllegalAction(f"to_move is 'left', 'right' or a name from the header ({names[0]}, {names[1]})")
-    # The side to move is taken as the second player; only kingdoms matter in play.
+    table_at = text.upper().index("[TABLE]")
+    player, kingdom = _mover(names, to_move, second)
+    if not pieces and not monuments and not word and not poem:
+        # The empty template of the rules: nothing is placed yet.
+        return game.initial(names=names)
+    if len(pieces) != len(UMBRATIONS):
+        missing = ", ".join(u for u in UMBRATIONS if u not in seen)
+        table.fail(f"the board holds {len(pieces)} of the nine pieces (missing: {missing}); no rule takes a piece "
+                   f"off the board, so a game in play shows all nine", table_at)
     state = CresnovianState(
         pieces=tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration))), monuments=tuple(sorted(monuments)),
-        word=word, poem=poem, phase="play", turn="second", second_kingdom=kingdom, names=names, game=game,
+        word=word, poem=poem, phase="play", turn=player, second_kingdom=second, names=names, game=game,
     )
     return check_state(state)
+
+
+def _piece_or_monument(table: _Table, cell: str, content: str, at: int) -> tuple[str, int, str]:
+    """``(umbration, Q, status)`` of the piece written ``content``, or
+    ``(umbration, -1, "")`` for a monument; anything else is refused."""
+    m = SHAPE.fullmatch(content)
+    if m is None:
+        table.fail(f"{cell}: {content!r} is neither a piece nor a monument ({PIECE_FORMS}; a word with a colon or "
+                   f"ending like a Q total goes inside [PLAIN]...[/PLAIN])", at)
+    name, rest = m[1], m[2]
+    if name.lower() not in UMBRATIONS:
+        table.fail(f"{cell}: unknown umbration {name or '(none)'}; the nine are {', '.join(UMBRATIONS)}", at)
+    u = name.lower()
+    if rest == "m":
+        if name != u:
+            table.fail(f"{cell}: {content!r}: a monument's umbration is written in lowercase, :{u}:m", at)
+        return u, -1, ""
+    if name != name.upper():
+        table.fail(f"{cell}: {content!r}: a piece's umbration is written in capitals, :{u.upper()}:{rest} "
+                   f"(lowercase is for monuments, :{u}:m)", at)
+    q = PIECE_Q.fullmatch(rest)
+    if q is None:
+        table.fail(f"{cell}: {content!r}: the piece's Q is not written <n>Q, <n>Qb (broken) or 3Qe (eternal)", at)
+    if len(q[1]) > 6 or (q[2] == "e" and int(q[1]) != 3):
+        table.fail(f"{cell}: {content} is out of range (Q from 0 to 999999; eternal pieces 3Qe)", at)
+    return u, int(q[1]), q[2]
+
+
+def _mover(names: tuple[str, str], to_move, second) -> tuple[str, str]:
+    """The player (``first``/``second``) and the kingdom to move, from
+    ``to_move``: a player, a kingdom or a name from the header."""
+    if second not in ("left", "right"):
+        raise NotationError(f"field 'second': the second player holds 'left' or 'right', not {second!r}")
+    other = "left" if second == "right" else "right"
+    if to_move in ("first", "second"):
+        return to_move, second if to_move == "second" else other
+    if to_move in ("left", "right"):
+        kingdom = to_move
+    elif isinstance(to_move, str) and to_move and to_move in names:
+        if names[0] == names[1]:
+            raise NotationError(f"field 'to_move': both kingdoms are named {to_move!r}; say 'left' or 'right'")
+        kingdom = "left" if to_move == names[0] else "right"
+    else:
+        raise NotationError(f"field 'to_move': the player to move is 'first' or 'second', the kingdom 'left' or "
+                            f"'right', or a name from the header ({names[0]}, {names[1]}); not {to_move!r}")
+    return ("second" if kingdom == second else "first"), kingdom
 
 
 def _read_poem(table: _Table, text: str, end: int) -> tuple[str, ...]:

@@ -40,8 +40,10 @@ class CresnovianChess(Game):
         """A position in play: ``pieces`` maps cells to ``"<umbration> <Q>"``
         (``"cosmos 3Qb"``, ``"essence 3Qe"``); ``mover`` is the kingdom to
         move (held by the second player).  A piece's home is the foundation
-        cell it stands on unless ``homes`` says otherwise.  An impossible
-        position raises :class:`NotationError` naming the field."""
+        cell it stands on unless ``homes`` says otherwise.  A study position
+        may leave pieces out (clarification 28); a forum table of a game in
+        play may not.  An impossible position raises
+        :class:`NotationError` naming the field."""
         if not isinstance(pieces, dict):
             raise NotationError("field 'pieces': a dict from cells to '<umbration> <n>Q'")
         if mover not in ("left", "right"):
@@ -84,13 +86,23 @@ class CresnovianChess(Game):
         :class:`NotationError` naming the field and the problem."""
         return read_position(self, text)
 
-    def from_forum(self, text: str, to_move: str) -> CresnovianState:
+    def from_forum(self, text: str, to_move: str, second: str = "right") -> CresnovianState:
         """A position pasted from the forum: the ``[TABLE]`` code and the
-        COMMUNAL POEM block.  ``to_move`` is ``"left"``, ``"right"`` or a
-        player's name from the header.  The pieces' homes are taken as the
-        foundation cells they stand on if any, else unknown.  Errors give the
-        line and column."""
-        return read_forum(self, text, to_move)
+        COMMUNAL POEM block.  ``to_move`` is the player to move as
+        ``state.to_move`` says it (``"first"``, ``"second"``), the kingdom
+        to move (``"left"``, ``"right"``) or a player's name from the
+        header; ``second`` is the kingdom the second player holds (the
+        table does not say; by default the right one, as in
+        :meth:`initial`).
+
+        A game in play shows all nine pieces; a cell whose text has a colon
+        or ends like a Q total is a piece or a monument, written exactly
+        (``:COSMOS:3Q``, ``:cosmos:m``), or the table is refused.  The
+        rules' empty template (no piece, word or poem) reads as the start
+        of the set-up.  The pieces' homes are taken as the foundation cells
+        they stand on if any, else unknown.  Errors give the line and
+        column."""
+        return read_forum(self, text, to_move, second)
 
 
 GAME = CresnovianChess()

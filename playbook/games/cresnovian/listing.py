@@ -117,7 +117,7 @@ _SHAPES = {
     "energize": (81, _cell_amount), "teleport": (729, _two_cells), "spectacle": (729, _two_cells),
     "go-berserk": (729, _two_cells), "build-monument": (270, _cell_monument),
     "critical-rewind": (1, _nothing), "ultraviolent-ray": (1, _nothing), "select-the-fit": (1, _nothing),
-    "sum-of-all-knowledge": (1, _nothing), "repair": (1, _nothing), "flock-together": (1, _nothing),
+    "sum-of-all-knowledge": (1, _nothing), "repair": (1, _nothing),
 }
 _ROWS: dict = {}
 
@@ -265,7 +265,7 @@ class _Board:
         mine = me.cell
         out = []
         for p in self.pieces:
-            if p is me or not p.q:
+            if p is me:
                 continue
             base = 27 * p.cell
             out += [(row[base + j] or fill(base + j)) for j in NEIGHBOURS[p.cell] if not blocked[j] or j == mine]
@@ -284,17 +284,15 @@ class _Board:
         if name == "propaganda":
             return any(p.q and p.status != "e" for p in self.pieces)
         if name == "tectonic-failure":
-            return True
+            # Something moves: a live piece or monument with a neighbour that is neither a dead piece nor the
+            # placed word (a moving neighbour can swap with it).
+            stay = {p.cell for p in self.pieces if not p.q} | ({self.word_cell} if self.word_cell >= 0 else set())
+            movers = [p.cell for p in self.pieces if p.q] + [c for c, _ in self.monuments]
+            return any(d not in stay for c in movers for d in NEIGHBOURS[c])
         if name == "redefinition":
             return bool(self.s.poem) and bool(self.free_for_word())
-        # Flock Together: room for every flocking piece.
-        q = me.q
-        flock = sum(1 for p in self.pieces if p.q == q and p is not me)
-        taken = set(p.cell for p in self.pieces if p.q != q or p is me) | {c for c, _ in self.monuments}
-        if self.word_cell >= 0:
-            taken.add(self.word_cell)
-        free = sum(1 for i in ZONE[self.kingdom] + ZONE["world"] if i not in taken)
-        return free >= flock
+        # Flock Together: another piece with the performer's Q (clarification 30).
+        return any(p.q == me.q and p is not me for p in self.pieces)
 
 
 _LISTERS = {name: getattr(_Board, name.replace("-", "_")) for name in list(BASIC.values()) + list(ELITE.values())
@@ -341,12 +339,7 @@ def listed_actions(s) -> list[Action]:
             continue
         for name in (BASIC[u], ELITE[u]) if q >= 9 else (BASIC[u],):
             if name in OPEN_ENDED:
-                if name == "flock-together" and not any(x.q == q and x is not p for x in s.pieces):
-                    row, fill = _row(u, cell, name)
-                    out.append(row[0] or fill(0))  # nothing flocks: complete with no moves at all
-                    something = True
-                else:
-                    something = something or board.open_possible(p, name)
+                something = something or board.open_possible(p, name)
                 continue
             if name == "interpretative-dance":
                 acts, possible = _dances(board, p)

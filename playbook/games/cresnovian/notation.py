@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core import IllegalAction, NotationError, Step
 from .board import ABILITY_OWNER, BASIC, CELLS, DONE, ELITE, INDEX
-from .entry import MOVE, PASS, _Ability
+from .entry import MOVE, PASS, _Ability, thing_at, title
 
 def steps_from_text(s, text: str) -> tuple[Step, ...]:
     """The steps that enter the action written ``text``."""
@@ -108,21 +108,42 @@ def _move_steps(s, performer_cell, name, params, text):
                                     f"pieces with {performer.q}Q ({flock})", rule="flock together")
     else:
         movers = ability.movers()
+        if all(value.endswith("=") for value in moves.values()) and ability.possible():
+            raise IllegalAction("Tectonic Failure moves at least one thing: name a move like B2>C2",
+                                rule="tectonic failure")
         for src in moves:
             if INDEX[src] not in movers:
                 raise IllegalAction(f"nothing Tectonic Failure moves stands on {src} ({_what(s, INDEX[src])}): "
                                     f"dead pieces and placed words stay", rule="tectonic failure")
+    _check_destinations(s, name, moves, movers)
     return [Step.choice(moves.get(CELLS[c], f"{CELLS[c]}=")) for c in movers]
 
 
-def _what(s, i: int) -> str:
-    from .entry import thing_at
+def _check_destinations(s, name: str, moves: dict[str, str], movers: list[int]):
+    """Refuse a move onto a cell that stays taken (by something that does
+    not move) or that another move of the list takes, naming it; the step
+    entry, taking the moves in cell order, would first name another."""
+    ends = {src: value.partition(">")[2] or src for src, value in moves.items()}
+    staying = {c for c in range(27)
+               if thing_at(s, c) and (c not in movers or ends.get(CELLS[c], CELLS[c]) == CELLS[c])}
+    taken: dict[str, str] = {}
+    for src, dst in ends.items():
+        if dst == src:
+            continue
+        if INDEX[dst] in staying:
+            raise IllegalAction(f"{dst} is taken by {thing_at(s, INDEX[dst])}, which stays where it is",
+                                rule=name.replace("-", " "))
+        if dst in taken:
+            raise IllegalAction(f"{dst} is already taken by another move of this {title_of(name)} ({taken[dst]}>{dst})",
+                                rule=name.replace("-", " "))
+        taken[dst] = src
 
+
+def _what(s, i: int) -> str:
     there = thing_at(s, i)
     return there[4:] if there.startswith("the ") else there or "nothing"
 
 
 def title_of(name: str) -> str:
-    from .entry import title
-
+    """An ability's name as players say it (see :func:`.entry.title`)."""
     return title(name)
