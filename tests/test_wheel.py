@@ -6,8 +6,9 @@ import datetime as dt
 
 import pytest
 
-from playbook import IllegalAction, NotationError, load
+from playbook import IllegalAction, NotationError, Step, load
 from playbook.games.wheel import ChessWheel, Proposal, commitment, phase_of, play_orders, read_orders, setup
+from playbook.games.wheel.entry import SEAL
 
 GAME = load("wheel")
 
@@ -262,6 +263,112 @@ def test_clarification_14_public_text_hides_sealed_orders():
     # Bob passes; the state that sealed Ann's orders reveals them in one step.
     resolve = after.play("{Bob} pass")
     assert [str(a) for a in resolve.legal_actions()] == ["{Ann} reveal k7q2: Pe2-e3", "{Ann} withhold"]
+
+
+# ---------------------------------------------------------------- sealed orders stay secret
+
+
+def salt_of(action) -> str:
+    """The salt of a commitment whose text the action carries."""
+    return action.data[3].split(":", 1)[0]
+
+
+def assert_unguessable(salts):
+    # Every salt is new, and 32 hex digits: 128 random bits.
+    assert len(set(salts)) == len(salts)
+    for salt in salts:
+        assert len(salt) == 32 and int(salt, 16) >= 0
+
+
+def test_every_salt_the_program_makes_comes_from_secrets(monkeypatch):
+    import secrets
+
+    from playbook.games.wheel.orders import new_salt
+
+    assert_unguessable([new_salt() for _ in range(50)])
+    # The salt is drawn by ``secrets`` (patched here to a marker to show where it comes from).
+    monkeypatch.setattr(secrets, "token_hex", lambda n: "5" * (2 * n))
+    s = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
+    assert salt_of(s.action_from_steps([Step.cell("{Ann}e2"), Step.cell("{Ann}e3"), SEAL])) == "5" * 32
+
+
+def test_the_seal_step_makes_the_salt_so_nobody_invents_one():
+    s = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
+    clicks = [Step.cell("{Ann}e2"), Step.cell("{Ann}e3"), SEAL]
+    options = s.next_steps(clicks)
+    assert options.complete and options.options == ()
+    sealed = [s.action_from_steps(clicks) for _ in range(5)]
+    assert_unguessable([salt_of(a) for a in sealed])
+    for action in sealed:
+        assert action.data[3] == salt_of(action) + ": Pe2-e3"
+        assert action.text == "{Ann} commit " + commitment(salt_of(action), "Pe2-e3")
+        # The salt drawn is the entry's last step, so its own steps enter the same action.
+        assert action.steps[-1].value == salt_of(action) and s.action_from_steps(action.steps) == action
+    # A salt of one's own is still taken.
+    assert s.action_from_steps(clicks + [Step.text("q8Zr2")]).text == "{Ann} commit " + commitment("q8Zr2", "Pe2-e3")
+
+
+@pytest.mark.parametrize("make", ["random", "greedy", "alphabeta", "mcts"])
+def test_every_player_program_seals_with_a_fresh_unguessable_salt(make):
+    from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent
+
+    engines = {"random": lambda: RandomAgent(seed=3, avoid=("pass",)), "greedy": lambda: GreedyAgent(seed=1),
+               "alphabeta": lambda: AlphaBeta(depth=1, time_limit=None),
+               "mcts": lambda: MCTS(iterations=30, time_limit=None, seed=1)}
+    s = setup({"{Ann}a1": "Ann R", "{Ann}e1": "Ann K", "{Bob}a7": "Bob K", "{Bob}h2": "Bob P"})
+    chosen = []
+    for _ in range(4):
+        action = engines[make]().choose(s)  # the same engine, same seed, same position
+        assert action.data[0] == "commit"
+        chosen.append(action)
+        after = s.play(action)
+        body = action.data[3]
+        assert body not in after.to_text() and after.last_action.cells() == []
+    assert_unguessable([salt_of(a) for a in chosen])
+
+
+def test_an_engine_varies_its_orders_in_a_recurring_position_whatever_the_salts():
+    # The same pieces a week later: the engine that ordered Ra1-a8 last time orders something
+    # else (within its margin), though its sealed texts never share a salt.
+    from dataclasses import replace
+
+    from playbook.analysis import AlphaBeta
+
+    engine = AlphaBeta(depth=1, time_limit=None)
+    s = setup({"{Ann}a1": "Ann R", "{Ann}e1": "Ann K", "{Bob}a7": "Bob K", "{Bob}h2": "Bob P"})
+    first = engine.choose(s).data[3].split(": ", 1)[1]
+    again = engine.choose(replace(s, week=2)).data[3].split(": ", 1)[1]
+    assert first != again
+
+
+def test_a_record_holds_no_sealed_orders_before_their_reveal_and_replays_exactly():
+    from playbook import Record
+
+    start = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
+    salt = "3f1c9a0e5b7d24c68e1fa09b3c5d7e21"
+    record = Record.of(start, ["{Ann} seal " + salt + ": Pe2-e3"])
+    text = record.to_json()
+    assert "Pe2-e3" not in text and salt not in text and "seal" not in text
+    assert record.actions == ["{Ann} commit " + commitment(salt, "Pe2-e3")]
+    assert Record.from_json(text).final() == start.play("{Ann} seal " + salt + ": Pe2-e3")
+    # Through the reveal the record replays the whole week exactly.
+    week = ["{Ann} seal " + salt + ": Pe2-e3", "{Bob} pass", "{Ann} reveal " + salt + ": Pe2-e3"]
+    played = Record.from_json(Record.of(start, week).to_json()).final()
+    assert played == start.play(week[0]).play(week[1]).play(week[2]) and played.piece_at("{Ann}e3") == ("Ann", "P")
+    # A board's record and its synced state (moves, trail of last moves) hold only the hash.
+    from playbook import BoardWidget
+
+    board = BoardWidget(start)
+    board.play("{Ann} seal " + salt + ": Pe2-e3")
+    assert board.moves == ["{Ann} commit " + commitment(salt, "Pe2-e3")]
+    assert board.trail == [[]] and "Pe2-e3" not in board.record().to_json()
+
+
+def test_a_report_of_messages_repeats_no_sealed_orders():
+    from playbook.games.wheel import replay
+
+    _, report = replay(GAME, "2026-11-23 Ann: create\n2026-11-24 Ann: seal k7q2: e2-e3", ["Ann", "Bob"])
+    assert "e2-e3" not in report[1] and "k7q2" not in report[1]
 
 
 # ---------------------------------------------------------------- resolution, DATC style

@@ -143,15 +143,18 @@ def vary(played: dict, state: State, ranked: list) -> int:
     key = repetition_key(state)
     if key is None or not ranked:
         return 0
+    # Sealed orders carry a fresh salt every week, so the same orders are known by what they
+    # order (``choice_key``), not by their text.
+    same = getattr(state, "choice_key", None) or (lambda action: action.text)
     before = played.setdefault(key, set())
     pick = 0
-    if ranked[0][1].text in before:
+    if same(ranked[0][1]) in before:
         top = ranked[0][0]
         for i, (score, action) in enumerate(ranked):
-            if action.text not in before and score >= top - REPEAT_MARGIN:
+            if same(action) not in before and score >= top - REPEAT_MARGIN:
                 pick = i
                 break
-    before.add(ranked[pick][1].text)
+    before.add(same(ranked[pick][1]))
     return pick
 
 

@@ -93,18 +93,20 @@ def setup(pieces: dict[str, str], players=("Ann", "Bob"), game: ChessWheel | Non
     return game.parse(state.to_text())
 
 
-def play_orders(state: WheelState, orders: dict[str, str], salt: str = "salt") -> WheelState:
+def play_orders(state: WheelState, orders: dict[str, str]) -> WheelState:
     """The position after one whole week: each player named in ``orders``
     commits and reveals those orders (a text such as ``"Pe2-e3, Ng1-f3"``),
-    every other player still to decide passes, then the resolution."""
-    from .orders import commitment, reveal_body
+    each sealed with a fresh salt (:func:`~.orders.new_salt`), every other
+    player still to decide passes, then the resolution."""
+    from .orders import commitment, new_salt, reveal_body
 
+    salts = {player: new_salt() for player in orders}
     for player in state.players:
         if player in orders:
-            state = state.play(f"{{{player}}} commit {commitment(salt, orders[player])}")
+            state = state.play(f"{{{player}}} commit {commitment(salts[player], orders[player])}")
     for player in state.movers if state.phase == "move" else ():
         state = state.play(f"{{{player}}} pass")
     for player in state.players:
         if player in orders and state.phase == "resolve":
-            state = state.play(f"{{{player}}} reveal {reveal_body(salt, orders[player])}")
+            state = state.play(f"{{{player}}} reveal {reveal_body(salts[player], orders[player])}")
     return state

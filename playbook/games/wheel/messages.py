@@ -125,8 +125,9 @@ def replay(game, text: str, players, start=None):
         for k, msg in enumerate(batch, i + 1):
             day_phase = phase_of(msg.when)
             if msg.verb == "seal":
-                report.append(f"line {k}: {msg} -- refused: a post is public, so orders are sealed by posting "
-                              f"'commit <hash>'")
+                # The report repeats no sealed orders, even ones posted by mistake.
+                report.append(f"line {k}: {msg.when:%Y-%m-%d %H:%M} {msg.player}: seal (orders not repeated) -- "
+                              f"refused: a post is public, so orders are sealed by posting 'commit <hash>'")
                 continue
             need = PHASE_OF_VERB.get(msg.verb)
             if need and need != day_phase:
