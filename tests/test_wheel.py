@@ -192,6 +192,19 @@ def test_clarification_11_the_last_commitment_counts():
     assert s.phase == "move" and s.piece_at("{Ann}e1") == ("Ann", "P")
 
 
+def test_clarification_11_every_move_phase_has_the_full_power():
+    # Power 3: three orders in week 1 spend it all, and week 2 again takes three orders
+    # (nothing is carried over), but not four.
+    s = setup({"{Ann}a2": "Ann P", "{Ann}b2": "Ann P", "{Ann}c2": "Ann P", "{Ann}d2": "Ann P"})
+    s = play_orders(s, {"Ann": "Pa2-a3, Pb2-b3, Pc2-c3"})
+    assert s.week == 2 and s.power == 3 and results(s) == {
+        "Ann {Ann}a2-{Ann}a3": "ok", "Ann {Ann}b2-{Ann}b3": "ok", "Ann {Ann}c2-{Ann}c3": "ok"}
+    s = play_orders(s, {"Ann": "Pa3-a4, Pb3-b4, Pd2-d3"})
+    assert s.week == 3 and set(results(s).values()) == {"ok"}
+    with pytest.raises(IllegalAction, match="4 orders cost 4 movement power; Ann has 3"):
+        play_orders(s, {"Ann": "Pa4-a5, Pb4-b5, Pc3-c4, Pd3-d4"})
+
+
 def test_clarification_10_committed_but_never_revealed_gives_no_orders():
     s = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
     s = s.play("{Ann} commit " + commitment("a", "e2-e3")).play("{Bob} commit " + commitment("b", "e2-e3"))
@@ -527,12 +540,12 @@ def test_the_weekly_schedule():
     (dt.datetime(2026, 11, 29, 12), dt.date(2026, 11, 30)),  # clarification 15: Sunday -> next move phase
 ])
 def test_voting_period_of_a_standard_proposal(submitted, start):
-    period = Proposal("Power 4", submitted).voting_period()
+    period = Proposal("Power 4", submitted, ("Ann", "Bob")).voting_period()
     assert period == (start, start + dt.timedelta(days=2))
 
 
 def test_clarification_15_votes_last_one_counts_and_popular_needs_more_for():
-    p = Proposal("Power 4", dt.datetime(2026, 11, 24, 12))
+    p = Proposal("Power 4", dt.datetime(2026, 11, 24, 12), ("Ann", "Bob"))
     with pytest.raises(IllegalAction):
         p.vote("Ann", True, dt.date(2026, 11, 25))  # before the voting period
     p = p.vote("Ann", True, dt.date(2026, 11, 26)).vote("Bob", False, dt.date(2026, 11, 26))
@@ -540,6 +553,103 @@ def test_clarification_15_votes_last_one_counts_and_popular_needs_more_for():
     p = p.vote("Bob", True, dt.date(2026, 11, 28))
     assert p.popular and (p.in_favour, p.against) == (2, 0)
     assert p.status(dt.date(2026, 11, 29)) == "popular (2 for, 0 against)"
+
+
+# ---------------------------------------------------------------- input refused, naming the field
+
+
+@pytest.mark.parametrize("power", [-1, -3, 2.5, True, "3", None])
+def test_a_movement_power_that_is_not_a_whole_number_from_0_is_refused(power):
+    for make in (lambda: GAME.initial(power=power), lambda: setup({}, power=power)):
+        with pytest.raises(IllegalAction, match="^power: ") as err:
+            make()
+        assert err.value.rule == "movement power"
+    # Power 0 is a legal (if dull) week: no orders at all, and its text reads back.
+    nothing = GAME.initial(power=0)
+    assert GAME.parse(nothing.to_text()) == nothing
+
+
+@pytest.mark.parametrize("players", [2.5, True, None, "AnnBob", 1.0])
+def test_a_player_count_that_is_not_a_whole_number_is_refused(players):
+    with pytest.raises(IllegalAction, match="^players: ") as err:
+        GAME.initial(players)
+    assert err.value.rule == "players"
+
+
+def test_names_differing_only_in_case_are_one_player():
+    with pytest.raises(IllegalAction, match="^players: two players share a name"):
+        GAME.initial(["Ann", "ann"])
+    with pytest.raises(NotationError, match="field 'players'"):
+        GAME.parse(GAME.initial(["Ann", "Bob"]).to_text().replace("players: Ann Bob", "players: Ann ann"))
+
+
+@pytest.mark.parametrize("pieces, field", [
+    ({"{Ann}e2": "Zed P"}, "belongs to 'Zed', who is not a player"),  # an owner who is not a player
+    ({"{Ann}e9": "Ann P"}, "not a cell"),  # no rank 9
+    ({"{Zed}e2": "Ann P"}, "no player called 'Zed'"),  # a board nobody owns
+    ({"{Ann}e2": "Ann"}, "a piece is '<owner> <letter>'"),
+    ({"{Ann}e2": "Ann X"}, "a piece is '<owner> <letter>'"),
+])
+def test_setup_refuses_a_piece_it_cannot_place(pieces, field):
+    with pytest.raises(NotationError, match="^pieces: .*" + field.replace("(", r"\(")):
+        setup(pieces)
+
+
+def test_a_message_without_the_colon_after_the_name_is_refused():
+    from playbook.games.wheel import read_messages
+
+    # Without the colon the time "09:00" was read as a player named "09".
+    with pytest.raises(NotationError, match="line 2: a colon must follow the player's name \\(write 'Ann: ...'\\)"):
+        read_messages("2026-11-23 08:00 Bob: create\n2026-11-23 09:00 Ann create")
+
+
+def test_proposal_votes_come_from_its_players_say_yes_or_no_and_carry_dates():
+    p = Proposal("Power 4", dt.datetime(2026, 11, 24, 12), ("Ann", "Bob"))
+    thursday = dt.date(2026, 11, 26)
+    with pytest.raises(IllegalAction, match="^player: 'Zed' is not a player"):
+        p.vote("Zed", True, thursday)
+    for bad in ("maybe", 1, None, "n"):
+        with pytest.raises(NotationError, match="^vote: "):
+            p.vote("Ann", bad, thursday)
+    with pytest.raises(NotationError, match="^when: "):
+        p.vote("Ann", True, "2026-11-26")
+    with pytest.raises(NotationError, match="^submitted: "):
+        Proposal("Power 4", "2026-11-24", ("Ann", "Bob"))
+    # 'no' is a vote against (it counted in favour when any text was taken as true).
+    p = p.vote("Ann", "yes", thursday).vote("Bob", "no", thursday)
+    assert (p.in_favour, p.against) == (1, 1) and p.votes == (("Ann", True), ("Bob", False))
+
+
+def test_a_position_text_with_windows_line_endings_reads_the_same():
+    s = play_orders(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P", "{Ann}e1": "Ann K", "{Bob}e1": "Bob K"}),
+                    {"Ann": "Pe2-e3"})
+    windows = s.to_text().replace("\n", "\r\n")
+    assert GAME.parse(windows) == s and GAME.parse(windows).to_text() == s.to_text()
+
+
+def test_orders_beyond_the_movement_power_are_refused_when_sealed():
+    s = setup({"{Ann}a2": "Ann P", "{Ann}b2": "Ann P", "{Ann}c2": "Ann P", "{Ann}d2": "Ann P"}, power=3)
+    before = s.to_text()
+    with pytest.raises(IllegalAction, match="4 orders cost 4 movement power; Ann has 3") as err:
+        s.play("{Ann} seal 9b2e6c1f0a7d43e58c2b1f9e6d0a3c47: Pa2-a3, Pb2-b3, Pc2-c3, Pd2-d3")
+    assert err.value.rule == "movement power" and s.to_text() == before
+    assert s.play("{Ann} seal 9b2e6c1f0a7d43e58c2b1f9e6d0a3c47: Pa2-a3, Pb2-b3, Pc2-c3").commitment_of("Ann")
+
+
+def test_pass_and_commit_replace_each_other_in_either_order():
+    # The last decision of the move phase counts, whichever it is (Cyd, still to decide,
+    # keeps the phase open).
+    s = setup({"{Ann}e2": "Ann P"}, players=("Ann", "Bob", "Cyd"))
+    digest = commitment("0f3a9c5e7b1d2468ace013579bdf2468", "Pe2-e3")
+    committed_then_passed = s.play("{Ann} commit " + digest).play("{Ann} pass")
+    assert committed_then_passed.passed == ("Ann",) and committed_then_passed.commitment_of("Ann") is None
+    passed_then_committed = s.play("{Ann} pass").play("{Ann} commit " + digest)
+    assert passed_then_committed.passed == () and passed_then_committed.commitment_of("Ann") == digest
+    # A pass withdraws the sealed text the board kept, too.
+    sealed = s.play("{Ann} seal 0f3a9c5e7b1d2468ace013579bdf2468: Pe2-e3")
+    assert sealed.secret("Ann") is not None and sealed.play("{Ann} pass").secret("Ann") is None
+    with pytest.raises(IllegalAction, match="already passed"):
+        committed_then_passed.play("{Ann} pass")
 
 
 # ---------------------------------------------------------------- messages

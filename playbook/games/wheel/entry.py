@@ -141,6 +141,9 @@ def sealed(state, player: str, body: str, text: str = "", at: int = 0) -> Action
         orders = read_orders(orders_text, player, state.players)
     except NotationError as exc:
         raise NotationError(f"the orders to seal cannot be read: {exc}", text or body, at) from None
+    if len(orders) > state.power:  # refused now, not only when they would be revealed
+        raise IllegalAction(f"{len(orders)} orders cost {len(orders)} movement power; {player} has {state.power}",
+                            rule="movement power")
     body = reveal_body(salt, orders_text)
     digest = hash_body(body)
     if player == state.to_move and state.phase == "move":

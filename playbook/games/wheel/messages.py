@@ -28,7 +28,9 @@ from ...core import NotationError, PlaybookError
 from .calendar import phase_of, week_of
 from .orders import commitment, reveal_body
 
-LINE_RE = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}:\d{2}))?\s+([^\s:{}]+):\s*(.*)")
+LINE_RE = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})(?:[ T]([0-9]{1,2}:[0-9]{2}))?\s+([A-Za-z][A-Za-z0-9_]*):\s*(.*)")
+#: A line that has a date and a name but no colon after the name.
+NO_COLON_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ T][0-9]{1,2}:[0-9]{2})?\s+([A-Za-z][A-Za-z0-9_]*)(?:\s.*)?")
 PHASE_OF_VERB = {"commit": "move", "pass": "move", "reveal": "resolve", "withhold": "resolve"}
 
 
@@ -75,6 +77,10 @@ def read_messages(text: str) -> list[Message]:
         if stripped and not stripped.startswith("#"):
             m = LINE_RE.fullmatch(stripped)
             if not m:
+                missing = NO_COLON_RE.fullmatch(stripped)
+                if missing:
+                    raise NotationError(f"line {number}: a colon must follow the player's name "
+                                        f"(write '{missing.group(1)}: ...'); a message is 'YYYY-MM-DD [HH:MM] Name: post'", text, pos)
                 raise NotationError(f"line {number}: a message is 'YYYY-MM-DD [HH:MM] Name: post'", text, pos)
             try:
                 when = dt.datetime.fromisoformat(m.group(1) + " " + (m.group(2) or "00:00").zfill(5))

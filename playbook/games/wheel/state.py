@@ -218,7 +218,10 @@ class WheelState(State):
         elif kind == "populate":
             s = s._populate(action.data[1])
         elif kind == "pass":
-            s = replace(s, passed=s._seat(s.passed + (action.data[1],)))
+            # A pass withdraws the player's commitment, as a commitment replaces a pass.
+            player = action.data[1]
+            s = replace(s, passed=s._seat(s.passed + (player,)),
+                        commitments=tuple((p, h) for p, h in s.commitments if p != player))._with_secret(player, None)
         elif kind == "commit":
             player, digest = action.data[1], action.data[2]
             commits = tuple((p, h) for p, h in s.commitments if p != player) + ((player, digest),)
