@@ -160,6 +160,15 @@ def test_clarification_10_a_forged_reveal_is_refused_and_changes_nothing():
     assert s.play("{Ann} reveal k7q2: Pe2-e3").piece_at("{Ann}e3") == ("Ann", "P")
 
 
+def test_clarification_10_spaces_around_a_reveal_are_not_part_of_it():
+    # The commitment is the hash of "k7q2: Pe2-e3"; spaces around the reveal are dropped,
+    # a second space after the colon is a different text.
+    s = setup({"{Ann}e2": "Ann P"}).play("{Ann} commit " + commitment("k7q2", "Pe2-e3")).play("{Bob} pass")
+    assert s.play("{Ann} reveal   k7q2: Pe2-e3  ").piece_at("{Ann}e3") == ("Ann", "P")
+    with pytest.raises(IllegalAction, match="does not match"):
+        s.play("{Ann} reveal k7q2:  Pe2-e3")
+
+
 def test_orders_beyond_the_movement_power_are_refused_at_reveal():
     s = setup({"{Ann}e2": "Ann P"})
     four = "Pe2-e3, Pe2-e1, a1-a2, b1-b2"

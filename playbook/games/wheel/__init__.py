@@ -98,7 +98,9 @@ tests' comments.
     one word of letters, digits, ``-``, ``_``), in lowercase hex.  A reveal
     that does not hash to the commitment, or whose orders cost more than
     the power, or cannot be read, is refused; a player who committed and
-    never reveals gives no orders that week.  Orders typed in the open
+    never reveals gives no orders that week.  Spaces before or after the
+    revealed text are not part of it; any other change, a space inside it
+    included, is refused.  Orders typed in the open
     (clarification 23) that cost more than the power are refused at once,
     when sealed.  Every salt the program makes (the board's **Seal**, the
     engines, ``play_orders``) is 128 random bits from ``secrets``, new each
@@ -107,6 +109,7 @@ tests' comments.
     ``test_clarification_10_committed_but_never_revealed_gives_no_orders``,
     ``test_commitment_is_sha256_of_salt_colon_orders``,
     ``test_orders_beyond_the_movement_power_are_refused_at_reveal``,
+    ``test_clarification_10_spaces_around_a_reveal_are_not_part_of_it``,
     ``test_orders_beyond_the_movement_power_are_refused_when_sealed``,
     ``test_every_salt_the_program_makes_comes_from_secrets``,
     ``test_every_player_program_seals_with_a_fresh_unguessable_salt``.
