@@ -28,6 +28,9 @@ def test_players_option_takes_a_count_or_names():
     assert GAME.initial().players == ("Ann", "Bob")
     assert GAME.initial(5).players == ("Ann", "Bob", "Cyd", "Dee", "Eve")
     assert GAME.initial(["Trungle", "Zed", "Mo"]).players == ("Trungle", "Zed", "Mo")
+    # Ready: every seat has created and populated a board, 16 pieces each.
+    ready = GAME.initial(3, ready=True)
+    assert ready.boards == ready.populated == ready.kings == ("Ann", "Bob", "Cyd") and len(ready.pieces) == 48
     for bad in (1, 9, ["Ann"], ["Ann", "Ann"], ["Ann", "two words"]):
         with pytest.raises(IllegalAction):
             GAME.initial(bad)

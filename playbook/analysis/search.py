@@ -104,15 +104,24 @@ def blind(state: State, actions: list, evaluate, cache: dict | None = None) -> l
     if view is state:
         return actions
     key = _sealed_as_known(view, mover)
-    text = cache.get(key) if cache is not None else None
-    if text is not None:
-        same = [a for a in actions if a.text == text]
-        if same:
-            return same[:1]
+    same = choice_key(state)
+    chosen = cache.get(key) if cache is not None else None
+    if chosen is not None:
+        again = [a for a in actions if same(a) == chosen]
+        if again:
+            return again[:1]
     best = max(actions, key=lambda a: evaluate(view._apply(a), mover))
     if cache is not None:
-        cache[key] = best.text
+        cache[key] = same(best)
     return [best]
+
+
+def choice_key(state: State):
+    """How a search tells two actions in ``state`` apart: by what they
+    decide (a game's ``state.choice_key``: Chess Wheel+ seals each set of
+    orders with a fresh salt, so the same orders come with a new text each
+    time), else by their text."""
+    return getattr(state, "choice_key", None) or (lambda action: action.text)
 
 
 def repetition_key(state: State):
@@ -143,9 +152,7 @@ def vary(played: dict, state: State, ranked: list) -> int:
     key = repetition_key(state)
     if key is None or not ranked:
         return 0
-    # Sealed orders carry a fresh salt every week, so the same orders are known by what they
-    # order (``choice_key``), not by their text.
-    same = getattr(state, "choice_key", None) or (lambda action: action.text)
+    same = choice_key(state)
     before = played.setdefault(key, set())
     pick = 0
     if same(ranked[0][1]) in before:

@@ -37,7 +37,7 @@ class ChessWheel(Game):
         populated their board."""
         state = WheelState(seats(players), power=check_power(power), game=self)
         if ready:
-            for p in names:
+            for p in state.players:
                 state = state.play(f"{{{p}}} create").play(f"{{{p}}} populate")
         return state
 
