@@ -37,7 +37,7 @@ from ..core import Action, IllegalAction, State
 from .agents import TALK, RandomAgent
 from .evaluation import EXTRA_ACTIONS, WIN, evaluation_for, private
 
-__all__ = ["AlphaBeta", "Analysis", "candidates", "blind", "repetition_key", "vary", "REPEAT_MARGIN", "LIMIT"]
+__all__ = ["AlphaBeta", "Analysis", "candidates", "blind", "choice_key", "repetition_key", "vary", "REPEAT_MARGIN", "LIMIT"]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 # Scores beyond this are wins or losses found by the search (WIN less the
