@@ -347,6 +347,12 @@ class State(ABC):
         this; the default only says it is not legal."""
         raise IllegalAction(f"{text!r} is not a legal action in this position")
 
+    def record_text(self, action: "Action | str") -> str:
+        """How a :class:`Record` writes ``action`` played from this
+        position: its text.  A game of sealed orders writes the public form
+        (never the orders before their reveal)."""
+        return str(action)
+
     def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> "State":
         """This position changed by a position editor: ``cell`` now holds
         the palette piece ``piece`` (see :meth:`Game.palette`; None empties
@@ -547,10 +553,12 @@ class Record:
            **tags: Any) -> "Record":
         """The record of ``actions`` played from ``start``; the result and
         its reason are worked out by playing them."""
-        texts = [str(a) for a in actions]
-        record = cls(start.game.name, start.to_text(), texts, start.game.options, dict(players or {}), date,
-                     tags=dict(tags))
-        outcome = record.final().outcome
+        actions = list(actions)
+        record = cls(start.game.name, start.to_text(), [str(a) for a in actions], start.game.options,
+                     dict(players or {}), date, tags=dict(tags))
+        states = record.states()
+        record.actions = [before.record_text(a) for before, a in zip(states, actions)]
+        outcome = states[-1].outcome
         if outcome is not None:
             record.result = " and ".join(outcome.winners) or "draw"
             record.reason = outcome.reason

@@ -6,8 +6,9 @@ import datetime as dt
 
 import pytest
 
-from playbook import IllegalAction, NotationError, load
+from playbook import IllegalAction, NotationError, Step, load
 from playbook.games.wheel import ChessWheel, Proposal, commitment, phase_of, play_orders, read_orders, setup
+from playbook.games.wheel.entry import SEAL
 
 GAME = load("wheel")
 
@@ -27,6 +28,9 @@ def test_players_option_takes_a_count_or_names():
     assert GAME.initial().players == ("Ann", "Bob")
     assert GAME.initial(5).players == ("Ann", "Bob", "Cyd", "Dee", "Eve")
     assert GAME.initial(["Trungle", "Zed", "Mo"]).players == ("Trungle", "Zed", "Mo")
+    # Ready: every seat has created and populated a board, 16 pieces each.
+    ready = GAME.initial(3, ready=True)
+    assert ready.boards == ready.populated == ready.kings == ("Ann", "Bob", "Cyd") and len(ready.pieces) == 48
     for bad in (1, 9, ["Ann"], ["Ann", "Ann"], ["Ann", "two words"]):
         with pytest.raises(IllegalAction):
             GAME.initial(bad)
@@ -159,6 +163,15 @@ def test_clarification_10_a_forged_reveal_is_refused_and_changes_nothing():
     assert s.play("{Ann} reveal k7q2: Pe2-e3").piece_at("{Ann}e3") == ("Ann", "P")
 
 
+def test_clarification_10_spaces_around_a_reveal_are_not_part_of_it():
+    # The commitment is the hash of "k7q2: Pe2-e3"; spaces around the reveal are dropped,
+    # a second space after the colon is a different text.
+    s = setup({"{Ann}e2": "Ann P"}).play("{Ann} commit " + commitment("k7q2", "Pe2-e3")).play("{Bob} pass")
+    assert s.play("{Ann} reveal   k7q2: Pe2-e3  ").piece_at("{Ann}e3") == ("Ann", "P")
+    with pytest.raises(IllegalAction, match="does not match"):
+        s.play("{Ann} reveal k7q2:  Pe2-e3")
+
+
 def test_orders_beyond_the_movement_power_are_refused_at_reveal():
     s = setup({"{Ann}e2": "Ann P"})
     four = "Pe2-e3, Pe2-e1, a1-a2, b1-b2"
@@ -189,6 +202,19 @@ def test_clarification_11_the_last_commitment_counts():
         s.play("{Ann} reveal a: e2-e3")
     s = s.play("{Ann} reveal b: e2-e1")
     assert s.phase == "move" and s.piece_at("{Ann}e1") == ("Ann", "P")
+
+
+def test_clarification_11_every_move_phase_has_the_full_power():
+    # Power 3: three orders in week 1 spend it all, and week 2 again takes three orders
+    # (nothing is carried over), but not four.
+    s = setup({"{Ann}a2": "Ann P", "{Ann}b2": "Ann P", "{Ann}c2": "Ann P", "{Ann}d2": "Ann P"})
+    s = play_orders(s, {"Ann": "Pa2-a3, Pb2-b3, Pc2-c3"})
+    assert s.week == 2 and s.power == 3 and results(s) == {
+        "Ann {Ann}a2-{Ann}a3": "ok", "Ann {Ann}b2-{Ann}b3": "ok", "Ann {Ann}c2-{Ann}c3": "ok"}
+    s = play_orders(s, {"Ann": "Pa3-a4, Pb3-b4, Pd2-d3"})
+    assert s.week == 3 and set(results(s).values()) == {"ok"}
+    with pytest.raises(IllegalAction, match="4 orders cost 4 movement power; Ann has 3"):
+        play_orders(s, {"Ann": "Pa4-a5, Pb4-b5, Pc3-c4, Pd3-d4"})
 
 
 def test_clarification_10_committed_but_never_revealed_gives_no_orders():
@@ -262,6 +288,112 @@ def test_clarification_14_public_text_hides_sealed_orders():
     # Bob passes; the state that sealed Ann's orders reveals them in one step.
     resolve = after.play("{Bob} pass")
     assert [str(a) for a in resolve.legal_actions()] == ["{Ann} reveal k7q2: Pe2-e3", "{Ann} withhold"]
+
+
+# ---------------------------------------------------------------- sealed orders stay secret
+
+
+def salt_of(action) -> str:
+    """The salt of a commitment whose text the action carries."""
+    return action.data[3].split(":", 1)[0]
+
+
+def assert_unguessable(salts):
+    # Every salt is new, and 32 hex digits: 128 random bits.
+    assert len(set(salts)) == len(salts)
+    for salt in salts:
+        assert len(salt) == 32 and int(salt, 16) >= 0
+
+
+def test_every_salt_the_program_makes_comes_from_secrets(monkeypatch):
+    import secrets
+
+    from playbook.games.wheel.orders import new_salt
+
+    assert_unguessable([new_salt() for _ in range(50)])
+    # The salt is drawn by ``secrets`` (patched here to a marker to show where it comes from).
+    monkeypatch.setattr(secrets, "token_hex", lambda n: "5" * (2 * n))
+    s = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
+    assert salt_of(s.action_from_steps([Step.cell("{Ann}e2"), Step.cell("{Ann}e3"), SEAL])) == "5" * 32
+
+
+def test_the_seal_step_makes_the_salt_so_nobody_invents_one():
+    s = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
+    clicks = [Step.cell("{Ann}e2"), Step.cell("{Ann}e3"), SEAL]
+    options = s.next_steps(clicks)
+    assert options.complete and options.options == ()
+    sealed = [s.action_from_steps(clicks) for _ in range(5)]
+    assert_unguessable([salt_of(a) for a in sealed])
+    for action in sealed:
+        assert action.data[3] == salt_of(action) + ": Pe2-e3"
+        assert action.text == "{Ann} commit " + commitment(salt_of(action), "Pe2-e3")
+        # The salt drawn is the entry's last step, so its own steps enter the same action.
+        assert action.steps[-1].value == salt_of(action) and s.action_from_steps(action.steps) == action
+    # A salt of one's own is still taken.
+    assert s.action_from_steps(clicks + [Step.text("q8Zr2")]).text == "{Ann} commit " + commitment("q8Zr2", "Pe2-e3")
+
+
+@pytest.mark.parametrize("make", ["random", "greedy", "alphabeta", "mcts"])
+def test_every_player_program_seals_with_a_fresh_unguessable_salt(make):
+    from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent
+
+    engines = {"random": lambda: RandomAgent(seed=3, avoid=("pass",)), "greedy": lambda: GreedyAgent(seed=1),
+               "alphabeta": lambda: AlphaBeta(depth=1, time_limit=None),
+               "mcts": lambda: MCTS(iterations=30, time_limit=None, seed=1)}
+    s = setup({"{Ann}a1": "Ann R", "{Ann}e1": "Ann K", "{Bob}a7": "Bob K", "{Bob}h2": "Bob P"})
+    chosen = []
+    for _ in range(4):
+        action = engines[make]().choose(s)  # the same engine, same seed, same position
+        assert action.data[0] == "commit"
+        chosen.append(action)
+        after = s.play(action)
+        body = action.data[3]
+        assert body not in after.to_text() and after.last_action.cells() == []
+    assert_unguessable([salt_of(a) for a in chosen])
+
+
+def test_an_engine_varies_its_orders_in_a_recurring_position_whatever_the_salts():
+    # The same pieces a week later: the engine that ordered Ra1-a8 last time orders something
+    # else (within its margin), though its sealed texts never share a salt.
+    from dataclasses import replace
+
+    from playbook.analysis import AlphaBeta
+
+    engine = AlphaBeta(depth=1, time_limit=None)
+    s = setup({"{Ann}a1": "Ann R", "{Ann}e1": "Ann K", "{Bob}a7": "Bob K", "{Bob}h2": "Bob P"})
+    first = engine.choose(s).data[3].split(": ", 1)[1]
+    again = engine.choose(replace(s, week=2)).data[3].split(": ", 1)[1]
+    assert first != again
+
+
+def test_a_record_holds_no_sealed_orders_before_their_reveal_and_replays_exactly():
+    from playbook import Record
+
+    start = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
+    salt = "3f1c9a0e5b7d24c68e1fa09b3c5d7e21"
+    record = Record.of(start, ["{Ann} seal " + salt + ": Pe2-e3"])
+    text = record.to_json()
+    assert "Pe2-e3" not in text and salt not in text and "seal" not in text
+    assert record.actions == ["{Ann} commit " + commitment(salt, "Pe2-e3")]
+    assert Record.from_json(text).final() == start.play("{Ann} seal " + salt + ": Pe2-e3")
+    # Through the reveal the record replays the whole week exactly.
+    week = ["{Ann} seal " + salt + ": Pe2-e3", "{Bob} pass", "{Ann} reveal " + salt + ": Pe2-e3"]
+    played = Record.from_json(Record.of(start, week).to_json()).final()
+    assert played == start.play(week[0]).play(week[1]).play(week[2]) and played.piece_at("{Ann}e3") == ("Ann", "P")
+    # A board's record and its synced state (moves, trail of last moves) hold only the hash.
+    from playbook import BoardWidget
+
+    board = BoardWidget(start)
+    board.play("{Ann} seal " + salt + ": Pe2-e3")
+    assert board.moves == ["{Ann} commit " + commitment(salt, "Pe2-e3")]
+    assert board.trail == [[]] and "Pe2-e3" not in board.record().to_json()
+
+
+def test_a_report_of_messages_repeats_no_sealed_orders():
+    from playbook.games.wheel import replay
+
+    _, report = replay(GAME, "2026-11-23 Ann: create\n2026-11-24 Ann: seal k7q2: e2-e3", ["Ann", "Bob"])
+    assert "e2-e3" not in report[1] and "k7q2" not in report[1]
 
 
 # ---------------------------------------------------------------- resolution, DATC style
@@ -420,12 +552,12 @@ def test_the_weekly_schedule():
     (dt.datetime(2026, 11, 29, 12), dt.date(2026, 11, 30)),  # clarification 15: Sunday -> next move phase
 ])
 def test_voting_period_of_a_standard_proposal(submitted, start):
-    period = Proposal("Power 4", submitted).voting_period()
+    period = Proposal("Power 4", submitted, ("Ann", "Bob")).voting_period()
     assert period == (start, start + dt.timedelta(days=2))
 
 
 def test_clarification_15_votes_last_one_counts_and_popular_needs_more_for():
-    p = Proposal("Power 4", dt.datetime(2026, 11, 24, 12))
+    p = Proposal("Power 4", dt.datetime(2026, 11, 24, 12), ("Ann", "Bob"))
     with pytest.raises(IllegalAction):
         p.vote("Ann", True, dt.date(2026, 11, 25))  # before the voting period
     p = p.vote("Ann", True, dt.date(2026, 11, 26)).vote("Bob", False, dt.date(2026, 11, 26))
@@ -433,6 +565,103 @@ def test_clarification_15_votes_last_one_counts_and_popular_needs_more_for():
     p = p.vote("Bob", True, dt.date(2026, 11, 28))
     assert p.popular and (p.in_favour, p.against) == (2, 0)
     assert p.status(dt.date(2026, 11, 29)) == "popular (2 for, 0 against)"
+
+
+# ---------------------------------------------------------------- input refused, naming the field
+
+
+@pytest.mark.parametrize("power", [-1, -3, 2.5, True, "3", None])
+def test_a_movement_power_that_is_not_a_whole_number_from_0_is_refused(power):
+    for make in (lambda: GAME.initial(power=power), lambda: setup({}, power=power)):
+        with pytest.raises(IllegalAction, match="^power: ") as err:
+            make()
+        assert err.value.rule == "movement power"
+    # Power 0 is a legal (if dull) week: no orders at all, and its text reads back.
+    nothing = GAME.initial(power=0)
+    assert GAME.parse(nothing.to_text()) == nothing
+
+
+@pytest.mark.parametrize("players", [2.5, True, None, "AnnBob", 1.0])
+def test_a_player_count_that_is_not_a_whole_number_is_refused(players):
+    with pytest.raises(IllegalAction, match="^players: ") as err:
+        GAME.initial(players)
+    assert err.value.rule == "players"
+
+
+def test_names_differing_only_in_case_are_one_player():
+    with pytest.raises(IllegalAction, match="^players: two players share a name"):
+        GAME.initial(["Ann", "ann"])
+    with pytest.raises(NotationError, match="field 'players'"):
+        GAME.parse(GAME.initial(["Ann", "Bob"]).to_text().replace("players: Ann Bob", "players: Ann ann"))
+
+
+@pytest.mark.parametrize("pieces, field", [
+    ({"{Ann}e2": "Zed P"}, "belongs to 'Zed', who is not a player"),  # an owner who is not a player
+    ({"{Ann}e9": "Ann P"}, "not a cell"),  # no rank 9
+    ({"{Zed}e2": "Ann P"}, "no player called 'Zed'"),  # a board nobody owns
+    ({"{Ann}e2": "Ann"}, "a piece is '<owner> <letter>'"),
+    ({"{Ann}e2": "Ann X"}, "a piece is '<owner> <letter>'"),
+])
+def test_setup_refuses_a_piece_it_cannot_place(pieces, field):
+    with pytest.raises(NotationError, match="^pieces: .*" + field.replace("(", r"\(")):
+        setup(pieces)
+
+
+def test_a_message_without_the_colon_after_the_name_is_refused():
+    from playbook.games.wheel import read_messages
+
+    # Without the colon the time "09:00" was read as a player named "09".
+    with pytest.raises(NotationError, match="line 2: a colon must follow the player's name \\(write 'Ann: ...'\\)"):
+        read_messages("2026-11-23 08:00 Bob: create\n2026-11-23 09:00 Ann create")
+
+
+def test_proposal_votes_come_from_its_players_say_yes_or_no_and_carry_dates():
+    p = Proposal("Power 4", dt.datetime(2026, 11, 24, 12), ("Ann", "Bob"))
+    thursday = dt.date(2026, 11, 26)
+    with pytest.raises(IllegalAction, match="^player: 'Zed' is not a player"):
+        p.vote("Zed", True, thursday)
+    for bad in ("maybe", 1, None, "n"):
+        with pytest.raises(NotationError, match="^vote: "):
+            p.vote("Ann", bad, thursday)
+    with pytest.raises(NotationError, match="^when: "):
+        p.vote("Ann", True, "2026-11-26")
+    with pytest.raises(NotationError, match="^submitted: "):
+        Proposal("Power 4", "2026-11-24", ("Ann", "Bob"))
+    # 'no' is a vote against (it counted in favour when any text was taken as true).
+    p = p.vote("Ann", "yes", thursday).vote("Bob", "no", thursday)
+    assert (p.in_favour, p.against) == (1, 1) and p.votes == (("Ann", True), ("Bob", False))
+
+
+def test_a_position_text_with_windows_line_endings_reads_the_same():
+    s = play_orders(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P", "{Ann}e1": "Ann K", "{Bob}e1": "Bob K"}),
+                    {"Ann": "Pe2-e3"})
+    windows = s.to_text().replace("\n", "\r\n")
+    assert GAME.parse(windows) == s and GAME.parse(windows).to_text() == s.to_text()
+
+
+def test_orders_beyond_the_movement_power_are_refused_when_sealed():
+    s = setup({"{Ann}a2": "Ann P", "{Ann}b2": "Ann P", "{Ann}c2": "Ann P", "{Ann}d2": "Ann P"}, power=3)
+    before = s.to_text()
+    with pytest.raises(IllegalAction, match="4 orders cost 4 movement power; Ann has 3") as err:
+        s.play("{Ann} seal 9b2e6c1f0a7d43e58c2b1f9e6d0a3c47: Pa2-a3, Pb2-b3, Pc2-c3, Pd2-d3")
+    assert err.value.rule == "movement power" and s.to_text() == before
+    assert s.play("{Ann} seal 9b2e6c1f0a7d43e58c2b1f9e6d0a3c47: Pa2-a3, Pb2-b3, Pc2-c3").commitment_of("Ann")
+
+
+def test_pass_and_commit_replace_each_other_in_either_order():
+    # The last decision of the move phase counts, whichever it is (Cyd, still to decide,
+    # keeps the phase open).
+    s = setup({"{Ann}e2": "Ann P"}, players=("Ann", "Bob", "Cyd"))
+    digest = commitment("0f3a9c5e7b1d2468ace013579bdf2468", "Pe2-e3")
+    committed_then_passed = s.play("{Ann} commit " + digest).play("{Ann} pass")
+    assert committed_then_passed.passed == ("Ann",) and committed_then_passed.commitment_of("Ann") is None
+    passed_then_committed = s.play("{Ann} pass").play("{Ann} commit " + digest)
+    assert passed_then_committed.passed == () and passed_then_committed.commitment_of("Ann") == digest
+    # A pass withdraws the sealed text the board kept, too.
+    sealed = s.play("{Ann} seal 0f3a9c5e7b1d2468ace013579bdf2468: Pe2-e3")
+    assert sealed.secret("Ann") is not None and sealed.play("{Ann} pass").secret("Ann") is None
+    with pytest.raises(IllegalAction, match="already passed"):
+        committed_then_passed.play("{Ann} pass")
 
 
 # ---------------------------------------------------------------- messages

@@ -4,7 +4,7 @@ parser fuzzing, refused input changing nothing and forged reveals."""
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from playbook import IllegalAction, NotationError, PlaybookError, load
 from playbook.analysis import RandomAgent
@@ -128,3 +128,55 @@ def reach_of(pieces, origin, players):
 
     piece = pieces.get(origin)
     return reach(piece[1], origin, pieces, players) if piece else []
+
+
+# ---------------------------------------------------------------- parser fuzzing
+
+
+def reads_back_or_is_refused(read, write, text):
+    """``read(text)`` either raises NotationError (and nothing else) or gives
+    a value whose written text reads back as the same value."""
+    try:
+        value = read(text)
+    except NotationError:
+        return None
+    assert read(write(value)) == value
+    return value
+
+
+POSITIONS = [s.to_text() for s in random_line(3, 5, 60)[::10]]
+
+
+# Any text, and text made of what positions are made of (digits of every script among them).
+FIELD_TEXT = st.one_of(st.text(max_size=40), st.text(alphabet="0123456789²٣ AnBobKQRP{}|:-,e18\r\t", max_size=20))
+
+
+@settings(max_examples=300, deadline=None)
+@given(base=st.sampled_from(POSITIONS), line=st.integers(0, 14), value=FIELD_TEXT,
+       where=st.sampled_from(["replace", "append", "whole"]))
+@example(base=POSITIONS[0], line=2, value="²", where="replace")  # a digit that int() cannot read
+@example(base=POSITIONS[0], line=3, value="-1", where="replace")
+def test_any_position_text_reads_back_or_raises_notation_error(base, line, value, where):
+    lines = base.split("\n")
+    line %= len(lines)
+    if where == "replace":  # a field's value replaced by anything at all
+        name = lines[line].split(":", 1)[0]
+        lines[line] = f"{name}: {value}"
+    elif where == "append":
+        lines[line] += value
+    text = value if where == "whole" else "\n".join(lines)
+    reads_back_or_is_refused(GAME.parse, lambda s: s.to_text(), text)
+
+
+MESSAGE_LINES = ["2026-11-23 09:00 Ann: create", "2026-11-24 Bob: commit " + "ab" * 32, "# a comment", "",
+                 "2026-11-26 08:10 Ann: reveal k7q2: Pe2-e3"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(st.one_of(st.sampled_from(MESSAGE_LINES), st.text(max_size=30),
+                                st.builds(lambda a, b: a + b, st.sampled_from(MESSAGE_LINES), st.text(max_size=12))),
+                      max_size=5))
+def test_any_message_text_reads_back_or_raises_notation_error(lines):
+    from playbook.games.wheel import read_messages, write_messages
+
+    reads_back_or_is_refused(read_messages, write_messages, "\n".join(lines))

@@ -538,12 +538,14 @@ def _wheel_grow(orders: list, scored, power: int) -> list:
 
 
 def _wheel_commitments(state: State, player: str, sets) -> list[Action]:
-    """One commitment action (salt ``s``, the text kept for revealing) for
-    each distinct set of ``(origin, destination)`` orders within the power."""
+    """One commitment action (the text kept for revealing) for each
+    distinct set of ``(origin, destination)`` orders within the power,
+    each sealed with a fresh salt nobody can guess (``new_salt``), since
+    the one the engine plays is published."""
     from ..core import Step
     from ..games.wheel.board import short
-    from ..games.wheel.entry import SEAL
-    from ..games.wheel.orders import commitment, reveal_body
+    from ..games.wheel.entry import SALT_PROMPT, SEAL
+    from ..games.wheel.orders import commitment, new_salt, reveal_body
 
     pieces = state.board_map()
     out, seen = [], set()
@@ -553,9 +555,10 @@ def _wheel_commitments(state: State, player: str, sets) -> list[Action]:
             continue
         seen.add(key)
         text = ", ".join(f"{pieces[o][1]}{short(o, player)}-{short(d, player)}" for o, d in orders)
-        digest = commitment("s", text)
-        steps = tuple(x for o, d in orders for x in (Step.cell(o), Step.cell(d))) + (SEAL, Step.text("s"))
-        out.append(Action(f"{{{player}}} commit {digest}", steps, ("commit", player, digest, reveal_body("s", text))))
+        salt = new_salt()
+        digest = commitment(salt, text)
+        steps = tuple(x for o, d in orders for x in (Step.cell(o), Step.cell(d))) + (SEAL, Step.text(salt, SALT_PROMPT))
+        out.append(Action(f"{{{player}}} commit {digest}", steps, ("commit", player, digest, reveal_body(salt, text))))
     return out
 
 

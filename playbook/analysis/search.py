@@ -37,7 +37,7 @@ from ..core import Action, IllegalAction, State
 from .agents import TALK, RandomAgent
 from .evaluation import EXTRA_ACTIONS, WIN, evaluation_for, private
 
-__all__ = ["AlphaBeta", "Analysis", "candidates", "blind", "repetition_key", "vary", "REPEAT_MARGIN", "LIMIT"]
+__all__ = ["AlphaBeta", "Analysis", "candidates", "blind", "choice_key", "repetition_key", "vary", "REPEAT_MARGIN", "LIMIT"]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 # Scores beyond this are wins or losses found by the search (WIN less the
@@ -104,15 +104,24 @@ def blind(state: State, actions: list, evaluate, cache: dict | None = None) -> l
     if view is state:
         return actions
     key = _sealed_as_known(view, mover)
-    text = cache.get(key) if cache is not None else None
-    if text is not None:
-        same = [a for a in actions if a.text == text]
-        if same:
-            return same[:1]
+    same = choice_key(state)
+    chosen = cache.get(key) if cache is not None else None
+    if chosen is not None:
+        again = [a for a in actions if same(a) == chosen]
+        if again:
+            return again[:1]
     best = max(actions, key=lambda a: evaluate(view._apply(a), mover))
     if cache is not None:
-        cache[key] = best.text
+        cache[key] = same(best)
     return [best]
+
+
+def choice_key(state: State):
+    """How a search tells two actions in ``state`` apart: by what they
+    decide (a game's ``state.choice_key``: Chess Wheel+ seals each set of
+    orders with a fresh salt, so the same orders come with a new text each
+    time), else by their text."""
+    return getattr(state, "choice_key", None) or (lambda action: action.text)
 
 
 def repetition_key(state: State):
@@ -143,15 +152,16 @@ def vary(played: dict, state: State, ranked: list) -> int:
     key = repetition_key(state)
     if key is None or not ranked:
         return 0
+    same = choice_key(state)
     before = played.setdefault(key, set())
     pick = 0
-    if ranked[0][1].text in before:
+    if same(ranked[0][1]) in before:
         top = ranked[0][0]
         for i, (score, action) in enumerate(ranked):
-            if action.text not in before and score >= top - REPEAT_MARGIN:
+            if same(action) not in before and score >= top - REPEAT_MARGIN:
                 pick = i
                 break
-    before.add(ranked[pick][1].text)
+    before.add(same(ranked[pick][1]))
     return pick
 
 

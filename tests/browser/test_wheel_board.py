@@ -1,5 +1,5 @@
 """A hot-seat week of Chess Wheel+ on a real board: each player's orders
-entered behind a curtain, sealed with a salt, revealed with one click, and
+entered behind a curtain, sealed with a salt the board draws, revealed with one click, and
 the resolution drawn; and a tutorial exercise against sealed orders solved
 by clicks.  Every wait is for something the board publishes."""
 
@@ -17,15 +17,27 @@ board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}))
 board"""
 
 
-def seal(widget, piece, target, salt):
+def seal(widget, piece, target):
     curtain = widget.locator(".pb-curtain")
     widget.get_by_role("button", name="Show the board").click()
     curtain.wait_for(state="hidden")
     click(widget, piece)
     click(widget, target)
-    widget.get_by_role("button", name="Seal my orders").click()
-    widget.locator(".pb-text").fill(salt)
-    widget.locator(".pb-text").press("Enter")
+    widget.get_by_role("button", name="Seal my orders").click()  # the board draws the salt
+
+
+def wait_for_move_between(widget, start: str, end: str = "") -> str:
+    """Wait until the board's last move starts with ``start`` and ends with
+    ``end`` (a salt drawn at random sits between them); its text."""
+    widget.page.wait_for_function(
+        """([el, start, end]) => {
+            const moves = el.querySelectorAll('.pb-moves .pb-move');
+            const last = moves.length > 1 ? moves[moves.length - 1].textContent : "";
+            return last.startsWith(start) && last.endsWith(end);
+        }""",
+        arg=[widget.element_handle(), start, end], timeout=60000,
+    )
+    return widget.locator(".pb-moves .pb-move").last.text_content()
 
 
 def test_hot_seat_week_behind_a_curtain(page, lab):
@@ -39,21 +51,21 @@ def test_hot_seat_week_behind_a_curtain(page, lab):
     assert lit_cells(widget) == ["{Ann}e1", "{Ann}e3"]  # a pawn goes one rank either way
     widget.get_by_role("button", name="Cancel").click()
     curtain.evaluate("el => { el.hidden = false; }")  # back behind the curtain, as a new player would find it
-    seal(widget, "{Ann}e2", "{Ann}e3", "k7q2")
-    ann = commitment("k7q2", "Pe2-e3")
-    wait_for_move(widget, "{Ann} commit " + ann)
+    seal(widget, "{Ann}e2", "{Ann}e3")
+    ann = wait_for_move_between(widget, "{Ann} commit ").split()[-1]
     curtain.wait_for(state="visible")
     assert "Pass the device to Bob" in curtain.inner_text() and ann[:12] in curtain.inner_text()
     assert "e3" not in position(widget)
-    seal(widget, "{Bob}d2", "{Bob}d3", "zz9")
-    wait_for_move(widget, "{Bob} commit " + commitment("zz9", "Pd2-d3"))
+    seal(widget, "{Bob}d2", "{Bob}d3")
+    wait_for_move_between(widget, "{Bob} commit ")
     # Resolve phase: reveals are public, no curtain; the board remembers what each player sealed.
     assert curtain.is_hidden()
     widget.get_by_role("button", name="Reveal my orders").click()
-    wait_for_move(widget, "{Ann} reveal k7q2: Pe2-e3")
+    reveal = wait_for_move_between(widget, "{Ann} reveal ", ": Pe2-e3")
+    assert commitment(reveal.split()[2].rstrip(":"), "Pe2-e3") == ann
     assert widget.locator(".pb-mark-pending").count() >= 1
     widget.get_by_role("button", name="Reveal my orders").click()
-    wait_for_move(widget, "{Bob} reveal zz9: Pd2-d3")
+    wait_for_move_between(widget, "{Bob} reveal ", ": Pd2-d3")
     assert "week: 2" in position(widget) and "pieces: Ann Pe3 | Bob Pd3" in position(widget)
     assert widget.locator(".pb-mark-arrow").count() >= 2
 
@@ -79,9 +91,7 @@ def test_an_exercise_against_sealed_orders_is_solved_by_clicks(page, lab):
     for cell in ["{Bob}a1", "{Bob}g1", "{Bob}h5", "{Bob}h1"]:
         click(widget, cell)
     widget.get_by_role("button", name="Seal my orders").click()
-    widget.locator(".pb-text").fill("mine")
-    widget.locator(".pb-text").press("Enter")
-    wait_for_move(widget, "{Ann} commit " + commitment("mine", "R{Bob}a1-{Bob}g1, R{Bob}h5-{Bob}h1"))
+    wait_for_move_between(widget, "{Ann} commit ")
     widget.get_by_role("button", name="Reveal my orders").click()
     wait_for_move(widget, "{Bob} reveal b0b: Kh1-g1")  # the script reveals Bob's sealed orders
     wait_for_attr(widget, "data-over", "true")

@@ -21,9 +21,10 @@ Orders and phases
 -----------------
 Weeks start on Monday: move phase Monday to Wednesday, resolve phase
 Thursday to Saturday, replenish phase on Sunday (:mod:`.calendar`).  Each
-player has movement power 3 per week and every order costs 1, possible or
-not.  In the move phase a player posts only the SHA-256 of ``<salt>:
-<orders>`` (a *commitment*) and may replace it until the phase ends; in
+player has movement power 3, set back at the start of every move phase,
+and every order costs 1, possible or not.  In the move phase a player
+posts only the SHA-256 of ``<salt>: <orders>`` (a *commitment*) and may
+replace it until the phase ends; in
 the resolve phase they post the text itself (the *reveal*).  At the end of
 the resolve phase all revealed orders are carried out at once
 (:mod:`.resolve`).  When only one player owns a King, once at least two
@@ -97,18 +98,33 @@ tests' comments.
     one word of letters, digits, ``-``, ``_``), in lowercase hex.  A reveal
     that does not hash to the commitment, or whose orders cost more than
     the power, or cannot be read, is refused; a player who committed and
-    never reveals gives no orders that week.
+    never reveals gives no orders that week.  Spaces before or after the
+    revealed text are not part of it; any other change, a space inside it
+    included, is refused.  Orders typed in the open
+    (clarification 23) that cost more than the power are refused at once,
+    when sealed.  Every salt the program makes (the board's **Seal**, the
+    engines, ``play_orders``) is 128 random bits from ``secrets``, new each
+    time, since a guessable salt gives the orders away.
     Tests: ``test_clarification_10_a_forged_reveal_is_refused_and_changes_nothing``,
     ``test_clarification_10_committed_but_never_revealed_gives_no_orders``,
     ``test_commitment_is_sha256_of_salt_colon_orders``,
-    ``test_orders_beyond_the_movement_power_are_refused_at_reveal``.
-11. The last commitment of the move phase counts; committing again
-    replaces it.  ``{Ann} pass`` ends Ann's move phase without orders.
-    The move phase ends when every player has committed or passed (or by
-    ``end phase``); the resolve phase when every committed player has
-    revealed or withheld (or by ``end phase``).  Power is set back to 3
-    each week (the replenish phase).
-    Tests: ``test_clarification_11_the_last_commitment_counts``.
+    ``test_orders_beyond_the_movement_power_are_refused_at_reveal``,
+    ``test_clarification_10_spaces_around_a_reveal_are_not_part_of_it``,
+    ``test_orders_beyond_the_movement_power_are_refused_when_sealed``,
+    ``test_every_salt_the_program_makes_comes_from_secrets``,
+    ``test_every_player_program_seals_with_a_fresh_unguessable_salt``.
+11. The last decision of the move phase counts: committing again
+    replaces a commitment, a commitment replaces a pass, and ``{Ann} pass``
+    (no orders this week) withdraws a commitment.  The move phase ends
+    when every player has committed or passed (or by ``end phase``); the
+    resolve phase when every committed player has revealed or withheld (or
+    by ``end phase``).  The source sets the power back at the start of each
+    move phase; a week's orders are one set checked against the whole
+    power and nothing is spent from week to week, so every move phase
+    starts with the full power, as it would after a reset on Sunday.
+    Tests: ``test_clarification_11_the_last_commitment_counts``,
+    ``test_pass_and_commit_replace_each_other_in_either_order``,
+    ``test_clarification_11_every_move_phase_has_the_full_power``.
 12. Creating and populating are each allowed once per cycle (one game), at
     any time.  Populating skips a cell that already holds a piece; a
     player whose e1 was occupied has created no King.
@@ -123,9 +139,12 @@ tests' comments.
 14. The public position never holds a player's sealed orders.  For
     hot-seat play the state that recorded a commitment keeps its reveal
     text privately (``state.secret(player)``); it is not saved in the
-    position text or records, and ``state.remember(player, text)`` gives it
-    back to a loaded position.
-    Tests: ``test_clarification_14_public_text_hides_sealed_orders``.
+    position text, records, a board's move list or marks, or a report of
+    messages (orders typed in the open are recorded as their commitment),
+    and ``state.remember(player, text)`` gives it back to a loaded position.
+    Tests: ``test_clarification_14_public_text_hides_sealed_orders``,
+    ``test_a_record_holds_no_sealed_orders_before_their_reveal_and_replays_exactly``,
+    ``test_a_report_of_messages_repeats_no_sealed_orders``.
 15. A standard proposal submitted in a move phase is voted on in the next
     resolve phase and vice versa; one submitted on a Sunday (replenish) is
     voted on in the next move phase.  A vote cast outside the voting period
@@ -134,8 +153,10 @@ tests' comments.
     Tests: ``test_clarification_15_votes_last_one_counts_and_popular_needs_more_for``,
     ``test_voting_period_of_a_standard_proposal``.
 16. The source sets no number of players: a game has 2 to 8, each with a
-    different one-word name (``initial(5)`` or ``initial(["Ann", "Zed"])``).
-    Tests: ``test_players_option_takes_a_count_or_names``.
+    different one-word name (``initial(5)`` or ``initial(["Ann", "Zed"])``);
+    names that differ only in case (``Ann``, ``ann``) are the same name.
+    Tests: ``test_players_option_takes_a_count_or_names``,
+    ``test_names_differing_only_in_case_are_one_player``.
 17. Only orders that pass the range check contend for a cell: an impossible
     order (no piece, wrong letter, out of range, no such board) never
     bounces a possible one and takes no part in head-to-heads or chains.

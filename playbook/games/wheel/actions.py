@@ -6,7 +6,8 @@
 - ``{Ann} seal <salt>: <orders>``: the same commitment typed in the open on
   a shared screen (hot seat): the action is ``{Ann} commit <hash of the
   text>``, and the position keeps the text privately for the reveal;
-- ``{Ann} pass``: Ann gives no orders this week (move phase);
+- ``{Ann} pass``: Ann gives no orders this week (move phase; it withdraws
+  a commitment, as a commitment replaces a pass: the last one counts);
 - ``{Ann} reveal <salt>: <orders>``: the text behind Ann's commitment
   (resolve phase);
 - ``{Ann} withhold``: Ann does not reveal, and so gives no orders;
@@ -70,8 +71,8 @@ def read_action(state, text: str) -> Action:
             raise IllegalAction(f"{player} has already populated their board this cycle", rule="standard board")
         return simple(player, verb)
     if verb == "pass":
-        if player not in state.movers:
-            raise IllegalAction(f"{player} has already committed orders or passed this phase", rule="phases")
+        if player in state.passed:
+            raise IllegalAction(f"{player} has already passed this phase", rule="phases")
         return simple(player, verb)
     if verb == "commit":
         if not HASH_RE.fullmatch(rest):

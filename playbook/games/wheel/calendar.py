@@ -6,10 +6,10 @@ phase Thursday to Saturday and the replenish phase is Sunday.
 >>> import datetime
 >>> phase_of(datetime.date(2026, 11, 26))
 'resolve'
->>> p = Proposal("Power 4", datetime.datetime(2026, 11, 24, 9, 0))
+>>> p = Proposal("Power 4", datetime.datetime(2026, 11, 24, 9, 0), ("Ann", "Bob"))
 >>> p.voting_period()
 (datetime.date(2026, 11, 26), datetime.date(2026, 11, 28))
->>> p.vote("Ann", True, datetime.date(2026, 11, 26)).vote("Bob", False, datetime.date(2026, 11, 27)).popular
+>>> p.vote("Ann", "yes", datetime.date(2026, 11, 26)).vote("Bob", "no", datetime.date(2026, 11, 27)).popular
 False
 """
 
@@ -18,13 +18,23 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field, replace
 
-from ...core import IllegalAction
+from ...core import IllegalAction, NotationError
 
 PHASES = ("move", "resolve", "replenish")
 
 
-def _day(when) -> dt.date:
-    return when.date() if isinstance(when, dt.datetime) else when
+def _day(when, field: str = "when") -> dt.date:
+    """The day of a date or datetime; NotationError naming ``field`` for
+    anything else, a date written as text included."""
+    if isinstance(when, dt.datetime):
+        return when.date()
+    if isinstance(when, dt.date):
+        return when
+    raise NotationError(f"{field}: a datetime.date or datetime.datetime, not {when!r}")
+
+
+#: How a vote may be written: True or "yes" for, False or "no" against.
+VOTES = {True: True, False: False, "yes": True, "no": False}
 
 
 def phase_of(when) -> str:
@@ -49,13 +59,22 @@ def week_of(when, first) -> int:
 
 @dataclass(frozen=True)
 class Proposal:
-    """A standard proposal: its ``title``, when it was ``submitted`` and the
-    ``votes`` so far (player -> in favour).  Immutable: :meth:`vote`
-    returns the updated proposal."""
+    """A standard proposal: its ``title``, when it was ``submitted``, the
+    ``players`` who may vote on it and the ``votes`` so far (player, in
+    favour).  Immutable: :meth:`vote` returns the updated proposal."""
 
     title: str
     submitted: dt.datetime
+    players: tuple[str, ...]
     votes: tuple[tuple[str, bool], ...] = field(default=())
+
+    def __post_init__(self):
+        if not isinstance(self.title, str):
+            raise NotationError(f"title: a text, not {self.title!r}")
+        _day(self.submitted, "submitted")
+        from .game import seats
+
+        object.__setattr__(self, "players", seats(self.players))
 
     def voting_period(self) -> tuple[dt.date, dt.date]:
         """The days of the voting period: the next resolve phase for a
@@ -73,14 +92,22 @@ class Proposal:
         start, end = self.voting_period()
         return start <= _day(when) <= end
 
-    def vote(self, player: str, in_favour: bool, when) -> "Proposal":
-        """The proposal with ``player``'s vote cast at ``when`` (their last
-        vote counts); refused outside the voting period."""
-        if not self.open_on(when):
+    def vote(self, player: str, in_favour, when) -> "Proposal":
+        """The proposal with ``player``'s vote cast at ``when`` (a date or
+        datetime; their last vote counts): ``in_favour`` is True or
+        ``"yes"`` for, False or ``"no"`` against.  Refused from anyone but
+        its players, outside the voting period, or with any other vote."""
+        day = _day(when)
+        if player not in self.players:
+            raise IllegalAction(f"player: {player!r} is not a player ({', '.join(self.players)})", rule="players")
+        key = in_favour.strip().lower() if isinstance(in_favour, str) else in_favour
+        if not isinstance(key, (bool, str)) or key not in VOTES:
+            raise NotationError(f"vote: True or 'yes' for, False or 'no' against, not {in_favour!r}")
+        if not self.open_on(day):
             start, end = self.voting_period()
             raise IllegalAction(f"votes on {self.title!r} are cast from {start} to {end}, not on {_day(when)}",
                                 rule="standard proposals: voting period")
-        votes = tuple((p, v) for p, v in self.votes if p != player) + ((player, bool(in_favour)),)
+        votes = tuple((p, v) for p, v in self.votes if p != player) + ((player, VOTES[key]),)
         return replace(self, votes=votes)
 
     @property

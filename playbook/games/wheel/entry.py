@@ -1,9 +1,11 @@
 """Step-by-step entry for the player to move.
 
 Move phase: click one of your pieces, then where it goes (up to the
-movement power, one order per piece), then **Seal** and type a secret salt
-(one word): the entry becomes ``{Ann} commit <hash>``, and the state keeps
-the text behind it privately.  The choices **Create** and **Populate** (the
+movement power, one order per piece), then **Seal**: the entry is complete,
+sealed with a fresh salt from :func:`~.orders.new_salt` (nobody has to
+invent one), and becomes ``{Ann} commit <hash>``; the state keeps the text
+behind it privately.  A text step after **Seal** gives a salt of one's own
+instead (it is accepted, never asked for).  The choices **Create** and **Populate** (the
 board actions) and **Pass** (no orders) stand alone.  Resolve phase:
 **Reveal** (when this state remembers the sealed text) or **Withhold**.
 """
@@ -13,10 +15,10 @@ from __future__ import annotations
 from ...core import Action, IllegalAction, NotationError, PlaybookError, Step, StepOptions
 from .actions import checked_reveal, simple
 from .board import short
-from .orders import SALT_RE, commitment, hash_body, read_orders, reveal_body, split_body
+from .orders import SALT_RE, commitment, hash_body, new_salt, read_orders, reveal_body, split_body
 
 SEAL = Step.choice("seal", "Seal my orders")
-SALT_PROMPT = "secret salt, one word"
+SALT_PROMPT = "your own salt, one word (a random one is made when left out)"
 
 
 def listed(state) -> list[Action]:
@@ -72,10 +74,13 @@ class Entry:
         if len(rest) == 1 and rest[0].kind == "cell":
             return StepOptions(tuple(Step.cell(c) for c in self._targets(rest[0].value)), False)
         if rest[0] == SEAL:
+            # Seal alone is complete: the salt is drawn at random, so a person (or a program) never
+            # seals with a word that can be guessed.  A salt of one's own may follow as a text step.
             if len(rest) == 1:
-                return StepOptions((Step.text("", SALT_PROMPT),), False)
+                return StepOptions((), True)
             if len(rest) == 2 and rest[1].kind == "text":
-                if not SALT_RE.fullmatch(rest[1].value.strip()):
+                salt = rest[1].value.strip()
+                if salt and not SALT_RE.fullmatch(salt):
                     raise IllegalAction("the salt is one word of letters, digits, '-' or '_'", rule="hidden orders")
                 return StepOptions((), True)
         raise IllegalAction(f"{rest[0].value!r} does not continue an entry of orders")
@@ -115,10 +120,15 @@ class Entry:
         if self.steps and self.steps[0] in singles:
             return singles[self.steps[0]]
         orders, rest = self._orders()
-        salt = rest[1].value.strip()
+        salt = rest[1].value.strip() if len(rest) > 1 else ""
+        steps = self.steps
+        if not salt:
+            # The salt drawn becomes the entry's last step, so the action's own steps enter it again.
+            salt = new_salt()
+            steps = self.steps[:len(self.steps) - len(rest) + 1] + (Step.text(salt, SALT_PROMPT),)
         text = ", ".join(f"{self.s.piece_at(o)[1]}{short(o, self.player)}-{short(d, self.player)}" for o, d in orders)
         digest = commitment(salt, text)
-        return Action(f"{{{self.player}}} commit {digest}", self.steps, ("commit", self.player, digest, reveal_body(salt, text)))
+        return Action(f"{{{self.player}}} commit {digest}", steps, ("commit", self.player, digest, reveal_body(salt, text)))
 
 
 def sealed(state, player: str, body: str, text: str = "", at: int = 0) -> Action:
@@ -131,6 +141,9 @@ def sealed(state, player: str, body: str, text: str = "", at: int = 0) -> Action
         orders = read_orders(orders_text, player, state.players)
     except NotationError as exc:
         raise NotationError(f"the orders to seal cannot be read: {exc}", text or body, at) from None
+    if len(orders) > state.power:  # refused now, not only when they would be revealed
+        raise IllegalAction(f"{len(orders)} orders cost {len(orders)} movement power; {player} has {state.power}",
+                            rule="movement power")
     body = reveal_body(salt, orders_text)
     digest = hash_body(body)
     if player == state.to_move and state.phase == "move":

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ...core import Game, IllegalAction
-from .board import NAME_RE
+from ...core import Game, IllegalAction, NotationError
+from .board import KINDS, NAME_RE
+from .notation import MAX_NUMBER as MAX_POWER
 from .state import WheelState
 
 #: Default seat names, used when ``players`` is a number.
@@ -34,23 +35,9 @@ class ChessWheel(Game):
         named Ann, Bob, Cyd, ...) or a sequence of names; nobody has a board
         yet.  With ``ready=True`` every player has already created and
         populated their board."""
-        if isinstance(players, int) and not isinstance(players, bool):
-            if not 2 <= players <= 8:
-                raise IllegalAction(f"Chess Wheel+ is for 2 to 8 players, not {players}", rule="players")
-            names = NAMES[:players]
-        else:
-            names = tuple(players)
-            if not 2 <= len(names) <= 8:
-                raise IllegalAction(f"Chess Wheel+ is for 2 to 8 players, not {len(names)}", rule="players")
-            for n in names:
-                if not isinstance(n, str) or not NAME_RE.fullmatch(n):
-                    raise IllegalAction(f"{n!r} is not a player name (a letter, then letters, digits or _)",
-                                        rule="players")
-            if len(set(names)) != len(names):
-                raise IllegalAction("two players share a name", rule="players")
-        state = WheelState(tuple(names), power=power, game=self)
+        state = WheelState(seats(players), power=check_power(power), game=self)
         if ready:
-            for p in names:
+            for p in state.players:
                 state = state.play(f"{{{p}}} create").play(f"{{{p}}} populate")
         return state
 
@@ -71,6 +58,41 @@ class ChessWheel(Game):
 GAME = ChessWheel()
 
 
+def seats(players) -> tuple[str, ...]:
+    """The names of ``players``: a whole number from 2 to 8 (the default
+    seats Ann, Bob, Cyd, ...) or a sequence of 2 to 8 names, no two alike
+    even in case (``Ann`` and ``ann`` would be one player in a message);
+    IllegalAction naming the field otherwise."""
+    if isinstance(players, int) and not isinstance(players, bool):
+        if not 2 <= players <= 8:
+            raise IllegalAction(f"players: Chess Wheel+ is for 2 to 8 players, not {players}", rule="players")
+        return NAMES[:players]
+    if not isinstance(players, (list, tuple)):
+        raise IllegalAction(f"players: a whole number from 2 to 8 or a list of names, not {players!r}",
+                            rule="players")
+    names = tuple(players)
+    if not 2 <= len(names) <= 8:
+        raise IllegalAction(f"players: Chess Wheel+ is for 2 to 8 players, not {len(names)}", rule="players")
+    for n in names:
+        if not isinstance(n, str) or not NAME_RE.fullmatch(n):
+            raise IllegalAction(f"players: {n!r} is not a player name (a letter, then letters, digits or _)",
+                                rule="players")
+    if len({n.lower() for n in names}) != len(names):
+        raise IllegalAction("players: two players share a name (names differing only in case are the same)",
+                            rule="players")
+    return names
+
+
+def check_power(power) -> int:
+    """``power`` if it is a whole number of movement power from 0 (to a
+    million, as a position text allows); IllegalAction naming the field
+    otherwise."""
+    if isinstance(power, bool) or not isinstance(power, int) or not 0 <= power <= MAX_POWER:
+        raise IllegalAction(f"power: the movement power is a whole number from 0 to {MAX_POWER}, not {power!r}",
+                            rule="movement power")
+    return power
+
+
 def setup(pieces: dict[str, str], players=("Ann", "Bob"), game: ChessWheel | None = None, kings=None,
           week: int = 1, power: int = 3) -> WheelState:
     """A move-phase position with every board created and populated and
@@ -81,30 +103,43 @@ def setup(pieces: dict[str, str], players=("Ann", "Bob"), game: ChessWheel | Non
     from .board import read_cell
 
     game = game or GAME
+    players = seats(players)
+    power = check_power(power)
     made = []
     for cell, code in pieces.items():
-        owner, letter = code.split()
-        made.append((read_cell(cell, owner, players), owner, letter))
+        words = code.split() if isinstance(code, str) else []
+        if len(words) != 2 or words[1] not in KINDS or len(words[1]) != 1:
+            raise NotationError(f"pieces: {cell!r} holds {code!r}; a piece is '<owner> <letter>', "
+                                f"the letter one of {KINDS}")
+        owner, letter = words
+        if owner not in players:
+            raise NotationError(f"pieces: the piece on {cell!r} belongs to {owner!r}, who is not a player "
+                                f"({', '.join(players)})")
+        try:
+            made.append((read_cell(cell, owner, players), owner, letter))
+        except (ValueError, TypeError) as exc:
+            raise NotationError(f"pieces: {exc}") from None
     if kings is None:
         kings = [o for _, o, k in made if k == "K"]
-    players = tuple(players)
     state = WheelState(players, week, "move", power, players, players, tuple(p for p in players if p in kings),
                        tuple(sorted(made)), game=game)
     return game.parse(state.to_text())
 
 
-def play_orders(state: WheelState, orders: dict[str, str], salt: str = "salt") -> WheelState:
+def play_orders(state: WheelState, orders: dict[str, str]) -> WheelState:
     """The position after one whole week: each player named in ``orders``
     commits and reveals those orders (a text such as ``"Pe2-e3, Ng1-f3"``),
-    every other player still to decide passes, then the resolution."""
-    from .orders import commitment, reveal_body
+    each sealed with a fresh salt (:func:`~.orders.new_salt`), every other
+    player still to decide passes, then the resolution."""
+    from .orders import commitment, new_salt, reveal_body
 
+    salts = {player: new_salt() for player in orders}
     for player in state.players:
         if player in orders:
-            state = state.play(f"{{{player}}} commit {commitment(salt, orders[player])}")
+            state = state.play(f"{{{player}}} commit {commitment(salts[player], orders[player])}")
     for player in state.movers if state.phase == "move" else ():
         state = state.play(f"{{{player}}} pass")
     for player in state.players:
         if player in orders and state.phase == "resolve":
-            state = state.play(f"{{{player}}} reveal {reveal_body(salt, orders[player])}")
+            state = state.play(f"{{{player}}} reveal {reveal_body(salts[player], orders[player])}")
     return state

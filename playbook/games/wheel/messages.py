@@ -28,7 +28,9 @@ from ...core import NotationError, PlaybookError
 from .calendar import phase_of, week_of
 from .orders import commitment, reveal_body
 
-LINE_RE = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}:\d{2}))?\s+([^\s:{}]+):\s*(.*)")
+LINE_RE = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})(?:[ T]([0-9]{1,2}:[0-9]{2}))?\s+([A-Za-z][A-Za-z0-9_]*):\s*(.*)")
+#: A line that has a date and a name but no colon after the name.
+NO_COLON_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ T][0-9]{1,2}:[0-9]{2})?\s+([A-Za-z][A-Za-z0-9_]*)(?:\s.*)?")
 PHASE_OF_VERB = {"commit": "move", "pass": "move", "reveal": "resolve", "withhold": "resolve"}
 
 
@@ -75,6 +77,10 @@ def read_messages(text: str) -> list[Message]:
         if stripped and not stripped.startswith("#"):
             m = LINE_RE.fullmatch(stripped)
             if not m:
+                missing = NO_COLON_RE.fullmatch(stripped)
+                if missing:
+                    raise NotationError(f"line {number}: a colon must follow the player's name "
+                                        f"(write '{missing.group(1)}: ...'); a message is 'YYYY-MM-DD [HH:MM] Name: post'", text, pos)
                 raise NotationError(f"line {number}: a message is 'YYYY-MM-DD [HH:MM] Name: post'", text, pos)
             try:
                 when = dt.datetime.fromisoformat(m.group(1) + " " + (m.group(2) or "00:00").zfill(5))
@@ -125,8 +131,9 @@ def replay(game, text: str, players, start=None):
         for k, msg in enumerate(batch, i + 1):
             day_phase = phase_of(msg.when)
             if msg.verb == "seal":
-                report.append(f"line {k}: {msg} -- refused: a post is public, so orders are sealed by posting "
-                              f"'commit <hash>'")
+                # The report repeats no sealed orders, even ones posted by mistake.
+                report.append(f"line {k}: {msg.when:%Y-%m-%d %H:%M} {msg.player}: seal (orders not repeated) -- "
+                              f"refused: a post is public, so orders are sealed by posting 'commit <hash>'")
                 continue
             need = PHASE_OF_VERB.get(msg.verb)
             if need and need != day_phase:

@@ -32,6 +32,8 @@ from .orders import HASH_RE, hash_body, read_orders, split_body
 from .resolve import CODES
 
 TITLE = "Chess Wheel+"
+#: The largest number a field (power, week) may hold.
+MAX_NUMBER = 10**6
 FIELDS = ("players", "power", "week", "phase", "boards", "populated", "kings", "pieces", "passed", "commitments",
           "revealed", "withheld", "results")
 
@@ -81,6 +83,7 @@ def parse(game, text: str):
 
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
+    text = text.replace("\r\n", "\n")  # a text saved on Windows reads the same
     r = _Reader(text)
     lines = text.split("\n")
     if lines[0].strip() != TITLE:
@@ -105,12 +108,12 @@ def parse(game, text: str):
     for p in players:
         if not NAME_RE.fullmatch(p):
             r.fail("players", f"{p!r} is not a player name (a letter, then letters, digits or _)", values["players"].find(p))
-    if len(set(players)) != len(players):
-        r.fail("players", "a name appears twice")
+    if len({p.lower() for p in players}) != len(players):
+        r.fail("players", "a name appears twice (names differing only in case are the same)")
 
     def number(name, low):
         v = values[name]
-        if not v.isdigit() or int(v) < low or int(v) > 10**6:
+        if not (v.isascii() and v.isdigit()) or int(v) < low or int(v) > MAX_NUMBER:
             r.fail(name, f"expected a whole number from {low}")
         return int(v)
 

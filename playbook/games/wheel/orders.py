@@ -13,6 +13,12 @@ of the text ``<salt>: <orders>``, where the salt is a secret word.  In the
 resolve phase they post that text itself, the *reveal*; it is accepted only
 when it hashes to the commitment.
 
+The salt is what keeps the orders secret: a player's possible orders are
+few, so anyone can hash each of them with a guessable salt (a word, a
+name, ``s``) and find the one that matches.  Every salt the program makes
+comes from :func:`new_salt`: 128 random bits from :mod:`secrets`, a new
+one each time.
+
 >>> commitment("k7q2", "Pe2-e3")
 '203732f706e6708859f6b7cf5ae9518f8d3e1ee83347a7e73fa30780fca88d6b'
 """
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import secrets
 from dataclasses import dataclass
 
 from ...core import NotationError
@@ -45,6 +52,16 @@ class Order:
 
     def __str__(self) -> str:
         return self.text
+
+
+#: The random bits in a salt made by :func:`new_salt`.
+SALT_BITS = 128
+
+
+def new_salt() -> str:
+    """A fresh salt nobody can guess: :data:`SALT_BITS` random bits from
+    :mod:`secrets`, written as hex digits (one word, as a salt must be)."""
+    return secrets.token_hex(SALT_BITS // 8)
 
 
 def commitment(salt: str, orders: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from ...core import Action, IllegalAction, Outcome, State, Step, StepOptions
+from ...core import Action, IllegalAction, Outcome, PlaybookError, State, Step, StepOptions
 from .board import HOME, NAMES, reach, split, short
 from .orders import hash_body, read_orders, split_body
 from .resolve import Resolution, resolve
@@ -177,12 +177,38 @@ class WheelState(State):
         phase``).  A commitment entered by steps keeps its reveal text
         privately in the new state."""
         new = super().play(action)
+        played = new.last_action
         if isinstance(action, Action) and isinstance(action.data, tuple) and action.data[0] == "commit":
             body = action.data[3]
             if body is not None and hash_body(body) == action.data[2]:
                 new = new._with_secret(action.data[1], body)
-                new.__dict__["last_action"] = action
+                played = action
+        if played.data[0] == "commit":
+            # What the others see played is the hash alone: the clicks that entered the orders
+            # (their cells, which a board would tint as the last move) stay private.
+            new.__dict__["last_action"] = Action(played.text, (), played.data)
         return new
+
+    def choice_key(self, action: Action):
+        """What ``action`` decides, whatever its salt: a commitment whose
+        text this side knows is its orders (an engine uses this to tell
+        that it is ordering the same as in an earlier week); any other
+        action is its text."""
+        data = action.data if isinstance(action, Action) else None
+        if isinstance(data, tuple) and data[0] == "commit" and len(data) > 3 and data[3] is not None:
+            return "commit", data[1], split_body(data[3])[1]
+        return str(action)
+
+    def record_text(self, action) -> str:
+        """How a record writes ``action`` played here: orders typed in the
+        open (``{Ann} seal <salt>: <orders>``) as the commitment they make,
+        so that no record holds sealed orders before their reveal."""
+        if isinstance(action, str):
+            try:
+                return self.parse_action(action).text
+            except PlaybookError:
+                return action  # refused: replaying the record names the ply and the reason
+        return str(action)
 
     def _apply(self, action: Action) -> "WheelState":
         kind = action.data[0]
@@ -192,7 +218,10 @@ class WheelState(State):
         elif kind == "populate":
             s = s._populate(action.data[1])
         elif kind == "pass":
-            s = replace(s, passed=s._seat(s.passed + (action.data[1],)))
+            # A pass withdraws the player's commitment, as a commitment replaces a pass.
+            player = action.data[1]
+            s = replace(s, passed=s._seat(s.passed + (player,)),
+                        commitments=tuple((p, h) for p, h in s.commitments if p != player))._with_secret(player, None)
         elif kind == "commit":
             player, digest = action.data[1], action.data[2]
             commits = tuple((p, h) for p, h in s.commitments if p != player) + ((player, digest),)
