@@ -592,6 +592,26 @@ def test_clarification_18_a_side_with_nothing_to_do_passes():
         after.play("pass")
 
 
+def test_clarification_29_legal_actions_list_flag_moves_recreation_and_single_shields():
+    # White's Pyramid on a1 is frozen by White's own Flag on b2, which is
+    # free (Black's Flag is far away): the Flag's leaps from b2 are three
+    # and two cells away: e4 (+3, +2) and d5 (+2, +3); every other lands off
+    # the board.  They are White's only actions, listed with the set words.
+    only_flag = GAME.setup({"a1": "L", "b2": "N", "h10": "l"})
+    assert sorted(a.text for a in only_flag.legal_actions()) == ['b2-d5 "Cool move"', 'b2-e4 "Cool move"']
+    # Now Black's Flag on c3 locks White's Flag.  White's Ring on h1 holds 5
+    # Power (it cannot build more) and is boxed in by Black Flats on g1 and
+    # h2.  What White can do is cast Shields, on the frozen Large Pyramid
+    # (it takes up to 3): listed one Shield at a time.
+    only_shields = GAME.setup({"a1": "L", "b2": "N", "c3": "n", "h1": "R5", "g1": "f", "h2": "f", "h10": "l"})
+    assert [a.text for a in only_shields.legal_actions()] == ["h1 shield a1"]
+    assert only_shields.play("h1 shield a1 a1").board[0].units == (("L", 2),)  # more by text or steps
+    # White's Flag was destroyed and its home g1 is empty; everything else is frozen
+    # by Black's Flag on b2: re-creating the Flag is White's only action.
+    only_recreate = GAME.setup({"a1": "L", "b2": "n", "h10": "l"}, flags=("g1", "-"), lost=("N", "-"))
+    assert [a.text for a in only_recreate.legal_actions()] == ['g1 recreate "Clever strategy"']
+
+
 def test_clarification_19_a_hundred_quiet_turns_draw():
     s = pos({"d4": "F"})
     text = s.to_text().replace("quiet 0", "quiet 99").replace("turn 2", "turn 200")

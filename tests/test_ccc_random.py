@@ -123,3 +123,24 @@ def test_parser_fuzz_gives_notation_errors_or_sound_positions(seed, plies):
     state = RandomAgent(seed=seed).play(GAME.initial(), plies)
     for text in mutations(state.to_text(), random.Random(seed), 30):
         assert_parse_is_safe(GAME, text)
+
+
+def test_games_played_through_legal_actions_never_meet_an_empty_list():
+    # As python-chess and OpenSpiel users play: pick from legal_actions() until
+    # the game ends.  A running position always lists something, and each
+    # listed action is what its own steps enter.
+    kinds = Counter()
+    for seed in range(100):
+        rng, state = random.Random(seed), GAME.initial()
+        for _ in range(300):
+            if state.outcome is not None:
+                break
+            actions = state.legal_actions()
+            assert actions, f"a running position lists nothing:\n{state.to_text()}"
+            for action in actions:
+                assert state.action_from_steps(action.steps) == action, f"{action} is not entered by its steps"
+            action = rng.choice(actions)
+            kinds[action.data[0]] += 1
+            state = state.play(action)
+    # The actions that were left unlisted before are met in these games.
+    assert {"flag", "recreate", "shield"} <= set(kinds)

@@ -192,6 +192,14 @@ under each decision (in ``tests/test_ccc.py``) pin it.
     > Medium onto the Large makes all three), and onto anything else but the
     Cube, which it crushes.
     Tests: ``test_clarification_28_a_constructed_pyramid_climbs_and_crushes_as_a_pyramid_does``.
+29. ``legal_actions()`` is never empty while the game runs.  It lists every
+    move and power, and, in a bounded form, the actions that need words or
+    could repeat: each Nice Flag move with the compliment "Cool move" (the
+    Flag's own words), each re-creation with "Clever strategy", and each
+    single Shield a Ring may cast.  Other compliments, and several Shields
+    in one turn (``b1 shield c2 c2 e1``), are entered by steps or text.
+    Tests: ``test_clarification_29_legal_actions_list_flag_moves_recreation_and_single_shields``,
+    ``test_games_played_through_legal_actions_never_meet_an_empty_list``.
 """
 
 from .game import BACK_RANK, CCC, GAME, Match

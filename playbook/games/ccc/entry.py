@@ -5,6 +5,7 @@ steps.  Three are entered here without listing: casting Shields (the Ring,
 the ``shield`` choice, then one target cell per Shield, stopping whenever
 the player likes), moving the Nice Flag (its cell, the target, then a typed
 compliment) and re-creating it (its home cell, then a compliment).
+:func:`unlisted` makes them for ``legal_actions`` in a bounded form.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ from .pieces import SIDES
 FLAG_PROMPT = "a compliment on your opponent's last turn"
 RECREATE_PROMPT = "a compliment on your opponent's strategy"
 MAX_COMPLIMENT = 200
+
+#: The compliments that the listed Nice Flag actions carry (``legal_actions``
+#: lists each Flag move and re-creation once, with these words; any other
+#: compliment is entered by steps or text).  The first is what the Flag says.
+LISTED_COMPLIMENTS = {"flag": "Cool move", "recreate": "Clever strategy"}
 
 MOVE_RULES = {
     "Flat": "a Flat moves one cell left, right, forward or diagonally forward, onto an empty cell, an enemy, "
@@ -47,6 +53,29 @@ def check_compliment(words: str, prompt: str) -> str:
     if '"' in words or len(words) > MAX_COMPLIMENT:
         raise IllegalAction(f"a compliment is at most {MAX_COMPLIMENT} characters, without '\"'", rule="Nice Flag")
     return words
+
+
+def unlisted(state) -> list[Action]:
+    """The actions :func:`.moves.listed` leaves out, in a bounded form: each
+    Nice Flag move and re-creation once, with :data:`LISTED_COMPLIMENTS`,
+    and each single Shield a Ring may cast (several Shields in one turn are
+    entered by steps or text).  Each is made by entering its own steps, so
+    it is exactly what those steps enter."""
+    out = []
+    cs = state.geo_steps
+    for i in state.special_cells():
+        t = state.board[i]
+        head = (cs[i],)
+        if t is None:
+            out.append(Entry(state, head + (Step.text(LISTED_COMPLIMENTS["recreate"], RECREATE_PROMPT),)).walk()[1])
+        elif t.kind == "N":
+            for to in Entry(state, head).walk()[0].options:
+                out.append(Entry(state, head + (to, Step.text(LISTED_COMPLIMENTS["flag"], FLAG_PROMPT))).walk()[1])
+        else:  # a Ring with Power and something to shield
+            entry = Entry(state, head + (SHIELD,))
+            for c in sorted(entry._shield_room()):
+                out.append(Entry(state, head + (SHIELD, cs[c])).walk()[1])
+    return out
 
 
 class Entry:

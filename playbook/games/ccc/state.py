@@ -8,7 +8,7 @@ from itertools import compress
 from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
 from .board import geometry
 from .effects import carry_out
-from .entry import Entry, steps_from_text
+from .entry import Entry, steps_from_text, unlisted
 from .moves import PASS, frozen_cells, is_frozen, listed
 from .notation import write
 from .pieces import SIDES
@@ -132,13 +132,16 @@ class CCCState(State):
         return None
 
     def legal_actions(self) -> list[Action]:
-        """Every listable action: moves, attacks, hops, unstacking, sticks,
-        Build Power (and ``pass`` when nothing else is possible).  Casting
-        Shields and the Nice Flag's moves are entered by steps."""
+        """Every action of a running game, never none: moves, attacks, hops,
+        unstacking, sticks, Build Power; then each Nice Flag move and
+        re-creation with a set compliment and each single Shield a Ring
+        may cast (see :func:`.entry.unlisted`); ``pass`` when nothing else
+        is possible.  Other compliments and several Shields in one turn are
+        entered by steps or text."""
         if self.outcome is not None:
             return []
-        out = list(self.listed())
-        if not out and Entry(self, ()).starts() == [PASS]:
+        out = list(self.listed()) + unlisted(self)
+        if not out:
             out.append(Action("pass", (PASS,), ("pass",)))
         return out
 
