@@ -2,12 +2,13 @@
 used, games that end, refusals that change nothing, and a parser fuzz."""
 
 import random
+import re
 from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
 from invariants import assert_parse_is_safe, assert_refusals_change_nothing, assert_sound, mutations
-from playbook import load
+from playbook import Step, load
 from playbook.analysis import RandomAgent
 
 GAME = load("ccc")
@@ -144,3 +145,50 @@ def test_games_played_through_legal_actions_never_meet_an_empty_list():
             state = state.play(action)
     # The actions that were left unlisted before are met in these games.
     assert {"flag", "recreate", "shield"} <= set(kinds)
+
+
+def _reason(err) -> str:
+    """The message of a refusal without the pointer a NotationError adds."""
+    return re.sub(r" \((at character \d+|line \d+, column \d+)\)$", "", str(err).split("\n")[0]).strip()
+
+
+def test_every_refusal_of_random_steps_and_texts_gives_its_reason():
+    from playbook import IllegalAction, PlaybookError
+    from playbook.games.ccc.board import DIRS
+    from playbook.games.ccc.moves import BUILD, DIR_STEPS, ORDER_STEPS, PASS, SHIELD, UNSTACK, VERB_STEPS
+
+    choices = [PASS, BUILD, SHIELD, UNSTACK, *VERB_STEPS.values(), *DIR_STEPS.values(), *ORDER_STEPS.values()]
+    words = ["unstack", "fall", "roll", "stand", "build", "shield", "recreate", "jump", '"Nice one"', "SM", "LS"]
+    refusals = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = RandomAgent(seed=seed).play(GAME.initial(), rng.randrange(5, 90))
+        if state.outcome is not None:
+            continue
+        cells = [Step.cell(n) for n in state.geo.names]
+        starts = state.next_steps().cells() + [rng.choice(cells).value for _ in range(4)]
+        for start in starts:
+            for _ in range(25):
+                pool = rng.choice([cells, choices, [Step.text(rng.choice(["", "Kind", "!!", "a" * 300]), "")]])
+                prefix = [Step.cell(start)] + [rng.choice(pool) for _ in range(rng.randint(1, 3))]
+                for attempt in (state.next_steps, state.action_from_steps):
+                    try:
+                        attempt(prefix)
+                    except PlaybookError as err:
+                        refusals += 1
+                        assert not _reason(err).endswith(":") and _reason(err), f"{prefix}: {err!r}"
+                        if isinstance(err, IllegalAction):
+                            assert err.rule, f"{prefix}: {err} names no rule"
+            for _ in range(10):
+                other = rng.choice(state.geo.names)
+                text = rng.choice([f"{start}{rng.choice('-x')}{other}", f"{start} {rng.choice(words)} {rng.choice(list(DIRS))}",
+                                   f"{start} {rng.choice(words)} {other}", f'{start}-{other} "Cool"',
+                                   f"{start}x{other}x{rng.choice(state.geo.names)}"])
+                try:
+                    state.play(text)
+                except PlaybookError as err:
+                    refusals += 1
+                    assert not _reason(err).endswith(":") and _reason(err), f"{text!r}: {err!r}"
+                    if isinstance(err, IllegalAction):
+                        assert err.rule, f"{text!r}: {err} names no rule"
+    assert refusals > 1000

@@ -43,6 +43,8 @@ MOVE_RULES = {
     "Rectangle": "a Rectangle moves one cell in any direction",
     "Nice Flag": "the Nice Flag leaps three cells one way and two the other, onto an empty cell, with a compliment",
 }
+for _size in ("Small", "Medium", "Large"):  # a single Pyramid's role is its size's name
+    MOVE_RULES[f"{_size} Pyramid"] = MOVE_RULES["Pyramid"]
 
 
 def check_compliment(words: str, prompt: str) -> str:
@@ -124,15 +126,15 @@ class Entry:
             if first == PASS and self.starts() == [PASS]:
                 if len(steps) == 1:
                     return StepOptions((), True), Action("pass", (PASS,), ("pass",))
-                self._fail("a pass is a single step")
+                self._fail("a pass is a single step", rule="pass")
             if first == PASS:
                 self._fail("a side may pass only when nothing of its own can move or act", rule="pass")
-            self._fail(f"an action starts with a cell, not the choice {first.value!r}")
+            self._fail(f"an action starts with a cell, not the choice {first.value!r}", rule="entering an action")
         if first.kind != "cell" or first.value not in s.geo.index:
             self._fail(f"{first.value!r} is not a cell of this board", rule="board")
         i = s.geo.index[first.value]
         t = s.board[i]
-        if t is None:
+        if t is None or (len(steps) > 1 and steps[1].kind == "text"):  # a cell and then words: a re-creation
             return self._recreate(i)
         side = SIDES[s.side]
         if t.owner != s.side:
@@ -172,6 +174,12 @@ class Entry:
         what = " ".join(st.value for st in steps[1:])
         if t.kind == "R" and steps[1] == BUILD:
             self._fail("a Ring stores at most 5 Power", rule="Ring")
+        if t.code == "F":  # a chain of hops that goes on from a cell next to a Nice Flag
+            geo, frozen, listed = self.s.geo, self.s.frozen, self.s.table().get(self.s.geo.index[cell], [])
+            for k in range(2, len(steps)):
+                if geo.index.get(steps[k - 1].value) in frozen and any(a.steps == steps[:k] for a in listed):
+                    self._fail(f"the Flat lands on {steps[k - 1].value} next to a Nice Flag, where it cannot move "
+                               "or act: its chain of hops ends there", rule="Nice Flag")
         if steps[1] == UNSTACK:
             self._fail(f"the {role} on {cell} cannot unstack that way ({what}): a line of drops must keep the "
                        "height rule for Flats and never drop a Pyramid on a smaller one", rule="unstacking")
@@ -271,8 +279,20 @@ class Entry:
         s, steps = self.s, self.steps
         name = s.geo.names[i]
         k = 0 if s.side == "w" else 1
-        if s.homes[k] != i or "N" not in s.lost[k]:
-            self._fail(f"there is nothing on {name}", rule="move one of your pieces")
+        side, home = SIDES[s.side], s.homes[k]
+        if len(steps) == 1 and (home != i or "N" not in s.lost[k]):
+            self._fail(f"there is nothing on {name} to move", rule="move one of your pieces")
+        if "N" not in s.lost[k]:
+            self._fail(f"only a destroyed Nice Flag is re-created, and {side}'s has not been destroyed",
+                       rule="Nice Flag")
+        if home < 0:
+            self._fail(f"{side}'s Nice Flag has no home cell in this position to be re-created on", rule="Nice Flag")
+        if home != i:
+            self._fail(f"a Nice Flag is re-created on its home cell, {s.geo.names[home]}, not on {name}",
+                       rule="Nice Flag")
+        if s.board[i] is not None:
+            self._fail(f"the Nice Flag's home {name} must be empty to re-create it; a {s.board[i].role()} stands "
+                       "there", rule="Nice Flag")
         if len(steps) == 1:
             return StepOptions((Step.text("", RECREATE_PROMPT),), False), None
         if len(steps) > 2 or steps[1].kind != "text":
@@ -316,8 +336,8 @@ def steps_from_text(s, text: str) -> tuple[Step, ...]:
     words = rest.split()
     if verb in ("unstack", "fall", "roll", "stand"):
         if not words or words[0] not in DIR_STEPS:
-            raise NotationError(f"{verb} needs a direction: n, ne, e, se, s, sw, w or nw", text,
-                                min(rest_pos + 1, len(text) - 1))
+            ways = "n, ne, e, se, s, sw, w or nw" if verb == "unstack" else "n, e, s or w"
+            raise NotationError(f"{verb} needs a direction: {ways}", text, min(rest_pos + 1, len(text) - 1))
         head = UNSTACK if verb == "unstack" else VERB_STEPS[verb]
         steps = (first, head, DIR_STEPS[words[0]])
         if verb == "unstack" and len(words) == 2 and re.fullmatch(r"[SML]{2,3}", words[1]):

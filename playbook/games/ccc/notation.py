@@ -168,6 +168,10 @@ def read(text: str):
     _check_counts(text, board, lost, homes, lines)
     if quiet >= turn:
         fail(f"quiet: {quiet} turns without a piece destroyed cannot have passed before turn {turn}", text, lines[0][0])
+    for k, name in enumerate(("white", "black")):
+        if turn == 1 and lost[k]:
+            fail(f"{name} lost: nothing is destroyed before turn 1 has been played, so this reads '-'", text,
+                 lines[-2 + k][0] + len(f"{name} lost: "))
     return files, ranks, side, turn, quiet, tuple(homes), tuple(board), tuple(lost)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from itertools import compress
 
@@ -13,6 +14,10 @@ from .moves import PASS, frozen_cells, is_frozen, listed
 from .notation import write
 from .pieces import SIDES
 from .tables import rays
+
+
+#: The marks between the cells of a move: ``-`` a move, ``x`` an attack or a hop.
+_MARK = re.compile(r"(?<=\d)[-x](?=[a-z])")
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -153,7 +158,9 @@ class CCCState(State):
         """The complete action ``steps`` enter; IllegalAction if they do not make one."""
         options, action = Entry(self, steps).walk()
         if action is None:
-            raise IllegalAction("these steps do not make a whole action yet")
+            raise IllegalAction("these steps do not make a whole action yet: next comes "
+                                + ", ".join(st.label for st in options.options[:8])
+                                + (", ..." if len(options.options) > 8 else ""), rule="entering an action")
         return action
 
     def parse_action(self, text: str) -> Action:
@@ -166,6 +173,11 @@ class CCCState(State):
         if action is not None:
             return action
         action = self.action_from_steps(steps_from_text(self, text))
+        own = _MARK.findall(action.text.split('"')[0])
+        for written, mark in zip(_MARK.finditer(text.split('"')[0]), own):
+            if written.group() == "x" and mark == "-":
+                raise NotationError(f"'x' marks an attack or a hop, and this move attacks nothing: write {action.text}",
+                                    text, written.start())
         words = text.split()
         if len(words) == 4 and words[1] == "unstack" and action.text.split()[3] != words[3]:
             raise IllegalAction(f"the drop order names each Pyramid picked up once: {action.text.split()[3]} or its "
