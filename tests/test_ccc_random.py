@@ -129,7 +129,7 @@ def test_parser_fuzz_gives_notation_errors_or_sound_positions(seed, plies):
 def test_games_played_through_legal_actions_never_meet_an_empty_list():
     # As python-chess and OpenSpiel users play: pick from legal_actions() until
     # the game ends.  A running position always lists something, and each
-    # listed action is what its own steps enter.
+    # listed action is what its own steps and its own text enter.
     kinds = Counter()
     for seed in range(100):
         rng, state = random.Random(seed), GAME.initial()
@@ -140,6 +140,7 @@ def test_games_played_through_legal_actions_never_meet_an_empty_list():
             assert actions, f"a running position lists nothing:\n{state.to_text()}"
             for action in actions:
                 assert state.action_from_steps(action.steps) == action, f"{action} is not entered by its steps"
+                assert state.parse_action(action.text) == action, f"{action} is not read back from its text"
             action = rng.choice(actions)
             kinds[action.data[0]] += 1
             state = state.play(action)

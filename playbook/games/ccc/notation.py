@@ -28,7 +28,7 @@ Black.  A token is ``.`` (empty) or
 
 The last lines list the pieces each side has lost, beside the board:
 ``3F S 2B`` (``B`` counts stick sections: a Rectangle is one, a Tall Stick
-three), or ``-``.
+three), or ``-`` (always on turn 1, before anything can have been destroyed).
 """
 
 from __future__ import annotations

@@ -77,9 +77,9 @@ class CCCState(State):
         return found
 
     def special_cells(self) -> list[int]:
-        """Start cells of the actions entered without a list: a Nice Flag
-        that may move, a Flag's home where it may be re-created, a Ring
-        that may cast Shields."""
+        """Start cells of the actions the move tables leave out (see
+        :func:`.entry.unlisted`): a Nice Flag that may move, a Flag's home
+        where it may be re-created, a Ring that may cast Shields."""
         out = []
         k = 0 if self.side == "w" else 1
         for i, t in enumerate(self.board):
