@@ -148,48 +148,50 @@ def test_games_played_through_legal_actions_never_meet_an_empty_list():
     assert {"flag", "recreate", "shield"} <= set(kinds)
 
 
-def _reason(err) -> str:
-    """The message of a refusal without the pointer a NotationError adds."""
-    return re.sub(r" \((at character \d+|line \d+, column \d+)\)$", "", str(err).split("\n")[0]).strip()
-
-
-def test_every_refusal_of_random_steps_and_texts_gives_its_reason():
-    from playbook import IllegalAction, PlaybookError
+def refusals(state, rng: random.Random):
+    """The refusals of random entries on ``state``: for each cell that starts
+    an action (and a few other cells), step prefixes of cells, choices and
+    texts, and action texts of every form."""
+    from playbook import PlaybookError
     from playbook.games.ccc.board import DIRS
     from playbook.games.ccc.moves import BUILD, DIR_STEPS, ORDER_STEPS, PASS, SHIELD, UNSTACK, VERB_STEPS
 
     choices = [PASS, BUILD, SHIELD, UNSTACK, *VERB_STEPS.values(), *DIR_STEPS.values(), *ORDER_STEPS.values()]
     words = ["unstack", "fall", "roll", "stand", "build", "shield", "recreate", "jump", '"Nice one"', "SM", "LS"]
-    refusals = 0
+    cells, names = [Step.cell(n) for n in state.geo.names], state.geo.names
+    tries = []
+    for start in state.next_steps().cells() + [rng.choice(names) for _ in range(4)]:
+        for _ in range(25):
+            pool = rng.choice([cells, choices, [Step.text(rng.choice(["", "Kind", "!!", "a" * 300]), "")]])
+            prefix = [Step.cell(start)] + [rng.choice(pool) for _ in range(rng.randint(1, 3))]
+            tries += [(state.next_steps, prefix), (state.action_from_steps, prefix)]
+        for _ in range(10):
+            other = rng.choice(names)
+            tries.append((state.play, rng.choice([
+                f"{start}{rng.choice('-x')}{other}", f'{start}-{other} "Cool"',
+                f"{start} {rng.choice(words)} {rng.choice(list(DIRS))}", f"{start} {rng.choice(words)} {other}",
+                f"{start}x{other}x{rng.choice(names)}"])))
+    for attempt, entry in tries:
+        try:
+            attempt(entry)
+        except PlaybookError as err:
+            yield entry, err
+
+
+def test_every_refusal_of_random_steps_and_texts_gives_its_reason():
+    from playbook import IllegalAction
+
+    seen = 0
     for seed in range(12):
         rng = random.Random(seed)
         state = RandomAgent(seed=seed).play(GAME.initial(), rng.randrange(5, 90))
         if state.outcome is not None:
             continue
-        cells = [Step.cell(n) for n in state.geo.names]
-        starts = state.next_steps().cells() + [rng.choice(cells).value for _ in range(4)]
-        for start in starts:
-            for _ in range(25):
-                pool = rng.choice([cells, choices, [Step.text(rng.choice(["", "Kind", "!!", "a" * 300]), "")]])
-                prefix = [Step.cell(start)] + [rng.choice(pool) for _ in range(rng.randint(1, 3))]
-                for attempt in (state.next_steps, state.action_from_steps):
-                    try:
-                        attempt(prefix)
-                    except PlaybookError as err:
-                        refusals += 1
-                        assert not _reason(err).endswith(":") and _reason(err), f"{prefix}: {err!r}"
-                        if isinstance(err, IllegalAction):
-                            assert err.rule, f"{prefix}: {err} names no rule"
-            for _ in range(10):
-                other = rng.choice(state.geo.names)
-                text = rng.choice([f"{start}{rng.choice('-x')}{other}", f"{start} {rng.choice(words)} {rng.choice(list(DIRS))}",
-                                   f"{start} {rng.choice(words)} {other}", f'{start}-{other} "Cool"',
-                                   f"{start}x{other}x{rng.choice(state.geo.names)}"])
-                try:
-                    state.play(text)
-                except PlaybookError as err:
-                    refusals += 1
-                    assert not _reason(err).endswith(":") and _reason(err), f"{text!r}: {err!r}"
-                    if isinstance(err, IllegalAction):
-                        assert err.rule, f"{text!r}: {err} names no rule"
-    assert refusals > 1000
+        for entry, err in refusals(state, rng):
+            seen += 1
+            # The message without the pointer a NotationError adds under it.
+            reason = re.sub(r" \((at character \d+|line \d+, column \d+)\)$", "", str(err).split("\n")[0]).strip()
+            assert reason and not reason.endswith(":"), f"{entry!r}: {err!r}"
+            if isinstance(err, IllegalAction):
+                assert err.rule, f"{entry!r}: {err} names no rule"
+    assert seen > 1000

@@ -145,10 +145,11 @@ class CCCState(State):
         entered by steps or text."""
         if self.outcome is not None:
             return []
-        out = list(self.listed()) + unlisted(self)
-        if not out:
-            out.append(Action("pass", (PASS,), ("pass",)))
-        return out
+        found = self.__dict__.get("_legal")
+        if found is None:
+            found = self.listed() + tuple(unlisted(self)) or (Action("pass", (PASS,), ("pass",)),)
+            self.__dict__["_legal"] = found
+        return list(found)
 
     def next_steps(self, prefix=()) -> StepOptions:
         """The legal next steps after ``prefix`` (see :mod:`.entry`)."""
