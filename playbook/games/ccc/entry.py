@@ -57,27 +57,80 @@ def check_compliment(words: str, prompt: str) -> str:
     return words
 
 
-def unlisted(state) -> list[Action]:
-    """The actions :func:`.moves.listed` leaves out, in a bounded form: each
-    Nice Flag move and re-creation once, with :data:`LISTED_COMPLIMENTS`,
-    and each single Shield a Ring may cast (several Shields in one turn are
-    entered by steps or text).  Each is made by entering its own steps, so
-    it is exactly what those steps enter."""
+def flag_action(state, i: int, j: int, words: str) -> Action:
+    """The Nice Flag's leap from ``i`` to ``j`` with the compliment ``words``."""
+    names, cs = state.geo.names, state.geo_steps
+    return Action(f'{names[i]}-{names[j]} "{words}"', (cs[i], cs[j], Step.text(words, FLAG_PROMPT)),
+                  ("flag", i, j, words))
+
+
+def recreate_action(state, home: int, words: str) -> Action:
+    """Re-creating the Nice Flag on ``home`` with the compliment ``words``."""
+    return Action(f'{state.geo.names[home]} recreate "{words}"',
+                  (state.geo_steps[home], Step.text(words, RECREATE_PROMPT)), ("recreate", home, words))
+
+
+def shield_action(state, ring: int, order: tuple) -> Action:
+    """The Ring on ``ring`` casting one Shield on each cell of ``order`` (ascending, repeats allowed)."""
+    names, cs = state.geo.names, state.geo_steps
+    return Action(f"{names[ring]} shield " + " ".join(names[c] for c in order),
+                  (cs[ring], SHIELD) + tuple(cs[c] for c in order), ("shield", ring, order))
+
+
+def shield_room(state) -> dict[int, int]:
+    """Pieces of the side to move that may take Shields: anchor cell (a
+    laying stick's cell nearest a1) -> how many more (cached on the state)."""
+    found = state.__dict__.get("_shield_room")
+    if found is None:
+        found = {}
+        board = state.board
+        for i in state.census()[0][state.side]:
+            t = board[i]
+            if t.kind in "TH" and t.cells[0] != i:
+                continue
+            room = t.shield_room()
+            if room > 0:
+                found[i] = room
+        found = state.__dict__["_shield_room"] = dict(sorted(found.items()))
+    return found
+
+
+def unlisted(state) -> tuple[Action, ...]:
+    """The actions :func:`.moves.listed` leaves out, in a bounded form, by
+    start cell (cached on the state): each Nice Flag move and re-creation
+    once, with :data:`LISTED_COMPLIMENTS`, and each single Shield a Ring
+    may cast (several Shields in one turn are entered by steps or text).
+    Actions are made once per board size and shared, as listed ones are."""
+    found = state.__dict__.get("_unlisted")
+    if found is not None:
+        return found
     out = []
-    cs = state.geo_steps
-    for i in state.special_cells():
-        t = state.board[i]
-        head = (cs[i],)
-        if t is None:
-            out.append(Entry(state, head + (Step.text(LISTED_COMPLIMENTS["recreate"], RECREATE_PROMPT),)).walk()[1])
-        elif t.kind == "N":
-            for to in Entry(state, head).walk()[0].options:
-                out.append(Entry(state, head + (to, Step.text(LISTED_COMPLIMENTS["flag"], FLAG_PROMPT))).walk()[1])
-        else:  # a Ring with Power and something to shield
-            entry = Entry(state, head + (SHIELD,))
-            for c in sorted(entry._shield_room()):
-                out.append(Entry(state, head + (SHIELD, cs[c])).walk()[1])
-    return out
+    made = state.rays.powers
+    board, frozen, side = state.board, state.frozen, state.side
+    for i in state.census()[0][side]:
+        t = board[i]
+        if t.kind == "N" and state.turn > 1 and i not in frozen:
+            for j in state.geo.leaps[i]:
+                if board[j] is None:
+                    out.append(_made(made, ("flag", i, j, LISTED_COMPLIMENTS["flag"]), flag_action, state))
+        elif t.kind == "R" and t.power > 0 and i not in frozen:
+            for c in shield_room(state):
+                out.append(_made(made, ("shield", i, (c,)), shield_action, state))
+    k = 0 if side == "w" else 1
+    home = state.homes[k]
+    if "N" in state.lost[k] and home >= 0 and board[home] is None:
+        out.append(_made(made, ("recreate", home, LISTED_COMPLIMENTS["recreate"]), recreate_action, state))
+    out.sort(key=lambda a: a.data[1])
+    found = state.__dict__["_unlisted"] = tuple(out)
+    return found
+
+
+def _made(made: dict, plan: tuple, make, state) -> Action:
+    """The action of ``plan`` from ``made`` (a board size's actions), made by ``make`` the first time."""
+    action = made.get(plan)
+    if action is None:
+        action = made[plan] = make(state, *plan[1:])
+    return action
 
 
 class Entry:
@@ -187,21 +240,6 @@ class Entry:
 
     # ---- the Ring's Shields
 
-    def _shield_room(self) -> dict[int, int]:
-        """Own pieces that may take Shields: anchor cell -> how many more (cached on the state)."""
-        s = self.s
-        found = s.__dict__.get("_shield_room")
-        if found is None:
-            found = {}
-            for i, t in enumerate(s.board):
-                if t is None or t.owner != s.side or (t.kind in "TH" and t.cells[0] != i):
-                    continue
-                room = t.shield_room()
-                if room > 0:
-                    found[i] = room
-            s.__dict__["_shield_room"] = found
-        return found
-
     def _shield_targets(self, power_used: int, given: dict) -> list[int]:
         """Cells (anchors) that may take one more Shield after ``given`` (cell -> count)."""
         s = self.s
@@ -209,11 +247,11 @@ class Entry:
         ring = s.board[s.geo.index[first.value]] if first is not None and first.kind == "cell" else None
         if ring is None or ring.kind != "R" or ring.power - power_used <= 0:
             return []
-        return [c for c, room in self._shield_room().items() if room - given.get(c, 0) > 0]
+        return [c for c, room in shield_room(s).items() if room - given.get(c, 0) > 0]
 
     def _shield(self, i: int, ring) -> tuple[StepOptions, Action | None]:
         s = self.s
-        room = self._shield_room()
+        room = shield_room(s)
         given: dict[int, int] = {}
         for k, st in enumerate(self.steps[2:]):
             if st.kind != "cell" or st.value not in s.geo.index:
@@ -234,10 +272,7 @@ class Entry:
                     options.extend(s.geo_steps[x] for x in (t.cells if t.kind in "TH" else (c,)))
         action = None
         if used:
-            order = sorted(c for c, n in given.items() for _ in range(n))
-            names = [s.geo.names[c] for c in order]
-            action = Action(f"{s.geo.names[i]} shield " + " ".join(names),
-                            (s.geo_steps[i], SHIELD) + tuple(s.geo_steps[c] for c in order), ("shield", i, tuple(order)))
+            action = shield_action(s, i, tuple(sorted(c for c, n in given.items() for _ in range(n))))
         return StepOptions(tuple(options), bool(used)), action
 
     def _why_no_shield(self, cell: str, t, k: int, ring) -> str:
@@ -271,9 +306,7 @@ class Entry:
         if len(steps) > 3 or steps[2].kind != "text":
             self._fail("a Nice Flag move ends with a compliment, typed as text", rule="Nice Flag")
         words = check_compliment(steps[2].value, FLAG_PROMPT)
-        j = s.geo.index[to.value]
-        text = f'{s.geo.names[i]}-{to.value} "{words}"'
-        return StepOptions((), True), Action(text, (steps[0], to, Step.text(words, FLAG_PROMPT)), ("flag", i, j, words))
+        return StepOptions((), True), flag_action(s, i, s.geo.index[to.value], words)
 
     def _recreate(self, i: int) -> tuple[StepOptions, Action | None]:
         s, steps = self.s, self.steps
@@ -297,9 +330,7 @@ class Entry:
             return StepOptions((Step.text("", RECREATE_PROMPT),), False), None
         if len(steps) > 2 or steps[1].kind != "text":
             self._fail("re-creating the Nice Flag takes a compliment, typed as text", rule="Nice Flag")
-        words = check_compliment(steps[1].value, RECREATE_PROMPT)
-        text = f'{name} recreate "{words}"'
-        return StepOptions((), True), Action(text, (steps[0], Step.text(words, RECREATE_PROMPT)), ("recreate", i, words))
+        return StepOptions((), True), recreate_action(s, i, check_compliment(steps[1].value, RECREATE_PROMPT))
 
 
 # ------------------------------------------------------------- action text

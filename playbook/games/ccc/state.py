@@ -10,7 +10,7 @@ from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOp
 from .board import geometry
 from .effects import carry_out
 from .entry import Entry, steps_from_text, unlisted
-from .moves import PASS, frozen_cells, is_frozen, listed
+from .moves import PASS, frozen_cells, listed
 from .notation import write
 from .pieces import SIDES
 from .tables import rays
@@ -80,19 +80,7 @@ class CCCState(State):
         """Start cells of the actions the move tables leave out (see
         :func:`.entry.unlisted`): a Nice Flag that may move, a Flag's home
         where it may be re-created, a Ring that may cast Shields."""
-        out = []
-        k = 0 if self.side == "w" else 1
-        for i, t in enumerate(self.board):
-            if t is None or t.owner != self.side or is_frozen(t, i, self.frozen):
-                continue
-            if t.kind == "N" and self.turn > 1 and any(self.board[j] is None for j in self.geo.leaps[i]):
-                out.append(i)
-            elif t.kind == "R" and t.power > 0 and Entry(self, (self.geo_steps[i],))._shield_targets(0, {}):
-                out.append(i)
-        home = self.homes[k]
-        if "N" in self.lost[k] and home >= 0 and self.board[home] is None:
-            out.append(home)
-        return out
+        return list(dict.fromkeys(a.data[1] for a in unlisted(self)))
 
     # ---- the contract
 
@@ -145,11 +133,7 @@ class CCCState(State):
         entered by steps or text."""
         if self.outcome is not None:
             return []
-        found = self.__dict__.get("_legal")
-        if found is None:
-            found = self.listed() + tuple(unlisted(self)) or (Action("pass", (PASS,), ("pass",)),)
-            self.__dict__["_legal"] = found
-        return list(found)
+        return list(self.listed() + unlisted(self)) or [Action("pass", (PASS,), ("pass",))]
 
     def next_steps(self, prefix=()) -> StepOptions:
         """The legal next steps after ``prefix`` (see :mod:`.entry`)."""
