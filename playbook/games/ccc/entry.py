@@ -228,9 +228,9 @@ class Entry:
         if t.kind == "R" and steps[1] == BUILD:
             self._fail("a Ring stores at most 5 Power", rule="Ring")
         if t.code == "F":  # a chain of hops that goes on from a cell next to a Nice Flag
-            geo, frozen, listed = self.s.geo, self.s.frozen, self.s.table().get(self.s.geo.index[cell], [])
+            geo, frozen, actions = self.s.geo, self.s.frozen, self.s.table().get(self.s.geo.index[cell], [])
             for k in range(2, len(steps)):
-                if geo.index.get(steps[k - 1].value) in frozen and any(a.steps == steps[:k] for a in listed):
+                if geo.index.get(steps[k - 1].value) in frozen and any(a.steps == steps[:k] for a in actions):
                     self._fail(f"the Flat lands on {steps[k - 1].value} next to a Nice Flag, where it cannot move "
                                "or act: its chain of hops ends there", rule="Nice Flag")
         if steps[1] == UNSTACK:

@@ -1,10 +1,10 @@
 """Which actions are legal: every piece's moves and powers.
 
-:func:`listed` gives every action that can be listed (all but shield
-casting, which may repeat any number of times, and the Nice Flag's moves
-and re-creation, which need a typed compliment; those are entered step by
-step, see :mod:`.entry`).  Each action carries a *plan* in ``data`` that
-:mod:`.effects` carries out.
+:func:`listed` gives every action that can be listed in full (all but
+shield casting, which may repeat any number of times, and the Nice Flag's
+moves and re-creation, which need a typed compliment; those are entered
+step by step, and :func:`.entry.unlisted` lists them in a bounded form).
+Each action carries a *plan* in ``data`` that :mod:`.effects` carries out.
 """
 
 from __future__ import annotations
