@@ -729,6 +729,18 @@ def test_a_single_pyramids_refusal_says_how_a_pyramid_moves():
     assert err.value.rule == "Small Pyramid"
 
 
+def test_every_piece_has_a_rule_to_give_when_it_cannot_do_something():
+    from playbook.games.ccc.entry import MOVE_RULES
+    from playbook.games.ccc.pieces import Thing, column
+
+    pieces = [column("w", *units) for units in ("F", "FF", "S", "M", "L", "LM", "FS")]
+    pieces += [Thing(kind, "w") for kind in "CRNB"]
+    pieces += [Thing(kind, "w", cells=cells) for kind in "TH" for cells in ((3,), (3, 4))]
+    roles = {t.role() for t in pieces}
+    assert len(roles) == len(pieces) == 15
+    assert {role for role in roles if not MOVE_RULES.get(role)} == set()
+
+
 def test_flag_recreation_refusals_name_the_nice_flag_rule():
     # White's Flag still stands on g1: nothing to re-create.
     alive = pos({"g1": "N"}, flags=("g1", "g10"))
