@@ -8,6 +8,8 @@ most positions keep a spare Pyramid on each side far away (a1 / h10) so
 that the game is still running.
 """
 
+import re
+
 import pytest
 
 from playbook import IllegalAction, NotationError, Step, load
@@ -592,6 +594,26 @@ def test_clarification_18_a_side_with_nothing_to_do_passes():
         after.play("pass")
 
 
+def test_clarification_29_legal_actions_list_flag_moves_recreation_and_single_shields():
+    # White's Pyramid on a1 is frozen by White's own Flag on b2, which is
+    # free (Black's Flag is far away): the Flag's leaps from b2 are three
+    # and two cells away: e4 (+3, +2) and d5 (+2, +3); every other lands off
+    # the board.  They are White's only actions, listed with the set words.
+    only_flag = GAME.setup({"a1": "L", "b2": "N", "h10": "l"})
+    assert sorted(a.text for a in only_flag.legal_actions()) == ['b2-d5 "Cool move"', 'b2-e4 "Cool move"']
+    # Now Black's Flag on c3 locks White's Flag.  White's Ring on h1 holds 5
+    # Power (it cannot build more) and is boxed in by Black Flats on g1 and
+    # h2.  What White can do is cast Shields, on the frozen Large Pyramid
+    # (it takes up to 3): listed one Shield at a time.
+    only_shields = GAME.setup({"a1": "L", "b2": "N", "c3": "n", "h1": "R5", "g1": "f", "h2": "f", "h10": "l"})
+    assert [a.text for a in only_shields.legal_actions()] == ["h1 shield a1"]
+    assert only_shields.play("h1 shield a1 a1").board[0].units == (("L", 2),)  # more by text or steps
+    # White's Flag was destroyed and its home g1 is empty; everything else is frozen
+    # by Black's Flag on b2: re-creating the Flag is White's only action.
+    only_recreate = GAME.setup({"a1": "L", "b2": "n", "h10": "l"}, flags=("g1", "-"), lost=("N", "-"))
+    assert [a.text for a in only_recreate.legal_actions()] == ['g1 recreate "Clever strategy"']
+
+
 def test_clarification_19_a_hundred_quiet_turns_draw():
     s = pos({"d4": "F"})
     text = s.to_text().replace("quiet 0", "quiet 99").replace("turn 2", "turn 200")
@@ -648,10 +670,13 @@ def test_pyramid_stack_moves_one_cell_any_way_and_attacks():
     (("flags g1 g10", "flags g1 z99"), "flags"),
     (("white lost: -", "white lost: C"), "white lost"),
     (("black lost: -", "black lost: F"), "black lost"),
+    (("\n 9 f f", "\n 9 . f"), None),  # with "black lost: f" below: a Flat destroyed before turn 1
     (("\n 4 . . .", "\n 4 . . . ."), "rank 4"),
 ])
 def test_parse_refuses_impossible_positions_naming_the_field(change, field):
     text = GAME.initial().to_text().replace(*change, 1)
+    if field is None:
+        text, field = text.replace("black lost: -", "black lost: f"), "black lost: nothing is destroyed before turn 1"
     with pytest.raises(NotationError, match=field):
         GAME.parse(text)
 
@@ -679,7 +704,93 @@ def test_action_text_reads_back_and_bad_cells_are_pointed_at():
     with pytest.raises(NotationError, match="direction"):
         s.play("h1 fall up")
     assert s.parse_action("b1   build").text == "b1 build"
-    assert s.parse_action("d2-d3") == s.parse_action("d2xd3")
+
+
+def test_an_x_is_refused_where_the_move_attacks_nothing():
+    # In the start, d2-d3 stacks a Flat on a Flat of its colour: no attack,
+    # so 'x' (an attack or a hop) is wrong there, and so on an empty cell.
+    s = GAME.initial()
+    assert s.parse_action("d2-d3").text == "d2-d3"
+    with pytest.raises(NotationError, match="attacks nothing: write d2-d3") as err:
+        s.play("d2xd3")
+    assert err.value.position == 2
+    empty = pos({"d4": "F", "d6": "f"})
+    with pytest.raises(NotationError, match="write d4-d5"):
+        empty.play("d4xd5")
+    # An attack is written with 'x' (and '-' is read as the same attack).
+    assert empty.play("d4-d5").play("d6xd5").lost == ("F", "F")  # one Flat each, pairing A
+
+
+def test_a_single_pyramids_refusal_says_how_a_pyramid_moves():
+    # The Small Pyramid on d4 cannot go straight ahead to d5: it slides diagonally.
+    s = pos({"d4": "S"})
+    with pytest.raises(IllegalAction, match="cannot do d5: a Pyramid slides diagonally") as err:
+        s.play("d4-d5")
+    assert err.value.rule == "Small Pyramid"
+
+
+def test_every_piece_has_a_rule_to_give_when_it_cannot_do_something():
+    from playbook.games.ccc.entry import MOVE_RULES
+    from playbook.games.ccc.pieces import Thing, column
+
+    pieces = [column("w", *units) for units in ("F", "FF", "S", "M", "L", "LM", "FS")]
+    pieces += [Thing(kind, "w") for kind in "CRNB"]
+    pieces += [Thing(kind, "w", cells=cells) for kind in "TH" for cells in ((3,), (3, 4))]
+    roles = {t.role() for t in pieces}
+    assert len(roles) == len(pieces) == 15
+    assert {role for role in roles if not MOVE_RULES.get(role)} == set()
+
+
+def test_flag_recreation_refusals_name_the_nice_flag_rule():
+    # White's Flag still stands on g1: nothing to re-create.
+    alive = pos({"g1": "N"}, flags=("g1", "g10"))
+    with pytest.raises(IllegalAction, match="not been destroyed") as err:
+        alive.play('g1 recreate "Clever"')
+    assert err.value.rule == "Nice Flag"
+    # Destroyed, home g1: not on another cell, and not while a Flat stands on g1.
+    gone = pos({"g1": "F"}, flags=("g1", "g10"), lost=("N", "-"))
+    with pytest.raises(IllegalAction, match="home cell, g1, not on d4") as err:
+        gone.play('d4 recreate "Clever"')
+    assert err.value.rule == "Nice Flag"
+    with pytest.raises(IllegalAction, match="g1 must be empty") as err:
+        gone.play('g1 recreate "Clever"')
+    assert err.value.rule == "Nice Flag"
+    # A Black piece on the home cell gives the same reason, not "move your own pieces".
+    with pytest.raises(IllegalAction, match="g1 must be empty"):
+        pos({"g1": "f"}, flags=("g1", "g10"), lost=("N", "-")).play('g1 recreate "Clever"')
+
+
+def test_stick_directions_in_a_refusal_are_the_four_it_may_take():
+    with pytest.raises(NotationError, match=r"fall needs a direction: n, e, s or w \(") as err:
+        GAME.initial().play("h1 fall up")
+    assert not re.search(r"\b(ne|se|sw|nw)\b", str(err.value))
+    with pytest.raises(NotationError, match="unstack needs a direction: n, ne, e, se, s, sw, w or nw"):
+        pos({"d4": "FF"}).play("d4 unstack up")
+
+
+def test_clarification_30_a_chain_of_hops_ends_next_to_a_nice_flag():
+    # c3 hops c4 to c5, and d6 from there to e7 -- unless a Nice Flag stands
+    # next to c5: Black's on b6 freezes c5, so the chain ends on c5.
+    free = pos({"c3": "F", "c4": "f", "d6": "f"})
+    assert {t for t in moves(free, "c3") if t.count("x") > 0} == {"c3xc4", "c3xc5", "c3xc5xe7"}
+    flag = pos({"c3": "F", "c4": "f", "d6": "f", "b6": "n"})
+    assert {t for t in moves(flag, "c3") if t.count("x") > 0} == {"c3xc4", "c3xc5"}
+    with pytest.raises(IllegalAction, match="lands on c5 next to a Nice Flag") as err:
+        flag.play("c3xc5xe7")
+    assert err.value.rule == "Nice Flag"
+    # White's own Flag freezes as well (d6 is next to c5, so it is the Flag here).
+    own = pos({"c3": "F", "c4": "f", "d6": "N", "e5": "f"})
+    assert {t for t in moves(own, "c3") if t.count("x") > 0} == {"c3xc4", "c3xc5"}
+
+
+def test_clarification_31_a_laying_stick_is_named_by_any_cell_it_covers():
+    # A Tall Stick lies across c4, d4 and e4: clicking or naming any of
+    # them picks the stick; the action is written with c4, nearest a1.
+    s = pos({"c4": "T_", "d4": "T_", "e4": "T_"})
+    for cell in ("c4", "d4", "e4"):
+        assert s.parse_action(f"{cell} roll n").text == "c4 roll n"
+        assert s.parse_action(f"{cell} stand e").text == "c4 stand e"
+    assert s.next_steps([Step.cell("d4")]).choices() == s.next_steps([Step.cell("c4")]).choices()
 
 
 def test_listed_actions_are_entered_by_their_own_steps_in_busy_positions():

@@ -2,12 +2,13 @@
 used, games that end, refusals that change nothing, and a parser fuzz."""
 
 import random
+import re
 from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
 from invariants import assert_parse_is_safe, assert_refusals_change_nothing, assert_sound, mutations
-from playbook import load
+from playbook import Step, load
 from playbook.analysis import RandomAgent
 
 GAME = load("ccc")
@@ -123,3 +124,74 @@ def test_parser_fuzz_gives_notation_errors_or_sound_positions(seed, plies):
     state = RandomAgent(seed=seed).play(GAME.initial(), plies)
     for text in mutations(state.to_text(), random.Random(seed), 30):
         assert_parse_is_safe(GAME, text)
+
+
+def test_games_played_through_legal_actions_never_meet_an_empty_list():
+    # As python-chess and OpenSpiel users play: pick from legal_actions() until
+    # the game ends.  A running position always lists something, and each
+    # listed action is what its own steps and its own text enter.
+    kinds = Counter()
+    for seed in range(100):
+        rng, state = random.Random(seed), GAME.initial()
+        for _ in range(300):
+            if state.outcome is not None:
+                break
+            actions = state.legal_actions()
+            assert actions, f"a running position lists nothing:\n{state.to_text()}"
+            for action in actions:
+                assert state.action_from_steps(action.steps) == action, f"{action} is not entered by its steps"
+                assert state.parse_action(action.text) == action, f"{action} is not read back from its text"
+            action = rng.choice(actions)
+            kinds[action.data[0]] += 1
+            state = state.play(action)
+    # The actions that were left unlisted before are met in these games.
+    assert {"flag", "recreate", "shield"} <= set(kinds)
+
+
+def refusals(state, rng: random.Random):
+    """The refusals of random entries on ``state``: for each cell that starts
+    an action (and a few other cells), step prefixes of cells, choices and
+    texts, and action texts of every form."""
+    from playbook import PlaybookError
+    from playbook.games.ccc.board import DIRS
+    from playbook.games.ccc.moves import BUILD, DIR_STEPS, ORDER_STEPS, PASS, SHIELD, UNSTACK, VERB_STEPS
+
+    choices = [PASS, BUILD, SHIELD, UNSTACK, *VERB_STEPS.values(), *DIR_STEPS.values(), *ORDER_STEPS.values()]
+    words = ["unstack", "fall", "roll", "stand", "build", "shield", "recreate", "jump", '"Nice one"', "SM", "LS"]
+    cells, names = [Step.cell(n) for n in state.geo.names], state.geo.names
+    tries = []
+    for start in state.next_steps().cells() + [rng.choice(names) for _ in range(4)]:
+        for _ in range(25):
+            pool = rng.choice([cells, choices, [Step.text(rng.choice(["", "Kind", "!!", "a" * 300]), "")]])
+            prefix = [Step.cell(start)] + [rng.choice(pool) for _ in range(rng.randint(1, 3))]
+            tries += [(state.next_steps, prefix), (state.action_from_steps, prefix)]
+        for _ in range(10):
+            other = rng.choice(names)
+            tries.append((state.play, rng.choice([
+                f"{start}{rng.choice('-x')}{other}", f'{start}-{other} "Cool"',
+                f"{start} {rng.choice(words)} {rng.choice(list(DIRS))}", f"{start} {rng.choice(words)} {other}",
+                f"{start}x{other}x{rng.choice(names)}"])))
+    for attempt, entry in tries:
+        try:
+            attempt(entry)
+        except PlaybookError as err:
+            yield entry, err
+
+
+def test_every_refusal_of_random_steps_and_texts_gives_its_reason():
+    from playbook import IllegalAction
+
+    seen = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = RandomAgent(seed=seed).play(GAME.initial(), rng.randrange(5, 90))
+        if state.outcome is not None:
+            continue
+        for entry, err in refusals(state, rng):
+            seen += 1
+            # The message without the pointer a NotationError adds under it.
+            reason = re.sub(r" \((at character \d+|line \d+, column \d+)\)$", "", str(err).split("\n")[0]).strip()
+            assert reason and not reason.endswith(":"), f"{entry!r}: {err!r}"
+            if isinstance(err, IllegalAction):
+                assert err.rule, f"{entry!r}: {err} names no rule"
+    assert seen > 1000

@@ -59,10 +59,12 @@ Rectangles.  Destroyed pieces are kept beside the board.
 Notation
 --------
 Positions: see :mod:`playbook.games.ccc.notation`.  Actions: cells joined
-by ``-`` (a move) or ``x`` (an attack or hop: ``c3xc5xe7``); ``d4 unstack n``
+by ``-`` (a move) or ``x`` (an attack or hop: ``c3xc5xe7``; an ``x`` where
+nothing is attacked or hopped is refused); ``d4 unstack n``
 (with the Pyramids' drop order where there is a choice: ``d4 unstack ne MS``);
-``h1 fall w``, ``h1 roll n``, ``h1 stand e`` (a laying stick is named by its
-cell nearest a1); ``b1 build``; ``b1 shield c2 c2 e1`` (one cell per Shield);
+``h1 fall w``, ``h1 roll n``, ``h1 stand e`` (a laying stick is named by any
+cell it covers and written with its cell nearest a1); ``b1 build``;
+``b1 shield c2 c2 e1`` (one cell per Shield);
 ``g1-d3 "Lovely hop"``; ``g1 recreate "Smart opening"``; ``pass``.
 Directions are compass points; north is towards Black.
 
@@ -192,6 +194,21 @@ under each decision (in ``tests/test_ccc.py``) pin it.
     > Medium onto the Large makes all three), and onto anything else but the
     Cube, which it crushes.
     Tests: ``test_clarification_28_a_constructed_pyramid_climbs_and_crushes_as_a_pyramid_does``.
+29. ``legal_actions()`` is never empty while the game runs.  It lists every
+    move and power, and, in a bounded form, the actions that need words or
+    could repeat: each Nice Flag move with the compliment "Cool move" (the
+    Flag's own words), each re-creation with "Clever strategy", and each
+    single Shield a Ring may cast.  Other compliments, and several Shields
+    in one turn (``b1 shield c2 c2 e1``), are entered by steps or text.
+    Tests: ``test_clarification_29_legal_actions_list_flag_moves_recreation_and_single_shields``,
+    ``test_games_played_through_legal_actions_never_meet_an_empty_list``.
+30. A chain of hops ends when the Flat lands next to a Nice Flag (of
+    either colour): there it cannot move or act, so it hops no further.
+    Tests: ``test_clarification_30_a_chain_of_hops_ends_next_to_a_nice_flag``.
+31. A laying stick is named by any cell it covers, as a click on any of
+    them picks it on the board; the action is written with the cell nearest
+    a1 (``d4 roll n`` on a stick across c4-e4 is ``c4 roll n``).
+    Tests: ``test_clarification_31_a_laying_stick_is_named_by_any_cell_it_covers``.
 """
 
 from .game import BACK_RANK, CCC, GAME, Match

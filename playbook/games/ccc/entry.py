@@ -5,6 +5,7 @@ steps.  Three are entered here without listing: casting Shields (the Ring,
 the ``shield`` choice, then one target cell per Shield, stopping whenever
 the player likes), moving the Nice Flag (its cell, the target, then a typed
 compliment) and re-creating it (its home cell, then a compliment).
+:func:`unlisted` makes them for ``legal_actions`` in a bounded form.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ from .pieces import SIDES
 FLAG_PROMPT = "a compliment on your opponent's last turn"
 RECREATE_PROMPT = "a compliment on your opponent's strategy"
 MAX_COMPLIMENT = 200
+
+#: The compliments that the listed Nice Flag actions carry (``legal_actions``
+#: lists each Flag move and re-creation once, with these words; any other
+#: compliment is entered by steps or text).  The first is what the Flag says.
+LISTED_COMPLIMENTS = {"flag": "Cool move", "recreate": "Clever strategy"}
 
 MOVE_RULES = {
     "Flat": "a Flat moves one cell left, right, forward or diagonally forward, onto an empty cell, an enemy, "
@@ -37,6 +43,8 @@ MOVE_RULES = {
     "Rectangle": "a Rectangle moves one cell in any direction",
     "Nice Flag": "the Nice Flag leaps three cells one way and two the other, onto an empty cell, with a compliment",
 }
+for _size in ("Small", "Medium", "Large"):  # a single Pyramid's role is its size's name
+    MOVE_RULES[f"{_size} Pyramid"] = MOVE_RULES["Pyramid"]
 
 
 def check_compliment(words: str, prompt: str) -> str:
@@ -47,6 +55,82 @@ def check_compliment(words: str, prompt: str) -> str:
     if '"' in words or len(words) > MAX_COMPLIMENT:
         raise IllegalAction(f"a compliment is at most {MAX_COMPLIMENT} characters, without '\"'", rule="Nice Flag")
     return words
+
+
+def flag_action(state, i: int, j: int, words: str) -> Action:
+    """The Nice Flag's leap from ``i`` to ``j`` with the compliment ``words``."""
+    names, cs = state.geo.names, state.geo_steps
+    return Action(f'{names[i]}-{names[j]} "{words}"', (cs[i], cs[j], Step.text(words, FLAG_PROMPT)),
+                  ("flag", i, j, words))
+
+
+def recreate_action(state, home: int, words: str) -> Action:
+    """Re-creating the Nice Flag on ``home`` with the compliment ``words``."""
+    return Action(f'{state.geo.names[home]} recreate "{words}"',
+                  (state.geo_steps[home], Step.text(words, RECREATE_PROMPT)), ("recreate", home, words))
+
+
+def shield_action(state, ring: int, order: tuple) -> Action:
+    """The Ring on ``ring`` casting one Shield on each cell of ``order`` (ascending, repeats allowed)."""
+    names, cs = state.geo.names, state.geo_steps
+    return Action(f"{names[ring]} shield " + " ".join(names[c] for c in order),
+                  (cs[ring], SHIELD) + tuple(cs[c] for c in order), ("shield", ring, order))
+
+
+def shield_room(state) -> dict[int, int]:
+    """Pieces of the side to move that may take Shields: anchor cell (a
+    laying stick's cell nearest a1) -> how many more (cached on the state)."""
+    found = state.__dict__.get("_shield_room")
+    if found is None:
+        found = {}
+        board = state.board
+        for i in state.census()[0][state.side]:
+            t = board[i]
+            if t.kind in "TH" and t.cells[0] != i:
+                continue
+            room = t.shield_room()
+            if room > 0:
+                found[i] = room
+        found = state.__dict__["_shield_room"] = dict(sorted(found.items()))
+    return found
+
+
+def unlisted(state) -> tuple[Action, ...]:
+    """The actions :func:`.moves.listed` leaves out, in a bounded form, by
+    start cell (cached on the state): each Nice Flag move and re-creation
+    once, with :data:`LISTED_COMPLIMENTS`, and each single Shield a Ring
+    may cast (several Shields in one turn are entered by steps or text).
+    Actions are made once per board size and shared, as listed ones are."""
+    found = state.__dict__.get("_unlisted")
+    if found is not None:
+        return found
+    out = []
+    made = state.rays.powers
+    board, frozen, side = state.board, state.frozen, state.side
+    for i in state.census()[0][side]:
+        t = board[i]
+        if t.kind == "N" and state.turn > 1 and i not in frozen:
+            for j in state.geo.leaps[i]:
+                if board[j] is None:
+                    out.append(_made(made, ("flag", i, j, LISTED_COMPLIMENTS["flag"]), flag_action, state))
+        elif t.kind == "R" and t.power > 0 and i not in frozen:
+            for c in shield_room(state):
+                out.append(_made(made, ("shield", i, (c,)), shield_action, state))
+    k = 0 if side == "w" else 1
+    home = state.homes[k]
+    if "N" in state.lost[k] and home >= 0 and board[home] is None:
+        out.append(_made(made, ("recreate", home, LISTED_COMPLIMENTS["recreate"]), recreate_action, state))
+    out.sort(key=lambda a: a.data[1])
+    found = state.__dict__["_unlisted"] = tuple(out)
+    return found
+
+
+def _made(made: dict, plan: tuple, make, state) -> Action:
+    """The action of ``plan`` from ``made`` (a board size's actions), made by ``make`` the first time."""
+    action = made.get(plan)
+    if action is None:
+        action = made[plan] = make(state, *plan[1:])
+    return action
 
 
 class Entry:
@@ -95,15 +179,15 @@ class Entry:
             if first == PASS and self.starts() == [PASS]:
                 if len(steps) == 1:
                     return StepOptions((), True), Action("pass", (PASS,), ("pass",))
-                self._fail("a pass is a single step")
+                self._fail("a pass is a single step", rule="pass")
             if first == PASS:
                 self._fail("a side may pass only when nothing of its own can move or act", rule="pass")
-            self._fail(f"an action starts with a cell, not the choice {first.value!r}")
+            self._fail(f"an action starts with a cell, not the choice {first.value!r}", rule="entering an action")
         if first.kind != "cell" or first.value not in s.geo.index:
             self._fail(f"{first.value!r} is not a cell of this board", rule="board")
         i = s.geo.index[first.value]
         t = s.board[i]
-        if t is None:
+        if t is None or (len(steps) > 1 and steps[1].kind == "text"):  # a cell and then words: a re-creation
             return self._recreate(i)
         side = SIDES[s.side]
         if t.owner != s.side:
@@ -143,27 +227,18 @@ class Entry:
         what = " ".join(st.value for st in steps[1:])
         if t.kind == "R" and steps[1] == BUILD:
             self._fail("a Ring stores at most 5 Power", rule="Ring")
+        if t.code == "F":  # a chain of hops that goes on from a cell next to a Nice Flag
+            geo, frozen, actions = self.s.geo, self.s.frozen, self.s.table().get(self.s.geo.index[cell], [])
+            for k in range(2, len(steps)):
+                if geo.index.get(steps[k - 1].value) in frozen and any(a.steps == steps[:k] for a in actions):
+                    self._fail(f"the Flat lands on {steps[k - 1].value} next to a Nice Flag, where it cannot move "
+                               "or act: its chain of hops ends there", rule="Nice Flag")
         if steps[1] == UNSTACK:
             self._fail(f"the {role} on {cell} cannot unstack that way ({what}): a line of drops must keep the "
                        "height rule for Flats and never drop a Pyramid on a smaller one", rule="unstacking")
         self._fail(f"the {role} on {cell} cannot do {what}: {rule}", rule=role)
 
     # ---- the Ring's Shields
-
-    def _shield_room(self) -> dict[int, int]:
-        """Own pieces that may take Shields: anchor cell -> how many more (cached on the state)."""
-        s = self.s
-        found = s.__dict__.get("_shield_room")
-        if found is None:
-            found = {}
-            for i, t in enumerate(s.board):
-                if t is None or t.owner != s.side or (t.kind in "TH" and t.cells[0] != i):
-                    continue
-                room = t.shield_room()
-                if room > 0:
-                    found[i] = room
-            s.__dict__["_shield_room"] = found
-        return found
 
     def _shield_targets(self, power_used: int, given: dict) -> list[int]:
         """Cells (anchors) that may take one more Shield after ``given`` (cell -> count)."""
@@ -172,11 +247,11 @@ class Entry:
         ring = s.board[s.geo.index[first.value]] if first is not None and first.kind == "cell" else None
         if ring is None or ring.kind != "R" or ring.power - power_used <= 0:
             return []
-        return [c for c, room in self._shield_room().items() if room - given.get(c, 0) > 0]
+        return [c for c, room in shield_room(s).items() if room - given.get(c, 0) > 0]
 
     def _shield(self, i: int, ring) -> tuple[StepOptions, Action | None]:
         s = self.s
-        room = self._shield_room()
+        room = shield_room(s)
         given: dict[int, int] = {}
         for k, st in enumerate(self.steps[2:]):
             if st.kind != "cell" or st.value not in s.geo.index:
@@ -197,10 +272,7 @@ class Entry:
                     options.extend(s.geo_steps[x] for x in (t.cells if t.kind in "TH" else (c,)))
         action = None
         if used:
-            order = sorted(c for c, n in given.items() for _ in range(n))
-            names = [s.geo.names[c] for c in order]
-            action = Action(f"{s.geo.names[i]} shield " + " ".join(names),
-                            (s.geo_steps[i], SHIELD) + tuple(s.geo_steps[c] for c in order), ("shield", i, tuple(order)))
+            action = shield_action(s, i, tuple(sorted(c for c, n in given.items() for _ in range(n))))
         return StepOptions(tuple(options), bool(used)), action
 
     def _why_no_shield(self, cell: str, t, k: int, ring) -> str:
@@ -234,23 +306,31 @@ class Entry:
         if len(steps) > 3 or steps[2].kind != "text":
             self._fail("a Nice Flag move ends with a compliment, typed as text", rule="Nice Flag")
         words = check_compliment(steps[2].value, FLAG_PROMPT)
-        j = s.geo.index[to.value]
-        text = f'{s.geo.names[i]}-{to.value} "{words}"'
-        return StepOptions((), True), Action(text, (steps[0], to, Step.text(words, FLAG_PROMPT)), ("flag", i, j, words))
+        return StepOptions((), True), flag_action(s, i, s.geo.index[to.value], words)
 
     def _recreate(self, i: int) -> tuple[StepOptions, Action | None]:
         s, steps = self.s, self.steps
         name = s.geo.names[i]
         k = 0 if s.side == "w" else 1
-        if s.homes[k] != i or "N" not in s.lost[k]:
-            self._fail(f"there is nothing on {name}", rule="move one of your pieces")
+        side, home = SIDES[s.side], s.homes[k]
+        if len(steps) == 1 and (home != i or "N" not in s.lost[k]):
+            self._fail(f"there is nothing on {name} to move", rule="move one of your pieces")
+        if "N" not in s.lost[k]:
+            self._fail(f"only a destroyed Nice Flag is re-created, and {side}'s has not been destroyed",
+                       rule="Nice Flag")
+        if home < 0:
+            self._fail(f"{side}'s Nice Flag has no home cell in this position to be re-created on", rule="Nice Flag")
+        if home != i:
+            self._fail(f"a Nice Flag is re-created on its home cell, {s.geo.names[home]}, not on {name}",
+                       rule="Nice Flag")
+        if s.board[i] is not None:
+            self._fail(f"the Nice Flag's home {name} must be empty to re-create it; a {s.board[i].role()} stands "
+                       "there", rule="Nice Flag")
         if len(steps) == 1:
             return StepOptions((Step.text("", RECREATE_PROMPT),), False), None
         if len(steps) > 2 or steps[1].kind != "text":
             self._fail("re-creating the Nice Flag takes a compliment, typed as text", rule="Nice Flag")
-        words = check_compliment(steps[1].value, RECREATE_PROMPT)
-        text = f'{name} recreate "{words}"'
-        return StepOptions((), True), Action(text, (steps[0], Step.text(words, RECREATE_PROMPT)), ("recreate", i, words))
+        return StepOptions((), True), recreate_action(s, i, check_compliment(steps[1].value, RECREATE_PROMPT))
 
 
 # ------------------------------------------------------------- action text
@@ -287,8 +367,8 @@ def steps_from_text(s, text: str) -> tuple[Step, ...]:
     words = rest.split()
     if verb in ("unstack", "fall", "roll", "stand"):
         if not words or words[0] not in DIR_STEPS:
-            raise NotationError(f"{verb} needs a direction: n, ne, e, se, s, sw, w or nw", text,
-                                min(rest_pos + 1, len(text) - 1))
+            ways = "n, ne, e, se, s, sw, w or nw" if verb == "unstack" else "n, e, s or w"
+            raise NotationError(f"{verb} needs a direction: {ways}", text, min(rest_pos + 1, len(text) - 1))
         head = UNSTACK if verb == "unstack" else VERB_STEPS[verb]
         steps = (first, head, DIR_STEPS[words[0]])
         if verb == "unstack" and len(words) == 2 and re.fullmatch(r"[SML]{2,3}", words[1]):

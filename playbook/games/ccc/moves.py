@@ -1,10 +1,10 @@
 """Which actions are legal: every piece's moves and powers.
 
-:func:`listed` gives every action that can be listed (all but shield
-casting, which may repeat any number of times, and the Nice Flag's moves
-and re-creation, which need a typed compliment; those are entered step by
-step, see :mod:`.entry`).  Each action carries a *plan* in ``data`` that
-:mod:`.effects` carries out.
+:func:`listed` gives every action that can be listed in full (all but
+shield casting, which may repeat any number of times, and the Nice Flag's
+moves and re-creation, which need a typed compliment; those are entered
+step by step, and :func:`.entry.unlisted` lists them in a bounded form).
+Each action carries a *plan* in ``data`` that :mod:`.effects` carries out.
 """
 
 from __future__ import annotations
@@ -125,7 +125,9 @@ class Generator:
             self._hops(i, [i], (), self.flat_jumps)
 
     def _hops(self, start: int, path: list[int], hopped: tuple, jumps) -> None:
-        board, side = self.board, self.side
+        """Hops from the end of ``path``, each a chain that may stop there;
+        a Flat that lands next to a Nice Flag is frozen, so its chain ends."""
+        board, side, frozen = self.board, self.side, self.s.frozen
         for over, land in jumps[path[-1]]:
             u = board[over]
             if u is None or u.owner == side or u.code != "F":
@@ -136,7 +138,8 @@ class Generator:
             self.add(Action(
                 "x".join(self.names[c] for c in new_path), tuple(self.cs[c] for c in new_path),
                 ("hop", start, tuple(new_path[1:]), new_hopped)))
-            self._hops(start, new_path, new_hopped, self.all_jumps)
+            if land not in frozen:
+                self._hops(start, new_path, new_hopped, self.all_jumps)
 
     def flat_stack(self, i: int, t: Thing) -> None:
         """A Flat Stack: one step forward or diagonally forward, and unstacking."""

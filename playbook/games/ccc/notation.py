@@ -28,7 +28,7 @@ Black.  A token is ``.`` (empty) or
 
 The last lines list the pieces each side has lost, beside the board:
 ``3F S 2B`` (``B`` counts stick sections: a Rectangle is one, a Tall Stick
-three), or ``-``.
+three), or ``-`` (always on turn 1, before anything can have been destroyed).
 """
 
 from __future__ import annotations
@@ -168,6 +168,10 @@ def read(text: str):
     _check_counts(text, board, lost, homes, lines)
     if quiet >= turn:
         fail(f"quiet: {quiet} turns without a piece destroyed cannot have passed before turn {turn}", text, lines[0][0])
+    for k, name in enumerate(("white", "black")):
+        if turn == 1 and lost[k]:
+            fail(f"{name} lost: nothing is destroyed before turn 1 has been played, so this reads '-'", text,
+                 lines[-2 + k][0] + len(f"{name} lost: "))
     return files, ranks, side, turn, quiet, tuple(homes), tuple(board), tuple(lost)
 
 

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from itertools import compress
 
 from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
 from .board import geometry
 from .effects import carry_out
-from .entry import Entry, steps_from_text
-from .moves import PASS, frozen_cells, is_frozen, listed
+from .entry import Entry, steps_from_text, unlisted
+from .moves import PASS, frozen_cells, listed
 from .notation import write
 from .pieces import SIDES
 from .tables import rays
+
+
+#: The marks between the cells of a move: ``-`` a move, ``x`` an attack or a hop.
+_MARK = re.compile(r"(?<=\d)[-x](?=[a-z])")
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -72,22 +77,10 @@ class CCCState(State):
         return found
 
     def special_cells(self) -> list[int]:
-        """Start cells of the actions entered without a list: a Nice Flag
-        that may move, a Flag's home where it may be re-created, a Ring
-        that may cast Shields."""
-        out = []
-        k = 0 if self.side == "w" else 1
-        for i, t in enumerate(self.board):
-            if t is None or t.owner != self.side or is_frozen(t, i, self.frozen):
-                continue
-            if t.kind == "N" and self.turn > 1 and any(self.board[j] is None for j in self.geo.leaps[i]):
-                out.append(i)
-            elif t.kind == "R" and t.power > 0 and Entry(self, (self.geo_steps[i],))._shield_targets(0, {}):
-                out.append(i)
-        home = self.homes[k]
-        if "N" in self.lost[k] and home >= 0 and self.board[home] is None:
-            out.append(home)
-        return out
+        """Start cells of the actions the move tables leave out (see
+        :func:`.entry.unlisted`): a Nice Flag that may move, a Flag's home
+        where it may be re-created, a Ring that may cast Shields."""
+        return list(dict.fromkeys(a.data[1] for a in unlisted(self)))
 
     # ---- the contract
 
@@ -132,15 +125,15 @@ class CCCState(State):
         return None
 
     def legal_actions(self) -> list[Action]:
-        """Every listable action: moves, attacks, hops, unstacking, sticks,
-        Build Power (and ``pass`` when nothing else is possible).  Casting
-        Shields and the Nice Flag's moves are entered by steps."""
+        """Every action of a running game, never none: moves, attacks, hops,
+        unstacking, sticks, Build Power; then each Nice Flag move and
+        re-creation with a set compliment and each single Shield a Ring
+        may cast (see :func:`.entry.unlisted`); ``pass`` when nothing else
+        is possible.  Other compliments and several Shields in one turn are
+        entered by steps or text."""
         if self.outcome is not None:
             return []
-        out = list(self.listed())
-        if not out and Entry(self, ()).starts() == [PASS]:
-            out.append(Action("pass", (PASS,), ("pass",)))
-        return out
+        return list(self.listed() + unlisted(self)) or [Action("pass", (PASS,), ("pass",))]
 
     def next_steps(self, prefix=()) -> StepOptions:
         """The legal next steps after ``prefix`` (see :mod:`.entry`)."""
@@ -150,7 +143,9 @@ class CCCState(State):
         """The complete action ``steps`` enter; IllegalAction if they do not make one."""
         options, action = Entry(self, steps).walk()
         if action is None:
-            raise IllegalAction("these steps do not make a whole action yet")
+            raise IllegalAction("these steps do not make a whole action yet: next comes "
+                                + ", ".join(st.label for st in options.options[:8])
+                                + (", ..." if len(options.options) > 8 else ""), rule="entering an action")
         return action
 
     def parse_action(self, text: str) -> Action:
@@ -163,6 +158,11 @@ class CCCState(State):
         if action is not None:
             return action
         action = self.action_from_steps(steps_from_text(self, text))
+        own = _MARK.findall(action.text.split('"')[0])
+        for written, mark in zip(_MARK.finditer(text.split('"')[0]), own):
+            if written.group() == "x" and mark == "-":
+                raise NotationError(f"'x' marks an attack or a hop, and this move attacks nothing: write {action.text}",
+                                    text, written.start())
         words = text.split()
         if len(words) == 4 and words[1] == "unstack" and action.text.split()[3] != words[3]:
             raise IllegalAction(f"the drop order names each Pyramid picked up once: {action.text.split()[3]} or its "
