@@ -293,6 +293,73 @@ def test_a_simultaneous_week_is_judged_after_every_reveal():
     assert ex.check(ex.solution)
 
 
+# A turn that is over without the move the script answers.  In both games
+# below, White/Blue offers a draw (which costs nothing and leaves the turn
+# running), then moves; the script accepts.  A learner who only moves ends
+# the turn with no offer standing, so the scripted acceptance cannot be
+# played: the line is over there, and wrong (an offer is needed first).
+def offer_exercise(name):
+    if name == "cosmic":
+        # White: king a1, pawn b1, knight c1; Black: king a6, pawn f6.  The
+        # agreed draw goes to White, who has more pieces (3 to 2).
+        state, move = load("cosmic").parse("k4p/6/6/6/6/KPN3 w"), "b1-c2"
+        goal = lambda s: s.outcome is not None and s.outcome.winner == "white"  # noqa: E731
+    else:
+        # Kelasu: Blue has one stone, so one energy; its blank D4 steps to E4.
+        state, move = load("kelasu").setup({"A0": "S", "D4": "B", "J9": "s", "G5": "b"}), "D4-E4"
+        goal = lambda s: s.outcome is not None and s.outcome.draw  # noqa: E731
+    return Exercise(state, "Agree a draw.", turn=True, replies=["accept-draw"], goal=goal,
+                    solution=["offer-draw", move], hint=["offer first.", "then move."], tutorial=Tutorial()), move
+
+
+@pytest.mark.parametrize("name", ["cosmic", "kelasu"])
+def test_a_turn_that_leaves_the_script_behind_is_judged_and_earns_the_hint(name):
+    ex, move = offer_exercise(name)
+    verdict = ex.check(move)
+    assert not verdict and verdict.tries == 1 and verdict.message == (
+        f"Not quite: {move} is legal, but it does not answer the question. Hint: offer first.")
+    # Typed answers that go on are too long: the line was over after the move.
+    assert ex.check([move, "resign"]).message.startswith("Too long")
+    # Half a turn is still half a turn.
+    assert ex.check("offer-draw").message == "Not finished: after offer-draw, your turn is not over yet. Play on."
+    assert ex.check(["offer-draw", move])
+
+
+@pytest.mark.parametrize("name", ["cosmic", "kelasu"])
+def test_on_the_board_a_turn_off_the_script_is_judged_at_once_and_the_third_try_shows_the_solution(name):
+    ex, move = offer_exercise(name)
+    board = ex.board
+    board.play(move)
+    # The board still answers (with some legal move), but the line ended with the learner's turn.
+    assert board.state.to_move == ex.state.to_move and len(board.history) >= 2
+    verdict = ex.check()
+    assert not verdict and verdict.tries == 1 and "Hint: offer first." in verdict.message
+    assert "turn is not over" not in verdict.message
+    others = [a.text for a in ex.state.legal_actions() if a.text not in (move, "offer-draw", "resign")]
+    for tries, other in enumerate(others[:TRIES - 1], start=2):
+        board.reset()
+        board.play(other)
+        verdict = ex.check()
+        assert not verdict and verdict.tries == tries
+    assert verdict.solution == ("offer-draw", move) and "here is a solution: offer-draw, " + move in verdict.message
+
+
+def test_after_the_scripted_reply_a_new_turn_is_not_called_unfinished():
+    # The learner's first turn is over and answered; the goal needs one more.
+    ex = puzzle()
+    board = ex.board
+    board.play("c1-d2")
+    assert ex.check().message == "Not finished: after c1-d2 and the reply f2-e3, the goal needs 1 more move. Play on."
+    reply = ("I1-H1", "I3-H3", "I4-H4", "I5-H5")
+    kelasu = Exercise(load("kelasu").initial(), "Make a warrior by your second turn.",
+                      goal=lambda s: "W" in "".join(s.to_text().splitlines()[:10]), turn=True, replies=[reply],
+                      solution=["B3-C3", "B4-C4", "B5-C5", "B6-C6", "W@C4:C4,C5", "C4-D4", "B1-C1"],
+                      hint="merge.", tutorial=Tutorial())
+    assert kelasu.check(["B3-C3", "B4-C4", "B5-C5", "B6-C6"]).message == (
+        "Not finished: after B3-C3, B4-C4, B5-C5, B6-C6 and the reply I1-H1, I3-H3, I4-H4, I5-H5, "
+        "the goal needs 1 more turn. Play on.")
+
+
 def test_the_summary_is_the_same_in_every_fresh_run():
     course = Tutorial("Kelasu")
     Exercise(load("kelasu").initial(), "Move a blank.", answers={"B1-C1"}, hint="forward.", tutorial=course)
