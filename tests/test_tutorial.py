@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import pytest
 
-from playbook import load
+from playbook import State, load
 from playbook.tutorial import TRIES, Exercise, Tutorial, current, summary
 
 NOTEBOOKS = pathlib.Path(__file__).resolve().parent.parent / "notebooks"
@@ -556,3 +556,32 @@ def test_every_published_answer_is_legal_and_right(name, capsys):
         assert first.text not in ex.prompt and not (len(cells) >= 2 and all(c in ex.prompt for c in cells)), (
             f"{name}: {ex.prompt!r} gives its answer away")
 
+
+
+def shown_positions(name: str) -> tuple[Tutorial, list]:
+    """Run a tutorial's code cells here (no kernel); return its exercises and
+    the positions its shown (unfolded) cells bind to a name."""
+    nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
+    course = Tutorial(name)
+    namespace: dict = {"__name__": "__main__"}
+    shown = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            source = "".join(cell["source"])
+            exec(compile(source, f"{name}.ipynb", "exec"), namespace)
+            if not _hidden(cell):
+                names = {node.id for node in ast.walk(ast.parse(source))
+                         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+                shown += [namespace[n] for n in names if isinstance(namespace.get(n), State)]
+    return (current() if current() is not course and current().exercises else course), shown
+
+
+@pytest.mark.parametrize("name", [n for n in TUTORIALS if n.startswith("kelasu")])
+def test_no_shown_cell_sets_up_an_exercises_position(name):
+    """A demo that lists a piece's actions or plays a move in the very
+    position of the exercise after it gives the answer away: demos use
+    another position (the start of the game aside)."""
+    course, shown = shown_positions(name)
+    for ex in course.exercises:
+        if ex.state != ex.state.game.initial():
+            assert ex.state not in shown, f"{name}: a shown cell sets up the position of {ex.prompt!r}"
