@@ -63,6 +63,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from .core import Action, PlaybookError, State
+from .progress import Progress
 
 __all__ = ["Exercise", "Verdict", "Tutorial", "Summary", "current", "summary", "TRIES"]
 
@@ -176,7 +177,8 @@ class Exercise:
         self._board = None
         self._judged: dict[tuple[str, ...], bool] = {}
         self.solved = False
-        (tutorial if tutorial is not None else current()).add(self)
+        self.tutorial = tutorial if tutorial is not None else current()
+        self.tutorial.add(self)
 
     @property
     def hint(self) -> str:
@@ -349,7 +351,9 @@ class Exercise:
         self._judged[texts] = right or self._judged.get(texts, False)
         shown = _shorten(", ".join(texts))
         if right:
-            self.solved = True
+            if not self.solved:
+                self.solved = True
+                self.tutorial.remember(self)
             if self._board is not None:
                 self._board.arrows, self._board.highlights = [], []
             return Verdict(True, f"Right: {shown}.", tries=self.tries)
@@ -527,21 +531,53 @@ def _first_action(state: State) -> Action:
 class Tutorial:
     """The exercises of one tutorial, in the order they were made, and
     which are solved.  An exercise made again with the same prompt (a cell
-    run twice) replaces the earlier one."""
+    run twice) replaces the earlier one.
 
-    def __init__(self, title: str = ""):
+    A tutorial with a ``title`` remembers the exercises solved across
+    kernels and days (see :mod:`playbook.progress`): an exercise solved
+    once counts as solved when its notebook is opened again.
+    :meth:`solved` lists them and :meth:`reset` forgets them.  ``progress``
+    is where they are kept (default: the progress file under
+    ``PLAYBOOK_HOME``)."""
+
+    def __init__(self, title: str = "", progress: Progress | None = None):
         self.title = title
         self.exercises: list[Exercise] = []
+        self.progress = progress if progress is not None else Progress()
         global _current
         _current = self
 
     def add(self, exercise: Exercise) -> None:
-        """Count ``exercise`` in this tutorial."""
+        """Count ``exercise`` in this tutorial (solved already if it was
+        solved before, in this kernel or an earlier one)."""
+        if self.title and exercise.prompt in self.progress.solved(self.title):
+            exercise.solved = True
         for i, old in enumerate(self.exercises):
             if old.prompt == exercise.prompt:
                 self.exercises[i] = exercise
                 return
         self.exercises.append(exercise)
+
+    def remember(self, exercise: Exercise) -> None:
+        """Keep ``exercise`` as solved for later sessions (titled tutorials only)."""
+        if self.title:
+            self.progress.add(self.title, exercise.prompt)
+
+    def solved(self) -> list[str]:
+        """The prompts of the exercises solved, in this kernel or before:
+        this session's exercises in their order, then any others remembered."""
+        here = [ex.prompt for ex in self.exercises if ex.solved]
+        kept = self.progress.solved(self.title) if self.title else []
+        return here + [p for p in kept if p not in here]
+
+    def reset(self) -> None:
+        """Forget every exercise solved in this tutorial, here and in the
+        progress file, with the wrong tries counted so far."""
+        if self.title:
+            self.progress.forget(self.title)
+        for ex in self.exercises:
+            ex.solved = False
+            ex._judged.clear()
 
     def summary(self) -> "Summary":
         """Which exercises are solved, in words."""

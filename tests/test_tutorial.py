@@ -9,6 +9,7 @@ Positions and answers are worked out by hand from the rule sources."""
 from __future__ import annotations
 
 import ast
+import os
 import json
 import pathlib
 import re
@@ -585,3 +586,126 @@ def test_no_shown_cell_sets_up_an_exercises_position(name):
     for ex in course.exercises:
         if ex.state != ex.state.game.initial():
             assert ex.state not in shown, f"{name}: a shown cell sets up the position of {ex.prompt!r}"
+
+
+# ---------------------------------------------------------------- progress that stays
+# Every test has a PLAYBOOK_HOME of its own, empty at the start (conftest.py).
+
+
+def solve_pawns(title="Cosmic Chess"):
+    ex = pawn_exercise(tutorial=Tutorial(title), hint="jump.")
+    assert ex.check("b2xd4xf6")
+    return ex
+
+
+def test_a_solved_exercise_stays_solved_in_a_new_session(playbook_home):
+    solve_pawns()
+    saved = json.loads((playbook_home / "progress.json").read_text())
+    assert saved["tutorials"] == {"Cosmic Chess": ["Capture as many pawns as you can."]}
+    # The notebook opened again: a new tutorial, the exercise made again.
+    course = Tutorial("Cosmic Chess")
+    ex = pawn_exercise(tutorial=course, hint="jump.")
+    assert ex.solved and course.solved() == ["Capture as many pawns as you can."]
+    assert repr(course.summary()).splitlines()[:2] == ["Exercises solved in Cosmic Chess: 1 of 1",
+                                                       "  [x] Capture as many pawns as you can."]
+    # Another tutorial, or one without a title, knows nothing of it.
+    assert Tutorial("Kelasu, part 1").solved() == []
+    assert not pawn_exercise(hint="jump.").solved
+
+
+def test_progress_is_shared_with_another_kernel(playbook_home):
+    import subprocess
+    import sys
+
+    solve_pawns()
+    out = subprocess.run([sys.executable, "-c", "from playbook.tutorial import Tutorial;"
+                          "print(Tutorial('Cosmic Chess').solved())"],
+                         capture_output=True, text=True, check=True, env={**os.environ})
+    assert out.stdout.strip() == "['Capture as many pawns as you can.']"
+
+
+def test_reset_forgets_a_tutorials_progress_and_its_tries(playbook_home):
+    ex = pawn_exercise(tutorial=Tutorial("Cosmic Chess"), hint="jump.")
+    ex.check("b2xd4")
+    ex.check("b2xd4xf6")
+    solve_pawns("Kelasu, part 1")
+    course = Tutorial("Cosmic Chess")
+    again = pawn_exercise(tutorial=course, hint="jump.")
+    course.reset()
+    assert course.solved() == [] and not again.solved and again.tries == 0
+    assert Tutorial("Cosmic Chess").solved() == []
+    assert Tutorial("Kelasu, part 1").solved() == ["Capture as many pawns as you can."]  # the other stays
+
+
+def test_an_untitled_tutorial_keeps_nothing(playbook_home):
+    solve_pawns(title="")
+    assert not (playbook_home / "progress.json").exists()
+
+
+def test_progress_goes_to_the_users_data_folder_by_default(monkeypatch):
+    import platformdirs
+
+    from playbook.progress import Progress, home
+
+    monkeypatch.delenv("PLAYBOOK_HOME")
+    assert home() == pathlib.Path(platformdirs.user_data_dir("playbook", appauthor=False))
+    assert Progress().path == home() / "progress.json"
+
+
+@pytest.mark.parametrize("damage", ["{not json", "[1, 2]", '{"tutorials": {"Cosmic Chess": "all"}}', "\udcff"])
+def test_a_damaged_progress_file_warns_and_the_tutorial_carries_on(playbook_home, damage):
+    from playbook.progress import ProgressWarning
+
+    path = playbook_home / "progress.json"
+    path.write_bytes(damage.encode("utf-8", "surrogateescape"))
+    with pytest.warns(ProgressWarning, match="progress file"):
+        ex = solve_pawns()
+    assert ex.solved
+    # The damaged file is kept aside and a sound one takes its place.
+    assert (playbook_home / "progress.json.bad").read_bytes() == damage.encode("utf-8", "surrogateescape")
+    assert Tutorial("Cosmic Chess").solved() == ["Capture as many pawns as you can."]
+
+
+@pytest.mark.parametrize("where", ["under a file", "a folder in the file's place"])
+def test_a_progress_file_that_cannot_be_written_or_read_warns_and_the_tutorial_carries_on(
+        playbook_home, monkeypatch, where):
+    from playbook.progress import ProgressWarning
+
+    if where == "under a file":  # no folder can be made there, even by root
+        (playbook_home / "file").write_text("")
+        monkeypatch.setenv("PLAYBOOK_HOME", str(playbook_home / "file" / "home"))
+    else:
+        (playbook_home / "progress.json").mkdir()
+    with pytest.warns(ProgressWarning):
+        ex = pawn_exercise(tutorial=Tutorial("Cosmic Chess"), hint="jump.")
+        right = ex.check("b2xd4xf6")
+    assert right and ex.solved and "Right" in right.message
+    assert ex.tutorial.summary().solved == 1  # the session still counts it
+    assert [p.name for p in playbook_home.iterdir() if p.name.startswith(".progress-")] == []
+
+
+def test_the_overview_counts_each_tutorials_exercises_solved(tmp_path):
+    from playbook.progress import overview
+
+    def code(text):
+        return {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": [text]}
+
+    nb = {"cells": [code('tutorial = Tutorial("Toy")'), code('a = Exercise(s, "First.", answers={"x"})'),
+                    code('b = Exercise(s, "Second.", answers={"y"})\nc = Exercise(s, "Third.", goal=g)')],
+          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "toy.ipynb").write_text(json.dumps(nb))
+    (tmp_path / "other.ipynb").write_text(json.dumps({**nb, "cells": nb["cells"][1:]}))  # no tutorial
+    Tutorial("Toy").progress.add("Toy", "Second.")
+    Tutorial("Toy").progress.add("Toy", "Gone.")  # an exercise the notebook no longer has
+    shown = overview(tmp_path)
+    assert repr(shown) == "Toy: 1 of 3 exercises"
+    assert "| [Toy](toy.ipynb) | 1 of 3 |" in shown._repr_markdown_()
+
+
+def test_the_overview_finds_every_tutorial_and_its_exercises():
+    from playbook.progress import overview
+
+    rows = {file: (title, total) for file, title, _solved, total in overview(NOTEBOOKS).rows}
+    assert set(rows) == {f"{name}.ipynb" for name in TUTORIALS}
+    for name in TUTORIALS:
+        assert rows[f"{name}.ipynb"][1] == sum(ch.exercises for ch in chapters(name)), name
