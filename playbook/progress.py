@@ -9,8 +9,9 @@ solved::
 
     {"format": 1, "tutorials": {"Kelasu, part 1": ["Capture the red general.", ...]}}
 
-Other top-level keys are kept as they are when the file is written, so
-other kinds of progress can live in the same file.  The file is read
+Other kinds of progress live in the same file under keys of their own
+(:meth:`Progress.section` and :meth:`Progress.keep`); each write leaves the
+others as they are.  The file is read
 afresh each time, so two notebooks open at once see each other's progress.
 
 A missing file is an empty record.  A file that cannot be read (corrupted,
@@ -88,6 +89,21 @@ class Progress:
         data, broken = self._read()
         if data["tutorials"].pop(title, None) is not None:
             self._write(data, broken)
+
+    def section(self, key: str, default=None):
+        """The top-level entry ``key`` of the record (``default`` when there
+        is none): where progress other than tutorials' (puzzles, ratings)
+        is kept, in whatever JSON shape its owner gives it."""
+        return self._read()[0].get(key, default)
+
+    def keep(self, key: str, value) -> None:
+        """Store ``value`` (JSON-able) as the top-level entry ``key``,
+        leaving the rest of the record as it is."""
+        if key in ("format", "tutorials"):
+            raise ValueError(f"{key!r} is kept by the progress file itself")
+        data, broken = self._read()
+        data[key] = value
+        self._write(data, broken)
 
     # ---- the file
 

@@ -631,6 +631,18 @@ def test_reset_forgets_a_tutorials_progress_and_its_tries(playbook_home):
     assert Tutorial("Kelasu, part 1").solved() == ["Capture as many pawns as you can."]  # the other stays
 
 
+def test_other_progress_shares_the_file_and_survives_the_tutorials(playbook_home):
+    from playbook.progress import Progress
+
+    Progress().keep("puzzles", {"rating": 1500, "solved": ["p1"]})
+    solve_pawns()
+    Tutorial("Cosmic Chess").reset()
+    assert Progress().section("puzzles") == {"rating": 1500, "solved": ["p1"]}
+    assert Progress().section("nothing", 0) == 0
+    with pytest.raises(ValueError):
+        Progress().keep("tutorials", {})
+
+
 def test_an_untitled_tutorial_keeps_nothing(playbook_home):
     solve_pawns(title="")
     assert not (playbook_home / "progress.json").exists()
