@@ -9,7 +9,10 @@ Every action has a canonical text (``str(action)``) and a sequence of
 (``Step.cell("b3")``), a named choice (``Step.choice("stop")``) or a piece of
 text (``Step.text("nine words ...")``).  :meth:`State.next_steps` answers
 "what may come next after this partial entry, and is it already complete?",
-which is all a board widget, a test or a random agent needs.
+which is all a board widget, a test or a random agent needs.  Steps must
+be :class:`Step` values: every game's :meth:`State.next_steps` and
+:meth:`State.action_from_steps` refuse anything else (a bare ``"b4"``) with
+a :class:`StepError`.
 
 Games whose actions can be listed implement :meth:`State.legal_actions` and
 :meth:`State._apply`; the step API then comes for free.  Games with action
@@ -27,6 +30,7 @@ while it is handed to the next player.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import inspect
 import json
 from abc import ABC, abstractmethod
@@ -37,6 +41,7 @@ __all__ = [
     "PlaybookError",
     "IllegalAction",
     "NotationError",
+    "StepError",
     "Step",
     "StepOptions",
     "Action",
@@ -89,6 +94,14 @@ class NotationError(PlaybookError, ValueError):
         super().__init__(message)
         self.text = text
         self.position = position
+
+
+class StepError(PlaybookError, TypeError):
+    """Something other than a :class:`Step` where the steps of an entry
+    belong (``state.next_steps(["b4"])`` instead of
+    ``state.next_steps([Step.cell("b4")])``): a mistake in the calling
+    code, so also a :class:`TypeError`.  The message names the position of
+    the first wrong item and, for a text, the step it probably means."""
 
 
 # ---------------------------------------------------------------------- steps
@@ -150,6 +163,34 @@ class Step:
         if kind not in cls.KINDS:
             raise NotationError(f"unknown step kind {kind!r}")
         return cls(kind, data["value"], data.get("label") or "")
+
+
+def as_steps(steps: Any) -> tuple[Step, ...]:
+    """``steps`` as a tuple of :class:`Step`; raises :class:`StepError`
+    naming the first item that is not a step."""
+    if isinstance(steps, (str, Step)) or not isinstance(steps, Iterable):
+        hint = f": write [Step.cell({steps!r})]" if isinstance(steps, str) else ""
+        raise StepError(f"steps come as a sequence of Step values, not {type(steps).__name__} {steps!r:.40}{hint}")
+    steps = tuple(steps)
+    for i, step in enumerate(steps, 1):
+        if not isinstance(step, Step):
+            hint = f" (a cell is written Step.cell({step!r}))" if isinstance(step, str) else ""
+            raise StepError(f"expected a Step as step {i}, not {type(step).__name__} {step!r:.40}{hint}")
+    return steps
+
+
+def _checking_steps(method):
+    """``method`` (a state's ``next_steps`` or ``action_from_steps``) with its
+    steps checked by :func:`as_steps` before it runs."""
+
+    @functools.wraps(method)
+    def checked(self, steps=(), *args, **kwargs):
+        if type(steps) is not tuple or any(type(step) is not Step for step in steps):
+            steps = as_steps(steps)
+        return method(self, steps, *args, **kwargs)
+
+    checked._checks_steps = True
+    return checked
 
 
 @dataclass(frozen=True)
@@ -308,6 +349,16 @@ class State(ABC):
     game: Game
     to_move: str
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's :meth:`next_steps` and :meth:`action_from_steps`
+        check their steps first (:func:`as_steps`), so something other than
+        a step is refused with a :class:`StepError` in every game alike."""
+        super().__init_subclass__(**kwargs)
+        for name in ("next_steps", "action_from_steps"):
+            method = getattr(cls, name)  # the class's own, a mixin's or an inherited one
+            if not getattr(method, "_checks_steps", False):
+                setattr(cls, name, _checking_steps(method))
+
     # ---- to implement
 
     @abstractmethod
@@ -441,6 +492,7 @@ class State(ABC):
         if self.outcome is not None:
             raise IllegalAction(f"the game is over ({self.outcome})", rule="game over")
 
+    @_checking_steps
     def next_steps(self, prefix: Sequence[Step] = ()) -> StepOptions:
         """The legal next steps after the partial entry ``prefix``.
 
@@ -466,6 +518,7 @@ class State(ABC):
             raise IllegalAction(f"no legal action begins with {_describe(prefix)}")
         return StepOptions(tuple(options), complete)
 
+    @_checking_steps
     def action_from_steps(self, steps: Sequence[Step]) -> Action:
         """The complete action that ``steps`` enter."""
         steps = tuple(steps)

@@ -26,8 +26,10 @@ sequences of the learner's actions; ``turn=True`` makes each of the
 learner's moves a whole turn (all its actions, until the turn passes, as in
 Kelasu); ``replies`` scripts the opponent's answers, which the board plays
 by itself between the learner's moves.  A line is judged once it is
-complete.  ``goal`` judges the position the line reaches instead of its
-text.
+complete, or as soon as a move leaves the script behind (the reply due
+cannot be played): a turn that ended without the move the reply needs is
+judged wrong at once, with its hint, instead of waiting for more moves.
+``goal`` judges the position the line reaches instead of its text.
 
 >>> puzzle = Exercise(load("cosmic").parse("k5/6/6/6/5p/K1P3 w"), "Take the pawn in two moves.",
 ...                   answers=[("c1-d2", "d2xf4")], replies=["f2-e3"], hint="let it come to you.",
@@ -38,6 +40,13 @@ Not finished: after c1-d2 and the reply f2-e3, the goal needs 1 more move. Play 
 Not quite: c1-d2, d2-c3 is legal, but it does not answer the question. Hint: let it come to you.
 >>> puzzle.check(["c1-d2", "d2xf4"])
 Right: c1-d2, d2xf4.
+>>> draw = Exercise(load("cosmic").parse("k4p/6/6/6/6/KPN3 w"), "Win by agreement.", turn=True,
+...                replies=["accept-draw"], goal=lambda s: s.outcome is not None and s.outcome.winner == "white",
+...                solution=["offer-draw", "b1-c2"], hint="offer first.", tutorial=course)
+>>> draw.check("offer-draw")
+Not finished: after offer-draw, your turn is not over yet. Play on.
+>>> draw.check("b1-c2")
+Not quite: b1-c2 is legal, but it does not answer the question. Hint: offer first.
 
 ``answered=True`` lets the opponent answer the learner's last move too
 (``replies`` then holds one reply per move) and judges the line after that
@@ -54,6 +63,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from .core import Action, PlaybookError, State
+from .progress import Progress
 
 __all__ = ["Exercise", "Verdict", "Tutorial", "Summary", "current", "summary", "TRIES"]
 
@@ -105,6 +115,8 @@ class Exercise:
     - ``replies``: the opponent's scripted moves, one after each of the
       learner's moves but the last; each an action's text, a sequence of
       them (a whole turn) or a function of the position returning either.
+      Where the reply due cannot be played, the line ends with the
+      learner's move and is judged there.
     - ``answered``: the opponent also answers the learner's last move, and
       the line is judged once that answer is played (when the move is back
       with the learner, or the game is over).
@@ -165,7 +177,8 @@ class Exercise:
         self._board = None
         self._judged: dict[tuple[str, ...], bool] = {}
         self.solved = False
-        (tutorial if tutorial is not None else current()).add(self)
+        self.tutorial = tutorial if tutorial is not None else current()
+        self.tutorial.add(self)
 
     @property
     def hint(self) -> str:
@@ -227,24 +240,28 @@ class Exercise:
 
     def _split(self, states: Sequence[State]) -> "_Line | None":
         """The line played from the start through ``states``, cut where it
-        is complete (``None`` if nothing was played)."""
+        is complete (``None`` if nothing was played).  A line is complete
+        when the learner has played all the moves, when the game is over,
+        or when a reply is due that the exercise has no script for (the
+        learner's move left the script behind: the line is judged there)."""
         if len(states) < 2:
             return None
         line = _Line([], [], states[-1], False)
-        turns = 0
-        for before, after in zip(states, states[1:]):
+        script = _Script(self)
+        for i, (before, after) in enumerate(zip(states, states[1:])):
             mine = self._learner(before)
             if mine:
                 line.mine.append(after.last_action)
                 if self.turn and not self._learner(after):
-                    turns += 1
+                    line.turns += 1
             else:
                 line.replies.append(after.last_action)
-            done = (turns if self.turn else len(line.mine)) >= self.moves
+            line.mid_turn = mine and self._learner(after)
+            done = (line.turns if self.turn else len(line.mine)) >= self.moves
             if self.answered and done:
                 # The last move is answered too: judged when the move is back with the learner.
                 done = not mine and self._learner(after)
-            if after.outcome is not None or done:
+            if after.outcome is not None or done or (mine and script.left_behind(states[: i + 2])):
                 line.final, line.complete = after, True
                 return line
         return line
@@ -270,10 +287,7 @@ class Exercise:
                 except PlaybookError as exc:
                     return Verdict(False, f"Not legal: {exc}", tries=self.tries)
             else:
-                action = script.choose_from(states)
-                if action is None:
-                    return line
-                states.append(state.play(action))
+                states.append(state.play(script.choose_from(states) or _first_action(state)))
 
     # ---- judging
 
@@ -309,13 +323,14 @@ class Exercise:
     def _unfinished(self, line: "_Line") -> Verdict:
         done = ", ".join(a.text for a in line.mine)
         replies = f" and the reply {', '.join(a.text for a in line.replies)}" if line.replies else ""
-        if self.turn and self._learner(line.final) and line.mine:
+        left = self.moves - (line.turns if self.turn else len(line.mine))
+        if self.turn and line.mid_turn:
             what = "your turn is not over yet"
-        else:
-            finished = len(line.replies) if self.turn else len(line.mine)
-            left = self.moves - finished
+        elif left > 0:
             unit = "turn" if self.turn else "move"
             what = f"the goal needs {left} more {unit}{'s' if left != 1 else ''}"
+        else:
+            what = "the reply is not over yet"
         return Verdict(False, _shorten(f"Not finished: after {done}{replies}, {what}. Play on."), tries=self.tries)
 
     def _right(self, mine: list[Action], final: State) -> bool:
@@ -336,7 +351,9 @@ class Exercise:
         self._judged[texts] = right or self._judged.get(texts, False)
         shown = _shorten(", ".join(texts))
         if right:
-            self.solved = True
+            if not self.solved:
+                self.solved = True
+                self.tutorial.remember(self)
             if self._board is not None:
                 self._board.arrows, self._board.highlights = [], []
             return Verdict(True, f"Right: {shown}.", tries=self.tries)
@@ -428,12 +445,16 @@ def _parse_anywhere(state: State, text: str) -> Action:
 @dataclass
 class _Line:
     """A line from an exercise's start: the learner's actions, the
-    scripted replies, the position reached and whether it is complete."""
+    scripted replies, the position reached and whether it is complete;
+    ``turns`` counts the learner's finished turns and ``mid_turn`` says the
+    learner's last action left the turn with them."""
 
     mine: list
     replies: list
     final: State
     complete: bool
+    turns: int = 0
+    mid_turn: bool = False
 
 
 class _Script:
@@ -452,9 +473,10 @@ class _Script:
             action = _first_action(state)
         return action
 
-    def choose_from(self, states: Sequence[State]) -> Action | None:
-        """The scripted action for the last of ``states`` (a line from the
-        exercise's start), or None if the script has none there."""
+    def _due(self, states: Sequence[State]) -> tuple[tuple[str, ...], int]:
+        """The texts of the scripted reply due at the last of ``states`` (a
+        line from the exercise's start; empty when the script has none
+        there) and how many of its actions are already played."""
         ex = self.exercise
         played = since = 0  # the learner's moves done; the opponent's actions since
         for before, after in zip(states, states[1:]):
@@ -465,17 +487,30 @@ class _Script:
             else:
                 since += 1
         if not 1 <= played <= len(ex.replies):
-            return None
+            return (), since
         reply = ex.replies[played - 1]
         if callable(reply):
             reply = reply(states[-1])
-        line = _as_line(reply)
+        return _as_line(reply), since
+
+    def choose_from(self, states: Sequence[State]) -> Action | None:
+        """The scripted action for the last of ``states`` (a line from the
+        exercise's start), or None if the script has none there."""
+        line, since = self._due(states)
         if since >= len(line):
             return None
         try:
             return states[-1].parse_action(line[since])
         except PlaybookError:
             return None
+
+    def left_behind(self, states: Sequence[State]) -> bool:
+        """Whether the opponent is to move at the last of ``states``, just
+        after the learner, and the script has no legal reply to start."""
+        state = states[-1]
+        if state.outcome is not None or self.exercise._learner(state):
+            return False
+        return self.choose_from(states) is None
 
 
 def _first_action(state: State) -> Action:
@@ -496,21 +531,53 @@ def _first_action(state: State) -> Action:
 class Tutorial:
     """The exercises of one tutorial, in the order they were made, and
     which are solved.  An exercise made again with the same prompt (a cell
-    run twice) replaces the earlier one."""
+    run twice) replaces the earlier one.
 
-    def __init__(self, title: str = ""):
+    A tutorial with a ``title`` remembers the exercises solved across
+    kernels and days (see :mod:`playbook.progress`): an exercise solved
+    once counts as solved when its notebook is opened again.
+    :meth:`solved` lists them and :meth:`reset` forgets them.  ``progress``
+    is where they are kept (default: the progress file under
+    ``PLAYBOOK_HOME``)."""
+
+    def __init__(self, title: str = "", progress: Progress | None = None):
         self.title = title
         self.exercises: list[Exercise] = []
+        self.progress = progress if progress is not None else Progress()
         global _current
         _current = self
 
     def add(self, exercise: Exercise) -> None:
-        """Count ``exercise`` in this tutorial."""
+        """Count ``exercise`` in this tutorial (solved already if it was
+        solved before, in this kernel or an earlier one)."""
+        if self.title and exercise.prompt in self.progress.solved(self.title):
+            exercise.solved = True
         for i, old in enumerate(self.exercises):
             if old.prompt == exercise.prompt:
                 self.exercises[i] = exercise
                 return
         self.exercises.append(exercise)
+
+    def remember(self, exercise: Exercise) -> None:
+        """Keep ``exercise`` as solved for later sessions (titled tutorials only)."""
+        if self.title:
+            self.progress.add(self.title, exercise.prompt)
+
+    def solved(self) -> list[str]:
+        """The prompts of the exercises solved, in this kernel or before:
+        this session's exercises in their order, then any others remembered."""
+        here = [ex.prompt for ex in self.exercises if ex.solved]
+        kept = self.progress.solved(self.title) if self.title else []
+        return here + [p for p in kept if p not in here]
+
+    def reset(self) -> None:
+        """Forget every exercise solved in this tutorial, here and in the
+        progress file, with the wrong tries counted so far."""
+        if self.title:
+            self.progress.forget(self.title)
+        for ex in self.exercises:
+            ex.solved = False
+            ex._judged.clear()
 
     def summary(self) -> "Summary":
         """Which exercises are solved, in words."""

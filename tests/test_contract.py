@@ -2,7 +2,7 @@
 
 import pytest
 
-from playbook import IllegalAction, NotationError, PlaybookError, Record, State, Step, available, load
+from playbook import IllegalAction, NotationError, PlaybookError, Record, State, Step, StepError, available, load
 from playbook.analysis import RandomAgent
 
 
@@ -57,6 +57,26 @@ def test_garbage_is_refused_with_our_errors_and_changes_nothing(game):
     assert state.to_text() == before
     with pytest.raises(NotationError):
         game.parse("not a position")
+
+
+@pytest.mark.parametrize("entry", ["next_steps", "action_from_steps"])
+@pytest.mark.parametrize("prefix", [["B4"], "B4", [None], [("cell", "a1")]])
+def test_something_else_where_a_step_belongs_is_refused_as_not_a_step(game, entry, prefix):
+    state = game.initial()
+    before = state.to_text()
+    with pytest.raises(StepError, match=r"expected a Step|sequence of Step") as refused:
+        getattr(state, entry)(prefix)
+    assert isinstance(refused.value, TypeError) and isinstance(refused.value, PlaybookError)
+    if prefix == ["B4"]:
+        assert "Step.cell('B4')" in str(refused.value)
+    assert state.to_text() == before
+
+
+def test_a_step_after_a_good_one_is_checked_too(game):
+    state = game.initial()
+    first = state.next_steps().options[0]
+    with pytest.raises(StepError, match="step 2"):
+        state.next_steps([first, "x"])
 
 
 def test_records_replay_to_the_same_position(game):

@@ -221,6 +221,20 @@ def test_merge_with_too_little_energy_ends_the_turn_and_the_new_piece_stands_cla
     assert state.board[INDEX("D3")] == "R" and state.board[INDEX("D2")] == "."
 
 
+def test_energy_a_merge_overspends_is_not_owed_next_turn_clarification_6():
+    # Blue has two stones (A0 A1), so two energy, and merges five blanks
+    # into a champion (cost 5): the turn passes with nothing owed.  Red has
+    # one stone; after its one action Blue's turn starts with two energy
+    # again, its number of stones, not 2 - 3.
+    state = position({"A1": "S", "D2": "B", "D3": "B", "D4": "B", "D5": "B", "D6": "B"})
+    assert state.energy == 2
+    state = state.play("C@D4:D2,D3,D4,D5,D6")
+    assert state.to_move == "red" and state.energy == 1
+    state = state.play("J0-I0")
+    assert state.to_move == "blue" and state.energy == 2
+    assert "energy: 2" in state.to_text()
+
+
 def test_a_merged_piece_may_act_at_once_when_energy_is_left():
     state = position({"D2": "B", "D3": "B", "C0": "S", "C1": "S", "C3": "S"}).play("W@D3:D2,D3")
     assert state.to_move == "blue" and state.energy == 2
@@ -303,17 +317,42 @@ def test_draw_offer_lapses_when_the_turn_comes_back_clarification_2():
 
 
 def test_sixty_four_quiet_full_turns_draw_clarification_8():
-    # A general shuffling is a quiet move; the count passes 64 on the next Red-to-Blue handover.
-    state = position({"E4": "G", "E7": "g", "C0": "S"}, energy=1, extra="quiet: 64\n")
-    state = state.play("E4-D4")  # Blue's last energy: to Red
-    assert state.outcome is None and state.to_move == "red"
-    state = state.play("E7-D7")  # Red's only energy: to Blue, count 65
-    assert state.outcome.draw and "64" in state.outcome.reason
+    # One stone each, so one action a turn.  Round 1: Blue's general steps,
+    # Red's blank J0-I0 (a blank move: this full turn is not quiet, "-").
+    # Then Blue's general goes round a 4-cycle and Red's round a 7-cycle:
+    # the positions at the handovers repeat every 28 full turns, so none
+    # is met a fourth time in 64.  The count reaches 64 with Red's move of
+    # the 64th quiet full turn (round 65), and the game is drawn there.
+    blue = ["C3-D3", "D3-D2", "D2-C2", "C2-C3"]
+    red = ["H1-H3", "H3-H5", "H5-H7", "H7-G7", "G7-G4", "G4-G1", "G1-H1"]
+    state = position({"C2": "G", "H1": "g"}, energy=1).play("C2-C3")
+    state = state.play("J0-I0")
+    assert state.to_move == "blue" and state.quiet == 0
+    for n in range(64):
+        state = state.play(blue[n % 4])
+        assert state.outcome is None and state.quiet == n
+        state = state.play(red[n % 7])
+        assert state.quiet == n + 1
+        assert (state.outcome is not None) == (n == 63)
+    assert state.outcome.draw and "64 full turns" in state.outcome.reason
+    assert "quiet: 64" in state.to_text() and GAME.parse(state.to_text()) == state
+
+
+def test_a_blank_move_makes_its_whole_full_turn_loud_clarification_8():
+    # Blue's blank moves first in the full turn: the count shows "-" until
+    # the full turn ends, then starts from 0, not 1.
+    state = position({"C3": "B", "E4": "G", "E7": "g", "C0": "S"}, extra="quiet: 63\n").play("C3-D3")
+    assert state.quiet is None and "quiet: -" in state.to_text() and GAME.parse(state.to_text()) == state
+    state = state.play("E4-E5")  # Blue's second energy: a quiet move, still "-"
+    assert state.to_move == "red" and state.quiet is None
+    state = state.play("E7-F7")
+    assert state.to_move == "blue" and state.quiet == 0 and state.outcome is None
 
 
 def test_a_capture_resets_the_quiet_count():
-    state = position({"E4": "G", "E7": "g", "E9": "w", "C0": "S"}, energy=1, extra="quiet: 64\n").play("E4-E7")
-    assert state.quiet == 0
+    state = position({"E4": "G", "E7": "g", "E9": "w", "C0": "S"}, energy=1, extra="quiet: 63\n").play("E4-E7")
+    assert state.quiet is None and state.outcome is None
+    assert state.play("E9-E8").quiet == 0
 
 
 def test_fourth_repetition_draws():
@@ -391,8 +430,8 @@ def test_completing_the_victory_cells_wins_even_when_left_with_only_stones_clari
 def test_a_read_position_that_is_already_over_reports_it_clarification_10():
     # Red has only stones: Blue has won.
     assert position({"J0": "."}).outcome.winner == "blue"
-    # The quiet count is past 64, or a position was met a fourth time: drawn.
-    assert "64" in position({"E4": "G"}, extra="quiet: 65\n").outcome.reason
+    # The quiet count has reached 64, or a position was met a fourth time: drawn.
+    assert "64" in position({"E4": "G"}, extra="quiet: 64\n").outcome.reason
     assert "4th" in position({"E4": "G"}, extra="seen: 0123456789x4\n").outcome.reason
     # Blue's only non-stone piece is boxed in at the start of its turn
     # (energy = its stones, nothing acted): stalemate.
@@ -487,7 +526,9 @@ START = GAME.initial().to_text()
     ("energy: 4", "energy: four", "energy", 12, 9),
     ("acted: -", "acted: Z9", "acted", 13, 8),  # no such cell
     ("acted: -", "acted: C0", "acted", 13, 8),  # a stone never acts
-    ("quiet: 0", "quiet: 66", "quiet", 14, 8),  # past the 64-turn draw
+    ("quiet: 0", "quiet: 65", "quiet", 14, 8),  # past the 64-turn draw
+    ("quiet: 0", "quiet: none", "quiet", 14, 8),  # a count or '-'
+
     ("seen: -", "seen: 12x2", "seen", 15, 7),  # not a digest
     ("seen: -", "seen: 0123456789x5", "seen", 15, 7),  # past the fourth time
     ("offer: -", "offer: both", "offer", 16, 8),

@@ -9,6 +9,7 @@ Positions and answers are worked out by hand from the rule sources."""
 from __future__ import annotations
 
 import ast
+import os
 import json
 import pathlib
 import re
@@ -16,7 +17,7 @@ from typing import NamedTuple
 
 import pytest
 
-from playbook import load
+from playbook import State, load
 from playbook.tutorial import TRIES, Exercise, Tutorial, current, summary
 
 NOTEBOOKS = pathlib.Path(__file__).resolve().parent.parent / "notebooks"
@@ -293,6 +294,73 @@ def test_a_simultaneous_week_is_judged_after_every_reveal():
     assert ex.check(ex.solution)
 
 
+# A turn that is over without the move the script answers.  In both games
+# below, White/Blue offers a draw (which costs nothing and leaves the turn
+# running), then moves; the script accepts.  A learner who only moves ends
+# the turn with no offer standing, so the scripted acceptance cannot be
+# played: the line is over there, and wrong (an offer is needed first).
+def offer_exercise(name):
+    if name == "cosmic":
+        # White: king a1, pawn b1, knight c1; Black: king a6, pawn f6.  The
+        # agreed draw goes to White, who has more pieces (3 to 2).
+        state, move = load("cosmic").parse("k4p/6/6/6/6/KPN3 w"), "b1-c2"
+        goal = lambda s: s.outcome is not None and s.outcome.winner == "white"  # noqa: E731
+    else:
+        # Kelasu: Blue has one stone, so one energy; its blank D4 steps to E4.
+        state, move = load("kelasu").setup({"A0": "S", "D4": "B", "J9": "s", "G5": "b"}), "D4-E4"
+        goal = lambda s: s.outcome is not None and s.outcome.draw  # noqa: E731
+    return Exercise(state, "Agree a draw.", turn=True, replies=["accept-draw"], goal=goal,
+                    solution=["offer-draw", move], hint=["offer first.", "then move."], tutorial=Tutorial()), move
+
+
+@pytest.mark.parametrize("name", ["cosmic", "kelasu"])
+def test_a_turn_that_leaves_the_script_behind_is_judged_and_earns_the_hint(name):
+    ex, move = offer_exercise(name)
+    verdict = ex.check(move)
+    assert not verdict and verdict.tries == 1 and verdict.message == (
+        f"Not quite: {move} is legal, but it does not answer the question. Hint: offer first.")
+    # Typed answers that go on are too long: the line was over after the move.
+    assert ex.check([move, "resign"]).message.startswith("Too long")
+    # Half a turn is still half a turn.
+    assert ex.check("offer-draw").message == "Not finished: after offer-draw, your turn is not over yet. Play on."
+    assert ex.check(["offer-draw", move])
+
+
+@pytest.mark.parametrize("name", ["cosmic", "kelasu"])
+def test_on_the_board_a_turn_off_the_script_is_judged_at_once_and_the_third_try_shows_the_solution(name):
+    ex, move = offer_exercise(name)
+    board = ex.board
+    board.play(move)
+    # The board still answers (with some legal move), but the line ended with the learner's turn.
+    assert board.state.to_move == ex.state.to_move and len(board.history) >= 2
+    verdict = ex.check()
+    assert not verdict and verdict.tries == 1 and "Hint: offer first." in verdict.message
+    assert "turn is not over" not in verdict.message
+    others = [a.text for a in ex.state.legal_actions() if a.text not in (move, "offer-draw", "resign")]
+    for tries, other in enumerate(others[:TRIES - 1], start=2):
+        board.reset()
+        board.play(other)
+        verdict = ex.check()
+        assert not verdict and verdict.tries == tries
+    assert verdict.solution == ("offer-draw", move) and "here is a solution: offer-draw, " + move in verdict.message
+
+
+def test_after_the_scripted_reply_a_new_turn_is_not_called_unfinished():
+    # The learner's first turn is over and answered; the goal needs one more.
+    ex = puzzle()
+    board = ex.board
+    board.play("c1-d2")
+    assert ex.check().message == "Not finished: after c1-d2 and the reply f2-e3, the goal needs 1 more move. Play on."
+    reply = ("I1-H1", "I3-H3", "I4-H4", "I5-H5")
+    kelasu = Exercise(load("kelasu").initial(), "Make a warrior by your second turn.",
+                      goal=lambda s: "W" in "".join(s.to_text().splitlines()[:10]), turn=True, replies=[reply],
+                      solution=["B3-C3", "B4-C4", "B5-C5", "B6-C6", "W@C4:C4,C5", "C4-D4", "B1-C1"],
+                      hint="merge.", tutorial=Tutorial())
+    assert kelasu.check(["B3-C3", "B4-C4", "B5-C5", "B6-C6"]).message == (
+        "Not finished: after B3-C3, B4-C4, B5-C5, B6-C6 and the reply I1-H1, I3-H3, I4-H4, I5-H5, "
+        "the goal needs 1 more turn. Play on.")
+
+
 def test_the_summary_is_the_same_in_every_fresh_run():
     course = Tutorial("Kelasu")
     Exercise(load("kelasu").initial(), "Move a blank.", answers={"B1-C1"}, hint="forward.", tutorial=course)
@@ -460,13 +528,7 @@ def test_every_link_between_notebooks_leads_to_one():
 
 def run_tutorial(name: str) -> Tutorial:
     """Run a tutorial's code cells here (no kernel) and return its exercises."""
-    nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
-    course = Tutorial(name)
-    namespace: dict = {"__name__": "__main__"}
-    for cell in nb["cells"]:
-        if cell["cell_type"] == "code":
-            exec(compile("".join(cell["source"]), f"{name}.ipynb", "exec"), namespace)
-    return current() if current() is not course and current().exercises else course
+    return shown_positions(name)[0]
 
 
 @pytest.mark.parametrize("name", TUTORIALS)
@@ -489,3 +551,167 @@ def test_every_published_answer_is_legal_and_right(name, capsys):
         assert first.text not in ex.prompt and not (len(cells) >= 2 and all(c in ex.prompt for c in cells)), (
             f"{name}: {ex.prompt!r} gives its answer away")
 
+
+
+def shown_positions(name: str) -> tuple[Tutorial, list]:
+    """Run a tutorial's code cells here (no kernel); return its exercises and
+    the positions its shown (unfolded) cells bind to a name."""
+    nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text())
+    course = Tutorial(name)
+    namespace: dict = {"__name__": "__main__"}
+    shown = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            source = "".join(cell["source"])
+            exec(compile(source, f"{name}.ipynb", "exec"), namespace)
+            if not _hidden(cell):
+                names = {node.id for node in ast.walk(ast.parse(source))
+                         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+                shown += [namespace[n] for n in names if isinstance(namespace.get(n), State)]
+    return (current() if current() is not course and current().exercises else course), shown
+
+
+@pytest.mark.parametrize("name", [n for n in TUTORIALS if n.startswith("kelasu")])
+def test_no_shown_cell_sets_up_an_exercises_position(name):
+    """A demo that lists a piece's actions or plays a move in the very
+    position of the exercise after it gives the answer away: demos use
+    another position (the start of the game aside)."""
+    course, shown = shown_positions(name)
+    for ex in course.exercises:
+        if ex.state != ex.state.game.initial():
+            assert ex.state not in shown, f"{name}: a shown cell sets up the position of {ex.prompt!r}"
+
+
+# ---------------------------------------------------------------- progress that stays
+# Every test has a PLAYBOOK_HOME of its own, empty at the start (conftest.py).
+
+
+def solve_pawns(title="Cosmic Chess"):
+    ex = pawn_exercise(tutorial=Tutorial(title), hint="jump.")
+    assert ex.check("b2xd4xf6")
+    return ex
+
+
+def test_a_solved_exercise_stays_solved_in_a_new_session(playbook_home):
+    solve_pawns()
+    saved = json.loads((playbook_home / "progress.json").read_text())
+    assert saved["tutorials"] == {"Cosmic Chess": ["Capture as many pawns as you can."]}
+    # The notebook opened again: a new tutorial, the exercise made again.
+    course = Tutorial("Cosmic Chess")
+    ex = pawn_exercise(tutorial=course, hint="jump.")
+    assert ex.solved and course.solved() == ["Capture as many pawns as you can."]
+    assert repr(course.summary()).splitlines()[:2] == ["Exercises solved in Cosmic Chess: 1 of 1",
+                                                       "  [x] Capture as many pawns as you can."]
+    # Another tutorial, or one without a title, knows nothing of it.
+    assert Tutorial("Kelasu, part 1").solved() == []
+    assert not pawn_exercise(hint="jump.").solved
+
+
+def test_progress_is_shared_with_another_kernel(playbook_home):
+    import subprocess
+    import sys
+
+    solve_pawns()
+    out = subprocess.run([sys.executable, "-c", "from playbook.tutorial import Tutorial;"
+                          "print(Tutorial('Cosmic Chess').solved())"],
+                         capture_output=True, text=True, check=True, env={**os.environ})
+    assert out.stdout.strip() == "['Capture as many pawns as you can.']"
+
+
+def test_reset_forgets_a_tutorials_progress_and_its_tries(playbook_home):
+    ex = pawn_exercise(tutorial=Tutorial("Cosmic Chess"), hint="jump.")
+    ex.check("b2xd4")
+    ex.check("b2xd4xf6")
+    solve_pawns("Kelasu, part 1")
+    course = Tutorial("Cosmic Chess")
+    again = pawn_exercise(tutorial=course, hint="jump.")
+    course.reset()
+    assert course.solved() == [] and not again.solved and again.tries == 0
+    assert Tutorial("Cosmic Chess").solved() == []
+    assert Tutorial("Kelasu, part 1").solved() == ["Capture as many pawns as you can."]  # the other stays
+
+
+def test_other_progress_shares_the_file_and_survives_the_tutorials(playbook_home):
+    from playbook.progress import Progress
+
+    Progress().keep("puzzles", {"rating": 1500, "solved": ["p1"]})
+    solve_pawns()
+    Tutorial("Cosmic Chess").reset()
+    assert Progress().section("puzzles") == {"rating": 1500, "solved": ["p1"]}
+    assert Progress().section("nothing", 0) == 0
+    with pytest.raises(ValueError):
+        Progress().keep("tutorials", {})
+
+
+def test_an_untitled_tutorial_keeps_nothing(playbook_home):
+    solve_pawns(title="")
+    assert not (playbook_home / "progress.json").exists()
+
+
+def test_progress_goes_to_the_users_data_folder_by_default(monkeypatch):
+    import platformdirs
+
+    from playbook.progress import Progress, home
+
+    monkeypatch.delenv("PLAYBOOK_HOME")
+    assert home() == pathlib.Path(platformdirs.user_data_dir("playbook", appauthor=False))
+    assert Progress().path == home() / "progress.json"
+
+
+@pytest.mark.parametrize("damage", ["{not json", "[1, 2]", '{"tutorials": {"Cosmic Chess": "all"}}', "\udcff"])
+def test_a_damaged_progress_file_warns_and_the_tutorial_carries_on(playbook_home, damage):
+    from playbook.progress import ProgressWarning
+
+    path = playbook_home / "progress.json"
+    path.write_bytes(damage.encode("utf-8", "surrogateescape"))
+    with pytest.warns(ProgressWarning, match="progress file"):
+        ex = solve_pawns()
+    assert ex.solved
+    # The damaged file is kept aside and a sound one takes its place.
+    assert (playbook_home / "progress.json.bad").read_bytes() == damage.encode("utf-8", "surrogateescape")
+    assert Tutorial("Cosmic Chess").solved() == ["Capture as many pawns as you can."]
+
+
+@pytest.mark.parametrize("where", ["under a file", "a folder in the file's place"])
+def test_a_progress_file_that_cannot_be_written_or_read_warns_and_the_tutorial_carries_on(
+        playbook_home, monkeypatch, where):
+    from playbook.progress import ProgressWarning
+
+    if where == "under a file":  # no folder can be made there, even by root
+        (playbook_home / "file").write_text("")
+        monkeypatch.setenv("PLAYBOOK_HOME", str(playbook_home / "file" / "home"))
+    else:
+        (playbook_home / "progress.json").mkdir()
+    with pytest.warns(ProgressWarning):
+        ex = pawn_exercise(tutorial=Tutorial("Cosmic Chess"), hint="jump.")
+        right = ex.check("b2xd4xf6")
+    assert right and ex.solved and "Right" in right.message
+    assert ex.tutorial.summary().solved == 1  # the session still counts it
+    assert [p.name for p in playbook_home.iterdir() if p.name.startswith(".progress-")] == []
+
+
+def test_the_overview_counts_each_tutorials_exercises_solved(tmp_path):
+    from playbook.progress import overview
+
+    def code(text):
+        return {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": [text]}
+
+    nb = {"cells": [code('tutorial = Tutorial("Toy")'), code('a = Exercise(s, "First.", answers={"x"})'),
+                    code('b = Exercise(s, "Second.", answers={"y"})\nc = Exercise(s, "Third.", goal=g)')],
+          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "toy.ipynb").write_text(json.dumps(nb))
+    (tmp_path / "other.ipynb").write_text(json.dumps({**nb, "cells": nb["cells"][1:]}))  # no tutorial
+    Tutorial("Toy").progress.add("Toy", "Second.")
+    Tutorial("Toy").progress.add("Toy", "Gone.")  # an exercise the notebook no longer has
+    shown = overview(tmp_path)
+    assert repr(shown) == "Toy: 1 of 3 exercises"
+    assert "| [Toy](toy.ipynb) | 1 of 3 |" in shown._repr_markdown_()
+
+
+def test_the_overview_finds_every_tutorial_and_its_exercises():
+    from playbook.progress import overview
+
+    rows = {file: (title, total) for file, title, _solved, total in overview(NOTEBOOKS).rows}
+    assert set(rows) == {f"{name}.ipynb" for name in TUTORIALS}
+    for name in TUTORIALS:
+        assert rows[f"{name}.ipynb"][1] == sum(ch.exercises for ch in chapters(name)), name

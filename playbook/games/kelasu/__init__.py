@@ -35,14 +35,17 @@ an orthogonally connected group of the side's blanks, none on its own two
 home ranks and none that moved this turn, into a Warrior (2 blanks), Runner
 (4), Diplomat (4), Champion (5), General (10) or Stone (21) standing on one
 of their cells; it costs one energy per blank and may be made with too
-little energy, which ends the turn.  The turn passes when energy runs out,
-or when the side has energy but no piece action or merge left.
+little energy, which ends the turn (the energy it overspends is not owed:
+the next turn starts with the side's stones, as always).  The turn passes
+when energy runs out, or when the side has energy but no piece action or
+merge left.
 
 Endings
 -------
 A side wins when the opponent resigns, has no stones, or has no pieces but
 stones, or when its own pieces stand on all four victory cells.  Draws: by
-agreement; after 64 full turns without a blank move, a merge or a capture;
+agreement; after 64 full turns (a turn of Blue and the turn of Red that
+follows) in a row without a blank move, a merge or a capture;
 when a position (board and side to move, taken each time a turn is handed
 over) occurs for the fourth time; by stalemate (no action at the start of a
 turn).
@@ -58,7 +61,8 @@ the cell where the new piece stands among them (``W@E4:D4,E4``).  Also
 A position's text is the board as ten lines of ten characters (rank A first,
 ``.`` empty), then ``key: value`` lines: ``to-move`` (blue/red), ``energy``,
 ``acted`` (cells of pieces that already acted this turn, or ``-``),
-``quiet`` (full turns without a blank move, merge or capture), ``seen``
+``quiet`` (full turns in a row without a blank move, merge or capture,
+or ``-`` while the full turn under way has had one), ``seen``
 (positions met at turn handovers since the last irreversible action, as
 short digests with counts), ``offer`` (the side whose draw offer stands, or
 ``-``) and ``ended`` (``-`` while the game runs, else ``resigned <side>``,
@@ -94,20 +98,28 @@ Each names the tests in ``tests/test_kelasu.py`` that pin it.
    ``test_repetition_count_restarts_after_a_capture_merge_or_conversion_clarification_5``.
 6. A merge needs at least one energy left (a turn with none has already
    passed); with too little it uses what is left and the turn passes.
-   ``test_merge_with_too_little_energy_ends_the_turn_and_the_new_piece_stands_clarification_6``.
+   What it overspends is not owed (the source says negative energy does
+   not carry over): the next turn starts with the side's stones.
+   ``test_merge_with_too_little_energy_ends_the_turn_and_the_new_piece_stands_clarification_6``,
+   ``test_energy_a_merge_overspends_is_not_owed_next_turn_clarification_6``.
 7. A Warrior Recalls only from the far rank (Blue from J, Red from A), to
    the same file of its own back rank.
    ``test_recall_only_from_the_far_rank_captures_an_enemy_and_is_blocked_by_a_friend_clarification_7``.
-8. The 64-turn rule: the count rises each time play passes from Red to
-   Blue, returns to 0 on any blank move, merge or capture, and the game is
-   drawn when it passes 64.
-   ``test_sixty_four_quiet_full_turns_draw_clarification_8``.
+8. The 64-turn rule: a full turn is a turn of Blue and the turn of Red
+   after it.  The ``quiet`` count is the number of full turns in a row
+   without a blank move, merge or capture: it rises by one when a quiet
+   full turn ends (play passes from Red to Blue).  A blank move, merge or
+   capture makes the whole full turn it is made in loud: the count shows
+   ``-`` until that full turn ends, then starts again from 0.  The game is
+   drawn as the count reaches 64, at the end of the 64th quiet full turn.
+   ``test_sixty_four_quiet_full_turns_draw_clarification_8``,
+   ``test_a_blank_move_makes_its_whole_full_turn_loud_clarification_8``.
 9. When one action both completes the four victory cells and leaves the
    actor with nothing but stones, the victory counts: the actor wins.
    ``test_completing_the_victory_cells_wins_even_when_left_with_only_stones_clarification_9``.
 10. A position read from text that is already over is read as ended: one
     side on all four victory cells, a side without stones or with only
-    stones (the side to move is looked at first), a quiet count past 64, a
+    stones (the side to move is looked at first), a quiet count of 64, a
     position met for the fourth time, or no piece action or merge at the
     start of a turn (stalemate).  A text that says it ended must agree with
     its board.  A running position whose mover has no energy, or energy but

@@ -79,7 +79,7 @@ def _build(game: "Kelasu", reader: _Reader, board: str, values: dict[str, str]) 
     else:
         energy = _number(reader, "energy", values["energy"], 0, max(0, mover_stones - len(acted)),
                          f": {side}'s stones less the pieces that acted this turn")
-    quiet = _number(reader, "quiet", values["quiet"], 0, QUIET_LIMIT + 1)
+    quiet = None if values["quiet"] == "-" else _number(reader, "quiet", values["quiet"], 0, QUIET_LIMIT)
     seen: dict[str, int] = {}
     if values["seen"] != "-":
         for entry in values["seen"].split():
@@ -106,7 +106,7 @@ def _build(game: "Kelasu", reader: _Reader, board: str, values: dict[str, str]) 
             "victory": lambda: found == ended,
             "no-stones": lambda: state._material(who)[0] == 0,
             "only-stones": lambda: state._material(who)[0] > 0 and state._material(who)[1] == 0,
-            "quiet": lambda: quiet == QUIET_LIMIT + 1,
+            "quiet": lambda: quiet == QUIET_LIMIT,
             "repetition": lambda: REPEATS in seen.values(),
             "stalemate": lambda: not acted and not state.has_piece_action(),
             "agreed": lambda: offer == _other(side),

@@ -37,7 +37,7 @@ class KelasuState(StepEntry, State):
     side: str = "blue"
     energy: int = 4
     acted: frozenset = frozenset()
-    quiet: int = 0
+    quiet: int | None = 0  # full turns in a row without a blank move, merge or capture; None: this one had one
     seen: tuple = ()  # sorted ((digest, count), ...)
     offer: str = ""
     ended: str = ""  # "", "resigned blue", "resigned red", "agreed", or a computed ending
@@ -80,7 +80,7 @@ class KelasuState(StepEntry, State):
         lost = self._material_loser((self.side, _other(self.side)))
         if lost is not None:
             return " ".join(lost)
-        if self.quiet > QUIET_LIMIT:
+        if self.quiet is not None and self.quiet >= QUIET_LIMIT:
             return "quiet"
         if any(n >= REPEATS for _, n in self.seen):
             return "repetition"
@@ -125,7 +125,7 @@ class KelasuState(StepEntry, State):
             f"to-move: {self.side}",
             f"energy: {self.energy}",
             f"acted: {acted}",
-            f"quiet: {self.quiet}",
+            f"quiet: {'-' if self.quiet is None else self.quiet}",
             f"seen: {seen}",
             f"offer: {self.offer or '-'}",
             f"ended: {self.ended or '-'}",
@@ -356,7 +356,7 @@ class KelasuState(StepEntry, State):
             cost = len(blanks)
         new = KelasuState(
             "".join(board), self.side, max(0, self.energy - cost), frozenset(acted),
-            0 if reset_quiet else self.quiet, () if irreversible else self.seen, self.offer, "", self.game,
+            None if reset_quiet else self.quiet, () if irreversible else self.seen, self.offer, "", self.game,
         )
         return new._settle()
 
@@ -382,7 +382,9 @@ class KelasuState(StepEntry, State):
 
     def _hand_over(self) -> "KelasuState":
         nxt = _other(self.side)
-        quiet = self.quiet + (1 if self.side == "red" else 0)
+        quiet = self.quiet
+        if self.side == "red":  # a full turn ends: counted if it was quiet, else the count starts again
+            quiet = 0 if quiet is None else quiet + 1
         counts = dict(self.seen)
         key = _digest(self.board, nxt)
         counts[key] = counts.get(key, 0) + 1
@@ -390,7 +392,7 @@ class KelasuState(StepEntry, State):
         stone = "S" if nxt == "blue" else "s"
         new = KelasuState(self.board, nxt, self.board.count(stone), frozenset(), quiet,
                           tuple(sorted(counts.items())), offer, "", self.game)
-        if quiet > QUIET_LIMIT:
+        if quiet is not None and quiet >= QUIET_LIMIT:
             return new._with(ended="quiet")
         if counts[key] >= REPEATS:
             return new._with(ended="repetition")

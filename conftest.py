@@ -1,0 +1,35 @@
+"""Settings for every test, notebook and doctest: progress is kept in a
+throw-away folder, never in the user's own data folder.
+
+``PLAYBOOK_HOME`` is set when the session starts, before any kernel does,
+so the kernels nbval starts inherit it and a notebook's saved output is
+that of a learner who has solved nothing yet.  Each test and doctest also
+gets a folder of its own, so what one solves does not leak into another.
+"""
+
+import os
+import shutil
+import tempfile
+
+import pytest
+
+_session_home = None
+
+
+def pytest_configure(config):
+    global _session_home
+    _session_home = tempfile.mkdtemp(prefix="playbook-home-")
+    os.environ["PLAYBOOK_HOME"] = _session_home
+
+
+def pytest_unconfigure(config):
+    if _session_home is not None:
+        shutil.rmtree(_session_home, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def playbook_home(tmp_path_factory, monkeypatch):
+    """A progress folder of this test's own (empty at the start)."""
+    home = tmp_path_factory.mktemp("playbook-home")
+    monkeypatch.setenv("PLAYBOOK_HOME", str(home))
+    return home
