@@ -80,3 +80,70 @@ def _first_actions(state, agent, n):
         out.append(action)
         state = state.play(action)
     return out
+
+
+# ------------------------------------------------------------ piece values
+
+import math  # noqa: E402
+
+import pytest  # noqa: E402
+
+from playbook.analysis import GreedyAgent  # noqa: E402
+from playbook.analysis.studies import NotEnoughGames, _fit, decimals, fit_values, piece_values, rank  # noqa: E402
+
+
+def _games(groups):
+    """One single-position game per result: ``groups`` maps a balance to
+    (first-player wins, losses)."""
+    games = []
+    for balance, (wins, losses) in groups.items():
+        games += [[(dict(balance), 1.0)]] * wins + [[(dict(balance), 0.0)]] * losses
+    return games
+
+
+def test_the_fit_matches_a_hand_worked_logistic_model():
+    # One kind: 3 wins of 4 a piece up, 1 of 4 a piece down.  The model
+    # logit p = b0 + w x reproduces both frequencies with b0 = 0 and
+    # w = logit(3/4) = ln 3, so that is its maximum likelihood.
+    weights = _fit([[1]] * 4 + [[-1]] * 4, [1, 1, 1, 0, 1, 0, 0, 0])
+    assert list(weights) == pytest.approx([math.log(3)], abs=1e-9)
+
+
+def test_piece_values_by_hand_a_kind_worth_twice_another():
+    # A up: 3 wins in 4 (logit ln 3); A down: 1 in 4; B up: 9 wins in 10
+    # (logit ln 9 = 2 ln 3); B down: 1 in 10.  b0 = 0, w_A = ln 3,
+    # w_B = 2 ln 3 reproduce every frequency, so B is worth exactly 2 A.
+    games = _games({(("A", 1), ("B", 0)): (30, 10), (("A", -1), ("B", 0)): (10, 30),
+                    (("A", 0), ("B", 1)): (90, 10), (("A", 0), ("B", -1)): (10, 90)})
+    rows = {row["kind"]: row for row in fit_values(games, reference="A", bootstrap=50)}
+    assert rows["B"]["value"] == pytest.approx(2.0) and rows["A"]["value"] == 1.0
+    assert rows["B"]["weight"] == pytest.approx(2 * math.log(3), abs=1e-9)
+    assert rows["B"]["low"] < 2.0 < rows["B"]["high"] and rows["B"]["games"] == 280
+    assert list(rows) == ["B", "A"]  # most valuable first
+
+
+def test_kinds_that_always_change_together_are_not_enough_games():
+    # A and B always differ by the same amount: only their sum is known.
+    games = _games({(("A", 1), ("B", 1)): (3, 1), (("A", -1), ("B", -1)): (1, 3)})
+    with pytest.raises(NotEnoughGames, match="not enough games"):
+        fit_values(games, reference="A")
+    assert rank([[1, 1, 1], [1, -1, -1]]) == 2
+
+
+def test_results_all_alike_or_told_apart_perfectly_are_not_enough_games():
+    with pytest.raises(NotEnoughGames):
+        fit_values(_games({(("A", 1),): (4, 0), (("A", -1),): (4, 0)}))  # every game won by the first player
+    with pytest.raises(NotEnoughGames):
+        fit_values(_games({(("A", 1),): (4, 0), (("A", -1),): (0, 4)}))  # a piece up always wins: no finite value
+
+
+def test_four_identical_kelasu_games_say_not_enough_games_instead_of_printing_nan():
+    result = selfplay("kelasu", [GreedyAgent, GreedyAgent], games=4, max_plies=300, progress=False)
+    with pytest.raises(NotEnoughGames, match="4 finished games"):
+        piece_values(result, reference="B", bootstrap=20)
+
+
+def test_figures_are_rounded_to_two_significant_digits_of_their_interval():
+    assert decimals(-4.58, 30.92) == 0  # 35.5 wide: units
+    assert decimals(1.65, 2.41) == 2  # 0.76 wide: hundredths
+    assert decimals(-2.3, 1.2) == 1  # 3.5 wide: tenths
