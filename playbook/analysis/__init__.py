@@ -14,7 +14,8 @@ from .mcts import MCTS
 from .perft import divide, perft
 from . import plots
 from .search import AlphaBeta, Analysis
-from .selfplay import SelfPlay, Tournament, elo_ratings, play_game, selfplay, tournament, wilson
+from .selfplay import SelfPlay, SelfPlayError, Tournament, play_game, selfplay, tournament
+from .stats import elo_interval, elo_ratings, sprt, wilson
 
 __all__ = [
     "RandomAgent",
@@ -30,6 +31,9 @@ __all__ = [
     "SelfPlay",
     "tournament",
     "Tournament",
+    "SelfPlayError",
     "elo_ratings",
+    "elo_interval",
+    "sprt",
     "wilson",
 ]
