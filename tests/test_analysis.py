@@ -147,3 +147,14 @@ def test_figures_are_rounded_to_two_significant_digits_of_their_interval():
     assert decimals(-4.58, 30.92) == 0  # 35.5 wide: units
     assert decimals(1.65, 2.41) == 2  # 0.76 wide: hundredths
     assert decimals(-2.3, 1.2) == 1  # 3.5 wide: tenths
+
+
+def test_a_reference_whose_weight_is_not_told_apart_from_zero_is_refused():
+    # B up or down, the first player wins half the games: B's weight is 0,
+    # and multiples of 0 have no bound.  A (3 in 4 up, 1 in 4 down) is fine.
+    games = _games({(("A", 1), ("B", 0)): (30, 10), (("A", -1), ("B", 0)): (10, 30),
+                    (("A", 0), ("B", 1)): (20, 20), (("A", 0), ("B", -1)): (20, 20)})
+    with pytest.raises(NotEnoughGames, match="weight of 'B' is not told apart from 0.*take one of A"):
+        fit_values(games, reference="B", bootstrap=50)
+    rows = {row["kind"]: row for row in fit_values(games, bootstrap=50)}
+    assert rows["A"]["reference"] and rows["A"]["value"] == 1 and rows["B"]["value"] == pytest.approx(0, abs=0.05)

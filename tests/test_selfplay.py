@@ -295,3 +295,12 @@ def test_elo_interval_and_verdict_by_hand():
     low, high = elo_interval(5, 10)
     assert low == pytest.approx(-203.5, abs=0.2) and high == pytest.approx(203.5, abs=0.2)
     assert verdict(0.2366, 0.7634) == "not decided" and verdict(0.51, 0.9) == "above" and verdict(0.1, 0.49) == "below"
+
+
+def test_a_perfect_score_has_an_upper_bound_of_exactly_one():
+    from playbook.analysis.stats import elo_interval
+
+    assert wilson(6, 6)[1] == 1.0 and wilson(0, 6)[0] == 0.0
+    assert elo_interval(6, 6)[1] == math.inf and elo_interval(0, 6)[0] == -math.inf
+    # 6 of 6: lower bound 6 / (6 + 1.96^2) = 0.6097, 400*log10(0.6097/0.3903) = 77.5 Elo.
+    assert elo_interval(6, 6)[0] == pytest.approx(77.5, abs=0.1)

@@ -422,18 +422,23 @@ def _warn_if_long(game: Game, agents: list, games: int, executor) -> None:
         return
     slow = ", ".join(sorted({agent_name(a) for a in agents if getattr(a, "time_limit", None)}))
     where = "spread over the executor's workers" if executor is not None else "on this process"
-    warnings.warn(f"{game.title}: {slow} thinks by the clock; {games} games of about {GUESSED_MOVES} moves take "
-                  f"about {seconds / 60:.0f} minutes {where}. A search limited by nodes or iterations "
-                  "(AlphaBeta(nodes=...), MCTS(iterations=...)) is faster and gives the same games on any machine.",
-                  stacklevel=3)
+    _warn(f"{game.title}: {slow} thinks by the clock; {games} games of about {GUESSED_MOVES} moves take "
+          f"about {seconds / 60:.0f} minutes {where}. A search limited by nodes or iterations "
+          "(AlphaBeta(nodes=...), MCTS(iterations=...)) is faster and gives the same games on any machine.")
 
 
 def _warn_if_stopped(game: Game, records: list[dict], max_plies: int) -> None:
     """Say how many games stopped unfinished at the ply cap."""
     stopped = sum(1 for r in records if r["unfinished"] and not r.get("error"))
     if stopped:
-        warnings.warn(f"{game.title}: {stopped} of {len(records)} games stopped unfinished at max_plies={max_plies}; "
-                      "they are counted as unfinished (raise max_plies= to let them end)", stacklevel=3)
+        _warn(f"{game.title}: {stopped} of {len(records)} games stopped unfinished at max_plies={max_plies}; "
+              "they are counted as unfinished (raise max_plies= to let them end)")
+
+
+def _warn(message: str) -> None:
+    """A warning about a run, shown every time and under the same name on
+    every machine (no temporary file of the caller's, as a notebook's)."""
+    warnings.warn_explicit(message, UserWarning, "selfplay", 0, module="playbook.analysis.selfplay")
 
 
 def _load(game) -> Game:

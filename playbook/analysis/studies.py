@@ -161,9 +161,10 @@ def fit_values(games: Sequence[Sequence[tuple[dict, float]]], reference: str | N
 
     Raises :class:`NotEnoughGames` where the games cannot fix the values:
     none, all with one result, kinds that always changed together, a
-    result told apart perfectly by the material, or more than 2.5% of the
+    result told apart perfectly by the material, more than 2.5% of the
     resampled runs with one of these faults (the interval would then be
-    unbounded)."""
+    unbounded), or a reference whose own weight the games do not tell
+    apart from 0 (its multiples would have no bound)."""
     games = [list(g) for g in games if g]
     n = len(games)
     if not games:
@@ -185,31 +186,43 @@ def fit_values(games: Sequence[Sequence[tuple[dict, float]]], reference: str | N
         raise NotEnoughGames(f"not enough games: {n} finished games do not fix the values of {', '.join(kinds)} "
                              "(too few or too alike: kinds that always changed together, or results told apart "
                              "perfectly by the material)")
-    ref = reference or kinds[min(range(len(kinds)), key=lambda k: abs(weights[k]))]
-    r = kinds.index(ref)
-    if abs(weights[r]) < 1e-6:
-        raise NotEnoughGames(f"not enough games: the fitted weight of the reference {ref!r} is 0 in {n} games")
     rng = random.Random(seed)
-    ratios: dict[str, list[float]] = {k: [] for k in kinds}
-    failed = 0
+    samples, failed = [], 0
     for _ in range(bootstrap):
         w = fit([games[rng.randrange(n)] for _ in games])
-        if w is None or abs(w[r]) < 1e-6:
+        if w is None:
             failed += 1
-            continue
-        for i, k in enumerate(kinds):
-            ratios[k].append(w[i] / w[r])
-    if failed > 0.025 * bootstrap:
+        else:
+            samples.append(w)
+    if failed > 0.025 * bootstrap or not samples:
         raise NotEnoughGames(f"not enough games: {failed} of {bootstrap} resamples of the {n} finished games "
                              "do not fix the values, so their 95% interval has no bound")
+
+    def interval(values):
+        ordered = sorted(values)
+        return ordered[int(0.025 * len(ordered))], ordered[min(len(ordered) - 1, int(0.975 * len(ordered)))]
+
+    # A value is a multiple of the reference's weight: only a weight told
+    # apart from 0 can be divided by (else the multiples have no bound).
+    bounds = {k: interval([w[i] for w in samples]) for i, k in enumerate(kinds)}
+    told_apart = [k for k in kinds if bounds[k][0] > 0 or bounds[k][1] < 0]
+    if reference is None:
+        if not told_apart:
+            raise NotEnoughGames(f"not enough games: in {n} finished games no kind's weight is told apart from 0")
+        reference = min(told_apart, key=lambda k: abs(weights[kinds.index(k)]))
+    elif reference not in told_apart:
+        low, high = bounds[reference]
+        raise NotEnoughGames(f"not enough games: the weight of {reference!r} is not told apart from 0 in {n} "
+                             f"finished games (its 95% interval holds 0), so values as multiples of it have no "
+                             f"bound; take one of {', '.join(told_apart) or 'none'} as the reference, or play more")
+    r = kinds.index(reference)
     rows = []
     for i, k in enumerate(kinds):
-        ordered = sorted(ratios[k])
-        low = ordered[int(0.025 * len(ordered))] if ordered else 1.0
-        high = ordered[min(len(ordered) - 1, int(0.975 * len(ordered)))] if ordered else 1.0
-        d = decimals(low, high) if k != ref else 0
+        low, high = interval([w[i] / w[r] for w in samples]) if k != reference else (1.0, 1.0)
+        d = decimals(low, high) if k != reference else 0
         rows.append({"kind": k, "value": round(float(weights[i] / weights[r]), d), "low": round(float(low), d),
-                     "high": round(float(high), d), "games": n, "decimals": d, "weight": float(weights[i])})
+                     "high": round(float(high), d), "games": n, "decimals": d, "reference": k == reference,
+                     "weight": float(weights[i])})
     rows.sort(key=lambda row: (-row["value"], row["kind"]))
     return rows
 
