@@ -304,3 +304,34 @@ def test_a_perfect_score_has_an_upper_bound_of_exactly_one():
     assert elo_interval(6, 6)[1] == math.inf and elo_interval(0, 6)[0] == -math.inf
     # 6 of 6: lower bound 6 / (6 + 1.96^2) = 0.6097, 400*log10(0.6097/0.3903) = 77.5 Elo.
     assert elo_interval(6, 6)[0] == pytest.approx(77.5, abs=0.1)
+
+
+# ------------------------------------------------ any number of players
+
+
+def test_a_tournament_seats_three_agents_with_rotating_seats_in_chess_wheel():
+    t = tournament("wheel", {"a": GreedyAgent, "b": GreedyAgent, "c": RandomAgent}, players=3, games=3,
+                   max_plies=40, progress=False)
+    seatings = [tuple(r["agents"][p] for p in ("Ann", "Bob", "Cyd")) for r in t.records]
+    assert seatings == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
+    assert len({r["seed"] for r in t.records}) == 1  # one turn of the seats, one opening
+    assert all(r["setup"] == {"players": 3} for r in t.records)
+    with pytest.raises(SelfPlayError, match="Cosmic Chess is for 2 players, not 3"):
+        tournament(COSMIC, [RandomAgent] * 3, players=3, games=1)
+    with pytest.raises(SelfPlayError, match="need at least 4 agents"):
+        tournament("wheel", [RandomAgent] * 3, players=4, games=1)
+
+
+def test_ratings_read_per_player_results_of_a_game_of_three():
+    from playbook.analysis import Tournament
+
+    # Ann (A) wins alone: A beats B and C (1 each), B and C, both beaten,
+    # share a half.  Per game, A scores 1, B and C (0 + 0.5) / 2 = 0.25.
+    record = {"agents": {"Ann": "A", "Bob": "B", "Cyd": "C"}, "unfinished": False, "draw": False, "winners": ["Ann"]}
+    t = Tournament([record], "wheel", ["A", "B", "C"])
+    rows = {r["name"]: r for r in t.ratings()}
+    assert (rows["A"]["score"], rows["B"]["score"], rows["C"]["score"]) == (1.0, 0.25, 0.25)
+    assert (rows["A"]["wins"], rows["B"]["losses"], rows["A"]["games"]) == (1, 1, 1)
+    assert rows["A"]["elo"] > rows["B"]["elo"] == pytest.approx(rows["C"]["elo"])
+    pairs = {(p["agent"], p["opponent"]): p for p in t.pairings()}
+    assert pairs[("A", "B")]["points"] == 1.0 and pairs[("B", "C")]["points"] == 0.5

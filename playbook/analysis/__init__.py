@@ -5,7 +5,9 @@ Every agent has ``choose(state) -> Action``: :class:`RandomAgent`,
 :class:`AlphaBeta` (iterative deepening, transposition table) and
 :class:`MCTS` (Monte-Carlo tree search over the step API).
 :func:`selfplay` and :func:`tournament` play many games, on one machine or
-any ``concurrent.futures`` executor (a Dask cluster's too).
+any ``concurrent.futures`` executor (a Dask cluster's too); tournaments
+seat any number of players with rotating seats.  :mod:`.stats` holds the
+intervals, ratings and the sequential test they report with.
 """
 
 from .agents import GreedyAgent, RandomAgent

@@ -2,7 +2,8 @@
 
 ``selfplay(game, agents, games=200)`` plays the games and returns a
 :class:`SelfPlay`.  ``agents`` holds one entry per player (in
-``game.players`` order), each an agent (anything with ``choose``; it is
+seat order: ``game.players``, or the start position's ``players`` where
+the setup chooses them), each an agent (anything with ``choose``; it is
 copied for each game and, if it has ``reset(seed)``, reseeded) or a
 factory ``seed -> agent`` (a class such as ``RandomAgent``, a function, a
 lambda).  A single factory ``seed -> [agents]`` works too.  Game ``k``
@@ -60,6 +61,7 @@ import warnings
 from collections import Counter, defaultdict
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any, Callable, Sequence
 
 from ..core import Game, PlaybookError, Record
@@ -100,27 +102,30 @@ def agent_name(agent: Any) -> str:
 
 def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = None, seed: int | None = None,
               names: dict | None = None, book: int = 0) -> dict:
-    """One game; ``agents[k]`` plays ``game.players[k]`` (or ``agents`` maps
-    players to agents).  ``setup`` goes to ``game.initial``; the first
+    """One game; ``agents[k]`` plays the ``k``-th seat (``game.players``, or
+    the start position's ``players`` where the setup chooses them, as
+    Chess Wheel+'s ``players=3`` does), or ``agents`` maps players to
+    agents.  ``setup`` goes to ``game.initial``; the first
     ``book`` actions are random (from ``seed``), the same in every game of
     that seed, before the agents take over.  Returns the game's record (see
     the module's docstring); an error inside an agent ends the game as
     unfinished, with the error in ``reason`` and ``error``."""
+    began = time.perf_counter()
+    state = start = game.initial(**(setup or {}))
+    players = seats_of(start)
     if isinstance(agents, dict):
         by_player = dict(agents)
     else:
         agents = list(agents)
-        if len(agents) != len(game.players):
-            raise ValueError(f"{game.title} has {len(game.players)} players {game.players}; got {len(agents)} agents")
-        by_player = dict(zip(game.players, agents))
+        if len(agents) != len(players):
+            raise ValueError(f"{game.title} has {len(players)} players {players}; got {len(agents)} agents")
+        by_player = dict(zip(players, agents))
     names = names or {p: agent_name(a) for p, a in by_player.items()}
     opening_agent = None
     if book:
         from .agents import RandomAgent
 
         opening_agent = RandomAgent(seed=seed)
-    began = time.perf_counter()
-    state = start = game.initial(**(setup or {}))
     actions: list[str] = []
     first = opening = None
     setup_plies = 0
@@ -187,6 +192,16 @@ def to_record(record: dict) -> Record:
     if record.get("setup"):
         tags["setup"] = record["setup"]  # what the start position was made with
     return Record.of(start, record["actions"], **tags)
+
+
+def seats_of(state) -> tuple[str, ...]:
+    """The players seated in a game from ``state``: its own ``players``
+    where the setup chooses them (Chess Wheel+), else the game's."""
+    return tuple(getattr(state, "players", None) or state.game.players)
+
+
+def _seats(game: Game, setup: dict) -> tuple[str, ...]:
+    return seats_of(game.initial(**setup))
 
 
 def settings_text(settings: dict | None) -> str:
@@ -283,7 +298,7 @@ def _run_batch(jobs: list[tuple[bytes, int]]) -> list[dict]:
     for blob, seed in jobs:
         game, specs, setup, max_plies, names, book = loader.loads(blob)
         try:
-            agents = _agents_for(specs, seed, game.players)
+            agents = _agents_for(specs, seed, _seats(game, setup))
         except Exception as exc:
             out.append(_failed(game, seed, setup, names, exc))
             continue
@@ -298,26 +313,26 @@ def _failed(game, seed, setup, names, exc) -> dict:
             "setup_plies": 0, "book": 0, "time": 0.0, "actions": [], "error": traceback.format_exc(limit=3)}
 
 
-def _check_agents(game: Game, specs, seed: int) -> list:
+def _check_agents(game: Game, specs, seed: int, seats: tuple[str, ...]) -> list:
     """The agents of the first game, made here, before any game is sent
     out: agents a run cannot use are refused at once with what to give
     instead."""
-    players = ", ".join(game.players)
-    example = f"[{', '.join(['RandomAgent'] * len(game.players))}]"
+    players = ", ".join(seats)
+    example = f"[{', '.join(['RandomAgent'] * len(seats))}]"
     if _is_agent(specs) or isinstance(specs, type):
         raise SelfPlayError(f"agents: {game.title} needs one agent or factory per player ({players}), e.g. "
                             f"{example}; got the single {agent_name(specs)}")
     try:
-        made = _agents_for(specs, seed, game.players)
+        made = _agents_for(specs, seed, seats)
     except SelfPlayError:
         raise
     except Exception as exc:
         raise SelfPlayError(f"agents: making the agents of the first game failed: {type(exc).__name__}: {exc}") from exc
-    if len(made) != len(game.players):
+    if len(made) != len(seats):
         raise SelfPlayError(f"agents: {game.title} needs one agent per player ({players}); the factory made {len(made)}")
     for k, agent in enumerate(made):
         if not callable(getattr(agent, "choose", None)) or isinstance(agent, type):
-            raise SelfPlayError(f"agents: what plays {game.players[k]} has no choose(state) method: {agent!r:.80}; "
+            raise SelfPlayError(f"agents: what plays {seats[k]} has no choose(state) method: {agent!r:.80}; "
                                 "give an agent, or a factory seed -> agent such as RandomAgent")
     return made
 
@@ -471,14 +486,14 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     :class:`SelfPlayError` (None: never).
     """
     game, setup = _prepare(game, variant, setup, options)
+    seats = _seats(game, setup)
     if isinstance(agents, (list, tuple)):
-        if len(agents) != len(game.players):
-            raise SelfPlayError(f"agents: {game.title} has {len(game.players)} players {game.players}; "
-                                f"got {len(agents)} agents")
-        label_names = {p: (names[k] if names else agent_name(a)) for k, (p, a) in enumerate(zip(game.players, agents))}
+        if len(agents) != len(seats):
+            raise SelfPlayError(f"agents: {game.title} has {len(seats)} players {seats}; got {len(agents)} agents")
+        label_names = {p: (names[k] if names else agent_name(a)) for k, (p, a) in enumerate(zip(seats, agents))}
     else:
         label_names = None
-    _warn_if_long(game, _check_agents(game, agents, seed), games, executor)
+    _warn_if_long(game, _check_agents(game, agents, seed, seats), games, executor)
     blob = _dumps((game, agents, setup, max_plies, label_names, 0))
     records = _run([(blob, seed + k) for k in range(games)], executor, f"{game.title} self-play", progress, batch,
                    max_errors)
@@ -614,25 +629,32 @@ class SelfPlay:
 def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Executor | None = None,
                variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
                batch: int | None = None, names: Sequence[str] | None = None, anchor: str | None = None,
-               book: int = 2, sprt: tuple[float, float] | None = None, max_errors: int | None = 3,
-               options: None = None) -> "Tournament":
-    """Every pair of ``agents`` (agents or factories, or a dict name ->
-    agent) plays ``games`` games in colour-reversed pairs: both games of a
-    pair start with the same ``book`` random actions (drawn from the pair's
-    seed) and the agents then swap sides, so neither gains from a lucky
-    opening.  Returns a :class:`Tournament` with Elo-style ratings.  A
-    two-player game only.  ``anchor`` names the agent rated 0 (default:
-    the mean is 0).
+               book: int = 2, sprt: tuple[float, float] | None = None, players: int | None = None,
+               max_errors: int | None = 3, options: None = None) -> "Tournament":
+    """Every group of ``players`` agents (default: as many as the game
+    seats) out of ``agents`` (agents or factories, or a dict name ->
+    agent) plays ``games`` games with rotating seats: game ``k`` of a
+    group seats its agents turned ``k`` places round, and each full turn
+    of the seats starts with the same ``book`` random actions (drawn from
+    its seed), so no agent gains from a lucky opening or seat.  In a
+    two-player game these are colour-reversed pairs.  ``players=N`` seats
+    N in games that take a number of players at the start (Chess Wheel+:
+    3 to 8).  Returns a :class:`Tournament` with Elo-style ratings.
+    ``anchor`` names the agent rated 0 (default: the mean is 0).
 
-    ``sprt=(elo0, elo1)`` (two agents): stop as soon as Wald's sequential
-    test (:func:`~playbook.analysis.stats.sprt`, errors of 5% either way)
-    tells "the first agent is ``elo0`` Elo stronger" from "``elo1``
-    stronger", checking after each pair of games in order, so the games
-    counted are the same on any executor; ``games`` is then the most
-    played.  The other arguments are as for :func:`selfplay`."""
+    ``sprt=(elo0, elo1)`` (two agents, two seats): stop as soon as Wald's
+    sequential test (:func:`~playbook.analysis.stats.sprt`, errors of 5%
+    either way) tells "the first agent is ``elo0`` Elo stronger" from
+    "``elo1`` stronger", checking after each pair of games in order, so
+    the games counted are the same on any executor; ``games`` is then the
+    most played.  The other arguments are as for :func:`selfplay`."""
     game, setup = _prepare(game, variant, setup, options)
-    if len(game.players) != 2:
-        raise SelfPlayError(f"a tournament pairs two agents; {game.title} has {len(game.players)} players: use selfplay")
+    if players is not None and players != len(_seats(game, setup)):
+        if "players" not in _keywords(game.initial):
+            raise SelfPlayError(f"players: {game.title} is for {len(game.players)} players, not {players}")
+        setup = {**setup, "players": players}
+        _prepare(game, None, setup, None)
+    seats = _seats(game, setup)
     if isinstance(agents, dict):
         names, specs = list(agents), list(agents.values())
     else:
@@ -640,29 +662,36 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
         names = list(names) if names else [agent_name(a) for a in specs]
     if len(set(names)) != len(names):
         names = [f"{n} #{k + 1}" for k, n in enumerate(names)]
-    if sprt is not None and len(specs) != 2:
-        raise SelfPlayError(f"sprt= tests one agent against another; got {len(specs)} agents")
+    if len(specs) < len(seats):
+        raise SelfPlayError(f"agents: {len(seats)} seats a game need at least {len(seats)} agents; got {len(specs)}")
+    if sprt is not None and (len(specs) != 2 or len(seats) != 2):
+        raise SelfPlayError(f"sprt= tests one agent against another in a two-player game; got {len(specs)} agents "
+                            f"and {len(seats)} seats")
     made = []
     for spec in specs:
-        made += _check_agents(game, [spec, spec], seed)[:1]
-    _warn_if_long(game, made, games * len(specs) * (len(specs) - 1) // 2, executor)
+        made += _check_agents(game, [spec] * len(seats), seed, seats)[:1]
+    groups = list(combinations(range(len(specs)), len(seats)))
+    _warn_if_long(game, made, games * len(groups), executor)
     jobs = []
-    for pair, (i, j) in enumerate((i, j) for i in range(len(specs)) for j in range(i + 1, len(specs))):
-        blobs = [_dumps((game, [specs[a], specs[b]], setup, max_plies, dict(zip(game.players, (names[a], names[b]))),
-                         book)) for a, b in ((i, j), (j, i))]
+    for g, group in enumerate(groups):
+        blobs = []
+        for turn in range(len(seats)):
+            order = group[turn:] + group[:turn]
+            blobs.append(_dumps((game, [specs[a] for a in order], setup, max_plies,
+                                 dict(zip(seats, (names[a] for a in order))), book)))
         for k in range(games):
-            jobs.append((blobs[k % 2], seed + pair * 10_000 + k // 2))
+            jobs.append((blobs[k % len(seats)], seed + g * 10_000 + k // len(seats)))
     label = f"{game.title} tournament"
     if sprt is None:
         records = _run(jobs, executor, label, progress, batch, max_errors)
         test = None
     else:
-        records, test = _sequential(jobs, executor, label, progress, batch, max_errors, game.players, names, sprt)
+        records, test = _sequential(jobs, executor, label, progress, batch, max_errors, names, sprt)
     _warn_if_stopped(game, records, max_plies)
     return Tournament(records, game.name, names, anchor=anchor, seed=seed, sprt=test)
 
 
-def _sequential(jobs, executor, label, progress, batch, max_errors, players, names, bounds):
+def _sequential(jobs, executor, label, progress, batch, max_errors, names, bounds):
     """Play ``jobs`` a round at a time until the sequential test decides;
     the records up to the deciding game, and the test."""
     step = 2 * max(1, batch or 1) * (2 if executor is not None else 1)
@@ -671,7 +700,7 @@ def _sequential(jobs, executor, label, progress, batch, max_errors, players, nam
     try:
         for start in range(0, len(jobs), step):
             records += _run(jobs[start:start + step], executor, label, progress, batch, max_errors, bar=bar)
-            test = sequential_test(_first_scores(records, players, names[0]), *bounds)
+            test = sequential_test(_first_scores(records, names[0]), *bounds)
             if test["decision"] != "not decided":
                 break
     finally:
@@ -687,22 +716,26 @@ def _sequential(jobs, executor, label, progress, batch, max_errors, players, nam
     return records, test
 
 
-def _first_scores(records: list[dict], players, name: str) -> list[float]:
-    """The scores of the agent ``name`` in the finished games, in order."""
-    return [(s if a == name else 1 - s) for a, b, s in _scores(records, players)]
+def _first_scores(records: list[dict], name: str) -> list[float]:
+    """The scores of the agent ``name`` in the finished two-player games, in order."""
+    return [(s if a == name else 1 - s) for a, b, s in _scores(records)]
 
 
-def _scores(records: list[dict], players: Sequence[str]) -> list[tuple[str, str, float]]:
-    """(first agent, second agent, first agent's score) for finished games."""
-    out = []
-    a_player, b_player = players
-    for r in records:
-        if r["unfinished"]:
-            continue
-        a, b = r["agents"][a_player], r["agents"][b_player]
-        score = 0.5 if r["draw"] else 1.0 if a_player in r["winners"] else 0.0
-        out.append((a, b, score))
-    return out
+def _scores(records: list[dict]) -> list[tuple[str, str, float]]:
+    """(agent, other agent, the first one's score) for every two agents
+    seated together in a finished game: 1 if only the first is among the
+    winners, 0 if only the other is, a half otherwise (a draw, both
+    winners or both beaten)."""
+    return [(r["agents"][p], r["agents"][q], _pair_score(r, p, q))
+            for r in records if not r["unfinished"] for p, q in combinations(list(r["agents"]), 2)]
+
+
+def _pair_score(record: dict, p: str, q: str) -> float:
+    """Seat ``p``'s score against seat ``q`` in a finished game (see :func:`_scores`)."""
+    winners = record["winners"]
+    if record["draw"] or (p in winners) == (q in winners):
+        return 0.5
+    return 1.0 if p in winners else 0.0
 
 
 @dataclass
@@ -725,22 +758,26 @@ class Tournament(SelfPlay):
         held at theirs, from the Wilson interval of its score
         (:func:`~playbook.analysis.stats.elo_interval`; never zero wide: a
         perfect score has ``high`` = inf, a null one ``low`` = -inf)."""
-        from ..games import load
-
-        players = load(self.game).players
-        results = _scores(self.records, players)
-        elo = elo_ratings(results, self.names, anchor=self.anchor)
+        elo = elo_ratings(_scores(self.records), self.names, anchor=self.anchor)
         rows = []
         for n in self.names:
-            mine = [(s if a == n else 1 - s, b if a == n else a) for a, b, s in results if n in (a, b)]
-            points = sum(s for s, _ in mine)
-            wins = sum(1 for s, _ in mine if s == 1)
-            draws = sum(1 for s, _ in mine if s == 0.5)
-            field_elo = sum(elo[o] for _, o in mine) / len(mine) if mine else 0.0
-            low, high = elo_interval(points, len(mine))
-            rows.append({"name": n, "games": len(mine), "wins": wins, "draws": draws,
-                         "losses": len(mine) - wins - draws, "score": points / len(mine) if mine else None,
-                         "elo": elo[n], "low": field_elo + low, "high": field_elo + high})
+            # Each game counts once: the agent's score in it is its mean against the others seated.
+            games, points, wins, draws, field = 0, 0.0, 0, 0, []
+            for r in self.records:
+                seat = next((p for p, a in r["agents"].items() if a == n), None)
+                if seat is None or r["unfinished"]:
+                    continue
+                games += 1
+                others = [p for p in r["agents"] if p != seat]
+                points += sum(_pair_score(r, seat, p) for p in others) / len(others)
+                wins += seat in r["winners"] and not r["draw"]
+                draws += bool(r["draw"])
+                field += [elo[a] for p, a in r["agents"].items() if p != seat]
+            field_elo = sum(field) / len(field) if field else 0.0
+            low, high = elo_interval(points, games)
+            rows.append({"name": n, "games": games, "wins": wins, "draws": draws, "losses": games - wins - draws,
+                         "score": points / games if games else None, "elo": elo[n], "low": field_elo + low,
+                         "high": field_elo + high})
         rows.sort(key=lambda row: -row["elo"])
         return rows
 
@@ -751,22 +788,22 @@ class Tournament(SelfPlay):
         return pandas.DataFrame(self.ratings()).set_index("name")
 
     def pairings(self) -> list[dict]:
-        """One row per pair of agents: games, each one's points, unfinished."""
-        from ..games import load
-
-        players = load(self.game).players
+        """One row per pair of agents: the games they sat in together,
+        each one's points against the other (see :meth:`ratings`) and
+        how many of those games stopped unfinished."""
         table = defaultdict(lambda: [0, 0.0, 0.0, 0])
         for r in self.records:
-            a, b = r["agents"][players[0]], r["agents"][players[1]]
+            for p, q in combinations(list(r["agents"]), 2):
+                a, b = r["agents"][p], r["agents"][q]
+                key = tuple(sorted((a, b), key=self.names.index))
+                row = table[key]
+                row[0] += 1
+                if r["unfinished"]:
+                    row[3] += 1
+        for a, b, s in _scores(self.records):
             key = tuple(sorted((a, b), key=self.names.index))
-            row = table[key]
-            row[0] += 1
-            if r["unfinished"]:
-                row[3] += 1
-                continue
-            s = 0.5 if r["draw"] else 1.0 if players[0] in r["winners"] else 0.0
-            row[1 if a == key[0] else 2] += s
-            row[2 if a == key[0] else 1] += 1 - s
+            table[key][1 if a == key[0] else 2] += s
+            table[key][2 if a == key[0] else 1] += 1 - s
         return [{"agent": k[0], "opponent": k[1], "games": v[0], "points": v[1], "opponent points": v[2],
                  "unfinished": v[3]} for k, v in table.items()]
 
