@@ -158,3 +158,40 @@ def test_a_reference_whose_weight_is_not_told_apart_from_zero_is_refused():
         fit_values(games, reference="B", bootstrap=50)
     rows = {row["kind"]: row for row in fit_values(games, bootstrap=50)}
     assert rows["A"]["reference"] and rows["A"]["value"] == 1 and rows["B"]["value"] == pytest.approx(0, abs=0.05)
+
+
+# ------------------------------------------------------------ comparing variants
+
+from playbook.analysis import RandomAgent, compare  # noqa: E402
+from playbook.analysis.compare import mean_interval, z_test  # noqa: E402
+
+
+def test_z_test_and_mean_interval_by_hand():
+    # 30 of 50 against 20 of 50: each sample's variance 0.6*0.4*50/49 =
+    # 0.24490, the standard error sqrt(2*0.24490/50) = 0.098974, z = 0.2 /
+    # 0.098974 = 2.0207, p = erfc(2.0207/sqrt 2) = 0.0433.
+    assert z_test([1] * 30 + [0] * 20, [1] * 20 + [0] * 30) == pytest.approx(0.0433, abs=1e-4)
+    assert z_test([1, 1], [1, 1]) == 1.0 and z_test([1, 1], [0, 0]) == 0.0 and z_test([1], [0, 1]) is None
+    # 1, 2, 3, 4: mean 2.5, standard error sqrt(5/3/4) = 0.6455, so 2.5 -+ 1.265.
+    mean, low, high = mean_interval([1, 2, 3, 4])
+    assert (mean, low, high) == pytest.approx((2.5, 1.2348, 3.7652), abs=1e-4)
+
+
+def test_compare_plays_the_same_seeds_under_each_variant_and_reports_each_figure_with_n():
+    c = compare("cosmic", {"quiet 100": {"quiet_limit": 100}, "quiet 6": {"quiet_limit": 6}},
+                [RandomAgent, RandomAgent], games=30, progress=False)
+    one, two = c.runs["quiet 100"].records, c.runs["quiet 6"].records
+    assert [r["seed"] for r in one] == [r["seed"] for r in two]
+    # The same seeds: a game starts the same under both rules until the shorter limit ends it.
+    assert all(b["actions"] == a["actions"][:len(b["actions"])] for a, b in zip(one, two))
+    rows = c.rows()
+    assert [r["variant"] for r in rows] == ["quiet 100", "quiet 6"] and rows[1]["settings"] == {"quiet_limit": 6}
+    assert rows[0]["p_score"] is None and 0 <= rows[1]["p_plies"] <= 1
+    assert rows[1]["plies"] < rows[0]["plies"] and rows[1]["games"] == 30
+    for r in rows:
+        assert r["score_low"] <= r["score"] <= r["score_high"] and r["plies_low"] < r["plies"] < r["plies_high"]
+    assert rows[1]["p_plies"] == pytest.approx(z_test([float(x) for x in c.runs["quiet 100"].lengths()],
+                                                      [float(x) for x in c.runs["quiet 6"].lengths()]))
+    table = c.openings("quiet 6")
+    assert list(table.columns[:2]) == ["opening", "games"] and table["games"].sum() == rows[1]["finished"]
+    assert list(c.frame().index) == ["quiet 100", "quiet 6"]

@@ -42,3 +42,14 @@ def test_ratings_and_table_list_every_agent():
     ax = plots.rating_table(t)
     texts = [cell.get_text().get_text() for cell in ax.tables[0].get_celld().values()]
     assert "greedy" in texts and "random" in texts
+
+
+def test_a_comparison_draws_three_panels_with_one_bar_per_variant():
+    from playbook.analysis import compare
+
+    c = compare("cosmic", {"quiet 100": {"quiet_limit": 100}, "quiet 6": {"quiet_limit": 6}},
+                [RandomAgent, RandomAgent], games=6, progress=False)
+    axes = c.plot()
+    rows = c.rows()
+    assert [ax.get_title() for ax in axes] == ["first mover's score", "draw rate", "mean plies"]
+    assert [p.get_height() for p in axes[2].patches] == pytest.approx([r["plies"] for r in rows])

@@ -11,6 +11,7 @@ intervals, ratings and the sequential test they report with.
 """
 
 from .agents import GreedyAgent, RandomAgent
+from .compare import Comparison, compare
 from .evaluation import evaluate
 from .mcts import MCTS
 from .perft import divide, perft
@@ -34,6 +35,8 @@ __all__ = [
     "tournament",
     "Tournament",
     "SelfPlayError",
+    "compare",
+    "Comparison",
     "elo_ratings",
     "elo_interval",
     "sprt",

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-__all__ = ["win_rates", "game_lengths", "first_move_advantage", "first_move_by_opening", "ratings", "rating_table"]
+__all__ = ["win_rates", "game_lengths", "first_move_advantage", "first_move_by_opening", "ratings", "rating_table",
+           "comparison"]
 
 
 def _axes(ax):
@@ -125,3 +126,26 @@ def rating_table(tournament, ax=None):
     table.set_fontsize(9)
     table.scale(1, 1.3)
     return ax
+
+
+def comparison(result, axes=None):
+    """A :class:`~playbook.analysis.compare.Comparison` side by side: the
+    first mover's score, the draw rate and the mean length of each variant
+    with their 95% intervals (three Axes, returned as a list)."""
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, 3, figsize=(12, 3.5))
+    rows = result.rows()
+    labels = [f"{r['variant']}\n({r['games']} games)" for r in rows]
+    for ax, (key, title, colour) in zip(axes, (("score", "first mover's score", "#82b366"),
+                                               ("draws", "draw rate", "#6c8ebf"),
+                                               ("plies", "mean plies", "#d79b00"))):
+        shown = [{"rate": r[key] if r[key] is not None else 0.0, "low": r[f"{key}_low"], "high": r[f"{key}_high"]}
+                 for r in rows]
+        ax.bar(labels, [s["rate"] for s in shown], yerr=_errors(shown), capsize=4, color=colour)
+        if key != "plies":
+            ax.axhline(0.5, color="grey", linestyle="--", linewidth=1)
+            ax.set_ylim(0, 1)
+        ax.set_title(title)
+    return list(axes)
