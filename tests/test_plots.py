@@ -21,6 +21,7 @@ def test_win_rates_draw_one_bar_per_result_with_its_interval(result):
     shown = [k for k, v in rates.items() if v["games"] or k not in ("draw", "unfinished")]
     assert heights == pytest.approx([rates[k]["rate"] for k in shown])
     assert [t.get_text() for t in ax.get_xticklabels()] == shown
+    assert all(rates[k]["n"] == len(result.records) for k in shown)  # the sample size beside every share
 
 
 def test_game_lengths_count_every_game(result):

@@ -563,7 +563,9 @@ class SelfPlay:
         return rows
 
     def win_rates(self) -> dict[str, dict]:
-        """Per player (and ``"draw"``): share of all games with an interval."""
+        """Per player (and ``"draw"``, ``"unfinished"``): ``games`` with that
+        result out of all ``n`` games, their share ``rate`` and its 95%
+        interval ``low``-``high``."""
         n = len(self.records)
         counts = Counter(r["result"] for r in self.records)
         players = [p for p in counts if p not in ("draw", "unfinished")]
@@ -571,7 +573,7 @@ class SelfPlay:
         for key in sorted(players) + ["draw", "unfinished"]:
             k = counts.get(key, 0)
             low, high = wilson(k, n)
-            out[key] = {"games": k, "rate": k / n if n else 0.0, "low": low, "high": high}
+            out[key] = {"games": k, "n": n, "rate": k / n if n else 0.0, "low": low, "high": high}
         return out
 
     def lengths(self, play_only: bool = True) -> list[int]:
