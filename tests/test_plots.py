@@ -54,3 +54,13 @@ def test_a_comparison_draws_three_panels_with_one_bar_per_variant():
     rows = c.rows()
     assert [ax.get_title() for ax in axes] == ["first mover's score", "draw rate", "mean plies"]
     assert [p.get_height() for p in axes[2].patches] == pytest.approx([r["plies"] for r in rows])
+
+
+def test_an_interval_without_an_upper_bound_runs_to_the_edge_with_an_arrow():
+    from playbook.analysis import Tournament
+
+    won = [{"agents": {"white": "A", "black": "B"}, "unfinished": False, "draw": False, "winners": ["white"]}] * 6
+    ax = plots.ratings(Tournament(won, "cosmic", ["A", "B"]))
+    left, right = ax.get_xlim()
+    arrows = [line for line in ax.get_lines() if line.get_marker() in (">", "<")]
+    assert sorted((line.get_marker(), line.get_xdata()[0]) for line in arrows) == [("<", left), (">", right)]
