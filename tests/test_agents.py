@@ -125,6 +125,44 @@ def test_an_engine_needs_a_limit():
         MCTS(iterations=None, time_limit=None)
 
 
+def test_searches_limited_by_nodes_or_iterations_read_no_clock(monkeypatch):
+    # A machine so loaded that every reading of the clock is 1000 s later:
+    # a node- or iteration-limited search plays exactly as on an idle one.
+    from concurrent.futures import ProcessPoolExecutor
+
+    import playbook.analysis.mcts as mcts_module
+    import playbook.analysis.search as search_module
+
+    state = COSMIC.initial().play("c2-d3")
+    quiet = AlphaBeta(nodes=3000).analyse(state)
+    quiet_mcts = MCTS(iterations=200, seed=4).choose(state)
+    clock = iter(range(0, 10**9, 1000))
+    for module in (search_module, mcts_module):
+        monkeypatch.setattr(module.time, "perf_counter", lambda: float(next(clock)))
+    busy = AlphaBeta(nodes=3000).analyse(state)
+    assert (busy.action.text, busy.depth, busy.nodes, busy.pv) == (quiet.action.text, quiet.depth, quiet.nodes, quiet.pv)
+    assert MCTS(iterations=200, seed=4).choose(state).text == quiet_mcts.text
+    monkeypatch.undo()
+    with ProcessPoolExecutor(1) as pool:  # and another process plays it the same
+        assert pool.submit(_node_search, state.to_text()).result() == (quiet.action.text, quiet.depth)
+
+
+def _node_search(text):
+    found = AlphaBeta(nodes=3000).analyse(COSMIC.parse(text))
+    return found.action.text, found.depth
+
+
+def test_a_node_limit_stops_the_deepening_where_the_budget_runs_out():
+    state = COSMIC.initial()
+    small, large = AlphaBeta(nodes=50).analyse(state), AlphaBeta(nodes=5000).analyse(state)
+    assert small.nodes <= 51 and large.nodes <= 5001  # the search stops at the node past its budget
+    assert 1 <= small.depth < large.depth
+    assert repr(AlphaBeta(nodes=50)) == "AlphaBeta(nodes=50)" and AlphaBeta(nodes=50).time_limit is None
+    assert MCTS(iterations=10).time_limit is None and MCTS().time_limit == 1.0 and AlphaBeta().time_limit == 1.0
+    with pytest.raises(ValueError, match="nodes"):
+        AlphaBeta(nodes=0)
+
+
 # -------------------------------------------------------------------- Kelasu
 
 # Blue holds E4 and E5 with blanks and has blanks on F3 and F6, each one

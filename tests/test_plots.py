@@ -21,6 +21,7 @@ def test_win_rates_draw_one_bar_per_result_with_its_interval(result):
     shown = [k for k, v in rates.items() if v["games"] or k not in ("draw", "unfinished")]
     assert heights == pytest.approx([rates[k]["rate"] for k in shown])
     assert [t.get_text() for t in ax.get_xticklabels()] == shown
+    assert all(rates[k]["n"] == len(result.records) for k in shown)  # the sample size beside every share
 
 
 def test_game_lengths_count_every_game(result):
@@ -42,3 +43,24 @@ def test_ratings_and_table_list_every_agent():
     ax = plots.rating_table(t)
     texts = [cell.get_text().get_text() for cell in ax.tables[0].get_celld().values()]
     assert "greedy" in texts and "random" in texts
+
+
+def test_a_comparison_draws_three_panels_with_one_bar_per_variant():
+    from playbook.analysis import compare
+
+    c = compare("cosmic", {"quiet 100": {"quiet_limit": 100}, "quiet 6": {"quiet_limit": 6}},
+                [RandomAgent, RandomAgent], games=6, progress=False)
+    axes = c.plot()
+    rows = c.rows()
+    assert [ax.get_title() for ax in axes] == ["first mover's score", "draw rate", "mean plies"]
+    assert [p.get_height() for p in axes[2].patches] == pytest.approx([r["plies"] for r in rows])
+
+
+def test_an_interval_without_an_upper_bound_runs_to_the_edge_with_an_arrow():
+    from playbook.analysis import Tournament
+
+    won = [{"agents": {"white": "A", "black": "B"}, "unfinished": False, "draw": False, "winners": ["white"]}] * 6
+    ax = plots.ratings(Tournament(won, "cosmic", ["A", "B"]))
+    left, right = ax.get_xlim()
+    arrows = [line for line in ax.get_lines() if line.get_marker() in (">", "<")]
+    assert sorted((line.get_marker(), line.get_xdata()[0]) for line in arrows) == [("<", left), (">", right)]

@@ -5,16 +5,20 @@ Every agent has ``choose(state) -> Action``: :class:`RandomAgent`,
 :class:`AlphaBeta` (iterative deepening, transposition table) and
 :class:`MCTS` (Monte-Carlo tree search over the step API).
 :func:`selfplay` and :func:`tournament` play many games, on one machine or
-any ``concurrent.futures`` executor (a Dask cluster's too).
+any ``concurrent.futures`` executor (a Dask cluster's too); tournaments
+seat any number of players with rotating seats.  :mod:`.stats` holds the
+intervals, ratings and the sequential test they report with.
 """
 
 from .agents import GreedyAgent, RandomAgent
+from .compare import Comparison, compare
 from .evaluation import evaluate
 from .mcts import MCTS
 from .perft import divide, perft
 from . import plots
 from .search import AlphaBeta, Analysis
-from .selfplay import SelfPlay, Tournament, elo_ratings, play_game, selfplay, tournament, wilson
+from .selfplay import SelfPlay, SelfPlayError, Tournament, play_game, selfplay, tournament
+from .stats import elo_interval, elo_ratings, sprt, wilson
 
 __all__ = [
     "RandomAgent",
@@ -30,6 +34,11 @@ __all__ = [
     "SelfPlay",
     "tournament",
     "Tournament",
+    "SelfPlayError",
+    "compare",
+    "Comparison",
     "elo_ratings",
+    "elo_interval",
+    "sprt",
     "wilson",
 ]

@@ -40,7 +40,7 @@ from itertools import islice
 from ..core import Action, IllegalAction, State, Step
 from .agents import TALK, RandomAgent, random_words
 from .evaluation import evaluation_for, generic, private, squash
-from .search import blind, candidates, vary
+from .search import _UNSET, blind, candidates, vary
 
 __all__ = ["MCTS"]
 
@@ -67,9 +67,10 @@ class MCTS:
     """Monte-Carlo tree search.
 
     ``iterations``: how many to run (None: as many as ``time_limit``
-    allows); ``time_limit``: seconds a move (None: no limit; give at least
-    one of the two); ``seed`` makes it repeatable (with ``iterations`` and
-    no time limit, exactly); ``exploration`` is UCT's constant;
+    allows); ``time_limit``: seconds a move (None: no limit; by default
+    1 s without ``iterations``, else none); ``seed`` makes it repeatable
+    (with ``iterations`` and no time limit, exactly: the same moves on any
+    machine and executor, which is what studies use); ``exploration`` is UCT's constant;
     ``rollout``: random actions played before scoring a new node (default:
     0 for games with an evaluation, a whole random game for those without);
     ``scale``: the evaluation score worth a 73% chance of winning;
@@ -77,9 +78,11 @@ class MCTS:
     position may offer for its edges to be whole actions (0: always steps).
     """
 
-    def __init__(self, iterations: int | None = None, time_limit: float | None = 1.0, seed: int | None = None,
+    def __init__(self, iterations: int | None = None, time_limit: float | None = _UNSET, seed: int | None = None,
                  exploration: float = 1.0, rollout: int | None = None, max_rollout: int = 200, scale: float = 3.0,
                  evaluation=None, widen: int = 150):
+        if time_limit is _UNSET:
+            time_limit = 1.0 if iterations is None else None
         if iterations is None and time_limit is None:
             raise ValueError("give MCTS iterations, a time_limit or both")
         self.iterations = iterations

@@ -12,9 +12,11 @@ an even chance.
 
 from __future__ import annotations
 
+import math
 from typing import Mapping
 
-__all__ = ["win_rates", "game_lengths", "first_move_advantage", "first_move_by_opening", "ratings", "rating_table"]
+__all__ = ["win_rates", "game_lengths", "first_move_advantage", "first_move_by_opening", "ratings", "rating_table",
+           "comparison"]
 
 
 def _axes(ax):
@@ -98,13 +100,26 @@ def first_move_by_opening(result, ax=None, top: int = 10, key=None):
 
 
 def ratings(tournament, ax=None):
-    """The agents' Elo ratings with their intervals, best at the top."""
+    """The agents' Elo ratings with their intervals, best at the top; an
+    interval with no bound on one side (a perfect or a null score) runs to
+    the edge of the plot and ends in an arrow."""
     ax = _axes(ax)
     rows = tournament.ratings()
     names = [r["name"] for r in rows]
     elo = [r["elo"] for r in rows]
-    errors = [[r["elo"] - r["low"] for r in rows], [r["high"] - r["elo"] for r in rows]]
+    finite = [v for r in rows for v in (r["low"], r["elo"], r["high"]) if math.isfinite(v)]
+    pad = 0.15 * ((max(finite) - min(finite)) or 100.0)
+    left, right = min(finite) - pad, max(finite) + pad
+    lows = [r["low"] if math.isfinite(r["low"]) else left for r in rows]
+    highs = [r["high"] if math.isfinite(r["high"]) else right for r in rows]
+    errors = [[e - lo for e, lo in zip(elo, lows)], [hi - e for e, hi in zip(elo, highs)]]
     ax.errorbar(elo, names, xerr=errors, fmt="o", capsize=4)
+    for y, r in enumerate(rows):
+        if not math.isfinite(r["high"]):
+            ax.plot([right], [y], marker=">", color="C0")
+        if not math.isfinite(r["low"]):
+            ax.plot([left], [y], marker="<", color="C0")
+    ax.set_xlim(left, right)
     ax.invert_yaxis()
     ax.axvline(0, color="grey", linestyle="--", linewidth=1)
     ax.set_xlabel("Elo (95% interval)")
@@ -123,5 +138,29 @@ def rating_table(tournament, ax=None):
     table = ax.table(cellText=cells, colLabels=["agent", "games", "W/D/L", "score", "Elo", "95% interval"], loc="center")
     table.auto_set_font_size(False)
     table.set_fontsize(9)
+    table.auto_set_column_width(list(range(6)))
     table.scale(1, 1.3)
     return ax
+
+
+def comparison(result, axes=None):
+    """A :class:`~playbook.analysis.compare.Comparison` side by side: the
+    first mover's score, the draw rate and the mean length of each variant
+    with their 95% intervals (three Axes, returned as a list)."""
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, 3, figsize=(12, 3.5))
+    rows = result.rows()
+    labels = [f"{r['variant']}\n({r['games']} games)" for r in rows]
+    for ax, (key, title, colour) in zip(axes, (("score", "first mover's score", "#82b366"),
+                                               ("draws", "draw rate", "#6c8ebf"),
+                                               ("plies", "mean plies", "#d79b00"))):
+        shown = [{"rate": r[key] if r[key] is not None else 0.0, "low": r[f"{key}_low"], "high": r[f"{key}_high"]}
+                 for r in rows]
+        ax.bar(labels, [s["rate"] for s in shown], yerr=_errors(shown), capsize=4, color=colour)
+        if key != "plies":
+            ax.axhline(0.5, color="grey", linestyle="--", linewidth=1)
+            ax.set_ylim(0, 1)
+        ax.set_title(title)
+    return list(axes)

@@ -230,29 +230,44 @@ class Analysis:
 
 
 class _Timeout(Exception):
-    pass
+    """The search ran out of its time or of its nodes."""
+
+
+#: Marks an argument left out, where the default depends on the others.
+_UNSET = object()
 
 
 class AlphaBeta:
     """Alpha-beta search on the game's evaluation.
 
     ``depth``: the deepest search (actions), or None for no limit;
-    ``time_limit``: seconds a move (None for no limit; give at least one
-    of the two).  The search deepens one action at a time and keeps the
-    answer of the deepest search it finished, so it answers in time.
+    ``nodes``: the most positions searched a move, or None for no limit;
+    ``time_limit``: seconds a move (None for no limit; by default 1 s when
+    neither ``depth`` nor ``nodes`` is given, else none).  The search
+    deepens one action at a time and keeps the answer of the deepest
+    search it finished within its limits, so it answers in time.  A search
+    limited by ``depth`` or ``nodes`` alone reads no clock: it plays the
+    same moves on any machine, however loaded, and on any executor (what
+    studies use); time limits are for play.
     ``evaluation`` replaces the game's own (``(state, player) -> float``);
     ``table_size`` caps the transposition table (it is cleared when full);
     ``talk=True`` lets it offer draws too; ``seed`` breaks ties among
     extra actions that are sampled.
     """
 
-    def __init__(self, depth: int | None = None, time_limit: float | None = 1.0, evaluation=None,
-                 table_size: int = 200_000, talk: bool = False, seed: int | None = None, use_table: bool = True):
-        if depth is None and time_limit is None:
-            raise ValueError("give AlphaBeta a depth, a time_limit or both")
+    def __init__(self, depth: int | None = None, time_limit: float | None = _UNSET, evaluation=None,
+                 table_size: int = 200_000, talk: bool = False, seed: int | None = None, use_table: bool = True,
+                 nodes: int | None = None):
+        if time_limit is _UNSET:
+            time_limit = 1.0 if depth is None and nodes is None else None
+        if depth is None and time_limit is None and nodes is None:
+            raise ValueError("give AlphaBeta a depth, nodes, a time_limit or several")
         if depth is not None and depth < 1:
             raise ValueError("depth counts actions and must be at least 1")
+        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
+            raise ValueError(f"nodes counts positions and must be a whole number of at least 1, not {nodes!r}")
         self.depth = depth
+        self.node_limit = nodes
         self.time_limit = time_limit
         self.evaluation = evaluation
         self.table_size = table_size
@@ -283,7 +298,8 @@ class AlphaBeta:
             raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
         start = time.perf_counter()
         state = private(state)  # never read other players' sealed orders
-        self.deadline = start + self.time_limit if self.time_limit is not None else float("inf")
+        # No clock is read when no time limit is set: the search is then the same on any machine.
+        self.deadline = start + self.time_limit if self.time_limit is not None else None
         self.root = state.to_move
         self.evaluate = self.evaluation or evaluation_for(state)
         self.nodes = self.hits = 0
@@ -313,7 +329,7 @@ class AlphaBeta:
             best = Analysis(action, score, depth, [action.text] + self._line(children[0][1], depth - 1))
             if abs(score) >= _DECIDED or len(children) == 1:
                 break  # a forced result, or no choice: deeper search changes nothing
-            if time.perf_counter() >= self.deadline:
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
                 break
             depth += 1
         pick = vary(self.played, state, ranked)
@@ -338,7 +354,9 @@ class AlphaBeta:
 
     def _search(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.nodes += 1
-        if time.perf_counter() > self.deadline:
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise _Timeout
+        if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _Timeout
         outcome = state.outcome
         if outcome is not None:
@@ -436,6 +454,8 @@ class AlphaBeta:
         parts = []
         if self.depth is not None:
             parts.append(f"depth={self.depth}")
+        if self.node_limit is not None:
+            parts.append(f"nodes={self.node_limit}")
         if self.time_limit is not None:
             parts.append(f"time_limit={self.time_limit}")
         return f"AlphaBeta({', '.join(parts)})"

@@ -2,7 +2,8 @@
 
 ``selfplay(game, agents, games=200)`` plays the games and returns a
 :class:`SelfPlay`.  ``agents`` holds one entry per player (in
-``game.players`` order), each an agent (anything with ``choose``; it is
+seat order: ``game.players``, or the start position's ``players`` where
+the setup chooses them), each an agent (anything with ``choose``; it is
 copied for each game and, if it has ``reset(seed)``, reseeded) or a
 factory ``seed -> agent`` (a class such as ``RandomAgent``, a function, a
 lambda).  A single factory ``seed -> [agents]`` works too.  Game ``k``
@@ -16,15 +17,29 @@ cloudpickle (which Dask ships), so lambdas and classes defined in a
 notebook work everywhere; without cloudpickle they must be importable
 (defined in a module).
 
+Two kinds of settings are kept apart.  ``variant=`` chooses the rules
+(what ``load(name, **variant)`` takes, say Cosmic Chess's
+``quiet_limit``; a game already loaded with options brings its own);
+``setup=`` chooses the start (what ``game.initial(**setup)`` takes, say
+``first="black"``).  Each refuses the other's keys with an error that
+names the right one.
+
 Each game's record is a plain dict (``result.records``): ``game``,
-``seed``, ``agents`` (player -> name), ``options``, ``start`` (the first
-position's text), ``first`` (the player who made the first move of play,
+``seed``, ``agents`` (player -> name), ``variant``, ``setup``, ``start``
+(the first position's text), ``first`` (the player who made the first move of play,
 after any set-up), ``opening`` (that first move), ``result`` (the winner,
 ``"draw"`` or ``"unfinished"``), ``winner``, ``winners``, ``draw``,
 ``unfinished``, ``reason``, ``plies`` (actions played, set-up included),
-``setup_plies``, ``time`` (seconds), ``actions`` and ``error``.  Games
-stopped at ``max_plies`` or by an error are kept and reported as
-unfinished, never dropped.  ``result.frame()`` is a pandas DataFrame.
+``setup_plies``, ``book`` (random plies played before the agents took
+over), ``time`` (seconds), ``actions`` and ``error``.  Games stopped at
+``max_plies`` or by an error are kept and reported as unfinished, never
+dropped; a run says (a warning) how many stopped at ``max_plies``.
+``result.frame()`` is a pandas DataFrame.
+
+Errors surface: agents a run cannot use are refused before it starts,
+and a run in which more than ``max_errors`` games fail raises
+:class:`SelfPlayError` with the first failure's cause.  A run that will
+take long (engines thinking by the clock) says so before it starts.
 
 The first move of play: a game in set-up says so through its state (see
 :func:`~playbook.analysis.evaluation.in_setup`: a ``setting_up`` flag, or
@@ -36,22 +51,30 @@ and the second moves first, so ``first`` is ``"second"`` there.
 from __future__ import annotations
 
 import copy
-import math
+import inspect
 import os
 import pickle
-import random
 import sys
 import time
 import traceback
+import warnings
 from collections import Counter, defaultdict
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any, Callable, Sequence
 
-from ..core import Game, Record
+from ..core import Game, PlaybookError, Record
 from .evaluation import in_setup
+from .stats import elo_interval, elo_ratings, sprt as sequential_test, wilson
 
-__all__ = ["play_game", "selfplay", "SelfPlay", "tournament", "Tournament", "wilson", "elo_ratings"]
+__all__ = ["play_game", "selfplay", "SelfPlay", "SelfPlayError", "tournament", "Tournament", "settings_text",
+           "LONG_RUN"]
+
+
+class SelfPlayError(PlaybookError):
+    """A self-play run that cannot go on: agents it cannot use, settings
+    given under the wrong name, or more games failed than it allows."""
 
 
 # ---------------------------------------------------------------- one game
@@ -77,22 +100,32 @@ def agent_name(agent: Any) -> str:
         return repr(agent)
 
 
-def play_game(game: Game, agents, max_plies: int = 500, options: dict | None = None, seed: int | None = None,
-              names: dict | None = None) -> dict:
-    """One game; ``agents[k]`` plays ``game.players[k]`` (or ``agents`` maps
-    players to agents).  Returns the game's record (see the module's
-    docstring); an error inside an agent ends the game as unfinished, with
-    the error in ``reason`` and ``error``."""
+def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = None, seed: int | None = None,
+              names: dict | None = None, book: int = 0) -> dict:
+    """One game; ``agents[k]`` plays the ``k``-th seat (``game.players``, or
+    the start position's ``players`` where the setup chooses them, as
+    Chess Wheel+'s ``players=3`` does), or ``agents`` maps players to
+    agents.  ``setup`` goes to ``game.initial``; the first
+    ``book`` actions are random (from ``seed``), the same in every game of
+    that seed, before the agents take over.  Returns the game's record (see
+    the module's docstring); an error inside an agent ends the game as
+    unfinished, with the error in ``reason`` and ``error``."""
+    began = time.perf_counter()
+    state = start = game.initial(**(setup or {}))
+    players = seats_of(start)
     if isinstance(agents, dict):
         by_player = dict(agents)
     else:
         agents = list(agents)
-        if len(agents) != len(game.players):
-            raise ValueError(f"{game.title} has {len(game.players)} players {game.players}; got {len(agents)} agents")
-        by_player = dict(zip(game.players, agents))
+        if len(agents) != len(players):
+            raise ValueError(f"{game.title} has {len(players)} players {players}; got {len(agents)} agents")
+        by_player = dict(zip(players, agents))
     names = names or {p: agent_name(a) for p, a in by_player.items()}
-    began = time.perf_counter()
-    state = start = game.initial(**(options or {}))
+    opening_agent = None
+    if book:
+        from .agents import RandomAgent
+
+        opening_agent = RandomAgent(seed=seed)
     actions: list[str] = []
     first = opening = None
     setup_plies = 0
@@ -107,7 +140,8 @@ def play_game(game: Game, agents, max_plies: int = 500, options: dict | None = N
             mover = state.to_move
             if mover not in by_player:
                 raise KeyError(f"no agent plays {mover!r}")
-            action = by_player[mover].choose(state)
+            chooser = opening_agent if len(actions) < book else by_player[mover]
+            action = chooser.choose(state)
             if first is not None and opening is None:
                 opening = action.text
             actions.append(action.text)
@@ -127,7 +161,8 @@ def play_game(game: Game, agents, max_plies: int = 500, options: dict | None = N
         "game": game.name,
         "seed": seed,
         "agents": names,
-        "options": dict(options or {}),
+        "variant": game.options,
+        "setup": dict(setup or {}),
         "start": start.to_text(),
         "first": first,
         "opening": opening,
@@ -139,6 +174,7 @@ def play_game(game: Game, agents, max_plies: int = 500, options: dict | None = N
         "reason": reason,
         "plies": len(actions),
         "setup_plies": setup_plies,
+        "book": min(book, len(actions)),
         "time": time.perf_counter() - began,
         "actions": actions,
         "error": error_detail if error else None,
@@ -150,12 +186,66 @@ def to_record(record: dict) -> Record:
     saved as JSON), with its metadata where ``Record`` keeps metadata."""
     from ..games import load
 
-    game = load(record["game"])
+    game = load(record["game"], **(record.get("variant") or {}))  # the rules it was played under
     start = game.parse(record["start"])
     tags = {k: record[k] for k in ("seed", "agents", "plies", "time") if k in record}
-    if record.get("options"):
-        tags["setup"] = record["options"]  # what the start position was made with
+    if record.get("setup"):
+        tags["setup"] = record["setup"]  # what the start position was made with
     return Record.of(start, record["actions"], **tags)
+
+
+def seats_of(state) -> tuple[str, ...]:
+    """The players seated in a game from ``state``: its own ``players``
+    where the setup chooses them (Chess Wheel+), else the game's."""
+    return tuple(getattr(state, "players", None) or state.game.players)
+
+
+def _seats(game: Game, setup: dict) -> tuple[str, ...]:
+    return seats_of(game.initial(**setup))
+
+
+def settings_text(settings: dict | None) -> str:
+    """A variant's or a setup's settings as one short text (``"default"``
+    when there are none), for tables that group games by them.
+
+    >>> settings_text({"quiet_limit": 10}), settings_text({})
+    ('quiet_limit=10', 'default')
+    """
+    if not settings:
+        return "default"
+    return ", ".join(f"{k}={v!r}" if isinstance(v, str) else f"{k}={v}" for k, v in sorted(settings.items()))
+
+
+def _keywords(function) -> set[str]:
+    return {name for name, p in inspect.signature(function).parameters.items()
+            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and name != "self"}
+
+
+def _prepare(game, variant: dict | None, setup: dict | None, options) -> tuple[Game, dict]:
+    """The game with ``variant`` applied and the checked ``setup``; keys
+    given under the wrong name are refused with the right one."""
+    if options is not None:
+        raise SelfPlayError("options= is ambiguous here: give rule variants as variant= (as load() takes them, "
+                            "e.g. variant={'quiet_limit': 100}) and start settings as setup= (as game.initial() "
+                            "takes them, e.g. setup={'first': 'black'})")
+    game = _load(game)
+    rules = _keywords(type(game).__init__)
+    start = _keywords(game.initial)
+    for key in variant or {}:
+        if key not in rules:
+            hint = (f"; {key!r} chooses the start: pass setup={{{key!r}: ...}}" if key in start
+                    else f"; the rule variants of {game.title} are {', '.join(sorted(rules)) or 'none'}")
+            raise SelfPlayError(f"variant: {game.title} has no rule variant {key!r}{hint}")
+    for key in setup or {}:
+        if key not in start:
+            hint = (f"; {key!r} is a rule variant: pass variant={{{key!r}: ...}} (as load() takes it)" if key in rules
+                    else f"; the start settings of {game.title} are {', '.join(sorted(start)) or 'none'}")
+            raise SelfPlayError(f"setup: {game.title} has no start setting {key!r}{hint}")
+    if variant:
+        from ..games import load
+
+        game = load(game.name, **{**game.options, **variant})
+    return game, dict(setup or {})
 
 
 # ------------------------------------------------------- shipping the work
@@ -189,34 +279,62 @@ def _instantiate(spec, seed: int):
 
 def _agents_for(specs, seed: int, players) -> list:
     if callable(specs) and not isinstance(specs, (list, tuple)):
-        return list(specs(seed))  # one factory for all the agents of a game
+        made = specs(seed)  # one factory for all the agents of a game
+        if not isinstance(made, (list, tuple)):
+            raise SelfPlayError(f"agents: a single factory must make a list of {len(players)} agents "
+                                f"({', '.join(players)}), not {made!r:.60}; give one agent or factory per player instead")
+        return list(made)
     # Each player's agent gets its own seed, so two copies of one agent differ.
     return [_instantiate(spec, seed * len(players) + k) for k, spec in enumerate(specs)]
 
 
-def _run_batch(blob: bytes, seeds: list[int]) -> list[dict]:
-    """Play the games of ``seeds`` (runs on a worker)."""
+def _run_batch(jobs: list[tuple[bytes, int]]) -> list[dict]:
+    """Play the games of ``jobs`` (payload, seed) (runs on a worker)."""
     try:
         import cloudpickle as loader
     except ImportError:
         loader = pickle
-    game, specs, options, max_plies, names = loader.loads(blob)
     out = []
-    for seed in seeds:
+    for blob, seed in jobs:
+        game, specs, setup, max_plies, names, book = loader.loads(blob)
         try:
-            agents = _agents_for(specs, seed, game.players)
+            agents = _agents_for(specs, seed, _seats(game, setup))
         except Exception as exc:
-            out.append(_failed(game, seed, options, names, exc))
+            out.append(_failed(game, seed, setup, names, exc))
             continue
-        out.append(play_game(game, agents, max_plies=max_plies, options=options, seed=seed, names=names))
+        out.append(play_game(game, agents, max_plies=max_plies, setup=setup, seed=seed, names=names, book=book))
     return out
 
 
-def _failed(game, seed, options, names, exc) -> dict:
-    return {"game": game.name, "seed": seed, "agents": names or {}, "options": dict(options or {}), "start": "",
-            "first": None, "opening": None, "result": "unfinished", "winner": None, "winners": [], "draw": False,
-            "unfinished": True, "reason": f"error: {type(exc).__name__}: {exc}", "plies": 0, "setup_plies": 0,
-            "time": 0.0, "actions": [], "error": traceback.format_exc(limit=3)}
+def _failed(game, seed, setup, names, exc) -> dict:
+    return {"game": game.name, "seed": seed, "agents": names or {}, "variant": game.options, "setup": dict(setup or {}),
+            "start": "", "first": None, "opening": None, "result": "unfinished", "winner": None, "winners": [],
+            "draw": False, "unfinished": True, "reason": f"error: {type(exc).__name__}: {exc}", "plies": 0,
+            "setup_plies": 0, "book": 0, "time": 0.0, "actions": [], "error": traceback.format_exc(limit=3)}
+
+
+def _check_agents(game: Game, specs, seed: int, seats: tuple[str, ...]) -> list:
+    """The agents of the first game, made here, before any game is sent
+    out: agents a run cannot use are refused at once with what to give
+    instead."""
+    players = ", ".join(seats)
+    example = f"[{', '.join(['RandomAgent'] * len(seats))}]"
+    if _is_agent(specs) or isinstance(specs, type):
+        raise SelfPlayError(f"agents: {game.title} needs one agent or factory per player ({players}), e.g. "
+                            f"{example}; got the single {agent_name(specs)}")
+    try:
+        made = _agents_for(specs, seed, seats)
+    except SelfPlayError:
+        raise
+    except Exception as exc:
+        raise SelfPlayError(f"agents: making the agents of the first game failed: {type(exc).__name__}: {exc}") from exc
+    if len(made) != len(seats):
+        raise SelfPlayError(f"agents: {game.title} needs one agent per player ({players}); the factory made {len(made)}")
+    for k, agent in enumerate(made):
+        if not callable(getattr(agent, "choose", None)) or isinstance(agent, type):
+            raise SelfPlayError(f"agents: what plays {seats[k]} has no choose(state) method: {agent!r:.80}; "
+                                "give an agent, or a factory seed -> agent such as RandomAgent")
+    return made
 
 
 def _in_kernel() -> bool:
@@ -254,30 +372,88 @@ def _bar(total: int, label: str, show: bool):
     return tqdm(total=total, desc=label, leave=False)
 
 
-def _run(tasks: list[tuple[bytes, list[int]]], executor: Executor | None, total: int, label: str, progress) -> list[dict]:
-    """Run ``tasks`` (payload, seeds) serially or on ``executor``, with a
-    progress bar, and return every record in task order."""
-    bar = _bar(total, label, _show_progress(progress))
+def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, progress, batch: int | None,
+         max_errors: int | None, bar=None) -> list[dict]:
+    """Play ``jobs`` (payload, seed) serially or on ``executor`` in tasks
+    of ``batch`` games, with a progress bar, and return every record in
+    the order of ``jobs``.  Raises :class:`SelfPlayError` as soon as more
+    than ``max_errors`` games failed (None: never)."""
+    tasks = _batches(jobs, batch)
+    own_bar = bar is None
+    bar = bar or _bar(len(jobs), label, _show_progress(progress))
     results: list[list[dict] | None] = [None] * len(tasks)
+    failures: list[dict] = []
+
+    def done(k: int, records: list[dict]) -> None:
+        results[k] = records
+        bar.update(len(records))
+        failures.extend(r for r in records if r.get("error"))
+        if max_errors is not None and len(failures) > max_errors:
+            first = failures[0]
+            raise SelfPlayError(f"{len(failures)} games failed (more than max_errors={max_errors}); the first, "
+                                f"seed {first['seed']}: {first['reason']}\n{first['error']}")
+
     try:
         if executor is None:
-            for k, (blob, seeds) in enumerate(tasks):
-                results[k] = _run_batch(blob, seeds)
-                bar.update(len(seeds))
+            for k, task in enumerate(tasks):
+                done(k, _run_batch(task))
         else:
-            futures = {executor.submit(_run_batch, blob, seeds): k for k, (blob, seeds) in enumerate(tasks)}
-            for future in as_completed(futures):
-                k = futures[future]
-                results[k] = future.result()
-                bar.update(len(tasks[k][1]))
+            futures = {executor.submit(_run_batch, task): k for k, task in enumerate(tasks)}
+            try:
+                for future in as_completed(futures):
+                    done(futures[future], future.result())
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
     finally:
-        bar.close()
-    return [r for batch in results for r in batch]
+        if own_bar:
+            bar.close()
+    return [r for batch_records in results for r in batch_records]
 
 
-def _batches(seeds: list[int], batch: int | None) -> list[list[int]]:
-    size = batch or max(1, len(seeds) // 50)
-    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+def _batches(jobs: list, batch: int | None) -> list[list]:
+    size = batch or max(1, len(jobs) // 50)
+    return [jobs[i:i + size] for i in range(0, len(jobs), size)]
+
+
+#: Seconds above which a run warns before it starts (see :func:`_warn_if_long`).
+LONG_RUN = 120.0
+
+#: Moves a game is taken to last when guessing how long a run of engines
+#: that think by the clock will take.
+GUESSED_MOVES = 40
+
+
+def _warn_if_long(game: Game, agents: list, games: int, executor) -> None:
+    """Warn before a run whose agents think by the clock (``time_limit``)
+    and which would take more than :data:`LONG_RUN` seconds on one process
+    at :data:`GUESSED_MOVES` moves a game."""
+    per_move = [getattr(a, "time_limit", None) or 0.0 for a in agents]
+    if not any(per_move):
+        return
+    seconds = games * GUESSED_MOVES * sum(per_move) / len(per_move)
+    if seconds <= LONG_RUN:
+        return
+    slow = ", ".join(sorted({agent_name(a) for a in agents if getattr(a, "time_limit", None)}))
+    where = "spread over the executor's workers" if executor is not None else "on this process"
+    _warn(f"{game.title}: {slow} thinks by the clock; {games} games of about {GUESSED_MOVES} moves take "
+          f"about {seconds / 60:.0f} minutes {where}. A search limited by nodes or iterations "
+          "(AlphaBeta(nodes=...), MCTS(iterations=...)) is faster and gives the same games on any machine.")
+
+
+def _warn_if_stopped(game: Game, records: list[dict], max_plies: int) -> None:
+    """Say how many games stopped unfinished at the ply cap."""
+    stopped = sum(1 for r in records if r["unfinished"] and not r.get("error"))
+    if stopped:
+        _warn(f"{game.title}: {stopped} of {len(records)} games stopped unfinished at max_plies={max_plies}; "
+              "they are counted as unfinished (raise max_plies= to let them end)")
+
+
+def _warn(message: str) -> None:
+    """A warning about a run, shown every time and under the same name on
+    every machine (no temporary file of the caller's, as a notebook's)."""
+    warnings.warn_explicit(message, UserWarning, "selfplay", 0, module="playbook.analysis.selfplay")
 
 
 def _load(game) -> Game:
@@ -292,42 +468,37 @@ def _load(game) -> Game:
 
 
 def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Executor | None = None,
-             options: dict | None = None, seed: int = 0, progress: bool | None = None, batch: int | None = None,
-             names: Sequence[str] | None = None) -> "SelfPlay":
+             variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
+             batch: int | None = None, names: Sequence[str] | None = None, max_errors: int | None = 3,
+             options: None = None) -> "SelfPlay":
     """Play ``games`` games of ``game`` (a game or its name) between
     ``agents`` (one agent or factory per player, or a factory of all of
     them) and return a :class:`SelfPlay`.
 
-    ``executor``: run the games on it (any ``concurrent.futures``
-    executor; Dask's too); ``options`` go to ``game.initial``; game ``k``
-    has the seed ``seed + k``; ``progress``: a tqdm bar (default: only
-    when writing to a terminal or a notebook); ``batch``: games per task
-    sent to the executor; ``names``: how to call the agents in the records.
+    ``variant``: rule variants, as :func:`~playbook.games.load` takes them;
+    ``setup``: start settings, as ``game.initial`` takes them (the wrong
+    one of the two is refused, naming the right one); ``executor``: run the
+    games on it (any ``concurrent.futures`` executor; Dask's too); game
+    ``k`` has the seed ``seed + k``; ``progress``: a tqdm bar (default:
+    only when writing to a terminal or a notebook); ``batch``: games per
+    task sent to the executor; ``names``: how to call the agents in the
+    records; ``max_errors``: how many games may fail before the run raises
+    :class:`SelfPlayError` (None: never).
     """
-    game = _load(game)
+    game, setup = _prepare(game, variant, setup, options)
+    seats = _seats(game, setup)
     if isinstance(agents, (list, tuple)):
-        if len(agents) != len(game.players):
-            raise ValueError(f"{game.title} has {len(game.players)} players {game.players}; got {len(agents)} agents")
-        label_names = {p: (names[k] if names else agent_name(a)) for k, (p, a) in enumerate(zip(game.players, agents))}
+        if len(agents) != len(seats):
+            raise SelfPlayError(f"agents: {game.title} has {len(seats)} players {seats}; got {len(agents)} agents")
+        label_names = {p: (names[k] if names else agent_name(a)) for k, (p, a) in enumerate(zip(seats, agents))}
     else:
         label_names = None
-    blob = _dumps((game, agents, dict(options or {}), max_plies, label_names))
-    seeds = [seed + k for k in range(games)]
-    tasks = [(blob, chunk) for chunk in _batches(seeds, batch)]
-    records = _run(tasks, executor, games, f"{game.title} self-play", progress)
+    _warn_if_long(game, _check_agents(game, agents, seed, seats), games, executor)
+    blob = _dumps((game, agents, setup, max_plies, label_names, 0))
+    records = _run([(blob, seed + k) for k in range(games)], executor, f"{game.title} self-play", progress, batch,
+                   max_errors)
+    _warn_if_stopped(game, records, max_plies)
     return SelfPlay(records, game.name)
-
-
-def wilson(successes: float, n: float, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for ``successes`` out of
-    ``n`` (half successes allowed, for draws); (0, 1) when ``n`` is 0."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass
@@ -338,14 +509,21 @@ class SelfPlay:
     game: str = ""
 
     def frame(self):
-        """The records as a pandas DataFrame (one row a game)."""
+        """The records as a pandas DataFrame (one row a game); ``variant``
+        and ``setup`` are texts (:func:`settings_text`), so games group by
+        them."""
         try:
             import pandas
         except ImportError:
             raise ImportError("frame() needs pandas: pip install 'playbook[analysis]'") from None
-        return pandas.DataFrame(self.records)
+        frame = pandas.DataFrame(self.records)
+        for column in ("variant", "setup"):
+            if column in frame:
+                frame[column] = [settings_text(v) for v in frame[column]]
+        return frame
 
     def finished(self) -> list[dict]:
+        """The records of the games that ended by the rules."""
         return [r for r in self.records if not r["unfinished"]]
 
     def first_move_advantage(self) -> dict:
@@ -385,7 +563,9 @@ class SelfPlay:
         return rows
 
     def win_rates(self) -> dict[str, dict]:
-        """Per player (and ``"draw"``): share of all games with an interval."""
+        """Per player (and ``"draw"``, ``"unfinished"``): ``games`` with that
+        result out of all ``n`` games, their share ``rate`` and its 95%
+        interval ``low``-``high``."""
         n = len(self.records)
         counts = Counter(r["result"] for r in self.records)
         players = [p for p in counts if p not in ("draw", "unfinished")]
@@ -393,7 +573,7 @@ class SelfPlay:
         for key in sorted(players) + ["draw", "unfinished"]:
             k = counts.get(key, 0)
             low, high = wilson(k, n)
-            out[key] = {"games": k, "rate": k / n if n else 0.0, "low": low, "high": high}
+            out[key] = {"games": k, "n": n, "rate": k / n if n else 0.0, "low": low, "high": high}
         return out
 
     def lengths(self, play_only: bool = True) -> list[int]:
@@ -401,6 +581,9 @@ class SelfPlay:
         return [r["plies"] - (r["setup_plies"] if play_only else 0) for r in self.records]
 
     def summary(self) -> dict:
+        """The run in figures: games, wins by player, draws, unfinished
+        games, errors, the mean length and the first mover's score with
+        its 95% interval."""
         n = len(self.records)
         wins = Counter(r["winner"] for r in self.records if r["winner"])
         decided = [r for r in self.records if r["winners"]]
@@ -446,16 +629,34 @@ class SelfPlay:
 
 
 def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Executor | None = None,
-               options: dict | None = None, seed: int = 0, progress: bool | None = None, batch: int | None = None,
-               names: Sequence[str] | None = None, anchor: str | None = None) -> "Tournament":
-    """Every pair of ``agents`` (agents or factories, or a dict name ->
-    agent) plays ``games`` games, each taking each side half the time;
-    returns a :class:`Tournament` with Elo-style ratings.  A two-player
-    game only.  ``anchor`` names the agent rated 0 (default: the mean is 0).
-    The other arguments are as for :func:`selfplay`."""
-    game = _load(game)
-    if len(game.players) != 2:
-        raise ValueError(f"a tournament pairs two agents; {game.title} has {len(game.players)} players: use selfplay")
+               variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
+               batch: int | None = None, names: Sequence[str] | None = None, anchor: str | None = None,
+               book: int = 2, sprt: tuple[float, float] | None = None, players: int | None = None,
+               max_errors: int | None = 3, options: None = None) -> "Tournament":
+    """Every group of ``players`` agents (default: as many as the game
+    seats) out of ``agents`` (agents or factories, or a dict name ->
+    agent) plays ``games`` games with rotating seats: game ``k`` of a
+    group seats its agents turned ``k`` places round, and each full turn
+    of the seats starts with the same ``book`` random actions (drawn from
+    its seed), so no agent gains from a lucky opening or seat.  In a
+    two-player game these are colour-reversed pairs.  ``players=N`` seats
+    N in games that take a number of players at the start (Chess Wheel+:
+    3 to 8).  Returns a :class:`Tournament` with Elo-style ratings.
+    ``anchor`` names the agent rated 0 (default: the mean is 0).
+
+    ``sprt=(elo0, elo1)`` (two agents, two seats): stop as soon as Wald's
+    sequential test (:func:`~playbook.analysis.stats.sprt`, errors of 5%
+    either way) tells "the first agent is ``elo0`` Elo stronger" from
+    "``elo1`` stronger", checking after each pair of games in order, so
+    the games counted are the same on any executor; ``games`` is then the
+    most played.  The other arguments are as for :func:`selfplay`."""
+    game, setup = _prepare(game, variant, setup, options)
+    if players is not None and players != len(_seats(game, setup)):
+        if "players" not in _keywords(game.initial):
+            raise SelfPlayError(f"players: {game.title} is for {len(game.players)} players, not {players}")
+        setup = {**setup, "players": players}
+        _prepare(game, None, setup, None)
+    seats = _seats(game, setup)
     if isinstance(agents, dict):
         names, specs = list(agents), list(agents.values())
     else:
@@ -463,114 +664,122 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
         names = list(names) if names else [agent_name(a) for a in specs]
     if len(set(names)) != len(names):
         names = [f"{n} #{k + 1}" for k, n in enumerate(names)]
-    tasks, total = [], 0
-    pair = 0
-    for i in range(len(specs)):
-        for j in range(i + 1, len(specs)):
-            for flip in (False, True):
-                a, b = (j, i) if flip else (i, j)
-                count = games // 2 + (games % 2 if not flip else 0)
-                labels = dict(zip(game.players, (names[a], names[b])))
-                blob = _dumps((game, [specs[a], specs[b]], dict(options or {}), max_plies, labels))
-                seeds = [seed + pair * 10_000 + k for k in range(count)]
-                tasks += [(blob, chunk) for chunk in _batches(seeds, batch)]
-                total += count
-                pair += 1
-    records = _run(tasks, executor, total, f"{game.title} tournament", progress)
-    return Tournament(records, game.name, names, anchor=anchor, seed=seed)
+    if len(specs) < len(seats):
+        raise SelfPlayError(f"agents: {len(seats)} seats a game need at least {len(seats)} agents; got {len(specs)}")
+    if sprt is not None and (len(specs) != 2 or len(seats) != 2):
+        raise SelfPlayError(f"sprt= tests one agent against another in a two-player game; got {len(specs)} agents "
+                            f"and {len(seats)} seats")
+    made = []
+    for spec in specs:
+        made += _check_agents(game, [spec] * len(seats), seed, seats)[:1]
+    groups = list(combinations(range(len(specs)), len(seats)))
+    _warn_if_long(game, made, games * len(groups), executor)
+    jobs = []
+    for g, group in enumerate(groups):
+        blobs = []
+        for turn in range(len(seats)):
+            order = group[turn:] + group[:turn]
+            blobs.append(_dumps((game, [specs[a] for a in order], setup, max_plies,
+                                 dict(zip(seats, (names[a] for a in order))), book)))
+        for k in range(games):
+            jobs.append((blobs[k % len(seats)], seed + g * 10_000 + k // len(seats)))
+    label = f"{game.title} tournament"
+    if sprt is None:
+        records = _run(jobs, executor, label, progress, batch, max_errors)
+        test = None
+    else:
+        records, test = _sequential(jobs, executor, label, progress, batch, max_errors, names, sprt)
+    _warn_if_stopped(game, records, max_plies)
+    return Tournament(records, game.name, names, anchor=anchor, seed=seed, sprt=test)
 
 
-def _scores(records: list[dict], players: Sequence[str]) -> list[tuple[str, str, float]]:
-    """(first agent, second agent, first agent's score) for finished games."""
-    out = []
-    a_player, b_player = players
-    for r in records:
-        if r["unfinished"]:
-            continue
-        a, b = r["agents"][a_player], r["agents"][b_player]
-        score = 0.5 if r["draw"] else 1.0 if a_player in r["winners"] else 0.0
-        out.append((a, b, score))
-    return out
-
-
-def elo_ratings(results: list[tuple[str, str, float]], names: Sequence[str], prior: float = 1.0,
-                anchor: str | None = None) -> dict[str, float]:
-    """Elo-style ratings from ``(a, b, a's score)`` results by the
-    Bradley-Terry model (a rating gap of 400 means 10:1 odds), fitted by
-    its minorise-maximise iteration.  ``prior`` adds that many drawn
-    games between every pair, so an agent that won everything still gets
-    a finite rating.  The ratings average 0, or ``anchor`` is 0."""
-    names = list(names)
-    index = {n: k for k, n in enumerate(names)}
-    m = len(names)
-    played = [[0.0] * m for _ in range(m)]
-    score = [0.0] * m
-    for a, b, s in results:
-        i, j = index[a], index[b]
-        played[i][j] += 1
-        played[j][i] += 1
-        score[i] += s
-        score[j] += 1 - s
-    for i in range(m):
-        for j in range(m):
-            if i != j:
-                played[i][j] += prior
-        score[i] += prior * (m - 1) / 2
-    gamma = [1.0] * m
-    for _ in range(500):
-        new = []
-        for i in range(m):
-            denom = sum(played[i][j] / (gamma[i] + gamma[j]) for j in range(m) if j != i and played[i][j])
-            new.append(score[i] / denom if denom else gamma[i])
-        mean_log = sum(math.log(g) for g in new) / m
-        new = [g / math.exp(mean_log) for g in new]
-        change = max(abs(math.log(a / b)) for a, b in zip(new, gamma))
-        gamma = new
-        if change < 1e-9:
+def _sequential(jobs, executor, label, progress, batch, max_errors, names, bounds):
+    """Play ``jobs`` a round at a time until the sequential test decides;
+    the records up to the deciding game, and the test."""
+    step = 2 * max(1, batch or 1) * (2 if executor is not None else 1)
+    bar = _bar(len(jobs), label, _show_progress(progress))
+    records: list[dict] = []
+    try:
+        for start in range(0, len(jobs), step):
+            records += _run(jobs[start:start + step], executor, label, progress, batch, max_errors, bar=bar)
+            test = sequential_test(_first_scores(records, names[0]), *bounds)
+            if test["decision"] != "not decided":
+                break
+    finally:
+        bar.close()
+    # Keep the games up to the one that decided, whatever the executor ran beyond it.
+    counted = 0
+    for k, r in enumerate(records):
+        if not r["unfinished"]:
+            counted += 1
+        if counted == test["games"] and test["decision"] != "not decided":
+            records = records[:k + 1]
             break
-    ratings = {n: 400 * math.log10(g) for n, g in zip(names, gamma)}
-    if anchor is not None:
-        shift = ratings[anchor]
-        ratings = {n: r - shift for n, r in ratings.items()}
-    return ratings
+    return records, test
+
+
+def _first_scores(records: list[dict], name: str) -> list[float]:
+    """The scores of the agent ``name`` in the finished two-player games, in order."""
+    return [(s if a == name else 1 - s) for a, b, s in _scores(records)]
+
+
+def _scores(records: list[dict]) -> list[tuple[str, str, float]]:
+    """(agent, other agent, the first one's score) for every two agents
+    seated together in a finished game: 1 if only the first is among the
+    winners, 0 if only the other is, a half otherwise (a draw, both
+    winners or both beaten)."""
+    return [(r["agents"][p], r["agents"][q], _pair_score(r, p, q))
+            for r in records if not r["unfinished"] for p, q in combinations(list(r["agents"]), 2)]
+
+
+def _pair_score(record: dict, p: str, q: str) -> float:
+    """Seat ``p``'s score against seat ``q`` in a finished game (see :func:`_scores`)."""
+    winners = record["winners"]
+    if record["draw"] or (p in winners) == (q in winners):
+        return 0.5
+    return 1.0 if p in winners else 0.0
 
 
 @dataclass
 class Tournament(SelfPlay):
-    """A tournament's games, and the agents' ratings with 95% intervals
-    (by resampling the games: ``bootstrap`` times)."""
+    """A tournament's games, the agents' ratings with their 95% intervals
+    and, for a match run with ``sprt=``, the sequential test (``sprt``:
+    see :func:`~playbook.analysis.stats.sprt`)."""
 
     names: list[str] = field(default_factory=list)
     anchor: str | None = None
     seed: int = 0
-    bootstrap: int = 200
+    sprt: dict | None = None
 
     def ratings(self) -> list[dict]:
-        """One row per agent, best first: ``name``, ``games``, ``wins``,
-        ``draws``, ``losses``, ``score`` (share of points), ``elo`` and the
-        95% interval ``low``-``high``."""
-        from ..games import load
-
-        players = load(self.game).players
-        results = _scores(self.records, players)
-        elo = elo_ratings(results, self.names, anchor=self.anchor)
-        rng = random.Random(self.seed)
-        samples = defaultdict(list)
-        for _ in range(self.bootstrap if results else 0):
-            resampled = [results[rng.randrange(len(results))] for _ in results]
-            for n, r in elo_ratings(resampled, self.names, anchor=self.anchor).items():
-                samples[n].append(r)
+        """One row per agent, best first: ``name``, ``games`` (finished),
+        ``wins``, ``draws``, ``losses``, ``score`` (share of points),
+        ``elo`` (:func:`~playbook.analysis.stats.elo_ratings`, which adds
+        one drawn game a pair so a perfect score stays finite) and the 95%
+        interval ``low``-``high``: the agent's rating with its opponents
+        held at theirs, from the Wilson interval of its score
+        (:func:`~playbook.analysis.stats.elo_interval`; never zero wide: a
+        perfect score has ``high`` = inf, a null one ``low`` = -inf)."""
+        elo = elo_ratings(_scores(self.records), self.names, anchor=self.anchor)
         rows = []
         for n in self.names:
-            mine = [(s if a == n else 1 - s) for a, b, s in results if n in (a, b)]
-            wins = sum(1 for s in mine if s == 1)
-            draws = sum(1 for s in mine if s == 0.5)
-            ordered = sorted(samples[n])
-            low = ordered[int(0.025 * len(ordered))] if ordered else float("-inf")
-            high = ordered[min(len(ordered) - 1, int(0.975 * len(ordered)))] if ordered else float("inf")
-            rows.append({"name": n, "games": len(mine), "wins": wins, "draws": draws,
-                         "losses": len(mine) - wins - draws, "score": sum(mine) / len(mine) if mine else None,
-                         "elo": elo[n], "low": low, "high": high})
+            # Each game counts once: the agent's score in it is its mean against the others seated.
+            games, points, wins, draws, field = 0, 0.0, 0, 0, []
+            for r in self.records:
+                seat = next((p for p, a in r["agents"].items() if a == n), None)
+                if seat is None or r["unfinished"]:
+                    continue
+                games += 1
+                others = [p for p in r["agents"] if p != seat]
+                points += sum(_pair_score(r, seat, p) for p in others) / len(others)
+                wins += seat in r["winners"] and not r["draw"]
+                draws += bool(r["draw"])
+                field += [elo[a] for p, a in r["agents"].items() if p != seat]
+            field_elo = sum(field) / len(field) if field else 0.0
+            low, high = elo_interval(points, games)
+            rows.append({"name": n, "games": games, "wins": wins, "draws": draws, "losses": games - wins - draws,
+                         "score": points / games if games else None, "elo": elo[n], "low": field_elo + low,
+                         "high": field_elo + high})
         rows.sort(key=lambda row: -row["elo"])
         return rows
 
@@ -581,22 +790,22 @@ class Tournament(SelfPlay):
         return pandas.DataFrame(self.ratings()).set_index("name")
 
     def pairings(self) -> list[dict]:
-        """One row per pair of agents: games, each one's points, unfinished."""
-        from ..games import load
-
-        players = load(self.game).players
+        """One row per pair of agents: the games they sat in together,
+        each one's points against the other (see :meth:`ratings`) and
+        how many of those games stopped unfinished."""
         table = defaultdict(lambda: [0, 0.0, 0.0, 0])
         for r in self.records:
-            a, b = r["agents"][players[0]], r["agents"][players[1]]
+            for p, q in combinations(list(r["agents"]), 2):
+                a, b = r["agents"][p], r["agents"][q]
+                key = tuple(sorted((a, b), key=self.names.index))
+                row = table[key]
+                row[0] += 1
+                if r["unfinished"]:
+                    row[3] += 1
+        for a, b, s in _scores(self.records):
             key = tuple(sorted((a, b), key=self.names.index))
-            row = table[key]
-            row[0] += 1
-            if r["unfinished"]:
-                row[3] += 1
-                continue
-            s = 0.5 if r["draw"] else 1.0 if players[0] in r["winners"] else 0.0
-            row[1 if a == key[0] else 2] += s
-            row[2 if a == key[0] else 1] += 1 - s
+            table[key][1 if a == key[0] else 2] += s
+            table[key][2 if a == key[0] else 1] += 1 - s
         return [{"agent": k[0], "opponent": k[1], "games": v[0], "points": v[1], "opponent points": v[2],
                  "unfinished": v[3]} for k, v in table.items()]
 
@@ -606,11 +815,17 @@ class Tournament(SelfPlay):
         return f"Tournament({len(self.records)} games: {body})"
 
     def _repr_markdown_(self) -> str:
-        lines = ["| agent | games | wins | draws | losses | score | Elo | 95% interval |", "|---|---|---|---|---|---|---|---|"]
+        lines = ["| agent | games | wins | draws | losses | score | Elo | 95% interval |",
+                 "|---|---|---|---|---|---|---|---|"]
         for r in self.ratings():
             score = f"{r['score']:.2f}" if r["score"] is not None else "-"
             lines.append(f"| {r['name']} | {r['games']} | {r['wins']} | {r['draws']} | {r['losses']} | {score} | "
                          f"{r['elo']:+.0f} | {r['low']:+.0f} to {r['high']:+.0f} |")
+        if self.sprt is not None:
+            t = self.sprt
+            lines.append(f"\nSequential test of {t['elo0']:+g} against {t['elo1']:+g} Elo: {t['decision']} after "
+                         f"{t['games']} games (log-likelihood ratio {t['llr']:+.2f}, bounds {t['lower']:+.2f} "
+                         f"and {t['upper']:+.2f})")
         return "\n".join(lines)
 
 

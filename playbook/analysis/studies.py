@@ -16,24 +16,32 @@ board after a given start.
 
 from __future__ import annotations
 
+import math
 import random
+from fractions import Fraction
 from typing import Sequence
 
-from ..core import State
+from ..core import PlaybookError, State
 from .evaluation import material
 from .search import candidates
 
-__all__ = ["piece_values", "early_win", "win_available"]
+__all__ = ["piece_values", "fit_values", "NotEnoughGames", "rank", "decimals", "early_win", "win_available"]
 
 
 # ------------------------------------------------------------ piece values
+
+
+class NotEnoughGames(PlaybookError):
+    """A sample too small (or too uniform) to answer the question asked of
+    it: the message says what is missing."""
 
 
 def _positions(result, every: int, skip: int):
     """(material balance, result for the first player) of the positions played."""
     from ..games import load
 
-    game = load(result.game)
+    variant = result.records[0].get("variant") or {} if result.records else {}
+    game = load(result.game, **variant)
     first_player = game.players[0]
     rows = []
     for r in result.finished():
@@ -43,63 +51,179 @@ def _positions(result, every: int, skip: int):
     return rows
 
 
-def _fit(features, outcomes, ridge: float = 1e-3, steps: int = 30):
-    """Logistic regression by Newton's method (a little ridge keeps it finite)."""
+def rank(rows: Sequence[Sequence[int]]) -> int:
+    """The rank of a matrix of whole numbers (one list a row), worked out
+    exactly with fractions, so that whether a fit is well posed never hangs
+    on rounding.
+
+    >>> rank([[1, 2], [2, 4], [0, 0]])
+    1
+    """
     import numpy as np
 
-    X = np.column_stack([np.ones(len(features)), np.asarray(features, dtype=float)])
+    if not len(rows):
+        return 0
+    matrix = np.asarray(rows, dtype=np.int64)
+    width = matrix.shape[1]
+    # The rank of X equals that of X^T X, which is small (one row a kind);
+    # whole numbers multiply exactly.
+    gram = [[Fraction(int(v)) for v in row] for row in matrix.T @ matrix]
+    found = 0
+    for col in range(width):
+        pivot = next((i for i in range(found, width) if gram[i][col] != 0), None)
+        if pivot is None:
+            continue
+        gram[found], gram[pivot] = gram[pivot], gram[found]
+        for i in range(width):
+            if i != found and gram[i][col] != 0:
+                factor = gram[i][col] / gram[found][col]
+                gram[i] = [a - factor * b for a, b in zip(gram[i], gram[found])]
+        found += 1
+    return found
+
+
+#: Beyond this many log-odds a piece (or for the side to move first), a fit
+#: is taken to have run away: the results are told apart perfectly by the
+#: material, and no finite value fits best.
+RUNAWAY = 25.0
+
+
+def _fit(features, outcomes, steps: int = 50):
+    """Logistic regression of ``outcomes`` (0, 0.5 or 1) on ``features``
+    (whole numbers) by Newton's method, or None where the data do not fix
+    one answer: the features (with a constant) are not independent, the
+    outcomes are all alike, or the fit runs away (the outcomes are told
+    apart perfectly)."""
+    import numpy as np
+
+    rows = [[1, *f] for f in features]
+    if rank(rows) < len(rows[0]) or len(set(outcomes)) < 2:
+        return None
+    X = np.asarray(rows, dtype=float)
     y = np.asarray(outcomes, dtype=float)
     beta = np.zeros(X.shape[1])
-    penalty = ridge * np.eye(X.shape[1])
-    penalty[0, 0] = 0.0
     for _ in range(steps):
-        p = 1 / (1 + np.exp(-np.clip(X @ beta, -30, 30)))
-        gradient = X.T @ (y - p) - penalty @ beta
-        hessian = (X * (p * (1 - p))[:, None]).T @ X + penalty
-        step = np.linalg.solve(hessian, gradient)
+        p = 1 / (1 + np.exp(-np.clip(X @ beta, -60, 60)))
+        gradient = X.T @ (y - p)
+        hessian = (X * (p * (1 - p))[:, None]).T @ X
+        try:
+            step = np.linalg.solve(hessian, gradient)
+        except np.linalg.LinAlgError:
+            return None
         beta += step
-        if np.max(np.abs(step)) < 1e-8:
-            break
-    return beta[1:]
+        if np.max(np.abs(beta)) > RUNAWAY:
+            return None
+        if np.max(np.abs(step)) < 1e-10:
+            return beta[1:]
+    return None
+
+
+def decimals(low: float, high: float) -> int:
+    """How many decimals a figure whose 95% interval is ``low``-``high``
+    deserves: two significant digits of the interval's width (an interval
+    35 wide is given to units, one 0.3 wide to hundredths).
+
+    >>> decimals(-4.6, 30.9), decimals(0.8, 3.1), decimals(0.61, 0.9)
+    (0, 1, 2)
+    """
+    width = high - low
+    if not width > 0 or math.isinf(width):
+        return 0
+    return max(0, 1 - math.floor(math.log10(width)))
 
 
 def piece_values(result, reference: str | None = None, every: int = 2, skip: int = 4, bootstrap: int = 100,
                  seed: int = 0) -> list[dict]:
     """Piece values estimated from the positions of ``result``'s finished
-    games (every ``every``-th position after the first ``skip``).
+    games (every ``every``-th position after the first ``skip``): a
+    logistic model of the result on the material balance, fitted by
+    :func:`fit_values` (which describes the rows and when it raises
+    :class:`NotEnoughGames`).  Needs numpy (with the ``analysis`` extra)."""
+    return fit_values(_positions(result, every, skip), reference, bootstrap, seed)
 
-    One row per kind of piece, most valuable first: ``kind``, ``value``
-    (relative to ``reference``, by default the kind worth least),
-    ``low``-``high`` (a 95% interval from resampling whole games
-    ``bootstrap`` times) and ``weight`` (the fitted log-odds a piece).
-    Needs numpy (with the ``analysis`` extra)."""
-    games = [g for g in _positions(result, every, skip) if g]
+
+def fit_values(games: Sequence[Sequence[tuple[dict, float]]], reference: str | None = None, bootstrap: int = 100,
+               seed: int = 0) -> list[dict]:
+    """Piece values from ``games``: for each game, its positions as
+    ``(material balance, result)`` pairs (balance: kind -> the first
+    player's count minus the second's; result: 1 if the first player won,
+    0.5 for a draw, 0 if it lost).
+
+    One row per kind of piece whose numbers differed between the sides in
+    some position, most valuable first: ``kind``, ``value`` (relative to
+    ``reference``, by default the kind worth least), ``low``-``high`` (a
+    95% interval from resampling whole games ``bootstrap`` times),
+    ``games`` (the games with positions, the sample size), ``decimals``
+    (the decimals the interval supports: see :func:`decimals`; every
+    figure of the row is rounded to them) and ``weight`` (the fitted
+    log-odds a piece).  Kinds whose numbers never differed cannot be
+    valued and are in no row.
+
+    Raises :class:`NotEnoughGames` where the games cannot fix the values:
+    none, all with one result, kinds that always changed together, a
+    result told apart perfectly by the material, more than 2.5% of the
+    resampled runs with one of these faults (the interval would then be
+    unbounded), or a reference whose own weight the games do not tell
+    apart from 0 (its multiples would have no bound)."""
+    games = [list(g) for g in games if g]
+    n = len(games)
     if not games:
-        raise ValueError("no finished game with positions to learn from")
-    kinds = list(games[0][0][0])
+        raise NotEnoughGames("not enough games: no finished game with positions to learn from")
+    every_kind = list(games[0][0][0])
+    kinds = [k for k in every_kind if any(m[k] for g in games for m, _ in g)]
+    if not kinds:
+        raise NotEnoughGames(f"not enough games: in {n} finished games the sides never differed in material")
+    if reference is not None and reference not in kinds:
+        raise NotEnoughGames(f"not enough games: the numbers of {reference!r} never differed between the sides "
+                             f"in {n} finished games, so it cannot be the reference")
 
     def fit(sample):
         rows = [row for g in sample for row in g]
         return _fit([[m[k] for k in kinds] for m, _ in rows], [s for _, s in rows])
 
     weights = fit(games)
-    ref = reference or kinds[min(range(len(kinds)), key=lambda k: abs(weights[k]))]
-    r = kinds.index(ref)
+    if weights is None:
+        raise NotEnoughGames(f"not enough games: {n} finished games do not fix the values of {', '.join(kinds)} "
+                             "(too few or too alike: kinds that always changed together, or results told apart "
+                             "perfectly by the material)")
     rng = random.Random(seed)
-    ratios = {k: [] for k in kinds}
+    samples, failed = [], 0
     for _ in range(bootstrap):
-        w = fit([games[rng.randrange(len(games))] for _ in games])
-        if abs(w[r]) > 1e-9:
-            for i, k in enumerate(kinds):
-                ratios[k].append(w[i] / w[r])
+        w = fit([games[rng.randrange(n)] for _ in games])
+        if w is None:
+            failed += 1
+        else:
+            samples.append(w)
+    if failed > 0.025 * bootstrap or not samples:
+        raise NotEnoughGames(f"not enough games: {failed} of {bootstrap} resamples of the {n} finished games "
+                             "do not fix the values, so their 95% interval has no bound")
+
+    def interval(values):
+        ordered = sorted(values)
+        return ordered[int(0.025 * len(ordered))], ordered[min(len(ordered) - 1, int(0.975 * len(ordered)))]
+
+    # A value is a multiple of the reference's weight: only a weight told
+    # apart from 0 can be divided by (else the multiples have no bound).
+    bounds = {k: interval([w[i] for w in samples]) for i, k in enumerate(kinds)}
+    told_apart = [k for k in kinds if bounds[k][0] > 0 or bounds[k][1] < 0]
+    if reference is None:
+        if not told_apart:
+            raise NotEnoughGames(f"not enough games: in {n} finished games no kind's weight is told apart from 0")
+        reference = min(told_apart, key=lambda k: abs(weights[kinds.index(k)]))
+    elif reference not in told_apart:
+        low, high = bounds[reference]
+        raise NotEnoughGames(f"not enough games: the weight of {reference!r} is not told apart from 0 in {n} "
+                             f"finished games (its 95% interval holds 0), so values as multiples of it have no "
+                             f"bound; take one of {', '.join(told_apart) or 'none'} as the reference, or play more")
+    r = kinds.index(reference)
     rows = []
     for i, k in enumerate(kinds):
-        ordered = sorted(ratios[k])
-        low = ordered[int(0.025 * len(ordered))] if ordered else float("nan")
-        high = ordered[min(len(ordered) - 1, int(0.975 * len(ordered)))] if ordered else float("nan")
-        rows.append({"kind": k, "value": float(weights[i] / weights[r]), "low": float(low), "high": float(high),
+        low, high = interval([w[i] / w[r] for w in samples]) if k != reference else (1.0, 1.0)
+        d = decimals(low, high) if k != reference else 0
+        rows.append({"kind": k, "value": round(float(weights[i] / weights[r]), d), "low": round(float(low), d),
+                     "high": round(float(high), d), "games": n, "decimals": d, "reference": k == reference,
                      "weight": float(weights[i])})
-    rows.sort(key=lambda row: -row["value"])
+    rows.sort(key=lambda row: (-row["value"], row["kind"]))
     return rows
 
 

@@ -1,0 +1,141 @@
+"""A designer's question in one call: does a rule variant change the game?
+
+``compare(game, variants={"standard": {}, "compulsory": {"compulsory_capture": True}},
+agents=[RandomAgent, RandomAgent], games=400)`` plays the same agents
+under each variant (the same seeds, so the games differ only by the rules)
+and returns a :class:`Comparison`: per variant the first mover's score,
+the draw rate and the mean length, each with its 95% interval and the
+number of games, and the p-value of each difference from the first
+variant; ``plot()`` draws them and ``openings(name)`` tabulates the first
+moves of play.
+
+>>> from playbook.analysis import RandomAgent
+>>> c = compare("cosmic", {"100 quiet moves": {"quiet_limit": 100}, "40": {"quiet_limit": 40}},
+...             [RandomAgent, RandomAgent], games=20, progress=False)
+>>> [row["variant"] for row in c.rows()]
+['100 quiet moves', '40']
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from .selfplay import SelfPlay, selfplay
+from .stats import wilson
+
+__all__ = ["compare", "Comparison", "z_test", "mean_interval"]
+
+
+def z_test(a: Sequence[float], b: Sequence[float]) -> float:
+    """The two-sided p-value that samples ``a`` and ``b`` share a mean, by
+    a two-sample z-test (each mean's variance from its own sample, with
+    n - 1): erfc(|z| / sqrt 2).  1 when the samples cannot differ (no
+    spread and equal means), 0 when they differ with no spread; None when
+    either sample has fewer than two values."""
+    if len(a) < 2 or len(b) < 2:
+        return None
+    mean_a, mean_b = sum(a) / len(a), sum(b) / len(b)
+    var_a = sum((x - mean_a) ** 2 for x in a) / (len(a) - 1)
+    var_b = sum((x - mean_b) ** 2 for x in b) / (len(b) - 1)
+    se = math.sqrt(var_a / len(a) + var_b / len(b))
+    if se == 0:
+        return 1.0 if mean_a == mean_b else 0.0
+    return math.erfc(abs(mean_a - mean_b) / se / math.sqrt(2))
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval by the normal
+    approximation (mean -+ 1.96 standard errors, the spread with n - 1);
+    with fewer than two values the interval is unbounded."""
+    n = len(values)
+    if n == 0:
+        return math.nan, -math.inf, math.inf
+    mean = sum(values) / n
+    if n < 2:
+        return mean, -math.inf, math.inf
+    se = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1) / n)
+    return mean, mean - z * se, mean + z * se
+
+
+def _first_scores(run: SelfPlay) -> list[float]:
+    """The first mover's score in each finished game with a first move."""
+    return [0.5 if r["draw"] else 1.0 if r["first"] in r["winners"] else 0.0
+            for r in run.finished() if r["first"] is not None]
+
+
+@dataclass
+class Comparison:
+    """The runs of :func:`compare` (``runs``: variant name -> :class:`SelfPlay`)
+    and what they say."""
+
+    runs: dict[str, SelfPlay]
+    settings: dict[str, dict]
+
+    def rows(self) -> list[dict]:
+        """One row per variant, in the order given: ``variant``, its
+        ``settings``, ``games`` (played) and ``finished``; the first
+        mover's ``score`` (``score_low``-``score_high``, Wilson), the
+        ``draws`` rate among finished games (``draws_low``-``draws_high``,
+        Wilson), the mean ``plies`` of play over all games
+        (``plies_low``-``plies_high``, normal approximation), and for every
+        variant after the first the p-value of each difference from the
+        first (``p_score``, ``p_draws``, ``p_plies``; :func:`z_test`)."""
+        base = None
+        out = []
+        for name, run in self.runs.items():
+            scores = _first_scores(run)
+            draws = [1.0 if r["draw"] else 0.0 for r in run.finished()]
+            plies = [float(x) for x in run.lengths()]
+            s_low, s_high = wilson(sum(scores), len(scores))
+            d_low, d_high = wilson(sum(draws), len(draws))
+            mean, p_low, p_high = mean_interval(plies)
+            row = {"variant": name, "settings": self.settings[name], "games": len(run), "finished": len(draws),
+                   "score": sum(scores) / len(scores) if scores else None, "score_low": s_low, "score_high": s_high,
+                   "draws": sum(draws) / len(draws) if draws else None, "draws_low": d_low, "draws_high": d_high,
+                   "plies": mean, "plies_low": p_low, "plies_high": p_high}
+            if base is None:
+                base = (scores, draws, plies)
+                row.update(p_score=None, p_draws=None, p_plies=None)
+            else:
+                row.update(p_score=z_test(base[0], scores), p_draws=z_test(base[1], draws),
+                           p_plies=z_test(base[2], plies))
+            out.append(row)
+        return out
+
+    def frame(self):
+        """:meth:`rows` as a pandas DataFrame indexed by variant."""
+        import pandas
+
+        return pandas.DataFrame(self.rows()).set_index("variant")
+
+    def openings(self, variant: str | None = None, key=None):
+        """The first moves of play under ``variant`` (default: the first)
+        as a pandas DataFrame: ``opening``, ``games``, ``wins``, ``draws``,
+        the first mover's ``score`` and its interval ``low``-``high``, most
+        played first (``key`` groups openings, as in
+        :meth:`SelfPlay.by_opening`)."""
+        import pandas
+
+        run = self.runs[variant if variant is not None else next(iter(self.runs))]
+        return pandas.DataFrame(run.by_opening(key=key))
+
+    def plot(self, axes=None):
+        """The rows drawn with their intervals (see :func:`playbook.analysis.plots.comparison`)."""
+        from .plots import comparison
+
+        return comparison(self, axes)
+
+
+def compare(game, variants: dict[str, dict], agents, games: int = 100, **options) -> Comparison:
+    """Play ``games`` games of ``agents`` under each of ``variants`` (name ->
+    rule settings, as ``load`` takes them; ``{}`` for the standard rules)
+    with the same seeds, and return a :class:`Comparison`.  Other keyword
+    arguments go to :func:`~playbook.analysis.selfplay.selfplay`
+    (``setup``, ``max_plies``, ``executor``, ``seed``, ...)."""
+    if not variants:
+        raise ValueError("compare needs at least one variant (name -> settings; {} for the standard rules)")
+    runs = {name: selfplay(game, agents, games=games, variant=dict(settings), **options)
+            for name, settings in variants.items()}
+    return Comparison(runs, {name: dict(settings) for name, settings in variants.items()})
