@@ -10,14 +10,17 @@ and dark themes and also outside JupyterLab.
 
 from __future__ import annotations
 
+import html
 import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
+from urllib.parse import quote
 
 import svgwrite
 
-__all__ = ["Cell", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "SHAPES", "OWNERS"]
+__all__ = ["Cell", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "picture_html", "SHAPES",
+           "OWNERS", "PICTURE_WIDTH"]
 
 
 @dataclass(frozen=True)
@@ -126,14 +129,40 @@ class Scene:
         return width, height
 
 
-class Diagram:
-    """A drawn board that notebooks show as SVG (``state.diagram(...)``)."""
+#: The width in pixels at which a notebook shows a board: a live board's
+#: (``max-width`` of ``.pb-widget`` in widgets/board.css), so a picture that
+#: a live board replaces takes the same room and the page does not jump.
+PICTURE_WIDTH = 480
 
-    def __init__(self, svg_text: str):
+
+def picture_html(svg_text: str, alt: str, title: str = "") -> str:
+    """The drawing ``svg_text`` as an HTML ``<img>`` holding it in a
+    ``data:`` URI, :data:`PICTURE_WIDTH` pixels wide (or less where the
+    page is narrower).  JupyterLab shows such an image in a notebook it
+    does not trust, where it drops inline SVG, and so do static viewers.
+    The same drawing gives the same text, so saved outputs compare equal."""
+    # Percent-encoded rather than base64, so the stylesheet inside stays
+    # findable (tests/nbval_sanitize.cfg masks it) and diffs stay readable.
+    uri = "data:image/svg+xml," + quote(svg_text, safe=" /:=;,'()!*@$+?")
+    extra = f' title="{html.escape(title)}"' if title else ""
+    return (f'<img class="pb-picture" src="{uri}" alt="{html.escape(alt)}" width="{PICTURE_WIDTH}"'
+            f' style="max-width: 100%; height: auto"{extra}>')
+
+
+class Diagram:
+    """A drawn board that notebooks show as a picture (``state.diagram(...)``):
+    an ``<img>`` where HTML is shown (JupyterLab, trusted or not; static
+    viewers) and SVG elsewhere.  ``alt`` describes it in words."""
+
+    def __init__(self, svg_text: str, alt: str = "A board"):
         self.svg = svg_text
+        self.alt = alt
 
     def _repr_svg_(self) -> str:
         return self.svg
+
+    def _repr_html_(self) -> str:
+        return picture_html(self.svg, self.alt)
 
     def __repr__(self) -> str:
         return "<board diagram>"

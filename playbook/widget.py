@@ -22,7 +22,6 @@ from __future__ import annotations
 import html
 import pathlib
 from collections import deque
-from urllib.parse import quote
 from typing import Any, Callable
 
 import anywidget
@@ -620,12 +619,8 @@ class BoardWidget(anywidget.AnyWidget):
         last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 else []
         drawing = render.svg(state.view(), flip=self.flipped, last=last, arrows=self.arrows,
                              highlight=self.highlights)
-        # Percent-encoded rather than base64, so the stylesheet inside stays
-        # findable (tests/nbval_sanitize.cfg masks it) and diffs stay readable.
-        uri = "data:image/svg+xml," + quote(drawing, safe=" /:=;,'()!*@$+?")
-        alt = html.escape(f"{state.game.title}: {state.status()}")
-        return (f'<img class="pb-picture" src="{uri}" alt="{alt}" '
-                f'title="A picture of the board: run the cell to play on it">')
+        return render.picture_html(drawing, f"{state.game.title}: {state.status()}",
+                                   "A picture of the board: run the cell to play on it")
 
     def __repr__(self) -> str:
         state = self.state
