@@ -85,7 +85,7 @@ def test_a_colour_change_in_the_stylesheet_is_masked_for_nbval(monkeypatch):
 
 
 def test_a_board_behind_a_hot_seat_curtain_saves_the_curtain_not_the_board():
-    board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}))
+    board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}), hot_seat=True)
     html = board._repr_mimebundle_()[0]["text/html"]
     assert "Pass the device to Ann" in html and "<img" not in html and "data-cell" not in html
 

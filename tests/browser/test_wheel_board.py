@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 
 SETUP = """from playbook import BoardWidget
 from playbook.games.wheel import setup
-board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}))
+board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}), hot_seat=True)
 board"""
 
 
