@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -19,8 +20,10 @@ from urllib.parse import quote
 
 import svgwrite
 
+from .figures import FIGURES, figure_path
+
 __all__ = ["Cell", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "picture_html", "SHAPES",
-           "OWNERS", "PICTURE_WIDTH"]
+           "OWNERS", "PICTURE_WIDTH", "PICTURE_HEIGHT", "picture_width"]
 
 
 @dataclass(frozen=True)
@@ -133,11 +136,27 @@ class Scene:
 #: (``max-width`` of ``.pb-widget`` in widgets/board.css), so a picture that
 #: a live board replaces takes the same room and the page does not jump.
 PICTURE_WIDTH = 480
+#: The most height in pixels a board takes (``max-height`` of the live
+#: board's drawing in widgets/board.css): a tall drawing (a wheel of two
+#: boards) is shown narrower, so the board and its buttons fit a window
+#: 900 pixels high.
+PICTURE_HEIGHT = 600
+
+
+def picture_width(svg_text: str) -> int:
+    """The width in pixels at which a notebook shows the drawing
+    ``svg_text``: :data:`PICTURE_WIDTH`, or less for a drawing that would
+    then be taller than :data:`PICTURE_HEIGHT`."""
+    found = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg_text[:1000])
+    if not found:
+        return PICTURE_WIDTH
+    width, height = float(found.group(1)), float(found.group(2))
+    return min(PICTURE_WIDTH, round(PICTURE_HEIGHT * width / height))
 
 
 def picture_html(svg_text: str, alt: str, title: str = "") -> str:
     """The drawing ``svg_text`` as an HTML ``<img>`` holding it in a
-    ``data:`` URI, :data:`PICTURE_WIDTH` pixels wide (or less where the
+    ``data:`` URI, :func:`picture_width` pixels wide (or less where the
     page is narrower).  JupyterLab shows such an image in a notebook it
     does not trust, where it drops inline SVG, and so do static viewers.
     The same drawing gives the same text, so saved outputs compare equal."""
@@ -145,7 +164,7 @@ def picture_html(svg_text: str, alt: str, title: str = "") -> str:
     # findable (tests/nbval_sanitize.cfg masks it) and diffs stay readable.
     uri = "data:image/svg+xml," + quote(svg_text, safe=" /:=;,'()!*@$+?")
     extra = f' title="{html.escape(title)}"' if title else ""
-    return (f'<img class="pb-picture" src="{uri}" alt="{html.escape(alt)}" width="{PICTURE_WIDTH}"'
+    return (f'<img class="pb-picture" src="{uri}" alt="{html.escape(alt)}" width="{picture_width(svg_text)}"'
             f' style="max-width: 100%; height: auto"{extra}>')
 
 
@@ -204,6 +223,8 @@ SHAPES: dict[str, tuple[tuple[float, float], ...] | None] = {
     "circle": None,
     "ring": None,
 }
+# Chess figures (king, queen, rook, bishop, knight, pawn) are glyph shapes too:
+# their outlines live in playbook/figures.py.
 
 #: Owner colour classes the stylesheet defines.
 OWNERS = ("white", "black", "blue", "red", "green", "yellow", "purple", "orange", "neutral")
@@ -653,6 +674,8 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
             else:
                 pts = [(gx + px * scale_x, gy + py * scale_y * 2.0) for px, py in SHAPES["bar"]]
             name, attrs = "polygon", {"points": pts}
+        elif glyph.shape in FIGURES:
+            name, attrs = "path", {"d": figure_path(glyph.shape, gx, gy, span * glyph.size), "fill-rule": "evenodd"}
         else:
             r = span * glyph.size
             outline = SHAPES.get(glyph.shape)
