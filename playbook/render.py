@@ -61,7 +61,9 @@ class Piece:
     ``badges`` are short texts in the corners (Q totals, stack heights), in
     the order bottom-right, top-left, top-right, bottom-left (an empty text
     leaves its corner free);
-    ``title`` shows on hover; ``dim`` greys out a piece that already acted."""
+    ``title`` shows on hover; ``dim`` greys out a piece that already acted;
+    ``name`` is printed along the foot of the piece's box (squeezed to fit
+    it), so a piece reads without a legend."""
 
     cells: tuple[str, ...]
     owner: str
@@ -71,6 +73,7 @@ class Piece:
     title: str = ""
     dim: bool = False
     color: str = ""
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -217,9 +220,13 @@ SHAPES: dict[str, tuple[tuple[float, float], ...] | None] = {
         (0.15, 0.5), (-0.15, 0.5), (-0.15, 0.15), (-0.5, 0.15), (-0.5, -0.15), (-0.15, -0.15),
     ),
     "bar": ((-0.5, -0.12), (0.5, -0.12), (0.5, 0.12), (-0.5, 0.12)),
+    "slab": ((-0.5, -0.18), (0.5, -0.18), (0.5, 0.18), (-0.5, 0.18)),
     "chevron": ((-0.5, 0.1), (0.0, -0.4), (0.5, 0.1), (0.5, 0.4), (0.0, -0.1), (-0.5, 0.4)),
     "pillar": ((-0.13, -0.5), (0.13, -0.5), (0.13, 0.5), (-0.13, 0.5)),
     "pennant": ((-0.34, 0.5), (-0.34, -0.5), (0.45, -0.25), (-0.24, 0.02), (-0.24, 0.5)),
+    # A stepped pedestal: what a monument stands on.
+    "plinth": ((-0.5, 0.5), (0.5, 0.5), (0.5, 0.3), (0.36, 0.3), (0.36, -0.22), (0.44, -0.22), (0.44, -0.36),
+               (-0.44, -0.36), (-0.44, -0.22), (-0.36, -0.22), (-0.36, 0.3), (-0.5, 0.3)),
     "circle": None,
     "ring": None,
 }
@@ -260,7 +267,8 @@ _BASE_STYLE = """
    where it crosses the edge of its shape. */
 .pb-on-white, .pb-on-yellow, .pb-on-neutral, .pb-on-custom-light { fill: #1f1f1f; stroke: #ffffffb0; stroke-width: 2.5px; paint-order: stroke; }
 .pb-on-black, .pb-on-blue, .pb-on-red, .pb-on-green, .pb-on-purple, .pb-on-orange, .pb-on-custom { fill: #ffffff; stroke: #000000a0; stroke-width: 2.5px; paint-order: stroke; }
-.pb-badge { font-size: 10px; font-weight: bold; fill: #111111; }
+.pb-name { font-size: 10px; font-weight: bold; text-anchor: middle; pointer-events: none; }
+.pb-badge { font-size: 13px; font-weight: bold; fill: #111111; }
 .pb-badge-bg { fill: #ffffffd0; stroke: #555555; stroke-width: 0.5; }
 /* A dead, frozen or spent piece: a hollow, dashed outline; its label stays readable. */
 .pb-dim { opacity: 0.75; }
@@ -295,6 +303,8 @@ THEMED = (
     (".pb-zone-shared", "fill", "#c9e4f6", "#3e6680"),
     (".pb-zone-strip", "fill", "#e3f1fa", "#2c4150"),
     (".pb-celltext", "fill", "#333333", "#e8e8e8"),
+    (".pb-name", "fill", "#1f1f1f", "#f0f0f0"),
+    (".pb-mark-target", "stroke", "#0f9d58", "#f0fff0"),
 )
 
 
@@ -667,12 +677,15 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
     style = f"fill: {piece.color}" if piece.color else None
     for glyph in piece.glyphs:
         gx, gy = cx + glyph.dx * w, cy + glyph.dy * h
-        if glyph.shape == "bar" and len(piece.cells) > 1:
-            scale_x, scale_y = (w * glyph.size, span * glyph.size) if w >= h else (span * glyph.size, h * glyph.size)
+        if glyph.shape in ("bar", "slab") and len(piece.cells) > 1:
+            # A stick lying across cells: one long shape along them, as thick as on one cell.
+            outline = SHAPES[glyph.shape]
+            length = (max(w, h) - span) + span * glyph.size
+            thick = span * glyph.size
             if w < h:
-                pts = [(gx + py * scale_x * 2.0, gy + px * scale_y) for px, py in SHAPES["bar"]]
+                pts = [(gx + py * thick, gy + px * length) for px, py in outline]
             else:
-                pts = [(gx + px * scale_x, gy + py * scale_y * 2.0) for px, py in SHAPES["bar"]]
+                pts = [(gx + px * length, gy + py * thick) for px, py in outline]
             name, attrs = "polygon", {"points": pts}
         elif glyph.shape in FIGURES:
             name, attrs = "path", {"d": figure_path(glyph.shape, gx, gy, span * glyph.size), "fill-rule": "evenodd"}
@@ -701,12 +714,19 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
             add("path", {"class": "pb-pip", "d": d})
     if piece.letter:
         add("text", {"class": f"pb-letter pb-on-{owner}", "x": cx, "y": cy + span * 0.08}, piece.letter)
-    corners = [(x + w - 3, y + h - 4, "end"), (x + 3, y + 9, "start"), (x + w - 3, y + 9, "end"), (x + 3, y + h - 4, "start")]
+    if piece.name:
+        # About 6 units a letter at this size: a longer name is squeezed into the box.
+        fit = w - 4
+        add("text", {"class": "pb-name", "x": cx, "y": y + h - 3,
+                     "textLength": fit if 6 * len(piece.name) > fit else None,
+                     "lengthAdjust": "spacingAndGlyphs" if 6 * len(piece.name) > fit else None}, piece.name)
+    # Badges: 13-unit bold text on a rounded plate (about 12 pixels on a board 480 pixels wide).
+    corners = [(x + w - 3, y + h - 4, "end"), (x + 3, y + 12, "start"), (x + w - 3, y + 12, "end"), (x + 3, y + h - 4, "start")]
     for badge, (bx, by, anchor) in zip(piece.badges, corners):
         if not badge:
             continue
-        bw = 6 * len(badge) + 4
+        bw = 8 * len(badge) + 4
         bx0 = bx - bw + 2 if anchor == "end" else bx - 2
-        add("rect", {"class": "pb-badge-bg", "x": bx0, "y": by - 9, "width": bw, "height": 12, "rx": 3})
+        add("rect", {"class": "pb-badge-bg", "x": bx0, "y": by - 11, "width": bw, "height": 14, "rx": 3})
         add("text", {"class": "pb-badge", "x": bx, "y": by, "text-anchor": anchor}, badge)
     return parts
