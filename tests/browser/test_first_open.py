@@ -47,6 +47,15 @@ def test_the_tutorials_have_live_boards():
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
+def test_every_board_a_tutorial_saved_as_svg_has_its_picture_beside_it(name):
+    # SVG alone shows as the position's text in a notebook JupyterLab does not trust.
+    nb = json.loads((ROOT / "notebooks" / name).read_text())
+    outputs = [out.get("data", {}) for cell in nb["cells"] for out in cell.get("outputs", [])]
+    bare = [data["text/plain"] for data in outputs if "image/svg+xml" in data and "text/html" not in data]
+    assert bare == []
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
 def test_a_saved_tutorial_shows_its_boards_before_anything_runs(page, lab, name):
     open_notebook(page, lab, name)
     expected = saved_boards(lab[2] / name)
