@@ -23,7 +23,8 @@ import svgwrite
 from .figures import FIGURES, figure_path
 
 __all__ = ["Cell", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "picture_html", "SHAPES",
-           "OWNERS", "PICTURE_WIDTH", "PICTURE_HEIGHT", "picture_width"]
+           "OWNERS", "PICTURE_WIDTH", "PICTURE_HEIGHT", "WIDE_UNITS", "WIDE_PICTURE_WIDTH",
+           "picture_width"]
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,13 @@ class Scene:
 #: (``max-width`` of ``.pb-widget`` in widgets/board.css), so a picture that
 #: a live board replaces takes the same room and the page does not jump.
 PICTURE_WIDTH = 480
+#: A drawing wider than this many units (seventeen cells and more, such as a
+#: wheel of four or more boards) would show its cells too small at
+#: :data:`PICTURE_WIDTH`: it is marked ``pb-wide`` and shown up to
+#: :data:`WIDE_PICTURE_WIDTH` pixels wide (board.css widens a live board
+#: holding it the same way).
+WIDE_UNITS = 820
+WIDE_PICTURE_WIDTH = 960
 #: The most height in pixels a board takes (``max-height`` of the live
 #: board's drawing in widgets/board.css): a tall drawing (a wheel of two
 #: boards) is shown narrower, so the board and its buttons fit a window
@@ -148,13 +156,15 @@ PICTURE_HEIGHT = 600
 
 def picture_width(svg_text: str) -> int:
     """The width in pixels at which a notebook shows the drawing
-    ``svg_text``: :data:`PICTURE_WIDTH`, or less for a drawing that would
-    then be taller than :data:`PICTURE_HEIGHT`."""
+    ``svg_text``: :data:`PICTURE_WIDTH` (:data:`WIDE_PICTURE_WIDTH` for a
+    wide one), or less for a drawing that would then be taller than
+    :data:`PICTURE_HEIGHT`."""
     found = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg_text[:1000])
     if not found:
         return PICTURE_WIDTH
     width, height = float(found.group(1)), float(found.group(2))
-    return min(PICTURE_WIDTH, round(PICTURE_HEIGHT * width / height))
+    widest = WIDE_PICTURE_WIDTH if width > WIDE_UNITS else PICTURE_WIDTH
+    return min(widest, round(PICTURE_HEIGHT * width / height))
 
 
 def picture_html(svg_text: str, alt: str, title: str = "") -> str:
@@ -456,7 +466,7 @@ def _drawing(layout: _Layout, style: str) -> svgwrite.Drawing:
     """A drawing holding the root element, the stylesheet ``style``, background and areas."""
     width, height, px_w, px_h = layout.extent()
     dwg = svgwrite.Drawing(size=(px_w, px_h), viewBox=f"0 0 {width} {height}", debug=False, profile="full")
-    dwg.attribs["class"] = "pb-board"
+    dwg.attribs["class"] = "pb-board pb-wide" if width > WIDE_UNITS else "pb-board"
     dwg.defs.add(dwg.style(style))
     dwg.add(dwg.rect((0, 0), (width, height), class_="pb-bg"))
     if layout.title:

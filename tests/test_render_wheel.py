@@ -56,5 +56,19 @@ def test_a_wheel_of_two_or_three_boards_fits_the_height_a_window_gives_a_board(p
     svg_text = WHEEL.initial(players, ready=True).svg()
     width = render.picture_width(svg_text)
     w, h = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg_text).groups())
-    assert width <= render.PICTURE_WIDTH and width * h / w <= render.PICTURE_HEIGHT + 1
+    assert width * h / w <= render.PICTURE_HEIGHT + 1
     assert f'width="{width}"' in render.picture_html(svg_text, "a wheel")
+
+
+@pytest.mark.parametrize("players", [5, 8])
+def test_a_wheel_of_many_boards_is_shown_wide_enough_to_read_its_cells(players):
+    svg_text = WHEEL.initial(players, ready=True).svg()
+    w, _ = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg_text).groups())
+    assert 'class="pb-board pb-wide"' in svg_text
+    # A cell is 48 drawing units: shown at 24 pixels or more.
+    assert render.picture_width(svg_text) * render.CELL / w >= 24
+
+
+def test_a_board_of_ordinary_width_is_not_marked_wide():
+    for name in ("cosmic", "kelasu", "cresnovian", "ccc"):
+        assert "pb-wide" not in load(name).initial().svg()

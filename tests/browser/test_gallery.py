@@ -49,8 +49,9 @@ def dark_lab(tmp_path_factory):
 
 
 def shoot(browser, server, theme: str) -> list[Path]:
-    # A window 900 pixels high: a wheel of two or three boards must fit it.
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    # A window 900 pixels high: a wheel of two or three boards must fit it;
+    # wide enough for a wide board's full width beside JupyterLab's panels.
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
     try:
         page = context.new_page()
         open_board(page, server, f"gallery_{theme}.ipynb", CELLS)
@@ -66,6 +67,9 @@ def shoot(browser, server, theme: str) -> list[Path]:
         for (name, _), height in zip(BOARDS, heights):
             if name in ("wheel-2", "wheel-3"):
                 assert height <= window, (name, height, window)
+        # The wheel of eight is shown wide enough for its cells to read (24 pixels or more).
+        cell = board(page, len(BOARDS) - 1).locator('[data-cell="a8"]').bounding_box()
+        assert cell["width"] >= 24
         return saved
     finally:
         context.close()
