@@ -716,7 +716,8 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
             # All of a glyph's pips as one path of small circles (two arcs each).
             r = span * glyph.size
             gap, dot = r * 0.16, max(1.2, r * 0.045)
-            py = round(gy + r * 0.25, 1)
+            # On a flat shape the pips sit along its middle, elsewhere near its foot.
+            py = round(gy + (0 if glyph.shape in ("bar", "slab") else r * 0.25), 1)
             d = ""
             for k in range(glyph.pips):
                 px = round(gx + (k - (glyph.pips - 1) / 2) * gap - dot, 1)

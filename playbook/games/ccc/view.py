@@ -10,26 +10,26 @@ from .board import FILES
 from .pieces import NAMES, PILE_ORDER, SIDES
 
 PYRAMID_SIZE = {"S": 0.42, "M": 0.6, "L": 0.8}
-FLAT = 0.18  # a Flat's thickness, as a fraction of the cell
 
 
 def column_glyphs(units) -> tuple[Glyph, ...]:
-    """Flats as slabs across the cell from the bottom up, Pyramids as
-    triangles standing on them, smaller ones nesting on the upper part of
-    larger ones; the whole column fills the cell."""
+    """Flats as bars across the cell from the bottom up (a lone Flat as a
+    thick slab across its middle), Pyramids as triangles standing on them,
+    smaller ones nesting on the upper part of larger ones; the whole column
+    fills the cell."""
     glyphs = []
     flats = [u for u in units if u[0] == "F"]
     pyr = [u for u in units if u[0] != "F"]
     n = len(flats)
-    # Flats share the lower part of the cell (thinner when many), or all of it without Pyramids.
-    room = 0.36 if pyr else 0.8
-    step = min(FLAT + 0.02, room / max(n, 1))
-    size = step / 0.36 - 0.02 / 0.36 if n else 0  # a slab's size: its thickness is 0.36 of it
-    bottom = 0.42
     if n == 1 and not pyr:
-        return (Glyph("slab", 0.9, pips=flats[0][1]),)  # a lone Flat across the middle of its cell
+        return (Glyph("slab", 0.9, pips=flats[0][1]),)
+    # Flats share the lower part of the cell (thinner and narrower when many), or all of it without Pyramids.
+    room = 0.36 if pyr else 0.8
+    step = min(0.22, room / max(n, 1))
+    size = min(0.9, step * 0.9 / 0.24)  # a bar is 0.24 of its size thick
+    bottom = 0.42
     for k, (_, sh) in enumerate(flats):
-        glyphs.append(Glyph("slab", min(0.9, size), dy=bottom - step * (k + 0.5), pips=sh))
+        glyphs.append(Glyph("bar", size, dy=bottom - step * (k + 0.5), pips=sh))
     foot = bottom - step * n - 0.01  # where the next piece up stands
     scale = 1.0 if len(pyr) < 2 else 0.85
     for letter, sh in pyr:
