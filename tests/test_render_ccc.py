@@ -73,3 +73,15 @@ def test_loss_trays_appear_only_when_they_hold_something_with_a_caption():
     counts = {p.cells[0]: p.badges for p in scene.pieces if p.cells[0].startswith("lost")}
     assert counts == {"lost-w-F": ("3",), "lost-w-N": ("1",), "lost-b-F": ("2",)}
     assert {label.text for label in scene.labels} == {"White lost", "Black lost"}
+
+
+def test_a_shield_pip_sits_inside_its_flat_and_its_lying_stick():
+    # A shielded Flat on d4 and a Tower with two Shields lying on c6, d6 and e6.
+    s = GAME.setup({"a1": "L", "h10": "l", "d4": "F+", "c6": "T_++", "d6": "T_++", "e6": "T_++"})
+    drawn, _ = parts(s)
+    for cells in ("d4", "c6 d6 e6"):
+        body = next(p for p in drawn if p.get("data-cells") == cells and p.tag == f"{SVG}polygon")
+        ys = [float(pt.split(",")[1]) for pt in body.get("points").split()]
+        pips = next(p for p in drawn if p.get("data-cells") == cells and p.get("class") == "pb-pip")
+        y = float(re.match(r"M[\d.]+,([\d.]+)", pips.get("d")).group(1))
+        assert min(ys) < y < max(ys), cells
