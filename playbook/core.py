@@ -531,6 +531,11 @@ class State(ABC):
     def _repr_svg_(self) -> str:
         return self.svg()
 
+    def _repr_html_(self) -> str:
+        # A picture JupyterLab shows in a notebook it does not trust too
+        # (it drops SVG there but keeps an <img>), as wide as a live board.
+        return self.diagram()._repr_html_()
+
     def svg(self, **options: Any) -> str:
         """The board as SVG text; ``options`` go to :func:`playbook.render.svg`
         (``flip``, ``size``, ``marks``, ``highlight``)."""
@@ -545,7 +550,7 @@ class State(ABC):
         example ``state.diagram(highlight=["c4", "a4"], arrows=[["a3", "b5"]])``."""
         from .render import Diagram
 
-        return Diagram(self.svg(**options))
+        return Diagram(self.svg(**options), f"{self.game.title}: {self.status()}")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

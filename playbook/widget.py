@@ -22,7 +22,6 @@ from __future__ import annotations
 import html
 import pathlib
 from collections import deque
-from urllib.parse import quote
 from typing import Any, Callable
 
 import anywidget
@@ -102,6 +101,11 @@ class BoardWidget(anywidget.AnyWidget):
     their values.  ``arrows`` (lists of cell ids) and ``highlights`` (cell
     ids) are drawn on the board until set again.
 
+    Hot-seat play: with ``hot_seat=True`` several people share the
+    screen, and where a position keeps each player's entry private
+    (Chess Wheel+'s sealed orders) the board hides behind a curtain that
+    names the next player until they ask to see it.
+
     In the browser a piece is moved by two clicks or by dragging it to a
     target; targets show as dots on empty cells and rings on the cells in
     :attr:`occupied`, and the target under a dragged piece is lit (worked
@@ -125,8 +129,14 @@ class BoardWidget(anywidget.AnyWidget):
     flipped = traitlets.Bool(False).tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
     #: Non-empty while the position asks a shared screen to hide the board
-    #: until the next player is ready (``State.curtain``; hot-seat play).
+    #: until the next player is ready (``State.curtain``), on a board for
+    #: hot-seat play (:attr:`hot_seat`).
     curtain = traitlets.Unicode("").tag(sync=True)
+    #: True when several people share this screen and take turns at it
+    #: (hot-seat play): a position with private entries (``State.curtain``)
+    #: hides the board until the next player asks to see it.  Off by
+    #: default: one person at a board sees everything they play.
+    hot_seat = traitlets.Bool(False).tag(sync=False)
     #: The hint shown: ``{"position", "level" (1 the start, 2 the action), "cells", "text"}``, or empty.
     advice = traitlets.Dict().tag(sync=True)
     #: The score of the position for the side to move, in words (empty when hidden or over).
@@ -183,11 +193,11 @@ class BoardWidget(anywidget.AnyWidget):
 
     def __init__(self, state: State | Game, opponent: Any = None, flipped: bool = False, human: Any = None,
                  advisor: Any = None, show_evaluation: bool = True, controls=CONTROLS, choices: Any = True,
-                 arrows=(), highlights=(), editor: bool = False, **kwargs):
+                 arrows=(), highlights=(), editor: bool = False, hot_seat: bool = False, **kwargs):
         if not isinstance(choices, bool):
             choices = sorted(choices)
         super().__init__(controls=list(controls), choices=choices, arrows=[list(a) for a in arrows],
-                         highlights=list(highlights), **kwargs)
+                         highlights=list(highlights), hot_seat=bool(hot_seat), **kwargs)
         if isinstance(state, Game):
             state = state.initial()
         if not isinstance(state, State):
@@ -206,7 +216,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.title = state.game.title
         self.flipped = flipped
         self.on_msg(self._on_message)
-        self.observe(lambda _change: self._publish(), names=["flipped", "arrows", "highlights"])
+        self.observe(lambda _change: self._publish(), names=["flipped", "arrows", "highlights", "hot_seat"])
         self._publish()
         self._answer()  # the engine's side may be first to move
 
@@ -517,7 +527,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.palette = [step.to_json() for step in state.palette()]
             self.sides = list(state.sides_to_move())
             self.status = status
-            self.curtain = state.curtain() if state.outcome is None else ""
+            self.curtain = state.curtain() if self.hot_seat and state.outcome is None else ""
             if self.advice and self.advice.get("position") != self.position:
                 self.advice = {}
             self._show_evaluation(state)
@@ -620,12 +630,8 @@ class BoardWidget(anywidget.AnyWidget):
         last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 else []
         drawing = render.svg(state.view(), flip=self.flipped, last=last, arrows=self.arrows,
                              highlight=self.highlights)
-        # Percent-encoded rather than base64, so the stylesheet inside stays
-        # findable (tests/nbval_sanitize.cfg masks it) and diffs stay readable.
-        uri = "data:image/svg+xml," + quote(drawing, safe=" /:=;,'()!*@$+?")
-        alt = html.escape(f"{state.game.title}: {state.status()}")
-        return (f'<img class="pb-picture" src="{uri}" alt="{alt}" '
-                f'title="A picture of the board: run the cell to play on it">')
+        return render.picture_html(drawing, f"{state.game.title}: {state.status()}",
+                                   "A picture of the board: run the cell to play on it")
 
     def __repr__(self) -> str:
         state = self.state

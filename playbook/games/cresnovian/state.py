@@ -6,8 +6,8 @@ import json
 from dataclasses import dataclass, field, fields
 
 from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
-from ...render import Cell, Glyph, Piece, Scene
-from .board import ABBREVIATION, CELLS, COLS, DONE, ROWS, STYLE, Umbral, kingdom_of, other_kingdom
+from ...render import Scene
+from .board import CELLS, COLS, DONE, ROWS, Umbral, kingdom_of, other_kingdom
 from .effects import apply_action
 from .entry import Entry, open_ended
 from .listing import listed_actions, redefinitions, sampled_actions
@@ -260,31 +260,9 @@ class CresnovianState(State):
     # ---- drawing
 
     def view(self) -> Scene:
-        cells, pieces = [], []
-        zone = {"left": "kingdom-a", "world": "world", "right": "kingdom-b"}
-        for i, name in enumerate(CELLS):
-            r, c = divmod(i, 9)
-            text = self.word[1] if self.word and self.word[0] == i else ""
-            z = zone[kingdom_of(i)]
-            cells.append(Cell(name, c, r, zone=z, text=text))
-        for p in self.pieces:
-            shape, colour = STYLE[p.umbration]
-            status = {"b": " (broken)", "e": " (eternal)"}.get(p.status, "")
-            title = f"{p.umbration.capitalize()} {p.code()}{status}{' (dead)' if p.dead else ''} on {CELLS[p.cell]}"
-            # The shape sits low in its cell with the label at its centre; the
-            # Q count takes the top-left corner, clear of the shape, and a dead
-            # piece also says so in the bottom-right one.
-            pieces.append(Piece((CELLS[p.cell],), "neutral", (Glyph(shape, 0.6, dy=0.1),), letter=ABBREVIATION[p.umbration],
-                                badges=("dead" if p.dead else "", p.code()), title=title, dim=p.dead, color=colour))
-        for cell, u in self.monuments:
-            shape, colour = STYLE[u]
-            pieces.append(Piece((CELLS[cell],), "neutral", (Glyph(shape, 0.34, dy=-0.1),), badges=(f"{ABBREVIATION[u].lower()} m",),
-                                title=f"{u} monument on {CELLS[cell]}", color=colour))
-        poem = " ".join(self.poem) if self.poem else "(to be written)"
-        names = self.names
-        caption = [f"{names[0]}: {self.total('left')}Q   World: {self.total('world')}Q   {names[1]}: {self.total('right')}Q",
-                   f"Poem: {poem[:90]}{'…' if len(poem) > 90 else ''}", self.status()]
-        return Scene(cells, pieces, files=list(COLS), ranks=["1", "2", "3"], caption=caption, title="Cresnovian Chess")
+        """The scene to draw (see :mod:`.view`)."""
+        from .view import scene
 
+        return scene(self)
 
 _FIELDS = tuple(f.name for f in fields(CresnovianState))
