@@ -464,15 +464,20 @@ function render({ model, el: root }) {
     return true;
   }
 
-  function focusCell(id) {
+  // A cell reached with Tab (or focused by a script) becomes the one in the tab order.
+  board.addEventListener("focusin", (event) => {
+    const id = event.target.getAttribute && event.target.getAttribute("data-cell");
+    if (!id) return;
     const old = cellRect(focusId);
-    if (old) old.setAttribute("tabindex", "-1");
+    if (old && old !== event.target) old.setAttribute("tabindex", "-1");
     focusId = id;
-    const rect = cellRect(id);
-    if (!rect) return;
-    rect.setAttribute("tabindex", "0");
-    rect.focus();
+    event.target.setAttribute("tabindex", "0");
     root.dataset.focus = id;
+  });
+
+  function focusCell(id) {
+    const rect = cellRect(id);
+    if (rect) rect.focus(); // focusin keeps the tab order
   }
 
   // ---- drag and drop: a piece dragged to a target enters the same steps
