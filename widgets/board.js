@@ -126,7 +126,7 @@ function render({ model, el: root }) {
   const help = el("details", "pb-help");
   const helpText = el("div", "pb-help-text");
   helpText.append(...HELP.map((line) => el("p", "", line)));
-  help.append(el("summary", "", "Mouse and keys: right button draws arrows, arrow keys step through moves, Flip turns the board"), helpText);
+  help.append(el("summary", "", "Right button draws arrows; arrow keys step through moves; Flip turns the board"), helpText);
   root.append(title, status, board, details, picker, evaluation, adviceText, controls, moveList, help, curtain);
 
   let prefix = []; // steps entered so far
@@ -269,7 +269,7 @@ function render({ model, el: root }) {
     const label = step.label || step.value;
     return button(label, step.value, () => {
       if (!child || !child.e) return advance(step);
-      const question = el("span", "pb-confirm", `${label}? The game ends: ${child.e}.`);
+      const question = el("span", "pb-confirm", `${label}? This ends the game (${child.e}).`);
       const yes = button(`Yes, ${label.toLowerCase()}`, `Confirm: ${label}`, () => advance(step));
       const no = button("No", "Go back to the game", cancel);
       picker.replaceChildren(question, yes, no);

@@ -46,7 +46,7 @@ def test_resigning_asks_first(page, boards):
     _, kelasu, _ = boards
     kelasu.get_by_role("button", name="Resign").click()
     question = kelasu.locator(".pb-confirm")
-    assert question.inner_text() == "Resign? The game ends: red wins: blue resigned."
+    assert question.inner_text() == "Resign? This ends the game (red wins: blue resigned)."
     kelasu.get_by_role("button", name="No", exact=True).click()
     assert question.count() == 0 and kelasu.get_attribute("data-moves") == "0"
     kelasu.get_by_role("button", name="Resign").click()
@@ -100,7 +100,9 @@ def test_one_line_says_what_the_mouse_and_keys_do_and_buttons_draw_their_icons(p
     cosmic, _, _ = boards
     summary = cosmic.locator(".pb-help summary")
     line = summary.inner_text()
-    assert "right button draws arrows" in line and "arrow keys step through moves" in line and "Flip" in line
+    assert line == "Right button draws arrows; arrow keys step through moves; Flip turns the board"
+    # One line: less high than two lines of its letters.
+    assert summary.bounding_box()["height"] < 2 * summary.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
     assert cosmic.locator(".pb-help-text").is_hidden()
     summary.click()
     assert "Enter picks a piece" in cosmic.locator(".pb-help-text").inner_text()
