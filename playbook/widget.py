@@ -126,7 +126,16 @@ class BoardWidget(anywidget.AnyWidget):
     and this side's new board replaces it (a refusal puts it back).  Moves
     this side shows (an opponent's reply, a step along the line, which the
     left and right arrow keys also take) slide along :attr:`trail`.  Marks
-    and arrows drawn with the right button stay in the browser.
+    and arrows drawn with the right button stay in the browser.  As on
+    Lichess, a click on the picked piece lets it go, a chain of jumps
+    carries the piece along as each jump is clicked, and a named choice
+    that ends the game at once (resign) asks before it is sent.
+
+    For a screen reader each cell is a button named for the cell and what
+    stands on it ("c2: white pawn", from the pieces' words in the game's
+    view).  Tab reaches the cells; there the arrow keys move from cell to
+    cell, Enter picks a piece and drops it, Esc lets go, and ``[`` and
+    ``]`` step through the moves.  A line under the board opens to say so.
     """
 
     _esm = _static_dir() / "board.js"
