@@ -9,7 +9,9 @@ pointer in one place for the left button, the drop of a dragged piece and
 the right button, so the right button's marks (published in
 ``data-drawings``) show which cell each press reached, with no kernel in
 the way; the left button is checked on the pieces (pick up, let go) and
-on the labelled cells of Chess Wheel+'s shared rank, by click and by drop.
+on the labelled cells of Chess Wheel+'s shared rank, by click and by
+drop; and a dragged piece lights each kind of target under every part of
+it (``data-hover``, the cell a drop lands on).
 """
 
 import pytest
@@ -42,14 +44,15 @@ cosmic""",
 wheel""",
 ]
 
-# One cell of each kind: its id and its kind.
-KINDS = """root => {
+# One cell of each kind (among the cells ``only`` when given): its id and its kind.
+KINDS = """(root, only) => {
     const svg = root.querySelector('svg');
     const inside = (r, x, y) => x > +r.getAttribute('x') && x < +r.getAttribute('x') + +r.getAttribute('width')
         && y > +r.getAttribute('y') && y < +r.getAttribute('y') + +r.getAttribute('height');
     const seen = new Map();
     for (const r of svg.querySelectorAll('[data-cell]')) {
       const id = r.getAttribute('data-cell');
+      if (only && !only.includes(id)) continue;
       const on = sel => [...svg.querySelectorAll(sel)].some(p => p.getAttribute('data-cells').split(' ').includes(id));
       const text = [...svg.querySelectorAll('.pb-celltext')].some(t => inside(r, +t.getAttribute('x'), +t.getAttribute('y')));
       const kind = [r.getAttribute('class'), text ? 'label' : '', on('.pb-pieces [data-cells]') ? 'piece' : '',
@@ -79,6 +82,12 @@ def first_piece(state):
     return next(s["value"] for s, _ in step_tree(state)["o"] if s["kind"] == "cell" and s["value"] in occupied)
 
 
+def targets(state, cell):
+    """The cells the piece on ``cell`` may be dropped on."""
+    child = next(c for s, c in step_tree(state)["o"] if s["value"] == cell)
+    return [s["value"] for s, _ in child["o"] if s["kind"] == "cell" and s["value"] != cell]
+
+
 @pytest.fixture
 def boards(page, lab):
     open_board(page, lab, "lost_clicks.ipynb", CELLS)
@@ -93,7 +102,7 @@ def boards(page, lab):
 def test_every_part_of_every_kind_of_cell_is_reached_in_every_game(page, boards):
     reached = {}
     for name, widget in boards.items():
-        for cell in widget.evaluate(KINDS):
+        for cell in widget.evaluate(KINDS, None):
             # Each press toggles the mark on the cell pressed: on, off, on, ...
             at = points(widget, cell["id"])
             for i, (x, y) in enumerate(at + at[:1]):
@@ -137,3 +146,25 @@ def test_a_piece_dropped_on_the_label_of_a_shared_cell_enters_the_order(page, bo
     page.mouse.up()
     assert cells_under(widget, ".pb-hl-selected") == ["e8", "{Ann}e7"]
     assert widget.get_by_role("button", name="Seal my orders").is_visible()
+
+
+def test_a_dragged_piece_finds_every_part_of_every_kind_of_target_in_every_game(page, boards):
+    lit = {}
+    for name, widget in boards.items():
+        piece = first_piece(BOARDS[name])
+        for target in widget.evaluate(KINDS, targets(BOARDS[name], piece)):
+            points(widget, piece)  # scrolled into view, then the target
+            at = points(widget, target["id"])
+            start = widget.evaluate(POINTS, piece)[0]  # where the piece stands with both in view
+            page.mouse.move(*start)
+            page.mouse.down()
+            for x, y in at:
+                page.mouse.move(x, y, steps=3)
+                # The target under the pointer is lit: a drop here lands on it.
+                lit[(name, target["kind"], (x, y))] = widget.get_attribute("data-hover")
+                assert lit[(name, target["kind"], (x, y))] == target["id"], (name, target, x, y)
+            page.mouse.move(*start, steps=3)
+            page.mouse.up()  # back on its own cell: the piece goes back, still picked
+            page.keyboard.press("Escape")
+            assert cells_under(widget, ".pb-hl-selected") == []
+    assert {name for name, _, _ in lit} == set(BOARDS)
