@@ -231,6 +231,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._humans = self._chosen_humans or frozenset([state.to_move])
         # One board message, or one engine turn, at a time (see _turn).
         self._busy = threading.Lock()
+        self._thinking = False  # True while the opponent chooses its move
         self.title = state.game.title
         if flipped is None:
             # As on Lichess, the person's side is at the bottom: the first
@@ -375,7 +376,13 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _answer(self) -> None:
         while self._engine_to_move(self.state):
-            self._play(self.opponent.choose(self.state))
+            self._thinking = True
+            try:
+                self._publish()  # the status says the engine is thinking
+                action = self.opponent.choose(self.state)
+            finally:
+                self._thinking = False
+            self._play(action)
 
     @contextlib.contextmanager
     def _turn(self):
@@ -560,6 +567,8 @@ class BoardWidget(anywidget.AnyWidget):
         scene = state.view()
         # The editor shows the position being set up, never a result.
         status = "Editing the position" if editing else state.status()
+        if self._thinking and not editing:
+            status += ": the engine is thinking"
         with self.hold_sync():
             # The status is shown once, outside the picture: the board is drawn
             # without its caption and the caption's other lines go under it.

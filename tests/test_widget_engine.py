@@ -71,7 +71,7 @@ class Meddling:
                 worker.join()
             else:
                 send(board, message)
-            self.seen.append((board.error, list(board.history)))
+            self.seen.append((board.error, list(board.history), board.status, board.tree))
         return state.parse_action(self.reply)
 
 
@@ -82,9 +82,12 @@ def test_no_board_message_is_handled_while_the_engine_chooses(threaded):
     board = BoardWidget(COSMIC, opponent=meddler, human="white")
     ref[0] = board
     board.human = "black"  # the engine now plays White, and a White c2-d3 comes from the board meanwhile
-    [(error, history)] = meddler.seen
+    [(error, history, status, tree)] = meddler.seen
     assert "engine is choosing" in error and history == []
+    # Meanwhile the board says the engine is thinking and offers nothing to pick.
+    assert status == "White to move: the engine is thinking" and tree == {"c": False, "o": []}
     assert board.history == ["b3-c4"]  # the engine's own move, not the one sent from the board
+    assert board.status == "Black to move"
 
 
 def test_a_move_of_the_engines_side_from_the_board_is_refused():

@@ -75,7 +75,8 @@ def test_playing_black_the_board_shows_black_below_and_only_black_moves_on_its_t
     click(widget, "e4")
     click(widget, "f3")
     wait_for_attr(widget, "data-moves", "2")
-    # The engine is thinking: neither its pieces nor Black's can be picked.
+    # The engine is thinking, and says so: neither its pieces nor Black's can be picked.
+    widget.locator(".pb-status", has_text="White to move: the engine is thinking").wait_for(timeout=60000)
     for cell in ("b3", "c1", "d5"):
         click(widget, cell)
         assert cells_under(widget, ".pb-hl-selected") == [], cell
