@@ -436,8 +436,9 @@ class BoardWidget(anywidget.AnyWidget):
         refused with the reason (:class:`IllegalAction`), and the editor stays open."""
         draft = self._require_draft()
         if draft.outcome is not None:
-            self.edit_error = f"Refused: there is no game to play from this position ({draft.outcome})."
-            raise IllegalAction(self.edit_error[len("Refused: "):], rule="a position still in play")
+            reason = f"there is no game to play from this position ({draft.outcome})"
+            self.edit_error = f"Refused: {reason}."
+            raise IllegalAction(reason, rule="a position still in play")
         self._draft = None
         with self.hold_sync():
             self.editing = False

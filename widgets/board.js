@@ -996,6 +996,15 @@ function positionEditor(model, root, board) {
     model.send({ type: "edit-place", cell, piece: tool || null });
   }, true);
 
+  // Enter on a focused cell edits it too, as a click would.
+  board.addEventListener("keydown", (event) => {
+    const cell = event.target.getAttribute && event.target.getAttribute("data-cell");
+    if (!model.get("editing") || !cell || (event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if ((model.get("palette") || []).length) model.send({ type: "edit-place", cell, piece: tool || null });
+  }, true);
+
   model.on("msg:custom", (msg) => {
     if (msg.type === "edit-refused") showError();
   });

@@ -94,6 +94,13 @@ def test_the_editor_shows_no_result_and_refuses_a_kingless_position_on_done(page
     editor.locator(".pb-edit-error", has_text="no game to play").wait_for(timeout=60000)
     assert "black king" in editor.locator(".pb-edit-error").inner_text()
     assert cosmic.get_attribute("data-editing") == "true"
+    # The keyboard edits too: the king goes back with Enter on its cell, and Done is taken.
+    editor.get_by_role("button", name="black king", exact=True).click()
+    cosmic.locator('[data-cell="f6"]').focus()
+    page.keyboard.press("Enter")
+    wait_for_position(cosmic, COSMIC_START)
+    editor.get_by_role("button", name="Done").click()
+    wait_for_attr(cosmic, "data-editing", "false")
 
 
 def test_one_line_says_what_the_mouse_and_keys_do_and_buttons_draw_their_icons(page, boards):
