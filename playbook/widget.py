@@ -19,8 +19,10 @@ BoardWidget(Cosmic Chess, black to move, 1 move)
 
 from __future__ import annotations
 
+import contextlib
 import html
 import pathlib
+import threading
 from collections import deque
 from typing import Any, Callable
 
@@ -53,7 +55,10 @@ TREE_BUDGET = 4000
 def step_tree(state: State, prefix: tuple[Step, ...] = (), budget: int = TREE_BUDGET) -> dict:
     """The tree of legal entries from ``prefix``, breadth first, as JSON:
     ``{"c": complete, "o": [[step, subtree or None], ...]}``.  A ``None``
-    subtree was left out to respect ``budget`` and can be asked for."""
+    subtree was left out to respect ``budget`` and can be asked for.  A
+    named choice that alone is a whole action ending the game (resign)
+    has ``"e"`` in its subtree: the result in words, for the board to ask
+    before sending it."""
     root = _node(state.next_steps(prefix))
     queue = deque([(root, prefix)])
     spent = len(root["o"])
@@ -67,6 +72,13 @@ def step_tree(state: State, prefix: tuple[Step, ...] = (), budget: int = TREE_BU
             entry[1] = child
             spent += max(1, len(child["o"]))
             queue.append((child, path + (step,)))
+    if not prefix:
+        for step_json, child in root["o"]:
+            step = Step.from_json(step_json)
+            if step.kind == "choice" and child is not None and child["c"] and not child["o"]:
+                outcome = state.play(state.action_from_steps((step,))).outcome
+                if outcome is not None:
+                    child["e"] = str(outcome)
     return root
 
 
@@ -83,7 +95,12 @@ class BoardWidget(anywidget.AnyWidget):
     not; ``human`` names the side (or a list of sides) the person plays,
     by default the side to move at the start.  When the engine's side is
     to move first, it moves at once.  The engine's move is drawn as the
-    last move.
+    last move.  A person playing the second of two sides sees the board
+    from that side (``flipped`` defaults to True then; Flip still turns
+    it).  Only the person's side can be entered on the board, and only on
+    their turn: while the engine chooses its move the board takes no
+    message (each is refused with the reason), and a move the engine is
+    to make is refused when it comes from the board.
 
     Advice: the Hint button (or :meth:`hint`) first lights the cell where
     the suggested action starts, and a second press shows the whole
@@ -113,7 +130,16 @@ class BoardWidget(anywidget.AnyWidget):
     and this side's new board replaces it (a refusal puts it back).  Moves
     this side shows (an opponent's reply, a step along the line, which the
     left and right arrow keys also take) slide along :attr:`trail`.  Marks
-    and arrows drawn with the right button stay in the browser.
+    and arrows drawn with the right button stay in the browser.  As on
+    Lichess, a click on the picked piece lets it go, a chain of jumps
+    carries the piece along as each jump is clicked, and a named choice
+    that ends the game at once (resign) asks before it is sent.
+
+    For a screen reader each cell is a button named for the cell and what
+    stands on it ("c2: white pawn", from the pieces' words in the game's
+    view).  Tab reaches the cells; there the arrow keys move from cell to
+    cell, Enter picks a piece and drops it, Esc lets go, and ``[`` and
+    ``]`` step through the moves.  A line under the board opens to say so.
     """
 
     _esm = _static_dir() / "board.js"
@@ -191,7 +217,7 @@ class BoardWidget(anywidget.AnyWidget):
             raise traitlets.TraitError("an arrow goes through two or more cells")
         return arrows
 
-    def __init__(self, state: State | Game, opponent: Any = None, flipped: bool = False, human: Any = None,
+    def __init__(self, state: State | Game, opponent: Any = None, flipped: bool | None = None, human: Any = None,
                  advisor: Any = None, show_evaluation: bool = True, controls=CONTROLS, choices: Any = True,
                  arrows=(), highlights=(), editor: bool = False, hot_seat: bool = False, **kwargs):
         if not isinstance(choices, bool):
@@ -213,12 +239,21 @@ class BoardWidget(anywidget.AnyWidget):
         self.editor = bool(editor)
         self._chosen_humans = _sides(human, state)
         self._humans = self._chosen_humans or frozenset([state.to_move])
+        # One board message, or one engine turn, at a time (see _turn).
+        self._busy = threading.Lock()
+        self._thinking = False  # True while the opponent chooses its move
         self.title = state.game.title
-        self.flipped = flipped
+        if flipped is None:
+            # As on Lichess, the person's side is at the bottom: the first
+            # of two sides is drawn there, so the second one turns the board.
+            players = tuple(state.game.players)
+            flipped = len(players) == 2 and self._chosen_humans == frozenset(players[1:])
+        self.flipped = bool(flipped)
         self.on_msg(self._on_message)
         self.observe(lambda _change: self._publish(), names=["flipped", "arrows", "highlights", "hot_seat"])
         self._publish()
-        self._answer()  # the engine's side may be first to move
+        with self._turn():
+            self._answer()  # the engine's side may be first to move
 
     # ---- the position and its history
 
@@ -270,8 +305,9 @@ class BoardWidget(anywidget.AnyWidget):
         on an illegal one, leaving the board as it was."""
         if self._draft is not None:
             raise IllegalAction("the position editor is open: finish_edit() first", rule="editing")
-        self._play(self.state.parse_action(str(action)))
-        self._answer()
+        with self._turn():
+            self._play(self.state.parse_action(str(action)))
+            self._answer()
 
     def undo(self) -> None:
         """Step back one move (against an opponent, back to your own turn)."""
@@ -337,14 +373,39 @@ class BoardWidget(anywidget.AnyWidget):
     def human(self, human: Any) -> None:
         self._chosen_humans = _sides(human, self.state)
         self._humans = self._chosen_humans or frozenset([self.state.to_move])
-        self._answer()
+        with self._turn():
+            self._publish()  # the entries offered follow whose turn it is
+            self._answer()
 
     def _is_human(self, state: State) -> bool:
         return state.to_move in self._humans
 
+    def _engine_to_move(self, state: State) -> bool:
+        """Whether ``state`` waits for the engine (so nothing may be entered on the board)."""
+        return self.opponent is not None and state.outcome is None and not self._is_human(state)
+
     def _answer(self) -> None:
-        while self.opponent is not None and self.state.outcome is None and not self._is_human(self.state):
-            self._play(self.opponent.choose(self.state))
+        while self._engine_to_move(self.state):
+            self._thinking = True
+            try:
+                self._publish()  # the status says the engine is thinking
+                action = self.opponent.choose(self.state)
+            finally:
+                self._thinking = False
+            self._play(action)
+
+    @contextlib.contextmanager
+    def _turn(self):
+        """Hold the board for one message and the engine's answer to it.
+        A message that comes while the board is held (the engine still
+        choosing, whether the kernel runs handlers one after another, in
+        threads or nested) is refused, never handled half-way through."""
+        if not self._busy.acquire(blocking=False):
+            raise IllegalAction("the engine is choosing its move: wait for it", rule="engine's turn")
+        try:
+            yield
+        finally:
+            self._busy.release()
 
     # ---- the position editor
 
@@ -380,8 +441,14 @@ class BoardWidget(anywidget.AnyWidget):
         self._change_draft(lambda draft: draft.game.parse(text))
 
     def finish_edit(self) -> None:
-        """Close the editor and show the edited position, with a new history."""
+        """Close the editor and show the edited position, with a new history.
+        A position that is already over (a side without its king) is
+        refused with the reason (:class:`IllegalAction`), and the editor stays open."""
         draft = self._require_draft()
+        if draft.outcome is not None:
+            reason = f"there is no game to play from this position ({draft.outcome})"
+            self.edit_error = f"Refused: {reason}."
+            raise IllegalAction(reason, rule="a position still in play")
         self._draft = None
         with self.hold_sync():
             self.editing = False
@@ -438,7 +505,7 @@ class BoardWidget(anywidget.AnyWidget):
                 self.edit_text(text)
             elif kind == "edit-done":
                 self.finish_edit()
-        except NotationError:
+        except (NotationError, IllegalAction):
             # edit_error already says why; the draft is the one before.
             self.send({"type": "edit-refused", "reason": self.edit_error})
 
@@ -509,7 +576,10 @@ class BoardWidget(anywidget.AnyWidget):
         state = self._draft if editing else self.state
         last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 and not editing else []
         scene = state.view()
-        status = state.status()
+        # The editor shows the position being set up, never a result.
+        status = "Editing the position" if editing else state.status()
+        if self._thinking and not editing:
+            status += ": the engine is thinking"
         with self.hold_sync():
             # The status is shown once, outside the picture: the board is drawn
             # without its caption and the caption's other lines go under it.
@@ -518,9 +588,11 @@ class BoardWidget(anywidget.AnyWidget):
             self.details = _details(scene.caption, status)
             self.occupied = sorted({cell for piece in scene.pieces for cell in piece.cells})
             self.trail = [after.last_action.cells() for after in self._line[1: len(self.moves) + 1]]
-            self.over = state.outcome is not None
+            self.over = state.outcome is not None and not editing
             self.numbers = self._numbers()
-            self.tree = step_tree(state) if state.outcome is None and not editing else {"c": False, "o": []}
+            # Nothing to enter while the game is over, while editing, or where the engine is to move.
+            playable = state.outcome is None and not editing and not self._engine_to_move(state)
+            self.tree = step_tree(state) if playable else {"c": False, "o": []}
             self.position = state.to_text()
             self.mover = str(state.to_move)
             # What the editor offers follows the position (Chess Wheel+ has a set per player).
@@ -557,6 +629,13 @@ class BoardWidget(anywidget.AnyWidget):
     def _on_message(self, _widget, content, _buffers) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
             return self._refuse("Refused a malformed message from the board.")
+        try:
+            with self._turn():
+                self._handle(content)
+        except IllegalAction as exc:  # the board is held: nothing is published half-way through a turn
+            self._refuse(f"Refused: {exc}")
+
+    def _handle(self, content: dict) -> None:
         kind = content["type"]
         try:
             if kind == "action":
@@ -594,6 +673,10 @@ class BoardWidget(anywidget.AnyWidget):
             return self._refuse("Refused: the position editor is open; press Done to play from the edited position.")
         if content.get("position") != self.position:
             self._refuse("Refused a move entered on a position that is no longer shown.")
+            self._publish()
+            return
+        if self._engine_to_move(self.state):
+            self._refuse(f"Refused: it is {self.state.to_move}'s turn, which the engine plays.")
             self._publish()
             return
         steps = self._steps_from(content, "steps")
