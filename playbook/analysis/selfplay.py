@@ -373,11 +373,12 @@ def _bar(total: int, label: str, show: bool):
 
 
 def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, progress, batch: int | None,
-         max_errors: int | None, bar=None) -> list[dict]:
+         max_errors: int | None, bar=None, keep=None) -> list[dict]:
     """Play ``jobs`` (payload, seed) serially or on ``executor`` in tasks
     of ``batch`` games, with a progress bar, and return every record in
     the order of ``jobs``.  Raises :class:`SelfPlayError` as soon as more
-    than ``max_errors`` games failed (None: never)."""
+    than ``max_errors`` games failed (None: never).  ``keep(records)``, if
+    given, receives each task's records as soon as it finishes."""
     tasks = _batches(jobs, batch)
     own_bar = bar is None
     bar = bar or _bar(len(jobs), label, _show_progress(progress))
@@ -386,6 +387,8 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
 
     def done(k: int, records: list[dict]) -> None:
         results[k] = records
+        if keep is not None:
+            keep(records)
         bar.update(len(records))
         failures.extend(r for r in records if r.get("error"))
         if max_errors is not None and len(failures) > max_errors:
@@ -470,7 +473,7 @@ def _load(game) -> Game:
 def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Executor | None = None,
              variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
              batch: int | None = None, names: Sequence[str] | None = None, max_errors: int | None = 3,
-             options: None = None) -> "SelfPlay":
+             options: None = None, out=None) -> "SelfPlay":
     """Play ``games`` games of ``game`` (a game or its name) between
     ``agents`` (one agent or factory per player, or a factory of all of
     them) and return a :class:`SelfPlay`.
@@ -483,7 +486,9 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     only when writing to a terminal or a notebook); ``batch``: games per
     task sent to the executor; ``names``: how to call the agents in the
     records; ``max_errors``: how many games may fail before the run raises
-    :class:`SelfPlayError` (None: never).
+    :class:`SelfPlayError` (None: never); ``out``: a folder to write the
+    records to in Parquet as the games finish, where a run that stopped is
+    resumed by the same call (see :mod:`~playbook.analysis.store`).
     """
     game, setup = _prepare(game, variant, setup, options)
     seats = _seats(game, setup)
@@ -493,10 +498,19 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
         label_names = {p: (names[k] if names else agent_name(a)) for k, (p, a) in enumerate(zip(seats, agents))}
     else:
         label_names = None
-    _warn_if_long(game, _check_agents(game, agents, seed, seats), games, executor)
+    made = _check_agents(game, agents, seed, seats)
+    _warn_if_long(game, made, games, executor)
     blob = _dumps((game, agents, setup, max_plies, label_names, 0))
-    records = _run([(blob, seed + k) for k in range(games)], executor, f"{game.title} self-play", progress, batch,
-                   max_errors)
+    jobs = [(blob, seed + k) for k in range(games)]
+    label = f"{game.title} self-play"
+    if out is not None:
+        from .store import keep_results
+
+        records = keep_results(out, game, setup, label_names or dict(zip(seats, map(agent_name, made))), max_plies,
+                               seed, jobs, lambda todo, keep: _run(todo, executor, label, progress, batch,
+                                                                  max_errors, keep=keep))
+    else:
+        records = _run(jobs, executor, label, progress, batch, max_errors)
     _warn_if_stopped(game, records, max_plies)
     return SelfPlay(records, game.name)
 
