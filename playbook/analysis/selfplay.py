@@ -378,8 +378,15 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     of ``batch`` games, with a progress bar, and return every record in
     the order of ``jobs``.  Raises :class:`SelfPlayError` as soon as more
     than ``max_errors`` games failed (None: never).  ``keep(records)``, if
-    given, receives each task's records as soon as it finishes."""
-    tasks = _batches(jobs, batch)
+    given, receives each task's records as soon as it finishes.  On an
+    executor without ``batch``, tasks are sized by the time of the first
+    games, played here (see :mod:`~playbook.analysis.tasks`)."""
+    probed: list[dict] = []
+    if executor is not None and batch is None and jobs:
+        from .tasks import probe, workers_of
+
+        probed, batch = probe(jobs, _run_batch, workers_of(executor))
+    tasks = ([jobs[:len(probed)]] if probed else []) + _batches(jobs[len(probed):], batch)
     own_bar = bar is None
     bar = bar or _bar(len(jobs), label, _show_progress(progress))
     results: list[list[dict] | None] = [None] * len(tasks)
@@ -401,7 +408,9 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
             for k, task in enumerate(tasks):
                 done(k, _run_batch(task))
         else:
-            futures = {executor.submit(_run_batch, task): k for k, task in enumerate(tasks)}
+            if probed:
+                done(0, probed)
+            futures = {executor.submit(_run_batch, task): k for k, task in enumerate(tasks) if k or not probed}
             try:
                 for future in as_completed(futures):
                     done(futures[future], future.result())
