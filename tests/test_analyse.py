@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 
 from playbook import load
-from playbook.analysis import MCTS, AlphaBeta
+from playbook.analysis import MCTS, AlphaBeta, RandomAgent, load_results, selfplay
+from playbook.analysis.notes import move_note
+from playbook.analysis.selfplay import to_record
+from playbook.core import NotationError, Record
 
 COSMIC = load("cosmic")
 # White: king a1, pawn b2; Black: pawn c3, king f6; White to move.  White's actions:
@@ -114,3 +117,50 @@ def test_mcts_keeps_its_tree_for_a_position_it_has_searched_and_forgets_it_on_re
     assert result.kept == 0 and visits_below(result) == 200
     # A position the tree does not hold is searched from nothing.
     assert engine.analyse(POSITION).kept == 0
+
+
+@pytest.mark.filterwarnings("ignore:.*stopped unfinished")
+def test_selfplay_records_carry_what_each_engine_reported_about_its_moves_and_replay_ignores_it(tmp_path):
+    result = selfplay(COSMIC, [lambda seed: AlphaBeta(depth=1, seed=seed), RandomAgent], games=1, progress=False,
+                      max_plies=6)
+    record = result.records[0]
+    assert len(record["notes"]) == record["plies"] == 6
+    states = to_record(record).states()
+    for ply, note in enumerate(record["notes"]):
+        if ply % 2:  # Black plays at random and reports nothing
+            assert note is None
+            continue
+        # One action deep, the search looks once at the position after each action it weighs:
+        # every legal action but offering a draw.
+        weighed = [a for a in states[ply].legal_actions() if a.text != "offer-draw"]
+        assert note["depth"] == 1 and note["nodes"] == len(weighed)
+        assert set(note) == {"score", "depth", "nodes", "seconds"}
+    saved = to_record(record)
+    assert saved.notes == record["notes"]
+    again = Record.from_json(saved.to_json())
+    assert again.notes == record["notes"] and again.states() == states
+    out = selfplay(COSMIC, [lambda seed: AlphaBeta(depth=1, seed=seed), RandomAgent], games=1, progress=False,
+                   max_plies=6, out=tmp_path)
+    assert [n and {k: v for k, v in n.items() if k != "seconds"} for n in load_results(tmp_path).records[0]["notes"]] \
+        == [n and {k: v for k, v in n.items() if k != "seconds"} for n in record["notes"]]
+    assert out.records[0]["notes"][1] is None
+
+
+def test_an_mcts_note_gives_the_value_and_visits_of_the_move_played():
+    engine = MCTS(iterations=50, seed=1)
+    before = engine.last
+    engine.choose(POSITION)
+    note = move_note(engine, before)
+    assert note["value"] == 1.0 and note["iterations"] == 50 and note["kept"] == 0
+    assert note["visits"] == engine.last.lines[0].visits
+    assert move_note(engine, engine.last) is None  # nothing new since
+
+
+def test_a_record_refuses_notes_that_do_not_fit_its_actions():
+    text = Record.of(COSMIC.initial(), ["c2-d3"], notes=[{"score": 0.5}]).to_json()
+    assert '"notes"' in text
+    with pytest.raises(NotationError, match="2 notes for 1 actions"):
+        Record.from_json(text.replace('"notes": [', '"notes": [null, '))
+    with pytest.raises(NotationError, match="ply 1 must be an object or null"):
+        Record.from_json(text.replace('{\n   "score": 0.5\n  }', '"good"'))
+    assert '"notes"' not in Record.of(COSMIC.initial(), ["c2-d3"]).to_json()  # left out when there are none

@@ -31,7 +31,9 @@ after any set-up), ``opening`` (that first move), ``result`` (the winner,
 ``"draw"`` or ``"unfinished"``), ``winner``, ``winners``, ``draw``,
 ``unfinished``, ``reason``, ``plies`` (actions played, set-up included),
 ``setup_plies``, ``book`` (random plies played before the agents took
-over), ``time`` (seconds), ``actions`` and ``error``.  Games stopped at
+over), ``time`` (seconds), ``actions``, ``notes`` (what the engines reported
+about each move, see :mod:`~playbook.analysis.notes`; empty when none
+did) and ``error``.  Games stopped at
 ``max_plies`` or by an error are kept and reported as unfinished, never
 dropped; a run says (a warning) how many stopped at ``max_plies``.
 ``result.frame()`` is a pandas DataFrame.
@@ -66,6 +68,7 @@ from typing import Any, Callable, Sequence
 
 from ..core import Game, PlaybookError, Record
 from .evaluation import in_setup
+from .notes import move_note
 from .stats import elo_interval, elo_ratings, sprt as sequential_test, wilson
 
 __all__ = ["play_game", "selfplay", "SelfPlay", "SelfPlayError", "tournament", "Tournament", "settings_text",
@@ -127,6 +130,7 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
 
         opening_agent = RandomAgent(seed=seed)
     actions: list[str] = []
+    notes: list[dict | None] = []
     first = opening = None
     setup_plies = 0
     error = None
@@ -141,7 +145,9 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
             if mover not in by_player:
                 raise KeyError(f"no agent plays {mover!r}")
             chooser = opening_agent if len(actions) < book else by_player[mover]
+            before = getattr(chooser, "last", None)
             action = chooser.choose(state)
+            notes.append(move_note(chooser, before))
             if first is not None and opening is None:
                 opening = action.text
             actions.append(action.text)
@@ -177,6 +183,7 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
         "book": min(book, len(actions)),
         "time": time.perf_counter() - began,
         "actions": actions,
+        "notes": notes[:len(actions)] if any(notes) else [],
         "error": error_detail if error else None,
     }
 
@@ -191,7 +198,7 @@ def to_record(record: dict) -> Record:
     tags = {k: record[k] for k in ("seed", "agents", "plies", "time") if k in record}
     if record.get("setup"):
         tags["setup"] = record["setup"]  # what the start position was made with
-    return Record.of(start, record["actions"], **tags)
+    return Record.of(start, record["actions"], notes=record.get("notes"), **tags)
 
 
 def seats_of(state) -> tuple[str, ...]:
@@ -310,7 +317,8 @@ def _failed(game, seed, setup, names, exc) -> dict:
     return {"game": game.name, "seed": seed, "agents": names or {}, "variant": game.options, "setup": dict(setup or {}),
             "start": "", "first": None, "opening": None, "result": "unfinished", "winner": None, "winners": [],
             "draw": False, "unfinished": True, "reason": f"error: {type(exc).__name__}: {exc}", "plies": 0,
-            "setup_plies": 0, "book": 0, "time": 0.0, "actions": [], "error": traceback.format_exc(limit=3)}
+            "setup_plies": 0, "book": 0, "time": 0.0, "actions": [], "notes": [],
+            "error": traceback.format_exc(limit=3)}
 
 
 def _check_agents(game: Game, specs, seed: int, seats: tuple[str, ...]) -> list:

@@ -35,7 +35,7 @@ __all__ = ["load_results", "keep_results", "ResultStore", "SETTINGS_FILE"]
 SETTINGS_FILE = "_run.json"
 
 # Record fields kept as JSON text (dicts whose keys vary from game to game).
-_JSON_FIELDS = ("agents", "variant", "setup")
+_JSON_FIELDS = ("agents", "variant", "setup", "notes")
 # Record fields that are lists of texts.
 _LIST_FIELDS = ("winners", "actions")
 
@@ -56,14 +56,14 @@ def _schema():
         ("seed", whole), ("game", text), ("agents", text), ("variant", text), ("setup", text), ("start", text),
         ("first", text), ("opening", text), ("result", text), ("winner", text), ("winners", pa.list_(text)),
         ("draw", flag), ("unfinished", flag), ("reason", text), ("plies", whole), ("setup_plies", whole),
-        ("book", whole), ("time", pa.float64()), ("actions", pa.list_(text)), ("error", text),
+        ("book", whole), ("time", pa.float64()), ("actions", pa.list_(text)), ("notes", text), ("error", text),
     ])
 
 
 def _row(record: dict) -> dict:
     row = {name: record.get(name) for name in _schema().names}
     for name in _JSON_FIELDS:
-        row[name] = json.dumps(row[name] or {}, sort_keys=True)
+        row[name] = json.dumps(row[name] or ([] if name == "notes" else {}), sort_keys=True)
     return row
 
 
