@@ -107,8 +107,8 @@ def games_per_second(n: int) -> None:
     print(f"  tasks of {size} games (about {TASK_SECONDS:g} s each): {tasks} tasks")
     print(f"  wall time about {wall / 60:.1f} min (games {games * per_game / workers / 60:.1f} min, "
           f"task round trips at most {tasks * round_trip:.1f} s)")
-    print(f"  records in memory (all games kept by selfplay) about {games * memory / 2**30:.1f} GiB; "
-          f"a task's result about {size * memory / 2**20:.1f} MiB")
+    print(f"  memory: a task's result about {size * memory / 2**20:.1f} MiB while it is written out; "
+          f"all the records read back (load_results) about {games * memory / 2**30:.1f} GiB")
     print(f"  Parquet folder about {games * disk / 2**20:.0f} MiB")
 
 

@@ -386,7 +386,8 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     of ``batch`` games, with a progress bar, and return every record in
     the order of ``jobs``.  Raises :class:`SelfPlayError` as soon as more
     than ``max_errors`` games failed (None: never).  ``keep(records)``, if
-    given, receives each task's records as soon as it finishes.  On an
+    given, receives each task's records as soon as it finishes, and the
+    run returns none.  On an
     executor without ``batch``, tasks are sized by the time of the first
     games, played here (see :mod:`~playbook.analysis.tasks`)."""
     probed: list[dict] = []
@@ -401,9 +402,10 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     failures: list[dict] = []
 
     def done(k: int, records: list[dict]) -> None:
-        results[k] = records
         if keep is not None:
-            keep(records)
+            keep(records)  # kept there, not here: a long run's records need not all fit in memory
+        else:
+            results[k] = records
         bar.update(len(records))
         failures.extend(r for r in records if r.get("error"))
         if max_errors is not None and len(failures) > max_errors:
@@ -429,7 +431,7 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     finally:
         if own_bar:
             bar.close()
-    return [r for batch_records in results for r in batch_records]
+    return [r for batch_records in results if batch_records for r in batch_records]
 
 
 def _batches(jobs: list, batch: int | None) -> list[list]:
