@@ -96,3 +96,15 @@ def test_the_installed_command_plays_a_tiny_study_and_resumes_it(tmp_path):
     assert record["agents"] == {"white": "random", "black": "alphabeta:depth=1"}
     assert record["variant"] == {"quiet_limit": 20}
     assert all(not r["error"] for r in results.records)
+
+
+def test_the_command_plays_on_a_dask_scheduler_given_by_its_address(tmp_path, capsys):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        status = main(["selfplay", "cosmic", "--agents", "random,greedy", "--games", "12", "--out", str(tmp_path),
+                       "--scheduler", cluster.scheduler_address, "--quiet"])
+    assert status == 0 and capsys.readouterr().out.startswith("12 games of cosmic in ")
+    records = load_results(tmp_path).records
+    assert [r["seed"] for r in records] == list(range(12))
+    assert records[0]["agents"] == {"white": "random", "black": "greedy"}
