@@ -387,9 +387,9 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     the order of ``jobs``.  Raises :class:`SelfPlayError` as soon as more
     than ``max_errors`` games failed (None: never).  ``keep(records)``, if
     given, receives each task's records as soon as it finishes, and the
-    run returns none.  On an
-    executor without ``batch``, tasks are sized by the time of the first
-    games, played here (see :mod:`~playbook.analysis.tasks`)."""
+    run returns none.  On an executor without ``batch``, tasks are sized
+    by the time of the first games, played here (see
+    :mod:`~playbook.analysis.tasks`)."""
     probed: list[dict] = []
     if executor is not None and batch is None and jobs:
         from .tasks import probe, workers_of
