@@ -32,14 +32,14 @@ from .core import PlaybookError
 __all__ = ["main", "AgentSpec", "parse_agents", "parse_setting", "AGENTS"]
 
 
+#: The agents the command knows, by the name it takes them under.
+AGENTS = ("random", "greedy", "alphabeta", "mcts")
+
+
 def _agent_classes() -> dict:
     from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent
 
-    return {"random": RandomAgent, "greedy": GreedyAgent, "alphabeta": AlphaBeta, "mcts": MCTS}
-
-
-#: The agents the command knows, by the name it takes them under.
-AGENTS = ("random", "greedy", "alphabeta", "mcts")
+    return dict(zip(AGENTS, (RandomAgent, GreedyAgent, AlphaBeta, MCTS)))
 
 
 class CommandError(PlaybookError):
