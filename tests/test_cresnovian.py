@@ -728,6 +728,51 @@ def test_the_sample_for_searches_is_legal_and_entered_by_its_own_steps():
         assert state.play(action.text) == state._apply(action)
 
 
+def test_a_listed_repair_belongs_to_the_broken_piece_on_its_cell_whatever_was_listed_before():
+    # The same cell B3 holds a broken Caprice in one position and a broken Cognizance in the next;
+    # each listed repair mends the piece that stands there (3Qb -> 2Q: it pays its 1Q).
+    for umbration in ("caprice", "cognizance"):
+        state = nine({"B3": f"{umbration} 3Qb"})
+        repair = next(a for a in state.legal_actions() if a.text == "perform B3 repair")
+        assert repair.data[1] == umbration
+        assert state.play(repair).piece(umbration).code() == "2Q"
+
+
+def test_where_only_document_is_possible_legal_actions_lists_one_document():
+    # Left to move.  The only live pieces, Essence 1Q on A1 and Radiance 1Q on I1, are walled in by
+    # dead pieces (A2 B1 B2 around A1, H1 H2 I2 around I1) and too weak to perform; Cognizance lies
+    # dead on E2.  Nothing travels or performs, so DOCUMENT is all that is left, and it is listed.
+    state = GAME.setup({"A1": "essence 1Q", "A2": "duality 0Q", "B1": "cosmos 0Q", "B2": "velocity 0Q",
+                        "I1": "radiance 1Q", "H1": "corporeality 0Q", "H2": "innervation 0Q", "I2": "caprice 0Q",
+                        "E2": "cognizance 0Q"})
+    assert state.outcome is None and state.next_steps().options == (Step.choice("document"),)
+    assert [a.text for a in state.legal_actions()] == ["document word word word word word word word word word"]
+    action = state.legal_actions()[0]
+    assert state.action_from_steps(action.steps) == action
+    assert state.play(action).poem == ("word",) * 9
+
+
+def test_where_only_open_ended_actions_are_possible_one_of_each_start_is_listed():
+    from dataclasses import replace
+
+    # Left to move after a Critical Rewind of a DOCUMENT (no document).  Cognizance 3Q on A1 is
+    # walled in by dead pieces; its only ability is Propaganda, entered by steps and never listed
+    # otherwise.  Radiance 1Q on I1 is walled in too.  The listing completes the one start there is
+    # (A1) with the first option at each step: Propaganda on A1, then I1, then done.
+    state = GAME.setup({"A1": "cognizance 3Q", "A2": "duality 0Q", "B1": "cosmos 0Q", "B2": "velocity 0Q",
+                        "I1": "radiance 1Q", "H1": "corporeality 0Q", "H2": "innervation 0Q", "I2": "caprice 0Q",
+                        "E2": "essence 0Q"})
+    rewound = replace(state, forbid="document")
+    assert [a.text for a in rewound.legal_actions()] == ["perform A1 propaganda A1 I1"]
+    assert [a.text for a in rewound.walked_actions()] == ["perform A1 propaganda A1 I1"]
+    # With DOCUMENT allowed, both starts are completed.
+    assert [a.text for a in state.legal_actions()] == ["perform A1 propaganda A1 I1",
+                                                       "document word word word word word word word word word"]
+    for s in (state, rewound):
+        for action in s.legal_actions():
+            assert s.action_from_steps(action.steps) == action and s.parse_action(action.text) == action
+
+
 # ------------------------------------------------------------ forum tables escape words
 
 

@@ -72,7 +72,11 @@ Together and Tectonic Failure (a move for each piece) and Redefinition
 long).  ``state.redefinitions(words=[1])`` lists the Redefinitions of chosen
 words; the engines weigh those of the first word (the word chosen changes
 only the poem, not what happens on the board), one DOCUMENT and Propaganda
-aimed at the opponent's kingdom besides the listed actions.
+aimed at the opponent's kingdom besides the listed actions.  A running game
+never lists nothing: where no travel or listed performance exists, the list
+holds one action for each way to begin (DOCUMENT of nine words ``word``,
+and each piece that can still perform), completed with the first option at
+every step; where nothing is possible at all, it is ``pass``.
 
 Texts and tables
 ----------------
