@@ -65,7 +65,8 @@ Listing actions
 ``legal_actions()`` lists placements, the kingdom choice, every travel and
 every performance whose choices stay few.  Four kinds of action explode and
 are entered by steps (``next_steps``/``action_from_steps``) or written as
-text (``play("perform B2 redefinition 3 E2")``) instead, never listed:
+text (``play("perform B2 redefinition 3 E2")``) instead, not listed (but
+see the last sentence here):
 DOCUMENT (any nine words), Propaganda (any subset of targets), Flock
 Together and Tectonic Failure (a move for each piece) and Redefinition
 (every poem word onto every free cell: hundreds of actions once the poem is
