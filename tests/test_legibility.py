@@ -10,6 +10,9 @@ from playbook import load, render
 from playbook.games import available
 
 CRES = load("cresnovian")
+#: The Cresnovian pieces the tests below leave aside, live in the World (a game in play shows all nine).
+WORLD = {"D1": "essence 3Q", "E1": "radiance 3Q", "F1": "corporeality 3Q", "D2": "innervation 3Q", "E2": "caprice 3Q",
+         "F2": "cognizance 3Q"}
 
 
 def sample_positions(name):
@@ -38,7 +41,7 @@ def test_every_label_is_printed_inside_its_first_shape(name):
 
 
 def test_cresnovian_q_count_takes_the_top_left_corner_and_a_dead_piece_says_dead():
-    state = CRES.setup({"A1": "duality 3Q", "C3": "velocity 0Q", "I1": "cosmos 7Q"})
+    state = CRES.setup({**WORLD, "A1": "duality 3Q", "C3": "velocity 0Q", "I1": "cosmos 7Q"})
     pieces = {p.cells[0]: p for p in state.view().pieces}
     # Badges go bottom-right, then top-left: the count takes the top-left corner.
     assert pieces["A1"].badges == ("", "3Q") and not pieces["A1"].dim
@@ -75,5 +78,5 @@ def test_pieces_in_their_own_colours_are_outlined_and_dead_ones_are_hollow_and_d
     style = render.STYLE
     assert re.search(r"\.pb-owner-custom, \.pb-owner-custom-light \{ stroke: #[0-9a-f]{6}; \}", style)
     assert re.search(r"\.pb-piece\.pb-dim \{[^}]*fill-opacity: 0\.2\d;[^}]*stroke-dasharray", style)
-    svg = CRES.setup({"C3": "velocity 0Q", "I1": "cosmos 7Q"}).svg()
+    svg = CRES.setup({**WORLD, "A1": "duality 3Q", "C3": "velocity 0Q", "I1": "cosmos 7Q"}).svg()
     assert re.search(r'class="pb-piece pb-owner-custom[^"]* pb-dim"', svg)

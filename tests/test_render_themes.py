@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from playbook import load, render
+from playbook.games.cresnovian import FOUNDATION, UMBRATIONS
 
 GAMES = {
     "cosmic": lambda g: g.initial(),
     "kelasu": lambda g: g.initial(),
-    "cresnovian": lambda g: g.setup({"A1": "duality 3Q", "I1": "cosmos 7Q"}),
+    "cresnovian": lambda g: g.initial(arrangement=dict(zip(FOUNDATION, UMBRATIONS))),
     "ccc": lambda g: g.initial(),
     "wheel": lambda g: g.initial(ready=True),
 }

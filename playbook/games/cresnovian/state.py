@@ -10,7 +10,7 @@ from ...render import Scene
 from .board import CELLS, COLS, DONE, ROWS, Umbral, kingdom_of, other_kingdom
 from .effects import apply_action
 from .entry import Entry, open_ended
-from .listing import listed_actions, redefinitions, sampled_actions
+from .listing import first_completions, listed_actions, redefinitions, sampled_actions
 from .notation import steps_from_text
 
 _KINGDOM = tuple(kingdom_of(i) for i in range(27))
@@ -191,7 +191,13 @@ class CresnovianState(State):
         Tectonic Failure (a move per piece) and Redefinition (every poem word
         onto every free cell, growing with the poem; see "Listing actions" in the
         package docstring).
-        :meth:`redefinitions` lists chosen Redefinitions.  Built from tables
+        :meth:`redefinitions` lists chosen Redefinitions.  A running game
+        never lists nothing: where no action of the listed kinds exists but
+        the player can still act, the list holds one action for each way to
+        begin (DOCUMENT with nine words ``word``, and each piece whose only
+        abilities are entered by steps), each completed with the first option
+        at every step (:func:`~playbook.games.cresnovian.listing.first_completions`);
+        where nothing at all is possible it is ``pass``.  Built from tables
         (:mod:`~playbook.games.cresnovian.listing`); the same actions as
         :meth:`walked_actions`."""
         listed = self.__dict__.get("_listed")
@@ -236,7 +242,7 @@ class CresnovianState(State):
                 walk(prefix + (step,), depth - 1)
 
         walk((), 6)
-        return out
+        return out or first_completions(self)
 
     def parse_action(self, text: str) -> Action:
         if not isinstance(text, str):
