@@ -6,6 +6,8 @@ Every agent has ``choose(state) -> Action``: :class:`RandomAgent`,
 :class:`MCTS` (Monte-Carlo tree search over the step API).
 :func:`selfplay` and :func:`tournament` play many games, on one machine or
 any ``concurrent.futures`` executor (a Dask cluster's too).
+:func:`review` goes through a finished game move by move, as Lichess's
+computer analysis does.
 """
 
 from .agents import GreedyAgent, RandomAgent
@@ -13,6 +15,7 @@ from .evaluation import evaluate
 from .mcts import MCTS
 from .perft import divide, perft
 from . import plots
+from .review import Review, review
 from .search import AlphaBeta, Analysis
 from .selfplay import SelfPlay, Tournament, elo_ratings, play_game, selfplay, tournament, wilson
 
@@ -32,4 +35,6 @@ __all__ = [
     "Tournament",
     "elo_ratings",
     "wilson",
+    "review",
+    "Review",
 ]
