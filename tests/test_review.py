@@ -151,3 +151,22 @@ def test_a_game_just_played_on_a_board_is_reviewed_in_one_call():
     rows = review(board).rows
     assert [r["move"] for r in rows] == board.history
     assert rows == review(board.record()).rows
+
+
+def test_the_review_board_keeps_board_graph_and_best_move_arrow_in_step():
+    start = load("cosmic").parse(COSMIC)
+    r = review(Record.of(start, ["b1-a1", "a4x*"]))
+    shown = r.board()
+    assert shown.board.cursor == 2 and shown.graph.cursor == 2
+    assert shown.board.arrows == []  # the game is over: no best move
+    assert shown.graph.marks == ["??", ""] and shown.graph.labels == ["blunder", ""]
+    shown.graph.cursor = 0  # a click on the start of the graph
+    assert shown.board.cursor == 0
+    best = r.rows[0]["best"]
+    assert shown.board.arrows == [start.parse_action(best).cells()]
+    shown.board.jump(1)  # a step on the board moves the graph's marker
+    assert shown.graph.cursor == 1
+    # The best move there, a4x*, clicks one cell (the king is taken off the
+    # board): no arrow to draw.
+    assert r.rows[1]["best"] == "a4x*" and shown.board.arrows == []
+    assert repr(shown) == "ReviewBoard(cosmic, 2 moves)"

@@ -7,7 +7,8 @@ is read, so a review is the same on every machine) and returns a
 engine's best move, what the move lost, and a label (``"inaccuracy"``,
 ``"mistake"``, ``"blunder"`` or ``""``), as on Lichess's computer
 analysis.  ``review(board)`` reviews the game played on a
-:class:`~playbook.widget.BoardWidget` (through its ``record()``).
+:class:`~playbook.widget.BoardWidget` (through its ``record()``), and
+``review(...).board()`` shows it on a live board over its graph.
 
 Every evaluation is from the view of the side that made the move (the
 *mover*): positive is good for the mover, in the game's evaluation units
@@ -213,6 +214,16 @@ class Review:
         ax.set_title(f"{self.states[0].game.title}: review")
         ax.legend(loc="upper left", fontsize="small", frameon=False)
         return ax
+
+    def board(self, **board_options):
+        """The game on a live board over its graph and labelled move list
+        (a :class:`~playbook.analysis.review_board.ReviewBoard`): a click on
+        a point or a move jumps there, and the best move is drawn as an
+        arrow.  ``board_options`` go to the
+        :class:`~playbook.widget.BoardWidget`."""
+        from .review_board import ReviewBoard
+
+        return ReviewBoard(self, **board_options)
 
     def summary(self) -> dict[str, dict[str, int]]:
         """Per mover, how many moves earned each label."""
