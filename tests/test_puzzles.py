@@ -1,0 +1,73 @@
+"""Puzzles: every shipped puzzle holds by the rules alone, and mining is repeatable."""
+
+import json
+import time
+
+import pytest
+
+from playbook import load
+from playbook.puzzles import Puzzle, PuzzleError, games, puzzles
+from playbook.puzzles.mine import mine, theme
+from playbook.puzzles.solve import line, winning_moves, wins
+
+SHIPPED = games()
+
+
+def test_puzzles_ship_for_cosmic_chess_and_ccc_at_least():
+    assert {"cosmic"} <= set(SHIPPED)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_puzzle_holds_by_the_rules_alone(name):
+    found = puzzles(name)
+    assert len(found) >= 50
+    assert len({p.position for p in found}) == len(found)
+    for puzzle in found:
+        puzzle.verify()  # the first move wins within its plies, no other does
+        assert puzzle.plies == len(puzzle.solution)
+        assert puzzle.theme.startswith("win in ")
+    ratings = [p.difficulty for p in found]
+    assert ratings == sorted(ratings)  # easiest first
+
+
+def test_a_rook_on_an_open_file_takes_the_king_and_is_the_only_win():
+    # Cosmic Chess: White king a1, rook f1; Black king f6, pawn e6.  The rook
+    # slides up the f-file (f2-f5 empty) and jumps the king on f6, off the
+    # board: a win in one.  The king's steps take nothing.
+    state = load("cosmic").parse("4pk/6/6/6/6/K4R w")
+    assert [a.text for a in winning_moves(state, 1)] == ["f1x*"]
+    assert line(state, 1) == ["f1x*"]
+    assert wins(state, "white", 1) and not wins(state, "black", 1)
+
+
+def test_a_puzzle_with_a_second_winning_move_or_a_wrong_solution_is_refused():
+    # Cosmic Chess, White rooks on e1 and f1, Black king f6 and pawn e6.
+    # Only f1 reaches the king (up the f-file, jumping it off the board); e1
+    # meets the pawn on e6 with the king behind it, and a rook cannot jump
+    # two pieces in a row.  So f1x* is the one win and e1-e5 none.
+    one = Puzzle("t-1", "cosmic", "4pk/6/6/6/6/K3RR w", ("f1x*",), 1, "win in one", 600)
+    one.verify()
+    wrong = Puzzle("t-2", "cosmic", "4pk/6/6/6/6/K3RR w", ("e1-e5",), 1, "win in one", 600)
+    with pytest.raises(PuzzleError, match="f1x\\*"):
+        wrong.verify()
+    # A rook on a6 as well, the pawn on e5: a6 slides b6-e6 and jumps the
+    # king off the board too.  Two first moves win: no puzzle.
+    two = load("cosmic").parse("R4k/4p1/6/6/6/K4R w")
+    assert sorted(a.text for a in winning_moves(two, 1)) == ["a6x*", "f1x*"]
+    with pytest.raises(PuzzleError):
+        Puzzle("t-3", "cosmic", two.to_text(), ("f1x*",), 1, "win in one", 600).verify()
+
+
+def test_mining_is_the_same_every_time_and_reads_no_clock(monkeypatch):
+    first = mine("cosmic", 4, seed=5, games=4)
+    monkeypatch.setattr(time, "perf_counter", lambda: 0.0)
+    second = mine("cosmic", 4, seed=5, games=4)
+    assert first == second and len(first) >= 2
+    for puzzle in first:
+        puzzle.verify()
+        assert json.loads(json.dumps(puzzle.to_json()))["solution"] == list(puzzle.solution)
+
+
+def test_a_theme_counts_the_solvers_moves_and_names_the_ending():
+    state = load("cosmic").parse("4pk/6/6/6/6/K4R w")
+    assert theme(state, ["f1x*"]) == f"win in one: {state.play('f1x*').outcome.reason}"
