@@ -8,7 +8,7 @@ import pytest
 from playbook import load
 from playbook.puzzles import Puzzle, PuzzleError, games, puzzles
 from playbook.puzzles.mine import mine, theme
-from playbook.puzzles.solve import line, winning_moves, wins
+from playbook.puzzles.solve import defence, line, moves, winning_moves, wins
 
 SHIPPED = games()
 
@@ -71,3 +71,50 @@ def test_mining_is_the_same_every_time_and_reads_no_clock(monkeypatch):
 def test_a_theme_counts_the_solvers_moves_and_names_the_ending():
     state = load("cosmic").parse("4pk/6/6/6/6/K4R w")
     assert theme(state, ["f1x*"]) == f"win in one: {state.play('f1x*').outcome.reason}"
+
+
+def test_the_rating_moves_like_elo_and_a_failure_ends_the_streak():
+    from playbook.puzzles.trainer import Rating, Trainer
+
+    # By hand: at 1500 against 1500 the expected result is 1/2, so a solve
+    # gains 32 * 1/2 = 16.  Then against 1900: expected 1/(1 + 10**(384/400))
+    # = 0.0988, so a failure costs 32 * 0.0988 = 3.2, rounded to 3.
+    r = Rating(1500)
+    assert (r.update(1500, True), r.update(1900, False)) == (1516, 1513)
+    trainer = Trainer("cosmic", rating=1500)
+    ex = trainer.next()
+    first = trainer.puzzle
+    assert first.difficulty == min((p.difficulty for p in puzzles("cosmic")), key=lambda d: (abs(d - 1500), 0))
+    assert trainer.check(ex.solution).right and trainer.streak == 1
+    after_one = trainer.rating.rating
+    ex = trainer.next()
+    assert trainer.puzzle.id != first.id
+    wrong = next(a.text for a in trainer.puzzle.state().legal_actions()
+                 if a.text not in (trainer.puzzle.solution[0], "offer-draw"))
+    verdict = trainer.check(wrong if trainer.puzzle.plies == 1 else [wrong] + list(ex.solution[1:]))
+    assert not verdict.right and trainer.streak == 0 and trainer.rating.rating < after_one
+    # Solving it on a later try no longer counts.
+    assert trainer.check(ex.solution).right
+    assert trainer.results == [(first.id, True), (trainer.puzzle.id, False)]
+    assert "1 of 2 solved, streak 0" in repr(trainer)
+
+
+def test_a_puzzle_exercise_answers_any_first_move_and_shows_the_solution_after_three_misses():
+    from playbook.puzzles.trainer import exercise
+
+    deep = next(p for p in puzzles("cosmic") if p.plies == 3)
+    ex = exercise(deep, tutorial=__import__("playbook.tutorial", fromlist=["Tutorial"]).Tutorial("t"))
+    assert ex.solution == (deep.solution[0], deep.solution[2])
+    start = deep.state()
+    solver = start.to_move
+    verdicts = []
+    for action in moves(start):
+        if action.text == deep.solution[0] or len(verdicts) == 3:
+            continue
+        # The defence answers a move that is not the solution too.
+        then = start.play(action)
+        then = then.play(defence(then, solver, deep.plies))
+        line = [action.text] if then.outcome is not None else [action.text, moves(then)[0].text]
+        verdicts.append(ex.check(line))
+    assert not any(v.right for v in verdicts)
+    assert verdicts[-1].solution == ex.solution

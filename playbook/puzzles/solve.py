@@ -18,7 +18,7 @@ from __future__ import annotations
 from ..analysis.agents import TALK
 from ..core import Action, State
 
-__all__ = ["wins", "winning_moves", "moves", "line", "PuzzleError", "verify"]
+__all__ = ["wins", "winning_moves", "moves", "line", "defence", "PuzzleError", "verify"]
 
 
 class PuzzleError(ValueError):
@@ -66,16 +66,17 @@ def line(state: State, plies: int) -> list[str]:
         if state.to_move == player:
             action = next(a for a in moves(state) if wins(state.play(a), player, plies - 1))
         else:
-            action = _longest_defence(state, player, plies)
+            action = defence(state, player, plies)
         out.append(action.text)
         state = state.play(action)
         plies -= 1
     return out
 
 
-def _longest_defence(state: State, player: str, plies: int) -> Action:
-    """The defender's action after which ``player`` needs the most actions
-    to win (first in the game's order among equals)."""
+def defence(state: State, player: str, plies: int) -> Action:
+    """The defender's action in ``state`` after which ``player`` needs the
+    most actions to win, looking ``plies`` actions ahead (first in the
+    game's order among equals; one that escapes altogether, if any)."""
     choices = moves(state)
     for need in range(1, plies):
         slow = [a for a in choices if not wins(state.play(a), player, need - 1)]
