@@ -14,7 +14,7 @@ SHIPPED = games()
 
 
 def test_puzzles_ship_for_cosmic_chess_and_ccc_at_least():
-    assert {"cosmic"} <= set(SHIPPED)
+    assert {"cosmic", "ccc"} <= set(SHIPPED)
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -118,3 +118,20 @@ def test_a_puzzle_exercise_answers_any_first_move_and_shows_the_solution_after_t
         verdicts.append(ex.check(line))
     assert not any(v.right for v in verdicts)
     assert verdicts[-1].solution == ex.solution
+
+
+def test_a_first_move_that_no_longer_wins_fails_the_puzzle_at_once():
+    from playbook.puzzles.trainer import Trainer
+
+    trainer = Trainer("cosmic", rating=1200)
+    trainer.next()
+    assert trainer.puzzle.plies == 3  # the nearest to 1200 are the wins in two
+    start = trainer.puzzle.state()
+    wrong = next(a.text for a in moves(start) if a.text not in [w.text for w in winning_moves(start, 3)] and a.text != trainer.puzzle.solution[0])
+    verdict = trainer.check(wrong)
+    assert not verdict.right and verdict.message.startswith("That does not win by force")
+    assert trainer.results == [(trainer.puzzle.id, False)] and trainer.rating.rating < 1200
+    # The right first move alone is not judged yet: the line goes on.
+    again = Trainer("cosmic", rating=1200)
+    again.next()
+    assert not again.check(again.puzzle.solution[0]).right and again.results == []

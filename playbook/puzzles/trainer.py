@@ -5,7 +5,7 @@
 on the exercise's live board and checked with ``trainer.check()``: a
 wrong answer earns a hint, the third the solution, as in the tutorials.
 A puzzle counts once, when it is first judged: solved at the first try,
-or failed.  Each result moves the :class:`Rating` as a puzzle rating
+or failed (also as soon as a move leaves no forced win, as on Lichess).  Each result moves the :class:`Rating` as a puzzle rating
 moves on Lichess, by how surprising it was, and a failure ends the
 streak.  The next puzzle is the one not yet tried whose difficulty is
 nearest the rating.
@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from ..tutorial import TRIES, Exercise, Tutorial, Verdict
 from . import Puzzle, puzzles
-from .solve import defence
+from ..core import PlaybookError
+from .solve import defence, wins
 
 __all__ = ["Rating", "Trainer", "exercise"]
 
@@ -114,6 +115,11 @@ class Trainer:
             raise IndexError("no puzzle yet: call next() first")
         verdict = self.exercise.check(answer)
         finished = verdict.right or not verdict.message.startswith(("Not finished", "No move", "No answer"))
+        if not finished and not self._counted and self._astray(answer):
+            # As on Lichess, a first move that no longer wins fails the puzzle at once.
+            finished = True
+            verdict = Verdict(False, f"That does not win by force, so the puzzle counts as missed. {verdict.message}",
+                              tries=verdict.tries)
         if finished and not self._counted:
             self._counted = True
             self.results.append((self.puzzle.id, verdict.right))
@@ -121,6 +127,30 @@ class Trainer:
             self.streak = self.streak + 1 if verdict.right else 0
             self.best_streak = max(self.best_streak, self.streak)
         return verdict
+
+    def _astray(self, answer) -> bool:
+        """Whether the learner's moves so far (``answer``, or those on the
+        board), with the defence's replies, leave no forced win in the
+        actions the puzzle has left."""
+        puzzle = self.puzzle
+        solver = puzzle.state().to_move
+        if answer is None:
+            board = self.exercise.board
+            state, used = board.state, len(board.history)
+        else:
+            state, used = puzzle.state(), 0
+            try:
+                for text in [answer] if isinstance(answer, str) else list(answer):
+                    state = state.play(str(text))
+                    used += 1
+                    while state.outcome is None and state.to_move != solver:
+                        state = state.play(defence(state, solver, puzzle.plies - used))
+                        used += 1
+            except PlaybookError:
+                return False
+        if used == 0:
+            return False
+        return not wins(state, solver, puzzle.plies - used)
 
     def __repr__(self) -> str:
         solved = sum(ok for _, ok in self.results)
