@@ -129,7 +129,7 @@ def test_a_first_move_that_no_longer_wins_fails_the_puzzle_at_once():
     start = trainer.puzzle.state()
     wrong = next(a.text for a in moves(start) if a.text not in [w.text for w in winning_moves(start, 3)] and a.text != trainer.puzzle.solution[0])
     verdict = trainer.check(wrong)
-    assert not verdict.right and verdict.message.startswith("That does not win by force")
+    assert not verdict.right and verdict.message.startswith("That does not win by force any more")
     assert trainer.results == [(trainer.puzzle.id, False)] and trainer.rating.rating < 1200
     # The right first move alone is not judged yet: the line goes on.
     again = Trainer("cosmic", rating=1200)

@@ -118,8 +118,8 @@ class Trainer:
         if not finished and not self._counted and self._astray(answer):
             # As on Lichess, a first move that no longer wins fails the puzzle at once.
             finished = True
-            verdict = Verdict(False, f"That does not win by force, so the puzzle counts as missed. {verdict.message}",
-                              tries=verdict.tries)
+            verdict = Verdict(False, "That does not win by force any more, so the puzzle counts as missed; "
+                              f"go back and try again. Hint: {self.exercise.hints[0]}", tries=verdict.tries)
         if finished and not self._counted:
             self._counted = True
             self.results.append((self.puzzle.id, verdict.right))
@@ -144,7 +144,7 @@ class Trainer:
                     state = state.play(str(text))
                     used += 1
                     while state.outcome is None and state.to_move != solver:
-                        state = state.play(defence(state, solver, puzzle.plies - used))
+                        state = state.play(defence(state, solver, puzzle.plies))
                         used += 1
             except PlaybookError:
                 return False
