@@ -13,8 +13,8 @@ from playbook.puzzles.solve import defence, line, moves, winning_moves, wins
 SHIPPED = games()
 
 
-def test_puzzles_ship_for_cosmic_chess_and_ccc_at_least():
-    assert {"cosmic", "ccc"} <= set(SHIPPED)
+def test_puzzles_ship_for_four_games():
+    assert {"cosmic", "ccc", "kelasu", "cresnovian"} <= set(SHIPPED)
 
 
 @pytest.mark.parametrize("name", SHIPPED)

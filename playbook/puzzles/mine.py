@@ -29,11 +29,16 @@ __all__ = ["mine", "DEPTHS", "main", "difficulty", "theme", "write"]
 
 #: The depths (in actions) tried per game, shallowest first.  Deeper
 #: searches cost the size of the action lists to that power: CCC's and
-#: Cresnovian Chess's lists are long, so they are mined one action deep.
-DEPTHS = {"cosmic": (1, 3), "kelasu": (1, 3), "ccc": (1,), "cresnovian": (1,), "wheel": (1,)}
+#: Cresnovian Chess's lists are long, and Kelasu's hold its merges and its
+#: turns are several actions, so they are mined one action deep.
+DEPTHS = {"cosmic": (1, 3), "kelasu": (1,), "ccc": (1,), "cresnovian": (1,), "wheel": (1,)}
 
-#: The longest game played while mining, in actions.
-MAX_PLIES = 200
+#: The longest game played while mining, in actions, per game (Kelasu's
+#: turns are several actions and its games run to hundreds).
+MAX_PLIES = {"kelasu": 1000}
+
+#: The longest game for the games not in :data:`MAX_PLIES`.
+DEFAULT_MAX_PLIES = 200
 
 
 def _agents(rng: random.Random):
@@ -88,7 +93,7 @@ def mine(name: str, count: int, seed: int, games: int = 400, report=None) -> lis
             break
         agents = _agents(rng)
         state = game.initial()
-        for ply in range(MAX_PLIES):
+        for ply in range(MAX_PLIES.get(name, DEFAULT_MAX_PLIES)):
             if state.outcome is not None or len(found) >= count:
                 break
             text = state.to_text()
