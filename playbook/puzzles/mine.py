@@ -62,6 +62,7 @@ def difficulty(plies: int, choices: int) -> int:
     return 600 + 400 * (plies // 2) + 10 * choices
 
 
+#: Counts of moves written as words in themes.
 NUMBERS = ("one", "two", "three", "four", "five")
 
 
