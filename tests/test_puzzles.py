@@ -135,3 +135,10 @@ def test_a_first_move_that_no_longer_wins_fails_the_puzzle_at_once():
     again = Trainer("cosmic", rating=1200)
     again.next()
     assert not again.check(again.puzzle.solution[0]).right and again.results == []
+
+
+def test_chess_wheel_is_not_mined_and_says_why():
+    # Its deciding action reveals orders sealed a phase earlier: no first move to find.
+    with pytest.raises(KeyError, match="not 'wheel'"):
+        mine("wheel", 1, seed=1, games=1)
+    assert "wheel" not in SHIPPED

@@ -9,6 +9,12 @@ each other and checked with the rules alone (:mod:`.solve`): the
 solution's first move wins within ``plies`` actions whatever the
 defence, and no other first move does.
 
+Cosmic Chess, Kelasu, Cresnovian Chess and CCC have puzzles.  Chess
+Wheel+ has none yet: its orders are sealed in one phase and carried out
+together in the next, so the action that settles a game is a reveal of
+orders chosen earlier, not a move found in the position; a puzzle there
+would be a set of orders to seal, which needs its own kind of check.
+
 The puzzles ship as JSON under ``playbook/puzzles/data/`` and are
 rebuilt, the same every time for the same arguments, by::
 

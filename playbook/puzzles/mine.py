@@ -31,7 +31,7 @@ __all__ = ["mine", "DEPTHS", "main", "difficulty", "theme", "write"]
 #: searches cost the size of the action lists to that power: CCC's and
 #: Cresnovian Chess's lists are long, and Kelasu's hold its merges and its
 #: turns are several actions, so they are mined one action deep.
-DEPTHS = {"cosmic": (1, 3), "kelasu": (1,), "ccc": (1,), "cresnovian": (1,), "wheel": (1,)}
+DEPTHS = {"cosmic": (1, 3), "kelasu": (1,), "ccc": (1,), "cresnovian": (1,)}
 
 #: The longest game played while mining, in actions, per game (Kelasu's
 #: turns are several actions and its games run to hundreds).
@@ -82,9 +82,11 @@ def mine(name: str, count: int, seed: int, games: int = 400, report=None) -> lis
     """Up to ``count`` puzzles of the game ``name`` from at most ``games``
     self-play games seeded by ``seed``.  Where deeper puzzles can be
     mined, at most half are one action deep."""
+    if name not in DEPTHS:
+        raise KeyError(f"puzzles are mined for {sorted(DEPTHS)}, not {name!r} (see playbook.puzzles)")
     rng = random.Random(seed)
     game = load(name)
-    depths = DEPTHS.get(name, (1,))
+    depths = DEPTHS[name]
     shallow_quota = math.ceil(count / 2) if len(depths) > 1 else count
     found: dict[str, tuple] = {}
     seen: set[str] = set()
@@ -132,7 +134,7 @@ def write(name: str, found: list[Puzzle], seed: int, path: pathlib.Path) -> None
 def main(argv=None) -> int:
     """The command line: mine and write one game's puzzles."""
     parser = argparse.ArgumentParser(prog="python -m playbook.puzzles.mine", description=__doc__.splitlines()[0])
-    parser.add_argument("game", help="the game's key (cosmic, kelasu, cresnovian, ccc, wheel)")
+    parser.add_argument("game", choices=sorted(DEPTHS), help="the game's key")
     parser.add_argument("--count", type=int, default=50, help="puzzles wanted (default 50)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the self-play games (default 1)")
     parser.add_argument("--games", type=int, default=400, help="most self-play games to play (default 400)")
