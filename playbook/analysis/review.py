@@ -23,6 +23,11 @@ search before the move reached that far below it: both scores then look
 equally far ahead, and the engine's own move keeps its score, where two
 searches of the same depth would favour whoever moves last in each.
 
+Chess Wheel+ is reviewed the same way, with two caveats: its searches
+see no player's sealed orders but the mover's own, so a commitment is
+judged by what the mover could know; and the row's mover is the player
+the position names as to move.
+
 What a move lost is measured as Lichess measures it, in expected score
 rather than in material, so that dropping a piece when far ahead costs
 less than dropping it in a balanced position: each score goes through
