@@ -170,3 +170,13 @@ def test_the_review_board_keeps_board_graph_and_best_move_arrow_in_step():
     # board): no arrow to draw.
     assert r.rows[1]["best"] == "a4x*" and shown.board.arrows == []
     assert repr(shown) == "ReviewBoard(cosmic, 2 moves)"
+
+
+@pytest.mark.parametrize("name", ["cosmic", "kelasu", "cresnovian", "ccc", "wheel"])
+def test_every_game_is_reviewed_with_its_own_thresholds(name):
+    record = _game(name, 6)
+    r = review(record)
+    assert r.thresholds is THRESHOLDS[name]
+    assert [row["ply"] for row in r.rows] == list(range(1, len(record.actions) + 1))
+    assert all(0.0 <= row["loss"] <= 1.0 and row["label"] in ("", "inaccuracy", "mistake", "blunder") for row in r.rows)
+    assert all(row["loss"] == 0.0 for row in r.rows if row["move"] == row["best"])
