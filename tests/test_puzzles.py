@@ -142,3 +142,16 @@ def test_chess_wheel_is_not_mined_and_says_why():
     with pytest.raises(KeyError, match="not 'wheel'"):
         mine("wheel", 1, seed=1, games=1)
     assert "wheel" not in SHIPPED
+
+
+def test_the_wheel_ships_every_games_puzzles(tmp_path):
+    import subprocess
+    import sys
+    import zipfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(root)]
+    subprocess.run(command, check=True, capture_output=True)
+    names = zipfile.ZipFile(next(tmp_path.glob("playbook-*.whl"))).namelist()
+    assert {f"playbook/puzzles/data/{name}.json" for name in SHIPPED} <= set(names)
