@@ -155,3 +155,13 @@ def test_the_wheel_ships_every_games_puzzles(tmp_path):
     subprocess.run(command, check=True, capture_output=True)
     names = zipfile.ZipFile(next(tmp_path.glob("playbook-*.whl"))).namelist()
     assert {f"playbook/puzzles/data/{name}.json" for name in SHIPPED} <= set(names)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_games_puzzles_are_solved_by_their_solution_as_exercises(name):
+    from playbook.puzzles.trainer import exercise
+    from playbook.tutorial import Tutorial
+
+    for puzzle in puzzles(name):
+        ex = exercise(puzzle, tutorial=Tutorial(f"{name} check"))
+        assert ex.check(ex.solution).right, puzzle.id
