@@ -22,7 +22,7 @@ from playbook.tutorial import TRIES, Exercise, Tutorial, current, summary
 
 NOTEBOOKS = pathlib.Path(__file__).resolve().parent.parent / "notebooks"
 #: The notebooks that are not tutorials of a game.
-NOT_TUTORIALS = {"00_start_here", "analysis"}
+NOT_TUTORIALS = {"00_start_here", "analysis", "puzzles"}
 TUTORIALS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb") if p.stem not in NOT_TUTORIALS)
 
 #: Chapters that teach no rule of their own, so need no exercise: the

@@ -8,6 +8,8 @@ Every agent has ``choose(state) -> Action``: :class:`RandomAgent`,
 any ``concurrent.futures`` executor (a Dask cluster's too); tournaments
 seat any number of players with rotating seats.  :mod:`.stats` holds the
 intervals, ratings and the sequential test they report with.
+:func:`review` goes through a finished game move by move, as Lichess's
+computer analysis does.
 """
 
 from .agents import GreedyAgent, RandomAgent
@@ -16,6 +18,7 @@ from .evaluation import evaluate
 from .mcts import MCTS
 from .perft import divide, perft
 from . import plots
+from .review import Review, review
 from .search import AlphaBeta, Analysis
 from .selfplay import SelfPlay, SelfPlayError, Tournament, play_game, selfplay, tournament
 from .stats import elo_interval, elo_ratings, sprt, wilson
@@ -43,4 +46,6 @@ __all__ = [
     "sprt",
     "wilson",
     "load_results",
+    "review",
+    "Review",
 ]

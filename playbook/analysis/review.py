@@ -1,0 +1,341 @@
+"""Game review: where a game was won and lost, move by move.
+
+``review(record)`` searches every position of a game with
+:class:`~playbook.analysis.search.AlphaBeta` at a fixed depth (no clock
+is read, so a review is the same on every machine) and returns a
+:class:`Review`: for each move the evaluation before and after it, the
+engine's best move, what the move lost, and a label (``"inaccuracy"``,
+``"mistake"``, ``"blunder"`` or ``""``), as on Lichess's computer
+analysis.  ``review(board)`` reviews the game played on a
+:class:`~playbook.widget.BoardWidget` (through its ``record()``), and
+``review(...).board()`` shows it on a live board over its graph.
+
+Every evaluation is from the view of the side that made the move (the
+*mover*): positive is good for the mover, in the game's evaluation units
+(about a pawn each; beyond ±9000 a forced win or loss).  ``before`` is
+the score of the best move found by a search of the position before the
+move; ``after`` is the score of the position the move made, for the same
+side: the game's result when the move ended it, else a search of that
+position one action shallower (the game's evaluation when that leaves no
+depth), negated when the other side is to move there (the evaluations
+are zero-sum between two players).  One action shallower, because the
+search before the move reached that far below it: both scores then look
+equally far ahead, and the engine's own move keeps its score, where two
+searches of the same depth would favour whoever moves last in each.
+
+Chess Wheel+ is reviewed the same way, with two caveats: its searches
+see no player's sealed orders but the mover's own, so a commitment is
+judged by what the mover could know; and the row's mover is the player
+the position names as to move.
+
+What a move lost is measured as Lichess measures it, in expected score
+rather than in material, so that dropping a piece when far ahead costs
+less than dropping it in a balanced position: each score goes through
+:func:`~playbook.analysis.evaluation.squash` (0 a sure loss, 0.5 even, 1
+a sure win) with the game's ``scale``, and ``loss`` is how much the
+mover's expected score fell (never below 0).  The move the engine itself
+prefers loses nothing by definition.  The labels come from the game's
+:class:`Thresholds` in :data:`THRESHOLDS`, the one place where games
+differ.
+
+One rule holds in every game whatever the numbers say: a move after which
+the opponent can win at once (with the game's ``reach`` actions or fewer,
+before the mover acts again), where some other move that handed the turn
+over (or ended the game) allowed no such win, is a blunder.  A draw
+offer, or an action after which the same side acts again, escapes
+nothing, so it is no such other move.  This is checked by playing the actions out with the rules
+alone, not by the search.
+
+>>> from playbook import Record, load
+>>> start = load("cosmic").parse("5k/6/r5/6/6/1K2R1 w")
+>>> rows = review(Record.of(start, ["b1-a1", "a4x*"])).rows
+>>> rows[0]["label"], rows[0]["allows_win"], rows[0]["after"]
+('blunder', True, -9999.0)
+>>> rows[1]["label"], rows[1]["after"]
+('', 10000.0)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from ..core import PlaybookError, Record, State
+from .evaluation import evaluation_for, outcome_value, squash
+from .search import LIMIT, AlphaBeta, candidates, choice_key
+
+__all__ = ["review", "Review", "Thresholds", "THRESHOLDS", "LABELS", "loses_at_once"]
+
+#: The labels a move can get, mildest first ("" is no label).
+LABELS = ("inaccuracy", "mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """How one game's moves are judged.
+
+    ``scale``: the score (in the game's evaluation units) at which a side
+    expects about 73% (:func:`~playbook.analysis.evaluation.squash`),
+    roughly the worth of a middling piece; ``inaccuracy``, ``mistake``,
+    ``blunder``: the least fall in the mover's expected score (0 to 1)
+    that earns each label (Lichess uses 0.05, 0.10 and 0.15 on this
+    scale); ``depth``: the actions each search looks ahead; ``reach``: how
+    many actions of the opponent count as winning "at once" (more than one
+    where a turn is several actions)."""
+
+    scale: float
+    inaccuracy: float = 0.05
+    mistake: float = 0.10
+    blunder: float = 0.15
+    depth: int = 3
+    reach: int = 1
+
+    def label(self, loss: float) -> str:
+        """The label a fall of ``loss`` in expected score earns."""
+        if loss >= self.blunder:
+            return "blunder"
+        if loss >= self.mistake:
+            return "mistake"
+        if loss >= self.inaccuracy:
+            return "inaccuracy"
+        return ""
+
+
+#: The thresholds per game key.  Scales follow each evaluation's units:
+#: Cosmic Chess a knight (3), Kelasu a Runner (4.5), Cresnovian Chess a
+#: kingdom's piece with a few Q (3), CCC a Pyramid (5), Chess Wheel+ a
+#: knight (3).  Depths keep a review of a whole game to seconds; Kelasu's
+#: turns are several actions and its lists long, so it looks two actions
+#: ahead and a win "at once" is one within two of the opponent's actions.
+THRESHOLDS: dict[str, Thresholds] = {
+    "cosmic": Thresholds(scale=3.0, depth=3),
+    "kelasu": Thresholds(scale=4.5, depth=2, reach=2),
+    "cresnovian": Thresholds(scale=3.0, depth=2),
+    "ccc": Thresholds(scale=5.0, depth=2),
+    "wheel": Thresholds(scale=3.0, depth=2),
+}
+
+#: The thresholds for a game not named in :data:`THRESHOLDS`.
+DEFAULT = Thresholds(scale=3.0, depth=2)
+
+# Scores are kept to two decimals: the same on every machine, and finer than
+# any label needs.
+_DIGITS = 2
+
+
+def thresholds_for(name: str) -> Thresholds:
+    """The :class:`Thresholds` of the game named ``name``."""
+    return THRESHOLDS.get(name, DEFAULT)
+
+
+def loses_at_once(state: State, mover: str, reach: int = 1) -> bool:
+    """Whether ``mover`` can lose at once from ``state``: it is already
+    lost for ``mover``, or other players are to move and some line of at
+    most ``reach`` of their actions (before ``mover`` acts again) ends in
+    a position ``mover`` has lost.  Played out with the rules alone:
+    every action the game lists (up to the search's limit) and those it
+    does not list but a search weighs."""
+    value = outcome_value(state, mover)
+    if value is not None:
+        return value < 0
+    if reach <= 0 or state.to_move == mover:
+        return False
+    for action in _actions(state):
+        if loses_at_once(state.play(action), mover, reach - 1):
+            return True
+    return False
+
+
+def _actions(state: State) -> list:
+    """The actions a review weighs in ``state`` (the same every time)."""
+    return candidates(state, random.Random(0), limit=LIMIT)
+
+
+class Review:
+    """The review of one game: :attr:`rows` (one dict a move), :meth:`frame`
+    (a pandas DataFrame of them) and :meth:`plot` (the evaluation graph).
+
+    Each row: ``ply`` (1 for the first move), ``mover``, ``move`` (its
+    text), ``best`` (the engine's move there), ``line`` (the engine's
+    expected line from there, texts), ``before`` and ``after`` (scores for
+    the mover, see the module's docstring), ``loss`` (the fall in the
+    mover's expected score, 0 to 1), ``label`` and ``allows_win`` (True
+    when the move let the opponent win at once where another move did
+    not).  :attr:`states` holds every position, the start included."""
+
+    def __init__(self, record: Record, states: list[State], rows: list[dict], thresholds: Thresholds):
+        self.record = record
+        self.states = states
+        self.rows = rows
+        self.thresholds = thresholds
+
+    def frame(self):
+        """The rows as a pandas DataFrame, one row a move, indexed by ply."""
+        import pandas as pd
+
+        columns = ["ply", "mover", "move", "best", "before", "after", "loss", "label", "allows_win", "line"]
+        return pd.DataFrame(self.rows, columns=columns).set_index("ply")
+
+    def labelled(self, label: str) -> list[dict]:
+        """The rows that earned ``label`` (one of :data:`LABELS`)."""
+        if label not in LABELS:
+            raise ValueError(f"label must be one of {LABELS}, not {label!r}")
+        return [row for row in self.rows if row["label"] == label]
+
+    def advantage(self) -> list[float]:
+        """After each move, the first player's expected score (0 to 1):
+        the points of the evaluation graph."""
+        first = self.states[0].game.players[0] if self.states[0].game.players else self.states[0].to_move
+        out = []
+        for row in self.rows:
+            chance = squash(row["after"], self.thresholds.scale)
+            out.append(round(chance if row["mover"] == first else 1.0 - chance, 4))
+        return out
+
+    def plot(self, ax=None):
+        """The evaluation graph: the first player's expected score after
+        every move (one point a move), the labelled moves marked in their
+        colours.  Returns the matplotlib axes."""
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            _, ax = plt.subplots(figsize=(8, 2.5))
+        plies = [row["ply"] for row in self.rows]
+        points = self.advantage()
+        first = self.states[0].game.players[0] if self.states[0].game.players else "first player"
+        ax.fill_between(plies, points, 0.5, color="0.8", step=None)
+        ax.plot(plies, points, color="0.3", marker="o", markersize=3, linewidth=1, label=f"{first}'s chance")
+        colours = {"inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d55e00"}
+        for label, colour in colours.items():
+            marked = [(p, y) for p, y, row in zip(plies, points, self.rows) if row["label"] == label]
+            if marked:
+                ax.scatter(*zip(*marked), color=colour, zorder=3, s=30, label=label)
+        ax.axhline(0.5, color="0.5", linewidth=0.5)
+        ax.set_ylim(0, 1)
+        ax.set_xlabel("move (ply)")
+        ax.set_ylabel("expected score")
+        ax.set_title(f"{self.states[0].game.title}: review")
+        ax.legend(loc="upper left", fontsize="small", frameon=False)
+        return ax
+
+    def board(self, **board_options):
+        """The game on a live board over its graph and labelled move list
+        (a :class:`~playbook.analysis.review_board.ReviewBoard`): a click on
+        a point or a move jumps there, and the best move is drawn as an
+        arrow.  ``board_options`` go to the
+        :class:`~playbook.widget.BoardWidget`."""
+        from .review_board import ReviewBoard
+
+        return ReviewBoard(self, **board_options)
+
+    def summary(self) -> dict[str, dict[str, int]]:
+        """Per mover, how many moves earned each label."""
+        out: dict[str, dict[str, int]] = {}
+        for row in self.rows:
+            counts = out.setdefault(row["mover"], {label: 0 for label in LABELS})
+            if row["label"]:
+                counts[row["label"]] += 1
+        return out
+
+    def __repr__(self) -> str:
+        counts = {label: len(self.labelled(label)) for label in LABELS}
+        return f"Review({self.states[0].game.name}, {len(self.rows)} moves, " + ", ".join(
+            f"{n} {_plural(label, n)}" for label, n in counts.items()) + ")"
+
+
+def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = None) -> Review:
+    """Review a game: a :class:`~playbook.Record`, or anything with a
+    ``record()`` method (a :class:`~playbook.widget.BoardWidget`: the game
+    from its start to the position shown).  ``depth`` overrides the
+    game's search depth and ``thresholds`` its :class:`Thresholds`.  The
+    game must be between two players (or have more seats but only two
+    deciding, as the evaluations are zero-sum between two)."""
+    record = game.record() if not isinstance(game, Record) and callable(getattr(game, "record", None)) else game
+    if not isinstance(record, Record):
+        raise TypeError(f"review takes a Record or a board with record(), not {type(game).__name__}")
+    states = record.states()
+    rules = thresholds or thresholds_for(states[0].game.name)
+    depth = depth if depth is not None else rules.depth
+    if depth < 1:
+        raise PlaybookError("review depth counts actions and must be at least 1")
+    analyses = [_analyse(state, depth) for state in states[:-1]]
+    rows = []
+    for ply, (before, after) in enumerate(zip(states, states[1:]), start=1):
+        action = after.last_action
+        mover = _mover(before, action)
+        found = analyses[ply - 1]
+        best = found.action.text if found is not None else action.text
+        score_before = found.score if found is not None else 0.0
+        score_after = _value(after, depth - 1, mover)
+        same = choice_key(before)
+        played_best = found is None or same(found.action) == same(action)
+        loss = 0.0 if played_best else max(0.0, squash(score_before, rules.scale) - squash(score_after, rules.scale))
+        label = rules.label(loss) if not played_best else ""
+        allows = _allows_win(before, action, after, mover, rules.reach)
+        if allows:
+            label = "blunder"
+        rows.append({
+            "ply": ply,
+            "mover": mover,
+            "move": action.text,
+            "best": best,
+            "before": round(score_before, _DIGITS),
+            "after": round(score_after, _DIGITS),
+            "loss": round(loss, 4),
+            "label": label,
+            "allows_win": allows,
+            "line": list(found.pv) if found is not None else [],
+        })
+    return Review(record, states, rows, rules)
+
+
+def _plural(word: str, n: int) -> str:
+    """``word`` for ``n`` of them (inaccuracy, inaccuracies)."""
+    if n == 1:
+        return word
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+
+
+def _analyse(state: State, depth: int):
+    """A fresh, seeded, clock-free search of ``state`` (None when over)."""
+    if state.outcome is not None:
+        return None
+    return AlphaBeta(depth=depth, time_limit=None, seed=0).analyse(state)
+
+
+def _mover(state: State, action) -> str:
+    """Who made ``action`` in ``state``: the player it names where several
+    may act at once, else the side to move."""
+    player = getattr(action, "player", None)
+    return player if isinstance(player, str) and player else state.to_move
+
+
+def _value(state: State, depth: int, mover: str) -> float:
+    """The score of ``state`` for ``mover``: the result when it is over,
+    else a search ``depth`` actions deep (the game's evaluation at depth
+    0), negated when another side is to move."""
+    value = outcome_value(state, mover)
+    if value is not None:
+        return value
+    if depth < 1:
+        return evaluation_for(state)(state, mover)
+    score = _analyse(state, depth).score
+    return score if state.to_move == mover else -score
+
+
+def _allows_win(before: State, action, after: State, mover: str, reach: int) -> bool:
+    """Whether ``action`` let the opponent win at once where some other
+    action of ``before`` did not."""
+    if not loses_at_once(after, mover, reach):
+        return False
+    for other in islice(_actions(before), LIMIT):
+        if other.text == action.text:
+            continue
+        then = before.play(other)
+        # An action after which the mover still acts (a draw offer, an
+        # action mid-turn) hands nothing over, so it escapes nothing.
+        if (then.outcome is not None or then.to_move != mover) and not loses_at_once(then, mover, reach):
+            return True
+    return False

@@ -1,0 +1,113 @@
+"""Puzzles for every game, mined from self-play and checked by the rules.
+
+``puzzles("cosmic")`` lists the game's :class:`Puzzle` values: positions
+where exactly one first move wins by force within a few actions (the
+King taken, the last Pyramid destroyed, the victory cells filled...),
+each with its ``position``, ``solution`` line, ``theme`` and
+``difficulty``.  Each was found in games the engines played against
+each other and checked with the rules alone (:mod:`.solve`): the
+solution's first move wins within ``plies`` actions whatever the
+defence, and no other first move does.
+
+Cosmic Chess, Kelasu, Cresnovian Chess and CCC have puzzles.  Chess
+Wheel+ has none yet: its orders are sealed in one phase and carried out
+together in the next, so the action that settles a game is a reveal of
+orders chosen earlier, not a move found in the position; a puzzle there
+would be a set of orders to seal, which needs its own kind of check.
+
+The puzzles ship as JSON under ``playbook/puzzles/data/`` and are
+rebuilt, the same every time for the same arguments, by::
+
+    python -m playbook.puzzles.mine GAME --count N --seed S
+
+>>> first = puzzles("cosmic")[0]
+>>> first.verify()
+>>> first.state().play(first.solution[0]).to_move != first.state().to_move
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+from ..core import State
+from ..games import load
+from .solve import PuzzleError, verify
+
+__all__ = ["Puzzle", "puzzles", "games", "PuzzleError"]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: ``id`` (``"cosmic-007"``), the ``game`` key, the
+    ``position`` (the game's text; the side to move solves it), the
+    ``solution`` (action texts: the solver's moves and the defence that
+    holds out longest, alternately), ``plies`` (the solution's length in
+    actions, the depth it was checked to), the ``theme`` (how the game is
+    won) and the ``difficulty`` (a rating on the scale players' puzzle
+    ratings use: 600 and 400 more per further move to find, plus 10 for
+    each first move there is to choose from); ``tags`` hold anything
+    else worth keeping."""
+
+    id: str
+    game: str
+    position: str
+    solution: tuple[str, ...]
+    plies: int
+    theme: str
+    difficulty: int
+    tags: dict = field(default_factory=dict, compare=False)
+
+    def state(self) -> State:
+        """The puzzle's position."""
+        return load(self.game).parse(self.position)
+
+    def turns(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The solution in turns: ``(side, actions)`` pairs, each the
+        actions one side plays in a row (several where a turn is several
+        actions)."""
+        state, out = self.state(), []
+        for text in self.solution:
+            if out and out[-1][0] == state.to_move:
+                out[-1] = (out[-1][0], out[-1][1] + (text,))
+            else:
+                out.append((state.to_move, (text,)))
+            state = state.play(text)
+        return out
+
+    def verify(self) -> None:
+        """Check the puzzle with the rules alone; raise
+        :class:`~playbook.puzzles.solve.PuzzleError` if it does not hold."""
+        verify(self.state(), list(self.solution), self.plies)
+
+    def to_json(self) -> dict:
+        """The puzzle as a JSON-ready dict (without its game key)."""
+        data = asdict(self)
+        del data["game"]
+        data["solution"] = list(self.solution)
+        if not data["tags"]:
+            del data["tags"]
+        return data
+
+
+def games() -> list[str]:
+    """The game keys that have puzzles shipped."""
+    folder = resources.files(__name__) / "data"
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+@lru_cache(maxsize=None)
+def _read(name: str) -> tuple[Puzzle, ...]:
+    path = resources.files(__name__) / "data" / f"{name}.json"
+    if not path.is_file():
+        raise KeyError(f"no puzzles for {name!r}; there are puzzles for {games()}")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return tuple(Puzzle(game=data["game"], solution=tuple(p.pop("solution")), **p) for p in data["puzzles"])
+
+
+def puzzles(name: str) -> list[Puzzle]:
+    """The puzzles shipped for the game ``name``, easiest first."""
+    return list(_read(name))

@@ -1,0 +1,151 @@
+"""Mine puzzles from self-play: ``python -m playbook.puzzles.mine GAME --count N --seed S``.
+
+An engine (:class:`~playbook.analysis.AlphaBeta` at a small fixed depth
+or :class:`~playbook.analysis.GreedyAgent`) plays a
+:class:`~playbook.analysis.RandomAgent`, both seeded from ``S``;
+every position met is tried with the rules alone (:mod:`.solve`): where
+exactly one first move wins within one action, or none does but exactly
+one wins within :data:`DEPTHS`' deeper limit, it is a puzzle.  The
+puzzles are written to ``playbook/puzzles/data/GAME.json`` (``--out``
+elsewhere), easiest first.  No clock is read, so the same arguments give
+the same file on every machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import pathlib
+import random
+import sys
+
+from ..analysis import AlphaBeta, GreedyAgent, RandomAgent
+from ..games import load
+from . import Puzzle
+from .solve import line, moves, winning_moves
+
+__all__ = ["mine", "DEPTHS", "main", "difficulty", "theme", "write"]
+
+#: The depths (in actions) tried per game, shallowest first.  Deeper
+#: searches cost the size of the action lists to that power: CCC's and
+#: Cresnovian Chess's lists are long, and Kelasu's hold its merges and its
+#: turns are several actions, so they are mined one action deep.
+DEPTHS = {"cosmic": (1, 3), "kelasu": (1,), "ccc": (1,), "cresnovian": (1,)}
+
+#: The longest game played while mining, in actions, per game (Kelasu's
+#: turns are several actions and its games run to hundreds).
+MAX_PLIES = {"kelasu": 1000}
+
+#: The longest game for the games not in :data:`MAX_PLIES`.
+DEFAULT_MAX_PLIES = 200
+
+
+def _agents(rng: random.Random):
+    """The two seeded players of one mining game: an engine and a random
+    player, in a random order.  Two engines mostly play each other to a
+    standstill (CCC's hundred quiet turns); against random moves an engine
+    wins, and the positions on the way are full of chances to take."""
+    engines = [
+        lambda s: AlphaBeta(depth=2, time_limit=None, seed=s),
+        lambda s: AlphaBeta(depth=1, time_limit=None, seed=s),
+        lambda s: GreedyAgent(seed=s),
+    ]
+    pair = [rng.choice(engines)(rng.randrange(10**6)), RandomAgent(seed=rng.randrange(10**6))]
+    rng.shuffle(pair)
+    return pair
+
+
+def difficulty(plies: int, choices: int) -> int:
+    """A puzzle's rating: 600, 400 more for each further move to find,
+    and 10 for each first move to choose from (see :class:`Puzzle`)."""
+    return 600 + 400 * (plies // 2) + 10 * choices
+
+
+#: Counts of moves written as words in themes.
+NUMBERS = ("one", "two", "three", "four", "five")
+
+
+def theme(state, solution) -> str:
+    """A puzzle's theme: in how many of the solver's moves it is won, and
+    how the game ends (the game's own words)."""
+    player = state.to_move
+    own = 0
+    for text in solution:
+        own += state.to_move == player
+        state = state.play(text)
+    count = NUMBERS[own - 1] if own <= len(NUMBERS) else str(own)
+    return f"win in {count}: {state.outcome.reason}"
+
+
+def mine(name: str, count: int, seed: int, games: int = 400, report=None) -> list[Puzzle]:
+    """Up to ``count`` puzzles of the game ``name`` from at most ``games``
+    self-play games seeded by ``seed``.  Where deeper puzzles can be
+    mined, at most half are one action deep."""
+    if name not in DEPTHS:
+        raise KeyError(f"puzzles are mined for {sorted(DEPTHS)}, not {name!r} (see playbook.puzzles)")
+    rng = random.Random(seed)
+    game = load(name)
+    depths = DEPTHS[name]
+    shallow_quota = math.ceil(count / 2) if len(depths) > 1 else count
+    found: dict[str, tuple] = {}
+    seen: set[str] = set()
+    shallow = 0
+    for number in range(games):
+        if len(found) >= count:
+            break
+        agents = _agents(rng)
+        state = game.initial()
+        for ply in range(MAX_PLIES.get(name, DEFAULT_MAX_PLIES)):
+            if state.outcome is not None or len(found) >= count:
+                break
+            text = state.to_text()
+            if text not in seen:
+                seen.add(text)
+                for depth in depths:
+                    if depth == 1 and shallow >= shallow_quota:
+                        if winning_moves(state, 1):
+                            break
+                        continue
+                    winners = winning_moves(state, depth)
+                    if len(winners) == 1:
+                        solution = line(state, depth)
+                        found[text] = (depth, len(moves(state)), solution, number, ply)
+                        shallow += depth == 1
+                    if winners:
+                        break
+            state = state.play(agents[ply % 2].choose(state))
+        if report:
+            report(f"game {number + 1}: {len(found)} puzzles")
+    ranked = sorted(found.items(), key=lambda kv: (difficulty(kv[1][0], kv[1][1]), kv[1][3], kv[1][4]))
+    out = []
+    for i, (text, (depth, choices, solution, number, ply)) in enumerate(ranked, start=1):
+        out.append(Puzzle(f"{name}-{i:03d}", name, text, tuple(solution), len(solution),
+                          theme(game.parse(text), solution), difficulty(len(solution), choices)))
+    return out
+
+
+def write(name: str, found: list[Puzzle], seed: int, path: pathlib.Path) -> None:
+    """Write the puzzles of ``name`` as JSON to ``path``."""
+    data = {"game": name, "seed": seed, "puzzles": [p.to_json() for p in found]}
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def main(argv=None) -> int:
+    """The command line: mine and write one game's puzzles."""
+    parser = argparse.ArgumentParser(prog="python -m playbook.puzzles.mine", description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(DEPTHS), help="the game's key")
+    parser.add_argument("--count", type=int, default=50, help="puzzles wanted (default 50)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the self-play games (default 1)")
+    parser.add_argument("--games", type=int, default=400, help="most self-play games to play (default 400)")
+    parser.add_argument("--out", type=pathlib.Path, default=None, help="the JSON file to write")
+    args = parser.parse_args(argv)
+    found = mine(args.game, args.count, args.seed, args.games, report=lambda m: print(m, file=sys.stderr))
+    out = args.out or pathlib.Path(__file__).parent / "data" / f"{args.game}.json"
+    write(args.game, found, args.seed, out)
+    print(f"{len(found)} puzzles written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

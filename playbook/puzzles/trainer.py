@@ -1,0 +1,158 @@
+"""Solving puzzles one after another, with a streak and a rating.
+
+``Trainer("cosmic")`` hands out the game's puzzles as
+:class:`~playbook.tutorial.Exercise` values (``trainer.next()``), played
+on the exercise's live board and checked with ``trainer.check()``: a
+wrong answer earns a hint, the third the solution, as in the tutorials.
+A puzzle counts once, when it is first judged: solved at the first try,
+or failed (also as soon as a move leaves no forced win, as on Lichess).  Each result moves the :class:`Rating` as a puzzle rating
+moves on Lichess, by how surprising it was, and a failure ends the
+streak.  The next puzzle is the one not yet tried whose difficulty is
+nearest the rating.
+
+>>> trainer = Trainer("cosmic", rating=1500)
+>>> ex = trainer.next()
+>>> trainer.check(ex.solution).right
+True
+>>> trainer.streak, trainer.rating.rating > 1500
+(1, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..tutorial import TRIES, Exercise, Tutorial, Verdict
+from . import Puzzle, puzzles
+from ..core import PlaybookError
+from .solve import defence, wins
+
+__all__ = ["Rating", "Trainer", "exercise"]
+
+
+@dataclass
+class Rating:
+    """An Elo rating against puzzles: ``rating`` moves by ``k`` times the
+    difference between the result (1 solved, 0 failed) and the expected
+    result, ``1 / (1 + 10 ** ((difficulty - rating) / 400))``.  Rounded to
+    whole points, so it reads the same on every machine.
+
+    >>> r = Rating(1500)
+    >>> r.update(1500, True), r.update(1900, False)
+    (1516, 1513)
+    """
+
+    rating: int = 1500
+    k: int = 32
+
+    def expected(self, difficulty: int) -> float:
+        """The chance, by the ratings, of solving a puzzle of ``difficulty``."""
+        return 1.0 / (1.0 + 10 ** ((difficulty - self.rating) / 400))
+
+    def update(self, difficulty: int, solved: bool) -> int:
+        """Count one result; return the new rating."""
+        self.rating = round(self.rating + self.k * ((1.0 if solved else 0.0) - self.expected(difficulty)))
+        return self.rating
+
+
+def exercise(puzzle: Puzzle, tutorial: Tutorial | None = None) -> Exercise:
+    """``puzzle`` as an :class:`~playbook.tutorial.Exercise`: the goal is
+    to win, the opponent answers with the defence that holds out longest
+    (worked out by the rules, so any move of the learner is answered),
+    the hint is the theme, and the solution the puzzle's line."""
+    turns = puzzle.turns()
+    solver = turns[0][0]
+    own = [actions for side, actions in turns if side == solver]
+    several = any(len(actions) > 1 for actions in own)
+    reply = lambda state: defence(state, solver, puzzle.plies).text  # noqa: E731
+    return Exercise(
+        puzzle.state(),
+        f"{solver.capitalize()} to play and win ({puzzle.theme.split(':')[0]}).",
+        goal=lambda state: state.outcome is not None and solver in state.outcome.winners,
+        hint=f"the game is won this way: {puzzle.theme.split(': ', 1)[-1]}.",
+        solution=[a for actions in own for a in actions],
+        replies=[reply] * (len(own) - 1),
+        moves=len(own) if several else None,
+        turn=several,
+        tutorial=tutorial if tutorial is not None else Tutorial(f"{puzzle.game} puzzles"),
+    )
+
+
+class Trainer:
+    """Puzzles of the game ``name`` one after another (see the module):
+    :attr:`rating` (a :class:`Rating`), :attr:`streak` (puzzles solved in a
+    row), :attr:`results` (``(puzzle id, solved)`` in order), the current
+    :attr:`puzzle` and its :attr:`exercise`."""
+
+    def __init__(self, name: str, rating: int = 1500):
+        self.name = name
+        self.rating = Rating(rating)
+        self.streak = 0
+        self.best_streak = 0
+        self.results: list[tuple[str, bool]] = []
+        self.tutorial = Tutorial(f"{name} puzzles")
+        self.puzzle: Puzzle | None = None
+        self.exercise: Exercise | None = None
+        self._counted = True
+
+    def next(self) -> Exercise:
+        """The next puzzle, as an exercise: the one not yet tried whose
+        difficulty is nearest the rating (the first in the list among
+        equals)."""
+        tried = {pid for pid, _ in self.results}
+        left = [p for p in puzzles(self.name) if p.id not in tried]
+        if not left:
+            raise IndexError(f"every {self.name} puzzle has been tried")
+        self.puzzle = min(left, key=lambda p: abs(p.difficulty - self.rating.rating))
+        self.exercise = exercise(self.puzzle, self.tutorial)
+        self._counted = False
+        return self.exercise
+
+    def check(self, answer=None) -> Verdict:
+        """Judge the answer (typed, or else played on the board) to the
+        current puzzle; the first judgement counts for the rating."""
+        if self.exercise is None:
+            raise IndexError("no puzzle yet: call next() first")
+        verdict = self.exercise.check(answer)
+        finished = verdict.right or not verdict.message.startswith(("Not finished", "No move", "No answer"))
+        if not finished and not self._counted and self._astray(answer):
+            # As on Lichess, a first move that no longer wins fails the puzzle at once.
+            finished = True
+            verdict = Verdict(False, "That does not win by force any more, so the puzzle counts as missed; "
+                              f"go back and try again. Hint: {self.exercise.hints[0]}", tries=verdict.tries)
+        if finished and not self._counted:
+            self._counted = True
+            self.results.append((self.puzzle.id, verdict.right))
+            self.rating.update(self.puzzle.difficulty, verdict.right)
+            self.streak = self.streak + 1 if verdict.right else 0
+            self.best_streak = max(self.best_streak, self.streak)
+        return verdict
+
+    def _astray(self, answer) -> bool:
+        """Whether the learner's moves so far (``answer``, or those on the
+        board), with the defence's replies, leave no forced win in the
+        actions the puzzle has left."""
+        puzzle = self.puzzle
+        solver = puzzle.state().to_move
+        if answer is None:
+            board = self.exercise.board
+            state, used = board.state, len(board.history)
+        else:
+            state, used = puzzle.state(), 0
+            try:
+                for text in [answer] if isinstance(answer, str) else list(answer):
+                    state = state.play(str(text))
+                    used += 1
+                    while state.outcome is None and state.to_move != solver:
+                        state = state.play(defence(state, solver, puzzle.plies))
+                        used += 1
+            except PlaybookError:
+                return False
+        if used == 0:
+            return False
+        return not wins(state, solver, puzzle.plies - used)
+
+    def __repr__(self) -> str:
+        solved = sum(ok for _, ok in self.results)
+        return (f"{self.name} puzzles: {solved} of {len(self.results)} solved, streak {self.streak} "
+                f"(best {self.best_streak}), rating {self.rating.rating}")

@@ -1,0 +1,182 @@
+"""Game review: per-move evaluations, labels, the win-at-once rule, the graph.
+
+The positions are worked out by hand from the rule sources; the comments
+say why each move does or does not let the opponent win at once."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest
+
+from playbook import BoardWidget, Record, load
+from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, review
+from playbook.analysis import search
+from playbook.analysis.review import THRESHOLDS, Thresholds, loses_at_once
+
+# Cosmic Chess: White king b1, rook e1; Black king f6, rook a4; White to move.
+# A rook slides orthogonally and captures the king by jumping it, off the
+# board when it stands on the edge: after b1-a1 the a-file is open from a4
+# to a1, so a4x* takes the king.  After b1-b2 the king is on neither the
+# a-file nor rank 4, and Black's king on f6 is far away: no capture of it.
+COSMIC = "5k/6/r5/6/6/1K2R1 w"
+
+# CCC: White has the Cube on a1 and its one Pyramid, a Large, on c1; Black a
+# Medium Pyramid on h6 and a Large on a10.  Pyramids slide diagonally and
+# may end on the first piece in the way: h6-g5-f4-e3-d2-c1 is open, so if
+# the Large stays on c1 the Medium attacks it; neither has Shields, both are
+# destroyed, and White, with no Pyramid left, loses.  On b2 the Large is on
+# no Black Pyramid's diagonal (h6's run to c1 and d10, a10's to h3).
+CCC = """white to move, turn 5, quiet 0, flags - -
+10 l . . . . . . .
+ 9 . . . . . . . .
+ 8 . . . . . . . .
+ 7 . . . . . . . .
+ 6 . . . . . . . m
+ 5 . . . . . . . .
+ 4 . . . . . . . .
+ 3 . . . . . . . .
+ 2 . . . . . . . .
+ 1 C . L . . . . .
+   a b c d e f g h
+white lost: -
+black lost: -
+"""
+
+# Kelasu: each side has one stone, so one energy: a turn is one action.
+# Red's Warriors stand on three victory cells (E4 E5 F4) and one more on
+# G5, a step (Red moves towards rank A) from the fourth, F5.  Blue's blank
+# move C3-D3 lets G5-F5 complete the four cells.  Blue's General taking
+# the Warrior on F4 (sliding F8 F7 F6 F5, then F4) leaves Red two
+# actions short: G5-F4 takes the General back but F5 stays empty.
+KELASU = "\n".join([
+    "S.........", "..........", "...B......", "..........", "....ww....",
+    "....w....G", ".....w....", "..........", "..........", "s.........",
+]) + "\nto-move: blue\n"
+
+
+def row(record, ply=1):
+    return review(record).rows[ply - 1]
+
+
+@pytest.mark.parametrize("name, text, losing, reply, safe", [
+    ("cosmic", COSMIC, "b1-a1", "a4x*", "b1-b2"),
+    ("ccc", CCC, "a1-a2", "h6xc1", "c1-b2"),
+    ("kelasu", KELASU, "C3-D3", "G5-F5", "F9-F4"),
+])
+def test_a_move_that_lets_the_opponent_win_at_once_is_a_blunder(name, text, losing, reply, safe):
+    start = load(name).parse(text)
+    # The reply really wins, by the rules alone.
+    assert start.play(losing).play(reply).outcome.winners == (start.play(losing).to_move,)
+    bad = row(Record.of(start, [losing, reply]))
+    assert bad["allows_win"] and bad["label"] == "blunder"
+    assert bad["mover"] == start.to_move
+    assert bad["after"] <= -9000  # lost by force, from the mover's view
+    good = row(Record.of(start, [safe]))
+    assert not good["allows_win"] and good["label"] != "blunder"
+    assert loses_at_once(start.play(losing), start.to_move, THRESHOLDS[name].reach)
+    assert not loses_at_once(start.play(safe), start.to_move, THRESHOLDS[name].reach)
+
+
+def test_letting_a_win_through_is_no_blunder_when_every_move_does():
+    # Cosmic Chess: White king a1 and a pawn on f3; Black rooks a6 and b6,
+    # king f6.  Every king step loses: a2 stays on the a-file (a6 slides down
+    # and jumps it), b1 and b2 are on the b-file (b6 jumps it, off the board
+    # from b1).  Any pawn move leaves the king on a1, which a6 jumps off the
+    # board.  A draw offer leaves White to move, so it escapes nothing.  No
+    # move escapes, so none is a blunder by the win-at-once rule.
+    start = load("cosmic").parse("rr3k/6/6/5P/6/K5 w")
+    moves = [a for a in start.legal_actions() if a.text != "offer-draw"]
+    assert len(moves) == 5 and all(loses_at_once(start.play(a), "white") for a in moves)
+    assert start.play("offer-draw").to_move == "white"
+    first = row(Record.of(start, ["a1-b2"]))
+    assert first["after"] <= -9000 and not first["allows_win"]
+
+
+def test_the_engines_own_move_loses_nothing_and_labels_follow_the_thresholds():
+    rules = Thresholds(scale=3.0, inaccuracy=0.05, mistake=0.10, blunder=0.15)
+    assert [rules.label(x) for x in (0.0, 0.049, 0.05, 0.0999, 0.10, 0.15, 0.9)] == [
+        "", "", "inaccuracy", "inaccuracy", "mistake", "blunder", "blunder"]
+    start = load("cosmic").parse(COSMIC)
+    best = AlphaBeta(depth=THRESHOLDS["cosmic"].depth, time_limit=None, seed=0).analyse(start).action.text
+    r = row(Record.of(start, [best]))
+    assert r["best"] == best and r["loss"] == 0.0 and r["label"] == ""
+
+
+def _game(name, plies, seed=3):
+    state = start = load(name).initial()
+    agents = [GreedyAgent(seed=seed), RandomAgent(seed=seed + 1)]
+    actions = []
+    while state.outcome is None and len(actions) < plies:
+        action = agents[len(actions) % 2].choose(state)
+        actions.append(action)
+        state = state.play(action)
+    return Record.of(start, actions)
+
+
+def test_a_review_is_the_same_twice_and_reads_no_clock(monkeypatch):
+    record = _game("cosmic", 16)
+    first = review(record).rows
+    # A clock that jumps a minute at every read changes nothing.
+    ticks = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(ticks)))
+    second = review(record).rows
+    assert first == second
+    assert len(first) == len(record.actions)
+    assert [r["move"] for r in first] == record.actions
+
+
+def test_the_review_is_a_table_with_one_row_a_move():
+    record = _game("ccc", 8)
+    frame = review(record).frame()
+    assert list(frame.index) == list(range(1, 9))
+    assert {"mover", "move", "best", "before", "after", "loss", "label"} <= set(frame.columns)
+    assert set(frame["label"]) <= {"", "inaccuracy", "mistake", "blunder"}
+
+
+def test_the_graph_draws_one_point_a_move():
+    r = review(_game("cosmic", 12))
+    ax = r.plot()
+    line = ax.lines[0]
+    assert list(line.get_xdata()) == list(range(1, 13))
+    assert all(0.0 <= y <= 1.0 for y in line.get_ydata())
+    assert list(line.get_ydata()) == r.advantage()
+
+
+def test_a_game_just_played_on_a_board_is_reviewed_in_one_call():
+    board = BoardWidget(load("cosmic").initial(), opponent=AlphaBeta(depth=1, time_limit=None, seed=0))
+    board.play("c2-d3")
+    board.play(board.state.legal_actions()[0])
+    assert len(board.history) == 4  # two moves each, the engine answering
+    rows = review(board).rows
+    assert [r["move"] for r in rows] == board.history
+    assert rows == review(board.record()).rows
+
+
+def test_the_review_board_keeps_board_graph_and_best_move_arrow_in_step():
+    start = load("cosmic").parse(COSMIC)
+    r = review(Record.of(start, ["b1-a1", "a4x*"]))
+    shown = r.board()
+    assert shown.board.cursor == 2 and shown.graph.cursor == 2
+    assert shown.board.arrows == []  # the game is over: no best move
+    assert shown.graph.marks == ["??", ""] and shown.graph.labels == ["blunder", ""]
+    shown.graph.cursor = 0  # a click on the start of the graph
+    assert shown.board.cursor == 0
+    best = r.rows[0]["best"]
+    assert shown.board.arrows == [start.parse_action(best).cells()]
+    shown.board.jump(1)  # a step on the board moves the graph's marker
+    assert shown.graph.cursor == 1
+    # The best move there, a4x*, clicks one cell (the king is taken off the
+    # board): no arrow to draw.
+    assert r.rows[1]["best"] == "a4x*" and shown.board.arrows == []
+    assert repr(shown) == "ReviewBoard(cosmic, 2 moves)"
+
+
+@pytest.mark.parametrize("name", ["cosmic", "kelasu", "cresnovian", "ccc", "wheel"])
+def test_every_game_is_reviewed_with_its_own_thresholds(name):
+    record = _game(name, 6)
+    r = review(record)
+    assert r.thresholds is THRESHOLDS[name]
+    assert [row["ply"] for row in r.rows] == list(range(1, len(record.actions) + 1))
+    assert all(0.0 <= row["loss"] <= 1.0 and row["label"] in ("", "inaccuracy", "mistake", "blunder") for row in r.rows)
+    assert all(row["loss"] == 0.0 for row in r.rows if row["move"] == row["best"])
