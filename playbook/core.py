@@ -27,6 +27,7 @@ while it is handed to the next player.
 from __future__ import annotations
 
 import datetime as _dt
+import enum
 import inspect
 import json
 from abc import ABC, abstractmethod
@@ -40,6 +41,7 @@ __all__ = [
     "Step",
     "StepOptions",
     "Action",
+    "Ending",
     "Outcome",
     "Game",
     "State",
@@ -205,13 +207,44 @@ class Action:
 # ------------------------------------------------------------------- outcomes
 
 
+class Ending(enum.Enum):
+    """How a game ended, from a fixed set (the words are in
+    :attr:`Outcome.reason`), so that programs can count endings without
+    reading sentences."""
+
+    #: A King was taken (Cosmic Chess; Chess Wheel+, where the last King
+    #: standing wins).
+    KING_CAPTURED = "king captured"
+    #: A side lost the last of the pieces it must keep (Kelasu's stones or
+    #: all its other pieces, CCC's Pyramids).
+    PIECES_LOST = "pieces lost"
+    #: A kingdom holds zero Q (Cresnovian Chess).
+    KINGDOM_EMPTIED = "kingdom emptied"
+    #: A side holds the cells that win (Kelasu's four victory cells).
+    GOAL_HELD = "goal held"
+    #: A side is down to its bare King and the pieces are counted (Cosmic Chess).
+    BARE_KING = "bare king"
+    #: The side to move has no action (a stalemate, or no piece that can move).
+    NO_MOVE = "no move"
+    #: The same position arose too often.
+    REPETITION = "repetition"
+    #: Too many moves without a capture or other progress.
+    MOVE_LIMIT = "move limit"
+    #: The players agreed to end the game.
+    AGREEMENT = "agreement"
+    #: A player resigned.
+    RESIGNATION = "resignation"
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the ``winners`` (empty for a draw) and the
-    ``reason`` in words."""
+    """How a game ended: the ``winners`` (empty for a draw), the
+    ``reason`` in words and the ``ending`` from the fixed set
+    :class:`Ending` (None where a game does not say)."""
 
     winners: tuple[str, ...]
     reason: str
+    ending: Ending | None = None
 
     @property
     def draw(self) -> bool:
@@ -240,6 +273,12 @@ class Game(ABC):
     name: str = ""
     title: str = ""
     players: tuple[str, ...] = ()
+    #: Whether several players decide in the same phase, each entering an
+    #: action of their own (see :attr:`State.movers`).
+    simultaneous: bool = False
+    #: Whether a position holds what some player may not see (sealed
+    #: orders): then :meth:`State.observation` differs between players.
+    hidden_information: bool = False
 
     @abstractmethod
     def initial(self, **options: Any) -> "State":
@@ -331,6 +370,27 @@ class State(ABC):
     @abstractmethod
     def _apply(self, action: Action) -> "State":
         """Carry out an action already known to be legal."""
+
+    def after(self, action: Action) -> "State":
+        """The position after ``action``, one of this position's legal
+        actions (listed, or entered by steps), without checking it: what a
+        search uses, since :meth:`play` checks every action it is given.
+        An action that is not legal here gives an undefined result."""
+        return self._apply(action)
+
+    def observation(self, player: str) -> "State":
+        """This position as ``player`` may see it: what other players keep
+        private (sealed orders) is left out.  The same position in games
+        without hidden information (the default)."""
+        return self
+
+    @property
+    def setting_up(self) -> bool:
+        """Whether the game is still being set up (placing pieces, choosing
+        sides) rather than played: statistics of play skip these
+        positions.  False by default: a game is in play from its first
+        action."""
+        return False
 
     @abstractmethod
     def to_text(self) -> str:

@@ -136,7 +136,7 @@ class GreedyAgent:
         me = state.to_move
         best, best_score = [], None
         for action in candidates(state, self.rng):
-            score = evaluate(state._apply(action), me)
+            score = evaluate(state.after(action), me)
             if best_score is None or score > best_score:
                 best, best_score = [action], score
             elif score == best_score:

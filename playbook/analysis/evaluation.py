@@ -565,9 +565,8 @@ def _wheel_commitments(state: State, player: str, sets) -> list[Action]:
 def private(state: State) -> State:
     """``state`` as the player to move knows it: a game whose positions
     remember other players' sealed orders (Chess Wheel+ in hot-seat play)
-    forgets them (``state.private_to(player)``), so no engine reads them."""
-    hide = getattr(state, "private_to", None)
-    return hide(state.to_move) if hide is not None else state
+    forgets them (``state.observation(player)``), so no engine reads them."""
+    return state.observation(state.to_move)
 
 
 # --------------------------------------------------------------------- lookup

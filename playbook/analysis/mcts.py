@@ -157,7 +157,7 @@ class MCTS:
                 # A player who cannot see orders sealed earlier in the tree answers as they would blind.
                 actions = blind(state, actions, evaluate, self._blind_choices)
                 self.rng.shuffle(actions)
-                children = [(a, state._apply(a)) for a in actions]
+                children = [(a, state.after(a)) for a in actions]
                 children.sort(key=lambda ac: evaluate(ac[1], mover))
                 node.untried = children
                 return
@@ -191,13 +191,13 @@ class MCTS:
             child = _Node(after, (), mover, None, action)
         elif step is _STOP:
             action = state.action_from_steps(node.prefix)
-            child = _Node(state._apply(action), (), mover, step, action)
+            child = _Node(state.after(action), (), mover, step, action)
         else:
             prefix = node.prefix + (step,)
             options = state.next_steps(prefix)
             if options.complete and not options.options:
                 action = state.action_from_steps(prefix)
-                child = _Node(state._apply(action), (), mover, step, action)
+                child = _Node(state.after(action), (), mover, step, action)
             else:
                 child = _Node(state, prefix, mover, step)
         node.children.append(child)
@@ -218,11 +218,11 @@ class MCTS:
         state = node.state
         if state.outcome is None and node.prefix:
             # A partial entry: finish it at random to see where it leads.
-            state = state._apply(self._random.complete(state, node.prefix))
+            state = state.after(self._random.complete(state, node.prefix))
         for _ in range(self._rollout_plies):
             if state.outcome is not None:
                 break
-            state = state._apply(self._random.choose(state))
+            state = state.after(self._random.choose(state))
         outcome = state.outcome
         if outcome is not None:
             if outcome.draw:

@@ -92,15 +92,14 @@ def blind(state: State, actions: list, evaluate, cache: dict | None = None) -> l
     another player sealed earlier in the search (Chess Wheel+: the root
     player's commitment), letting the mover answer them would be letting
     them read those orders; the mover chooses instead as they would on the
-    position they know (``private_to``): the one action best for them one
+    position they may see (``state.observation``): the one action best for them one
     action ahead.  Everywhere else every action is kept.  ``cache`` (a
     dict) remembers the choice made on each known position, which is the
     same whatever the sealed orders it cannot see."""
-    hide = getattr(state, "private_to", None)
-    if hide is None or len(actions) < 2:
+    if not state.game.hidden_information or len(actions) < 2:
         return actions
     mover = state.to_move
-    view = hide(mover)
+    view = state.observation(mover)
     if view is state:
         return actions
     key = _sealed_as_known(view, mover)
@@ -110,7 +109,7 @@ def blind(state: State, actions: list, evaluate, cache: dict | None = None) -> l
         again = [a for a in actions if same(a) == chosen]
         if again:
             return again[:1]
-    best = max(actions, key=lambda a: evaluate(view._apply(a), mover))
+    best = max(actions, key=lambda a: evaluate(view.after(a), mover))
     if cache is not None:
         cache[key] = same(best)
     return [best]
@@ -126,13 +125,13 @@ def choice_key(state: State):
 
 def repetition_key(state: State):
     """A key under which an engine remembers what it played, for games of
-    sealed, simultaneous orders (states with ``private_to``); None for
+    sealed, simultaneous orders (``game.hidden_information``); None for
     every other game.  Two deterministic players of such a game can order
     the same moves week after week, each blocking the other, for ever; an
     engine that meets the same pieces, phase and player to move again
     varies its orders instead (see :func:`vary`).  The week's number is left
     out, since it grows every week."""
-    if getattr(state, "private_to", None) is None:
+    if not state.game.hidden_information:
         return None
     return type(state), getattr(state, "pieces", None), getattr(state, "phase", None), state.to_move
 
@@ -295,7 +294,7 @@ class AlphaBeta:
         root_actions = candidates(state, self.rng, talk=self.talk)
         if not root_actions:  # nothing to weigh: take whatever the steps allow
             return Analysis(RandomAgent(seed=self.rng.random()).choose(state), 0.0, 0)
-        children = [(a, state._apply(a)) for a in root_actions]
+        children = [(a, state.after(a)) for a in root_actions]
         # First ordering: how each result looks at once.
         children.sort(key=lambda ac: -self.evaluate(ac[1], self.root))
         ranked = [(self.evaluate(c, self.root), a) for a, c in children]
@@ -374,7 +373,7 @@ class AlphaBeta:
         best_value = -3 * WIN if maximising else 3 * WIN
         best_text = None
         for action, child in children:
-            child = child if child is not None else state._apply(action)
+            child = child if child is not None else state.after(action)
             value = self._search(child, depth - 1, alpha, beta, ply + 1)
             if maximising:
                 if value > best_value:
@@ -404,7 +403,7 @@ class AlphaBeta:
         if depth >= 2:
             # Near the root the children are worth evaluating for the order.
             sign = 1 if maximising else -1
-            children = [(a, state._apply(a)) for a in actions]
+            children = [(a, state.after(a)) for a in actions]
             keyed = []
             for a, c in children:
                 bonus = 1e9 if a.text == hint else 1e6 if a.text in killers else history.get(a.text, 0)
@@ -428,7 +427,7 @@ class AlphaBeta:
             if match is None:
                 break
             line.append(text)
-            state = state._apply(match)
+            state = state.after(match)
             depth -= 1
         return line
 

@@ -114,7 +114,7 @@ def early_win(state: State, turns: int = 2) -> str | None:
     (:func:`~playbook.analysis.search.candidates`)."""
     me = state.to_move
     for action in candidates(state):
-        after = state._apply(action)
+        after = state.after(action)
         if _won(after, me) or (after.outcome is None and _forced(after, me, turns)):
             return action.text
     return None
@@ -133,10 +133,10 @@ def _forced(state: State, me: str, turns: int) -> bool:
         if turns <= 0:
             return False
         return any(_won(after, me) or (after.outcome is None and _forced(after, me, turns))
-                   for after in (state._apply(a) for a in candidates(state)))
+                   for after in (state.after(a) for a in candidates(state)))
     # The opponent's turn: every reply must still lose; our next turn is a new one.
     for reply in candidates(state):
-        after = state._apply(reply)
+        after = state.after(reply)
         if after.outcome is not None:
             if not _won(after, me):
                 return False
@@ -149,7 +149,7 @@ def _forced(state: State, me: str, turns: int) -> bool:
 def win_available(state: State) -> bool:
     """Whether the side to move has an action that wins at once."""
     me = state.to_move
-    return any(_won(state._apply(a), me) for a in candidates(state))
+    return any(_won(state.after(a), me) for a in candidates(state))
 
 
 def random_line(state: State, plies: int, rng: random.Random) -> State:
@@ -159,5 +159,5 @@ def random_line(state: State, plies: int, rng: random.Random) -> State:
         if state.outcome is not None:
             break
         options: Sequence = candidates(state, rng)
-        state = state._apply(rng.choice(list(options)))
+        state = state.after(rng.choice(list(options)))
     return state

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field, replace
 from itertools import compress
 
-from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
+from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from .board import geometry
 from .effects import carry_out
 from .entry import Entry, steps_from_text, unlisted
@@ -115,13 +115,13 @@ class CCCState(State):
         pyramids = self.census()[2]
         w, b = pyramids["w"], pyramids["b"]
         if not w and not b:
-            return Outcome((), "both sides lost their last Pyramid in the same turn")
+            return Outcome((), "both sides lost their last Pyramid in the same turn", Ending.PIECES_LOST)
         if not w or not b:
             winner = "white" if w else "black"
-            return Outcome((winner,), f"{'black' if w else 'white'} has no Pyramid left")
+            return Outcome((winner,), f"{'black' if w else 'white'} has no Pyramid left", Ending.PIECES_LOST)
         limit = self.game.quiet_limit if self.game is not None else None
         if limit and self.quiet >= limit:
-            return Outcome((), f"{limit} turns passed with no piece destroyed")
+            return Outcome((), f"{limit} turns passed with no piece destroyed", Ending.MOVE_LIMIT)
         return None
 
     def legal_actions(self) -> list[Action]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 
-from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
+from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Cell, Glyph, Piece, Scene
 from .board import ABBREVIATION, CELLS, COLS, DONE, ROWS, STYLE, Umbral, kingdom_of, other_kingdom
 from .effects import apply_action
@@ -68,6 +68,11 @@ class CresnovianState(State):
         """The Q of the pieces standing in ``kingdom`` (``left``, ``world`` or ``right``)."""
         return sum(p.q for p in self.pieces if _KINGDOM[p.cell] == kingdom)
 
+    @property
+    def setting_up(self) -> bool:
+        """Whether the pieces are still being placed or the kingdoms chosen."""
+        return self.phase != "play"
+
     def _compute_outcome(self) -> Outcome | None:
         if self.phase != "play":
             return None
@@ -82,10 +87,10 @@ class CresnovianState(State):
             return None
         who = {k: ("second" if self.second_kingdom == k else "first") for k in ("left", "right")}
         if not left and not right:
-            return Outcome((), "both kingdoms hold zero Q")
+            return Outcome((), "both kingdoms hold zero Q", Ending.KINGDOM_EMPTIED)
         loser = "left" if not left else "right"
         winner = "right" if loser == "left" else "left"
-        return Outcome((who[winner],), f"the {loser} kingdom ({self.names[0 if loser == 'left' else 1]}) holds zero Q")
+        return Outcome((who[winner],), f"the {loser} kingdom ({self.names[0 if loser == 'left' else 1]}) holds zero Q", Ending.KINGDOM_EMPTIED)
 
     def status(self) -> str:
         if self.outcome is not None:

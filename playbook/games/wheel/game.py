@@ -22,6 +22,8 @@ class ChessWheel(Game):
     name = "wheel"
     title = "Chess Wheel+"
     players = NAMES[:2]
+    simultaneous = True  # every player orders in the same move phase
+    hidden_information = True  # orders stay sealed until the resolve phase
 
     def __init__(self, collision: str = "bounce", blocking: bool = True, knight_across: bool = False):
         if collision not in COLLISIONS:

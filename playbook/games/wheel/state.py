@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from ...core import Action, IllegalAction, Outcome, PlaybookError, State, Step, StepOptions
+from ...core import Action, Ending, IllegalAction, Outcome, PlaybookError, State, Step, StepOptions
 from .board import HOME, NAMES, reach, split, short
 from .orders import hash_body, read_orders, split_body
 from .resolve import Resolution, resolve
@@ -68,9 +68,9 @@ class WheelState(State):
             return None
         owners = [p for p in self.players if any(o == p and k == "K" for _, o, k in self.pieces)]
         if len(owners) == 1:
-            return Outcome((owners[0],), f"only {owners[0]} still owns a King")
+            return Outcome((owners[0],), f"only {owners[0]} still owns a King", Ending.KING_CAPTURED)
         if not owners:
-            return Outcome((), "no player owns a King any more")
+            return Outcome((), "no player owns a King any more", Ending.KING_CAPTURED)
         return None
 
     def status(self) -> str:
@@ -133,6 +133,11 @@ class WheelState(State):
         if all(p == player for p, _ in self.secrets):
             return self
         return replace(self, secrets=tuple((p, b) for p, b in self.secrets if p == player))
+
+    def observation(self, player: str) -> "WheelState":
+        """This position as ``player`` may see it (:meth:`private_to`): no
+        other player's sealed orders."""
+        return self.private_to(player)
 
     def orders_of(self, player: str):
         """The revealed orders of ``player`` (empty when none)."""
