@@ -43,6 +43,8 @@ __all__ = [
     "Action",
     "Ending",
     "Outcome",
+    "WIN",
+    "Engine",
     "Game",
     "State",
     "Record",
@@ -260,6 +262,67 @@ class Outcome:
         return f"{' and '.join(self.winners)} win{'s' if len(self.winners) == 1 else ''}: {self.reason}"
 
 
+# --------------------------------------------------------- engine knowledge
+
+#: The score of a won game in every evaluation (a lost one scores ``-WIN``).
+WIN = 10_000.0
+
+
+class Engine:
+    """What a game teaches the engines (:mod:`playbook.analysis`), reached
+    as ``state.game.engine``.  These defaults know no game, so every engine
+    plays a new game at once: the evaluation knows only the outcome, no
+    actions are added to those listed, actions are told apart by their
+    texts.  A game's package overrides them in its ``engine`` module."""
+
+    #: Whether :meth:`evaluate` judges running positions (False: it knows
+    #: only the outcome, and Monte-Carlo search plays games out instead).
+    judges: bool = False
+
+    def evaluate(self, state: "State", player: str) -> float:
+        """How good ``state`` is for ``player``: positive good, negative bad,
+        about a pawn's worth a unit; :data:`WIN`, ``-WIN`` or 0 once the
+        game is over.  By default 0 (no opinion) while it runs."""
+        outcome = state.outcome
+        if outcome is None:
+            return 0.0
+        if outcome.draw:
+            return 0.0
+        return WIN if player in outcome.winners else -WIN
+
+    def extra_actions(self, state: "State") -> "list[Action] | None":
+        """Actions ``state`` does not list that a search should still weigh
+        (say, a sample of those entered by steps only); None when the game
+        says nothing, and a search then guesses (one random completion of
+        each first step no listed action starts with)."""
+        return None
+
+    def material(self, state: "State") -> dict[str, int]:
+        """Piece counts by kind, the first listed player's minus the
+        second's, for estimating piece values by self-play; empty for games
+        with no notion of material."""
+        return {}
+
+    def choice_key(self, state: "State", action: "Action"):
+        """What ``action`` decides in ``state``, for telling two actions
+        apart: its text, unless the same decision can come with different
+        texts (orders sealed with a fresh salt)."""
+        return action.text
+
+    def repetition_key(self, state: "State"):
+        """A key under which an engine remembers what it played in
+        positions that recur without ending the game (simultaneous sealed
+        orders can block each other for ever); None where repeats need no
+        care (the default)."""
+        return None
+
+    def known_key(self, view: "State", player: str):
+        """What ``player`` knows of ``view`` (their :meth:`State.observation`)
+        as a key: equal keys mean the same choice.  The position itself by
+        default."""
+        return view
+
+
 # ---------------------------------------------------------------------- games
 
 
@@ -279,6 +342,8 @@ class Game(ABC):
     #: Whether a position holds what some player may not see (sealed
     #: orders): then :meth:`State.observation` differs between players.
     hidden_information: bool = False
+    #: What the game teaches the engines (its evaluation, extra actions ...).
+    engine: Engine = Engine()
 
     @abstractmethod
     def initial(self, **options: Any) -> "State":

@@ -487,9 +487,9 @@ class BoardWidget(anywidget.AnyWidget):
         if analysis is not None and hasattr(analysis, "describe"):
             self.evaluation = f"Evaluation for {side}: {analysis.describe()} (search, depth {analysis.depth})"
             return
-        from .analysis.evaluation import EVALUATIONS, evaluate
+        from .analysis.evaluation import evaluate
 
-        if state.game.name not in EVALUATIONS:
+        if not state.game.engine.judges:
             self.evaluation = ""  # no opinion before a search
             return
         self.evaluation = f"Evaluation for {side}: {evaluate(state, state.to_move):+.1f}"

@@ -33,12 +33,11 @@ actions) instead.  The move played is the most visited line of steps.
 from __future__ import annotations
 
 import math
-import random
 import time
 from itertools import islice
 
 from ..core import Action, IllegalAction, State, Step
-from .agents import TALK, RandomAgent, random_words
+from .agents import TALK, Agent, RandomAgent, random_words
 from .evaluation import evaluation_for, generic, private, squash
 from .search import blind, candidates, vary
 
@@ -63,7 +62,7 @@ class _Node:
         self.complete = False
 
 
-class MCTS:
+class MCTS(Agent):
     """Monte-Carlo tree search.
 
     ``iterations``: how many to run (None: as many as ``time_limit``
@@ -84,8 +83,7 @@ class MCTS:
             raise ValueError("give MCTS iterations, a time_limit or both")
         self.iterations = iterations
         self.time_limit = time_limit
-        self.seed = seed
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.exploration = exploration
         self.rollout = rollout
         self.max_rollout = max_rollout
@@ -96,12 +94,12 @@ class MCTS:
         self.nodes = 0
         self.played: dict = {}  # what it played in recurring positions of sealed-orders games
 
-    def reset(self, seed: int | None) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
+    def forget(self) -> None:
+        """Forget what was played in recurring positions."""
         self.played = {}
 
     def choose(self, state: State) -> Action:
+        """The most visited action after the search."""
         if state.outcome is not None:
             raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
         deadline = time.perf_counter() + self.time_limit if self.time_limit is not None else float("inf")

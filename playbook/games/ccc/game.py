@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import Game, IllegalAction, Outcome
+from .engine import ENGINE
 from .board import FILES, geometry
 from .notation import MAX_SIZE, MIN_SIZE, read
 from .pieces import Thing, column
@@ -35,6 +36,7 @@ class CCC(Game):
     name = "ccc"
     title = "CCC"
     players = ("white", "black")
+    engine = ENGINE
 
     def __init__(self, reach: str = "all", fall: str = "keep", pyramid_slide: str = "blocked",
                  hop_captures: bool = True, quiet_limit: int | None = 100, onto_smaller: bool = False):

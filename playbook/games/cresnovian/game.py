@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import Game, IllegalAction, NotationError
+from .engine import ENGINE
 from .board import FOUNDATION, UMBRATIONS
 from .forum import read_forum
 from .positions import _Reader, name_problem, read_position
@@ -15,6 +16,7 @@ class CresnovianChess(Game):
     name = "cresnovian"
     title = "Cresnovian Chess"
     players = ("first", "second")
+    engine = ENGINE
 
     def initial(self, arrangement: dict[str, str] | None = None, second: str = "right",
                 names: tuple[str, str] = ("Left Kingdom", "Right Kingdom")) -> CresnovianState:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import Game, IllegalAction, NotationError
+from .engine import ENGINE
 from .board import KINDS, NAME_RE
 from .notation import MAX_NUMBER as MAX_POWER
 from .state import WheelState
@@ -24,6 +25,7 @@ class ChessWheel(Game):
     players = NAMES[:2]
     simultaneous = True  # every player orders in the same move phase
     hidden_information = True  # orders stay sealed until the resolve phase
+    engine = ENGINE
 
     def __init__(self, collision: str = "bounce", blocking: bool = True, knight_across: bool = False):
         if collision not in COLLISIONS:

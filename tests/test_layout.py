@@ -1,0 +1,52 @@
+"""How the package is laid out: the engines know no game, and the project's
+modules import each other at the top, not inside functions."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+from playbook import available, load
+
+PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "playbook"
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are docstrings in ``tree``."""
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                ids.add(id(body[0].value))
+    return ids
+
+
+def test_the_engines_import_no_game_and_name_none():
+    # Words that name a game: keys, titles and their parts that no other word holds.
+    names = set(available()) | {w.lower() for key in available() for w in load(key).title.replace("+", "").split()
+                                if w.lower() not in ("chess",)}
+    found = []
+    for path in sorted((PACKAGE / "analysis").rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            words = []
+            if isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                if node.level == 2 and module.startswith("games.") or module.startswith("playbook.games."):
+                    found.append(f"{path.name}:{node.lineno} imports {module}")
+                words = [module] + [a.name for a in node.names]
+            elif isinstance(node, ast.Name):
+                words = [node.id]
+            elif isinstance(node, ast.Attribute):
+                words = [node.attr]
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                words = [node.name]
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                words = [node.value]
+            for word in words:
+                hit = [n for n in names if n in word.lower()]
+                if hit:
+                    found.append(f"{path.name}:{node.lineno} names {hit[0]} in {word[:40]!r}")
+    assert not found, "\n".join(found)
