@@ -1,4 +1,4 @@
-"""The contract every game meets: errors, steps, actions, outcomes, states, records.
+"""The contract every game meets: errors, steps, actions, outcomes, states.
 
 A game is a :class:`Game` object (rules, options, parsing) plus immutable
 :class:`State` values.  Playing returns a new state; a refused action raises
@@ -26,13 +26,13 @@ while it is handed to the next player.
 
 from __future__ import annotations
 
-import datetime as _dt
 import enum
 import inspect
-import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Sequence
+
+from . import render
 
 __all__ = [
     "PlaybookError",
@@ -47,7 +47,6 @@ __all__ = [
     "Engine",
     "Game",
     "State",
-    "Record",
 ]
 
 
@@ -242,11 +241,12 @@ class Ending(enum.Enum):
 class Outcome:
     """How a game ended: the ``winners`` (empty for a draw), the
     ``reason`` in words and the ``ending`` from the fixed set
-    :class:`Ending` (None where a game does not say)."""
+    :class:`Ending` (None where a game does not say).  The repr shows the
+    winners and the words, as a reader wants them."""
 
     winners: tuple[str, ...]
     reason: str
-    ending: Ending | None = None
+    ending: Ending | None = field(default=None, repr=False)
 
     @property
     def draw(self) -> bool:
@@ -606,8 +606,6 @@ class State(ABC):
     def svg(self, **options: Any) -> str:
         """The board as SVG text; ``options`` go to :func:`playbook.render.svg`
         (``flip``, ``size``, ``marks``, ``highlight``)."""
-        from . import render
-
         if "last" not in options and self.last_action is not None:
             options["last"] = self.last_action.cells()
         return render.svg(self.view(), **options)
@@ -615,9 +613,7 @@ class State(ABC):
     def diagram(self, **options: Any):
         """The board with marks, shown as a picture in a notebook: for
         example ``state.diagram(highlight=["c4", "a4"], arrows=[["a3", "b5"]])``."""
-        from .render import Diagram
-
-        return Diagram(self.svg(**options))
+        return render.Diagram(self.svg(**options))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -635,131 +631,3 @@ def _describe(steps: Sequence[Step]) -> str:
     if not steps:
         return "nothing"
     return " then ".join(f"{s.kind} {s.value!r}" for s in steps)
-
-
-# -------------------------------------------------------------------- records
-
-#: What a record's JSON may hold, with the type each value must have.
-RECORD_FIELDS = {
-    "game": str, "start": str, "actions": list, "options": dict, "players": dict,
-    "date": str, "result": str, "reason": str, "tags": dict,
-}
-
-
-@dataclass
-class Record:
-    """A game as its start position and the texts of the actions played,
-    with what a player expects to find in a game record: the game's
-    ``options`` (rule variants), the ``players`` (role -> name), the
-    ``date`` (ISO 8601), the ``result`` (the winners joined by " and ",
-    ``"draw"``, or ``""`` while unfinished) and its ``reason``, and free
-    ``tags`` (event, site, seed, agents, ...).  Saved as JSON, never pickle,
-    and replayable.
-
-    >>> from playbook import load
-    >>> start = load("cosmic").initial()
-    >>> record = Record.of(start, ["c2-d3", "e4-f3"], players={"white": "Ann", "black": "Bo"})
-    >>> Record.from_json(record.to_json()).states()[-1] == start.play("c2-d3").play("e4-f3")
-    True
-    """
-
-    game: str
-    start: str
-    actions: list[str]
-    options: dict = field(default_factory=dict)
-    players: dict = field(default_factory=dict)
-    date: str = ""
-    result: str = ""
-    reason: str = ""
-    tags: dict = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, start: State, actions: Iterable[Action | str], players: dict | None = None, date: str = "",
-           **tags: Any) -> "Record":
-        """The record of ``actions`` played from ``start``; the result and
-        its reason are worked out by playing them."""
-        actions = list(actions)
-        record = cls(start.game.name, start.to_text(), [str(a) for a in actions], start.game.options,
-                     dict(players or {}), date, tags=dict(tags))
-        states = record.states()
-        record.actions = [before.record_text(a) for before, a in zip(states, actions)]
-        outcome = states[-1].outcome
-        if outcome is not None:
-            record.result = " and ".join(outcome.winners) or "draw"
-            record.reason = outcome.reason
-        return record
-
-    def load_game(self) -> Game:
-        """The game this record was played under, with its options."""
-        from .games import load
-
-        try:
-            return load(self.game, **self.options)
-        except PlaybookError as exc:
-            raise NotationError(f"record: {exc}") from None
-
-    def states(self) -> list[State]:
-        """Every position of the game, the start included.  A bad start or
-        action raises :class:`NotationError` or :class:`IllegalAction`
-        naming the ply (1 for the first action)."""
-        game = self.load_game()
-        try:
-            start = game.parse(self.start)
-        except NotationError as exc:
-            raise NotationError(f"record start: {exc}") from None
-        return game.replay(self.actions, start=start)
-
-    def final(self) -> State:
-        """The last position."""
-        return self.states()[-1]
-
-    def to_json(self) -> str:
-        """The record as JSON text (fields left at their defaults are left out)."""
-        data = {"game": self.game, "start": self.start, "actions": list(self.actions)}
-        for key in ("options", "players", "date", "result", "reason", "tags"):
-            value = getattr(self, key)
-            if value:
-                data[key] = value
-        return json.dumps(data, indent=1)
-
-    @classmethod
-    def from_json(cls, text: str) -> "Record":
-        """Read a record written by :meth:`to_json` (records from before
-        options and metadata existed read too).  Refuses, with a
-        :class:`NotationError` naming the field, anything of the wrong
-        shape."""
-        if not isinstance(text, str):
-            raise NotationError(f"a record is JSON text, not {type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise NotationError(f"a record must be JSON: {exc.msg}", text, exc.pos) from None
-        if not isinstance(data, dict):
-            raise NotationError(f"a record is a JSON object, not {type(data).__name__}")
-        missing = [k for k in ("game", "start", "actions") if k not in data]
-        if missing:
-            raise NotationError(f"a record needs the keys 'game', 'start' and 'actions'; missing: {', '.join(missing)}")
-        unknown = sorted(set(data) - set(RECORD_FIELDS))
-        if unknown:
-            raise NotationError(f"a record has no field {unknown[0]!r}; its fields are {', '.join(RECORD_FIELDS)}")
-        for key, kind in RECORD_FIELDS.items():
-            if key in data and not isinstance(data[key], kind):
-                raise NotationError(f"record field {key!r} must be a JSON {_JSON_NAMES[kind]}, not {data[key]!r:.60}")
-        for ply, action in enumerate(data["actions"], 1):
-            if not isinstance(action, str):
-                raise NotationError(f"record field 'actions': ply {ply} must be a text, not {action!r:.60}")
-        for key in ("options", "players", "tags"):
-            for name, value in data.get(key, {}).items():
-                if key == "players" and not isinstance(value, str):
-                    raise NotationError(f"record field 'players': the name of {name!r} must be a text, not {value!r:.60}")
-                if isinstance(value, (dict, list)) and key == "options":
-                    raise NotationError(f"record field 'options': {name!r} must be a number, text, true/false or null")
-        if data.get("date"):
-            try:
-                _dt.datetime.fromisoformat(data["date"])
-            except ValueError:
-                raise NotationError(f"record field 'date' must be an ISO 8601 date such as 2026-11-23, not {data['date']!r:.60}") from None
-        return cls(**{key: data[key] for key in RECORD_FIELDS if key in data})
-
-
-_JSON_NAMES = {str: "string", list: "array", dict: "object"}

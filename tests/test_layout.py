@@ -50,3 +50,35 @@ def test_the_engines_import_no_game_and_name_none():
                 if hit:
                     found.append(f"{path.name}:{node.lineno} names {hit[0]} in {word[:40]!r}")
     assert not found, "\n".join(found)
+
+
+def _imports_inside_functions():
+    """(path, line, has a comment) of every import of the project's own
+    modules made inside a function."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text()
+        lines = text.splitlines()
+        for fn in ast.walk(ast.parse(text)):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(fn):
+                own = (isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").startswith("playbook"))
+                       or isinstance(node, ast.Import) and any(a.name.startswith("playbook") for a in node.names))
+                if own:
+                    said = "#" in lines[node.lineno - 1] or lines[node.lineno - 2].strip().startswith("#")
+                    found.append((path.relative_to(PACKAGE.parent), node.lineno, said))
+    return found
+
+
+def test_at_most_five_of_the_projects_imports_sit_inside_functions_each_with_its_reason():
+    inside = _imports_inside_functions()
+    assert len(inside) <= 5, inside
+    assert all(said for _, _, said in inside), [f"{p}:{n}" for p, n, said in inside if not said]
+
+
+def test_the_contract_imports_no_game_and_not_the_games_registry():
+    tree = ast.parse((PACKAGE / "core.py").read_text())
+    modules = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level > 0]
+    modules += [a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names]
+    assert not [m for m in modules if m == "games" or m.startswith("games.") or "playbook.games" in m], modules

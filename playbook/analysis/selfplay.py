@@ -48,7 +48,9 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from ..core import Game, Record
+from ..core import Game
+from ..games import load
+from ..records import Record
 from .evaluation import in_setup
 
 __all__ = ["play_game", "selfplay", "SelfPlay", "tournament", "Tournament", "wilson", "elo_ratings"]
@@ -148,8 +150,6 @@ def play_game(game: Game, agents, max_plies: int = 500, options: dict | None = N
 def to_record(record: dict) -> Record:
     """A self-play record as a :class:`~playbook.core.Record` (replayable,
     saved as JSON), with its metadata where ``Record`` keeps metadata."""
-    from ..games import load
-
     game = load(record["game"])
     start = game.parse(record["start"])
     tags = {k: record[k] for k in ("seed", "agents", "plies", "time") if k in record}
@@ -282,8 +282,6 @@ def _batches(seeds: list[int], batch: int | None) -> list[list[int]]:
 
 def _load(game) -> Game:
     if isinstance(game, str):
-        from ..games import load
-
         return load(game)
     return game
 
@@ -549,8 +547,6 @@ class Tournament(SelfPlay):
         """One row per agent, best first: ``name``, ``games``, ``wins``,
         ``draws``, ``losses``, ``score`` (share of points), ``elo`` and the
         95% interval ``low``-``high``."""
-        from ..games import load
-
         players = load(self.game).players
         results = _scores(self.records, players)
         elo = elo_ratings(results, self.names, anchor=self.anchor)
@@ -582,8 +578,6 @@ class Tournament(SelfPlay):
 
     def pairings(self) -> list[dict]:
         """One row per pair of agents: games, each one's points, unfinished."""
-        from ..games import load
-
         players = load(self.game).players
         table = defaultdict(lambda: [0, 0.0, 0.0, 0])
         for r in self.records:

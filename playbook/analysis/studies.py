@@ -20,6 +20,7 @@ import random
 from typing import Sequence
 
 from ..core import State
+from ..games import load
 from .evaluation import material
 from .search import candidates
 
@@ -31,8 +32,6 @@ __all__ = ["piece_values", "early_win", "win_available"]
 
 def _positions(result, every: int, skip: int):
     """(material balance, result for the first player) of the positions played."""
-    from ..games import load
-
     game = load(result.game)
     first_player = game.players[0]
     rows = []

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ...core import Game, IllegalAction, Outcome
-from .engine import ENGINE
 from .board import FILES, geometry
+from .edit import palette
+from .engine import ENGINE
 from .notation import MAX_SIZE, MIN_SIZE, read
 from .pieces import Thing, column
 from .state import CCCState
@@ -90,8 +91,6 @@ class CCC(Game):
 
     def palette(self):
         """Each side's pieces, for the position editor (see :mod:`.edit`)."""
-        from .edit import palette
-
         return palette()
 
     def parse(self, text: str) -> CCCState:

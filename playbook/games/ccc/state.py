@@ -8,13 +8,14 @@ from itertools import compress
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from .board import geometry
+from .edit import edit
 from .effects import carry_out
 from .entry import Entry, steps_from_text, unlisted
 from .moves import PASS, frozen_cells, listed
 from .notation import write
 from .pieces import SIDES
 from .tables import rays
-
+from .view import scene
 
 #: The marks between the cells of a move: ``-`` a move, ``x`` an attack or a hop.
 _MARK = re.compile(r"(?<=\d)[-x](?=[a-z])")
@@ -174,8 +175,6 @@ class CCCState(State):
 
     def edit(self, cell=None, piece=None, *, to_move=None) -> "CCCState":
         """The position changed by the editor (see :mod:`.edit`)."""
-        from .edit import edit
-
         return edit(self, cell, piece, to_move)
 
     def replace(self, **changes) -> "CCCState":
@@ -214,8 +213,6 @@ class CCCState(State):
 
     def view(self):
         """The scene to draw (see :mod:`.view`)."""
-        from .view import scene
-
         return scene(self)
 
     def explain_illegal(self, text: str) -> None:  # pragma: no cover - parse_action explains itself

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ...core import Game, IllegalAction, NotationError
-from .engine import ENGINE
 from .board import FOUNDATION, UMBRATIONS
+from .edit import palette
+from .engine import ENGINE
 from .forum import read_forum
 from .positions import _Reader, name_problem, read_position
 from .state import CresnovianState
@@ -78,8 +79,6 @@ class CresnovianChess(Game):
 
     def palette(self):
         """The nine umbral pieces, for the position editor (see :mod:`.edit`)."""
-        from .edit import palette
-
         return palette()
 
     def parse(self, text: str) -> CresnovianState:

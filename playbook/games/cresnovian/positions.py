@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 from ...core import NotationError
 from .board import CELLS, FOUNDATION, INDEX, UMBRATIONS, Umbral, kingdom_of
@@ -70,8 +71,6 @@ class _Reader:
                          f"'perform:<umbration>', not {value!r}")
 
     def read(self, nested: bool = False):
-        from .state import CresnovianState
-
         data = self.data
         if not isinstance(data, dict):
             raise NotationError(f"a Cresnovian position is a JSON object with the fields {', '.join(FIELDS)}, "
@@ -121,10 +120,12 @@ class _Reader:
             self.setup_phase(phase, turn, second, pieces, monuments, word, poem, last_travel, last_turn, forbid, before)
         elif not second:
             self.fail("second-kingdom", "in play the second player holds 'left' or 'right'")
-        state = CresnovianState(pieces=tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration))),
-                                monuments=tuple(sorted(monuments)), word=word, poem=tuple(poem), phase=phase, turn=turn,
-                                second_kingdom=second, last_travel=last_travel, last_turn=last_turn, forbid=forbid,
-                                before=before, names=names, game=self.game)
+        # The game's start, with every field read (so this module needs no state class).
+        state = replace(self.game.initial(names=names),
+                        pieces=tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration))),
+                        monuments=tuple(sorted(monuments)), word=word, poem=tuple(poem), phase=phase, turn=turn,
+                        second_kingdom=second, last_travel=last_travel, last_turn=last_turn, forbid=forbid,
+                        before=before)
         if before:
             if nested:
                 self.fail("before", "an earlier position keeps no earlier position of its own")

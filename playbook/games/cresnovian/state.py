@@ -8,8 +8,10 @@ from dataclasses import dataclass, field, fields
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Cell, Glyph, Piece, Scene
 from .board import ABBREVIATION, CELLS, COLS, DONE, ROWS, STYLE, Umbral, kingdom_of, other_kingdom
+from .edit import edit
 from .effects import apply_action
 from .entry import Entry, open_ended
+from .forum import to_forum
 from .listing import listed_actions, redefinitions, sampled_actions
 from .notation import steps_from_text
 
@@ -104,8 +106,6 @@ class CresnovianState(State):
 
     def edit(self, cell=None, piece=None, *, to_move=None) -> "CresnovianState":
         """The position changed by the editor (see :mod:`.edit`)."""
-        from .edit import edit
-
         return edit(self, cell, piece, to_move)
 
     # ---- text
@@ -166,8 +166,6 @@ class CresnovianState(State):
         """The board as the forum's table code, then the communal poem; a
         word that could read back as anything else is escaped (see
         :mod:`playbook.games.cresnovian.forum`)."""
-        from .forum import to_forum
-
         return to_forum(self)
 
     # ---- step entry

@@ -19,6 +19,7 @@ import datetime as dt
 from dataclasses import dataclass, field, replace
 
 from ...core import IllegalAction, NotationError
+from .game import seats
 
 PHASES = ("move", "resolve", "replenish")
 
@@ -72,8 +73,6 @@ class Proposal:
         if not isinstance(self.title, str):
             raise NotationError(f"title: a text, not {self.title!r}")
         _day(self.submitted, "submitted")
-        from .game import seats
-
         object.__setattr__(self, "players", seats(self.players))
 
     def voting_period(self) -> tuple[dt.date, dt.date]:

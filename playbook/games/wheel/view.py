@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from ...render import Area, Cell, Glyph, Label, Mark, Piece, Scene, OWNERS
 from .board import FILES, NAMES, short
+from .orders import read_orders, split_body
 from .resolve import STAGE, STAGES, WHY
 
 GLYPHS = {k: (Glyph("circle", 0.74 if k != "P" else 0.58),) for k in "KQRBN"}
@@ -80,8 +81,6 @@ def scene(state, player: str | None = None) -> Scene:
         for o in state.orders_of(p):
             marks.append(Mark("pending", (o.origin, o.destination)))
     if player is not None and state.secret(player) is not None:
-        from .orders import read_orders, split_body
-
         for o in read_orders(split_body(state.secret(player))[1], player, state.players):
             marks.append(Mark("pending", (o.origin, o.destination)))
     caption = [state.status()]
