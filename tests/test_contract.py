@@ -1,6 +1,8 @@
 """The contract every registered game meets, checked by random play through the step API."""
 
 import pytest
+from invariants import (assert_after_is_play, assert_entered_by_its_steps, assert_observations_sound,
+                        assert_refusals_change_nothing, assert_sound, random_positions)
 
 from playbook import IllegalAction, NotationError, PlaybookError, Record, State, Step, available, load
 from playbook.core import Ending
@@ -132,3 +134,66 @@ def test_endings_name_how_the_game_ended():
     assert load("kelasu").initial().play("resign").outcome.ending is Ending.RESIGNATION
     # Black has no Pyramid left.
     assert load("ccc").setup({"a1": "L", "h10": "f"}).outcome.ending is Ending.PIECES_LOST
+
+
+# ------------------------------------------- every game, over random play
+
+#: Positions of random play each game is checked on (games that end start again).
+POSITIONS = 40
+
+
+def sample(actions, count: int = 12):
+    """At most ``count`` of ``actions``, spread over the list."""
+    return actions[::max(1, len(actions) // count)][:count]
+
+
+@pytest.fixture
+def positions(game):
+    return random_positions(game.initial(), POSITIONS, seed=11)
+
+
+def test_positions_round_trip_and_a_running_game_always_has_a_next_step(game, positions):
+    for state in positions:
+        assert_sound(state, listed=False)
+        if state.outcome is None:
+            first = state.next_steps(())
+            assert first.options or first.complete
+
+
+def test_every_listed_action_is_entered_by_its_own_steps(game, positions):
+    for state in positions[::4]:
+        if state.outcome is None:
+            for action in sample(state.legal_actions()):
+                assert_entered_by_its_steps(state, action)
+
+
+def test_after_equals_play_on_legal_actions(game, positions):
+    agent = RandomAgent(seed=5)
+    for state in positions[::2]:
+        if state.outcome is None:
+            for action in sample(state.legal_actions(), 6) + [agent.choose(state)]:
+                assert_after_is_play(state, action)
+
+
+def test_refusals_change_nothing_in_any_position(game, positions):
+    for state in positions[::4]:
+        if state.outcome is None:
+            listed = [a.text for a in sample(state.legal_actions(), 3)]
+            junk = [t[::-1] for t in listed] + [t + t for t in listed] + ["", "resign now", "a1-a1"]
+            assert_refusals_change_nothing(state, *junk)
+
+
+def test_an_observation_hides_what_it_must(game, positions):
+    hidden = 0
+    for state in positions:
+        assert_observations_sound(state)
+        if game.hidden_information:
+            # Orders sealed on this screen are known to their player alone.
+            for player in state.players:
+                seen = state.observation(player)
+                assert seen.secret(player) == state.secret(player)
+                for other in state.players:
+                    if other != player:
+                        hidden += state.secret(other) is not None
+                        assert seen.secret(other) is None
+    assert hidden or not game.hidden_information  # random play sealed orders to hide
