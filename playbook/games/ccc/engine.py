@@ -4,11 +4,22 @@ step no listed action starts with)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import compress
+
 from ...core import Engine, State
 
 #: Piece values in Flats.  Pyramids carry the game (a side with none
 #: left loses), so each is worth more than its fighting power alone.
 VALUES = {"F": 1.0, "S": 5.0, "M": 5.5, "L": 6.0, "R": 2.5, "N": 1.0, "C": 0.0, "section": 1.5}
+
+
+@lru_cache(maxsize=None)
+def _distances(files: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """King steps between every two cells of a board ``files`` wide with
+    ``size`` cells, worked out once per board size."""
+    return tuple(tuple(max(abs(i // files - j // files), abs(i % files - j % files)) for j in range(size))
+                 for i in range(size))
 
 
 class CCCEngine(Engine):
@@ -43,9 +54,8 @@ class CCCEngine(Engine):
         totals = {"w": 0.0, "b": 0.0}
         pyramids = {"w": [], "b": []}
         attackers = {"w": [], "b": []}
-        for i, t in enumerate(board):
-            if t is None:
-                continue
+        for i in compress(range(len(board)), board):  # the occupied cells (a Thing is always true)
+            t = board[i]
             owner = t.owner
             kind = t.kind
             worth = 0.0
@@ -77,9 +87,9 @@ class CCCEngine(Engine):
             totals[side] -= 4.0 / n if n else 8.0
             targets = pyramids[other]
             if targets:
+                distance = _distances(files, len(board))
                 for i in attackers[side]:
-                    r, f = divmod(i, files)
-                    d = min(max(abs(r - j // files), abs(f - j % files)) for j in targets)
+                    d = min(map(distance[i].__getitem__, targets))
                     totals[side] += max(0.0, 0.3 - 0.03 * d)
         me = "w" if player == "white" else "b"
         score = totals[me] - totals["b" if me == "w" else "w"]

@@ -54,7 +54,7 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
         limit = self.game.quiet_limit
         if limit is not None and self.quiet >= limit:
             return self._by_count(counts, f"{limit} moves were made without a capture", Ending.MOVE_LIMIT)
-        if not self._piece_actions():
+        if not self._can_move():
             return self._by_count(counts, f"{self.to_move} has no piece that can move", Ending.NO_MOVE)
         return None
 

@@ -19,6 +19,21 @@ _RACE = (0.0, 2.0, 6.0, 20.0)
 # Distance (king steps) from each cell to the nearest victory cell.
 _DISTANCE = [min(max(abs(i // 10 - v // 10), abs(i % 10 - v % 10)) for v in _VICTORY) for i in range(100)]
 
+_BLUE = frozenset(PIECE_VALUES)
+
+
+def _worth(piece: str, cell: int) -> float:
+    """What ``piece`` standing on ``cell`` adds to its side: its value, and
+    for a moving piece up to 0.3 for standing near the victory cells."""
+    worth = PIECE_VALUES[piece.upper()]
+    if piece not in "Ss":
+        worth += max(0.0, 0.3 - 0.05 * _DISTANCE[cell])
+    return worth
+
+
+# Piece letter -> cell -> worth, worked out once.
+_WORTH = {p: tuple(_worth(p, i) for i in range(100)) for k in PIECE_VALUES for p in (k, k.lower())}
+
 
 class KelasuEngine(Engine):
     """Kelasu's evaluation and material; its actions are all listed (merges
@@ -44,19 +59,15 @@ class KelasuEngine(Engine):
         """
         if state.outcome is not None:
             return Engine.evaluate(self, state, player)
-        values = PIECE_VALUES
-        distance = _DISTANCE
+        worths = _WORTH
         blue = red = 0.0
         for i, piece in enumerate(state.board):
             if piece == ".":
                 continue
-            worth = values[piece.upper()]
-            if piece not in "Ss":
-                worth += max(0.0, 0.3 - 0.05 * distance[i])
-            if piece.isupper():
-                blue += worth
+            if piece in _BLUE:
+                blue += worths[piece][i]
             else:
-                red += worth
+                red += worths[piece][i]
         held = {"blue": 0, "red": 0}
         for v in _VICTORY:
             piece = state.board[v]
