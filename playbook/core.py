@@ -525,9 +525,11 @@ class State(ABC):
     def outcome(self) -> Outcome | None:
         """How the game ended (winners and reason), or None while it runs;
         worked out once per state."""
-        if "_outcome" not in self.__dict__:
-            self.__dict__["_outcome"] = self._compute_outcome()
-        return self.__dict__["_outcome"]
+        try:
+            return self.__dict__["_outcome"]
+        except KeyError:  # the first question in this position
+            outcome = self.__dict__["_outcome"] = self._compute_outcome()
+            return outcome
 
     def _legal_by_text(self) -> dict[str, Action]:
         cache = self.__dict__.get("_legal_cache")
