@@ -30,7 +30,7 @@ import enum
 import inspect
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Hashable, Iterable, Iterator, Sequence
 
 from . import render
 
@@ -405,8 +405,8 @@ class State(ABC):
     :meth:`_compute_outcome`, :meth:`legal_actions` (when listable), :meth:`_apply`,
     :meth:`to_text` and :meth:`view`.
 
-    Equality and hashing go through :meth:`to_text`, so two states are equal
-    exactly when their texts are; subclasses may define faster ones.
+    Equality and hashing go through :meth:`key` (by default the text), so
+    two states are equal exactly when their keys are.
     """
 
     game: Game
@@ -617,13 +617,24 @@ class State(ABC):
         example ``state.diagram(highlight=["c4", "a4"], arrows=[["a3", "b5"]])``."""
         return render.Diagram(self.svg(**options))
 
+    def key(self) -> Hashable:
+        """What tells this position from every other: two states of one
+        class are equal exactly when their keys are, and hash as their keys
+        do.  The text by default; games give a tuple of their fields, which
+        is faster to make."""
+        return self.to_text()
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return type(self) is type(other) and self.to_text() == other.to_text()
+        return type(self) is type(other) and self.key() == other.key()
 
     def __hash__(self) -> int:
-        return hash(self.to_text())
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:  # worked out once: a state never changes
+            value = self.__dict__["_hash"] = hash(self.key())
+            return value
 
     def __repr__(self) -> str:
         return f"<{self.game.title}: {self.to_text()!r}>"

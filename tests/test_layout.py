@@ -82,3 +82,17 @@ def test_the_contract_imports_no_game_and_not_the_games_registry():
     modules = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level > 0]
     modules += [a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names]
     assert not [m for m in modules if m == "games" or m.startswith("games.") or "playbook.games" in m], modules
+
+
+def test_states_compare_and_hash_through_their_key_written_once_in_the_contract():
+    from playbook.core import State
+
+    for name in available():
+        game = load(name)
+        state = game.initial()
+        cls = type(state)
+        assert cls.__eq__ is State.__eq__ and cls.__hash__ is State.__hash__, name
+        again = game.parse(state.to_text())
+        assert again is not state and again == state and hash(again) == hash(state) == hash(state.key())
+        moved = state.play(state.legal_actions()[0])
+        assert moved != state and moved.key() != state.key()

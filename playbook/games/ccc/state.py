@@ -188,16 +188,9 @@ class CCCState(State):
             t = self.__dict__["_text"] = write(self)
         return t
 
-    def _key(self):
+    def key(self):
+        """Every field of the position (see :meth:`State.key`)."""
         return (self.files, self.ranks, self.board, self.side, self.turn, self.quiet, self.homes, self.lost)
-
-    def __eq__(self, other):
-        if not isinstance(other, CCCState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
 
     def __repr__(self) -> str:
         return f"<CCC: {self.status()}>"

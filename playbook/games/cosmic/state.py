@@ -112,13 +112,9 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
             text += f" {self.quiet}"
         return text
 
-    def __eq__(self, other):
-        if not isinstance(other, CosmicState):
-            return NotImplemented
-        return (self.board, self.side, self.offer, self.quiet) == (other.board, other.side, other.offer, other.quiet)
-
-    def __hash__(self):
-        return hash((self.board, self.side, self.offer, self.quiet))
+    def key(self):
+        """The board, the side to move, a draw offer and the quiet count (see :meth:`State.key`)."""
+        return self.board, self.side, self.offer, self.quiet
 
     # ---- move generation
 

@@ -142,20 +142,10 @@ class CresnovianState(State):
         new.__dict__.update({name: changes[name] if name in changes else mine[name] for name in _FIELDS})
         return new
 
-    def _key(self):
+    def key(self):
+        """Every field of the position but its game (see :meth:`State.key`)."""
         return (self.pieces, self.monuments, self.word, self.poem, self.phase, self.turn, self.second_kingdom,
                 self.last_travel, self.last_turn, self.forbid, self.before, self.names)
-
-    def __eq__(self, other):
-        if not isinstance(other, CresnovianState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        h = self.__dict__.get("_hash")
-        if h is None:
-            h = self.__dict__["_hash"] = hash(self._key())
-        return h
 
     def __repr__(self) -> str:
         return f"<Cresnovian Chess: {self.status()}>"

@@ -132,16 +132,9 @@ class KelasuState(StepEntry, State):
         ]
         return "\n".join(lines)
 
-    def _key(self):
+    def key(self):
+        """Every field of the position but its game (see :meth:`State.key`)."""
         return (self.board, self.side, self.energy, self.acted, self.quiet, self.seen, self.offer, self.ended)
-
-    def __eq__(self, other):
-        if not isinstance(other, KelasuState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
 
     def status(self) -> str:
         if self.outcome is not None:
