@@ -16,7 +16,6 @@ from functools import lru_cache
 
 FILES = "abcdefgh"
 SIZE = 8
-SHARED_RANK = 8
 KINDS = "KQRBNP"
 NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
 #: Where populating a standard board creates each piece.
