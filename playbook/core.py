@@ -30,6 +30,7 @@ import enum
 import inspect
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Hashable, Iterable, Iterator, Sequence
 
 from . import render
@@ -521,15 +522,11 @@ class State(ABC):
 
     # ---- provided
 
-    @property
+    @cached_property
     def outcome(self) -> Outcome | None:
-        """How the game ended (winners and reason), or None while it runs;
-        worked out once per state."""
-        try:
-            return self.__dict__["_outcome"]
-        except KeyError:  # the first question in this position
-            outcome = self.__dict__["_outcome"] = self._compute_outcome()
-            return outcome
+        """How the game ended (winners, reason and :class:`Ending`), or None
+        while it runs; worked out once per state."""
+        return self._compute_outcome()
 
     def _legal_by_text(self) -> dict[str, Action]:
         cache = self.__dict__.get("_legal_cache")
