@@ -304,6 +304,18 @@ class Engine:
         with no notion of material."""
         return {}
 
+    @staticmethod
+    def letter_balance(board: Iterable[str], kinds: Iterable[str]) -> dict[str, int]:
+        """For a board written one letter a cell, the first player's pieces
+        in capitals: each of ``kinds`` (capitals) counted as the first
+        player's number minus the second's (a helper for :meth:`material`)."""
+        counts = {k: 0 for k in kinds}
+        for piece in board:
+            kind = piece.upper()
+            if kind in counts:
+                counts[kind] += 1 if piece.isupper() else -1
+        return counts
+
     def choice_key(self, state: "State", action: "Action"):
         """What ``action`` decides in ``state``, for telling two actions
         apart: its text, unless the same decision can come with different

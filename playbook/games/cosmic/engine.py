@@ -53,12 +53,7 @@ class CosmicEngine(Engine):
 
     def material(self, state: State) -> dict[str, int]:
         """Rooks, knights and pawns, White's count minus Black's (kings left out)."""
-        counts = {k: 0 for k in PIECE_VALUES if k != "K"}
-        for piece in state.board:
-            kind = piece.upper()
-            if kind in counts:
-                counts[kind] += 1 if piece.isupper() else -1
-        return counts
+        return self.letter_balance(state.board, [k for k in PIECE_VALUES if k != "K"])
 
 
 ENGINE = CosmicEngine()

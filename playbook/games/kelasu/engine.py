@@ -90,12 +90,7 @@ class KelasuEngine(Engine):
 
     def material(self, state: State) -> dict[str, int]:
         """Every kind, stones included, Blue's count minus Red's."""
-        counts = {k: 0 for k in PIECE_VALUES}
-        for piece in state.board:
-            kind = piece.upper()
-            if kind in counts:
-                counts[kind] += 1 if piece.isupper() else -1
-        return counts
+        return self.letter_balance(state.board, PIECE_VALUES)
 
 
 ENGINE = KelasuEngine()
