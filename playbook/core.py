@@ -22,6 +22,13 @@ every player still to decide in :attr:`State.movers`, and accept in
 :meth:`State.play` an action of any of them (the action's text names its
 player).  :meth:`State.curtain` asks a shared screen to hide the board
 while it is handed to the next player.
+
+How a game is played is declared, not probed: :attr:`Game.simultaneous`,
+:attr:`Game.hidden_information` and :meth:`State.observation` (what one
+player may see).  Search uses :meth:`State.after`, the successor without
+the checks, and asks the game's :class:`Engine` (``game.engine``) for its
+evaluation and the actions worth weighing beyond those listed.  A finished
+game's :class:`Outcome` names its :class:`Ending` beside the words.
 """
 
 from __future__ import annotations
