@@ -7,12 +7,12 @@ from .core import (
     StepError,
     Outcome,
     PlaybookError,
-    Record,
     State,
     Step,
     StepOptions,
 )
 from .games import available, load
+from .records import Record
 
 __version__ = "0.1.0"
 
@@ -34,9 +34,8 @@ __all__ = [
 
 
 def __getattr__(name):
-    # The widget pulls in anywidget and ipywidgets; import it only when asked.
     if name == "BoardWidget":
-        from .widget import BoardWidget
+        from .widget import BoardWidget  # it pulls in anywidget and ipywidgets: only when asked
 
         return BoardWidget
     raise AttributeError(f"module 'playbook' has no attribute {name!r}")

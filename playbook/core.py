@@ -1,4 +1,4 @@
-"""The contract every game meets: errors, steps, actions, outcomes, states, records.
+"""The contract every game meets: errors, steps, actions, outcomes, states.
 
 A game is a :class:`Game` object (rules, options, parsing) plus immutable
 :class:`State` values.  Playing returns a new state; a refused action raises
@@ -25,17 +25,26 @@ every player still to decide in :attr:`State.movers`, and accept in
 :meth:`State.play` an action of any of them (the action's text names its
 player).  :meth:`State.curtain` asks a shared screen to hide the board
 while it is handed to the next player.
+
+How a game is played is declared, not probed: :attr:`Game.simultaneous`,
+:attr:`Game.hidden_information` and :meth:`State.observation` (what one
+player may see).  Search uses :meth:`State.after`, the successor without
+the checks, and asks the game's :class:`Engine` (``game.engine``) for its
+evaluation and the actions worth weighing beyond those listed.  A finished
+game's :class:`Outcome` names its :class:`Ending` beside the words.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
+import enum
 import functools
 import inspect
-import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Sequence
+from functools import cached_property
+from typing import Any, Hashable, Iterable, Iterator, Sequence
+
+from . import render
 
 __all__ = [
     "PlaybookError",
@@ -45,10 +54,12 @@ __all__ = [
     "Step",
     "StepOptions",
     "Action",
+    "Ending",
     "Outcome",
+    "WIN",
+    "Engine",
     "Game",
     "State",
-    "Record",
 ]
 
 
@@ -246,13 +257,45 @@ class Action:
 # ------------------------------------------------------------------- outcomes
 
 
+class Ending(enum.Enum):
+    """How a game ended, from a fixed set (the words are in
+    :attr:`Outcome.reason`), so that programs can count endings without
+    reading sentences."""
+
+    #: A King was taken (Cosmic Chess; Chess Wheel+, where the last King
+    #: standing wins).
+    KING_CAPTURED = "king captured"
+    #: A side lost the last of the pieces it must keep (Kelasu's stones or
+    #: all its other pieces, CCC's Pyramids).
+    PIECES_LOST = "pieces lost"
+    #: A kingdom holds zero Q (Cresnovian Chess).
+    KINGDOM_EMPTIED = "kingdom emptied"
+    #: A side holds the cells that win (Kelasu's four victory cells).
+    GOAL_HELD = "goal held"
+    #: A side is down to its bare King and the pieces are counted (Cosmic Chess).
+    BARE_KING = "bare king"
+    #: The side to move has no action (a stalemate, or no piece that can move).
+    NO_MOVE = "no move"
+    #: The same position arose too often.
+    REPETITION = "repetition"
+    #: Too many moves without a capture or other progress.
+    MOVE_LIMIT = "move limit"
+    #: The players agreed to end the game.
+    AGREEMENT = "agreement"
+    #: A player resigned.
+    RESIGNATION = "resignation"
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the ``winners`` (empty for a draw) and the
-    ``reason`` in words."""
+    """How a game ended: the ``winners`` (empty for a draw), the
+    ``reason`` in words and the ``ending`` from the fixed set
+    :class:`Ending` (None where a game does not say).  The repr shows the
+    winners and the words, as a reader wants them."""
 
     winners: tuple[str, ...]
     reason: str
+    ending: Ending | None = field(default=None, repr=False)
 
     @property
     def draw(self) -> bool:
@@ -268,6 +311,79 @@ class Outcome:
         return f"{' and '.join(self.winners)} win{'s' if len(self.winners) == 1 else ''}: {self.reason}"
 
 
+# --------------------------------------------------------- engine knowledge
+
+#: The score of a won game in every evaluation (a lost one scores ``-WIN``).
+WIN = 10_000.0
+
+
+class Engine:
+    """What a game teaches the engines (:mod:`playbook.analysis`), reached
+    as ``state.game.engine``.  These defaults know no game, so every engine
+    plays a new game at once: the evaluation knows only the outcome, no
+    actions are added to those listed, actions are told apart by their
+    texts.  A game's package overrides them in its ``engine`` module."""
+
+    #: Whether :meth:`evaluate` judges running positions (False: it knows
+    #: only the outcome, and Monte-Carlo search plays games out instead).
+    judges: bool = False
+
+    def evaluate(self, state: "State", player: str) -> float:
+        """How good ``state`` is for ``player``: positive good, negative bad,
+        about a pawn's worth a unit; :data:`WIN`, ``-WIN`` or 0 once the
+        game is over.  By default 0 (no opinion) while it runs."""
+        outcome = state.outcome
+        if outcome is None:
+            return 0.0
+        if outcome.draw:
+            return 0.0
+        return WIN if player in outcome.winners else -WIN
+
+    def extra_actions(self, state: "State") -> "list[Action] | None":
+        """Actions ``state`` does not list that a search should still weigh
+        (say, a sample of those entered by steps only); None when the game
+        says nothing, and a search then guesses (one random completion of
+        each first step no listed action starts with)."""
+        return None
+
+    def material(self, state: "State") -> dict[str, int]:
+        """Piece counts by kind, the first listed player's minus the
+        second's, for estimating piece values by self-play; empty for games
+        with no notion of material."""
+        return {}
+
+    @staticmethod
+    def letter_balance(board: Iterable[str], kinds: Iterable[str]) -> dict[str, int]:
+        """For a board written one letter a cell, the first player's pieces
+        in capitals: each of ``kinds`` (capitals) counted as the first
+        player's number minus the second's (a helper for :meth:`material`)."""
+        counts = {k: 0 for k in kinds}
+        for piece in board:
+            kind = piece.upper()
+            if kind in counts:
+                counts[kind] += 1 if piece.isupper() else -1
+        return counts
+
+    def choice_key(self, state: "State", action: "Action"):
+        """What ``action`` decides in ``state``, for telling two actions
+        apart: its text, unless the same decision can come with different
+        texts (orders sealed with a fresh salt)."""
+        return action.text
+
+    def repetition_key(self, state: "State"):
+        """A key under which an engine remembers what it played in
+        positions that recur without ending the game (simultaneous sealed
+        orders can block each other for ever); None where repeats need no
+        care (the default)."""
+        return None
+
+    def known_key(self, view: "State", player: str):
+        """What ``player`` knows of ``view`` (their :meth:`State.observation`)
+        as a key: equal keys mean the same choice.  The position itself by
+        default."""
+        return view
+
+
 # ---------------------------------------------------------------------- games
 
 
@@ -281,6 +397,14 @@ class Game(ABC):
     name: str = ""
     title: str = ""
     players: tuple[str, ...] = ()
+    #: Whether several players decide in the same phase, each entering an
+    #: action of their own (see :attr:`State.movers`).
+    simultaneous: bool = False
+    #: Whether a position holds what some player may not see (sealed
+    #: orders): then :meth:`State.observation` differs between players.
+    hidden_information: bool = False
+    #: What the game teaches the engines (its evaluation, extra actions ...).
+    engine: Engine = Engine()
 
     @abstractmethod
     def initial(self, **options: Any) -> "State":
@@ -342,8 +466,8 @@ class State(ABC):
     :meth:`_compute_outcome`, :meth:`legal_actions` (when listable), :meth:`_apply`,
     :meth:`to_text` and :meth:`view`.
 
-    Equality and hashing go through :meth:`to_text`, so two states are equal
-    exactly when their texts are; subclasses may define faster ones.
+    Equality and hashing go through :meth:`key` (by default the text), so
+    two states are equal exactly when their keys are.
     """
 
     game: Game
@@ -382,6 +506,27 @@ class State(ABC):
     @abstractmethod
     def _apply(self, action: Action) -> "State":
         """Carry out an action already known to be legal."""
+
+    def after(self, action: Action) -> "State":
+        """The position after ``action``, one of this position's legal
+        actions (listed, or entered by steps), without checking it: what a
+        search uses, since :meth:`play` checks every action it is given.
+        An action that is not legal here gives an undefined result."""
+        return self._apply(action)
+
+    def observation(self, player: str) -> "State":
+        """This position as ``player`` may see it: what other players keep
+        private (sealed orders) is left out.  The same position in games
+        without hidden information (the default)."""
+        return self
+
+    @property
+    def setting_up(self) -> bool:
+        """Whether the game is still being set up (placing pieces, choosing
+        sides) rather than played: statistics of play skip these
+        positions.  False by default: a game is in play from its first
+        action."""
+        return False
 
     @abstractmethod
     def to_text(self) -> str:
@@ -447,13 +592,11 @@ class State(ABC):
 
     # ---- provided
 
-    @property
+    @cached_property
     def outcome(self) -> Outcome | None:
-        """How the game ended (winners and reason), or None while it runs;
-        worked out once per state."""
-        if "_outcome" not in self.__dict__:
-            self.__dict__["_outcome"] = self._compute_outcome()
-        return self.__dict__["_outcome"]
+        """How the game ended (winners, reason and :class:`Ending`), or None
+        while it runs; worked out once per state."""
+        return self._compute_outcome()
 
     def _legal_by_text(self) -> dict[str, Action]:
         cache = self.__dict__.get("_legal_cache")
@@ -539,8 +682,6 @@ class State(ABC):
     def svg(self, **options: Any) -> str:
         """The board as SVG text; ``options`` go to :func:`playbook.render.svg`
         (``flip``, ``size``, ``marks``, ``highlight``)."""
-        from . import render
-
         if "last" not in options and self.last_action is not None:
             options["last"] = self.last_action.cells()
         return render.svg(self.view(), **options)
@@ -548,17 +689,26 @@ class State(ABC):
     def diagram(self, **options: Any):
         """The board with marks, shown as a picture in a notebook: for
         example ``state.diagram(highlight=["c4", "a4"], arrows=[["a3", "b5"]])``."""
-        from .render import Diagram
+        return render.Diagram(self.svg(**options), f"{self.game.title}: {self.status()}")
 
-        return Diagram(self.svg(**options), f"{self.game.title}: {self.status()}")
+    def key(self) -> Hashable:
+        """What tells this position from every other: two states of one
+        class are equal exactly when their keys are, and hash as their keys
+        do.  The text by default; games give a tuple of their fields, which
+        is faster to make."""
+        return self.to_text()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return type(self) is type(other) and self.to_text() == other.to_text()
+        return type(self) is type(other) and self.key() == other.key()
 
     def __hash__(self) -> int:
-        return hash(self.to_text())
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:  # worked out once: a state never changes
+            value = self.__dict__["_hash"] = hash(self.key())
+            return value
 
     def __repr__(self) -> str:
         return f"<{self.game.title}: {self.to_text()!r}>"
@@ -568,143 +718,3 @@ def _describe(steps: Sequence[Step]) -> str:
     if not steps:
         return "nothing"
     return " then ".join(f"{s.kind} {s.value!r}" for s in steps)
-
-
-# -------------------------------------------------------------------- records
-
-#: What a record's JSON may hold, with the type each value must have.
-RECORD_FIELDS = {
-    "game": str, "start": str, "actions": list, "options": dict, "players": dict,
-    "date": str, "result": str, "reason": str, "tags": dict, "notes": list,
-}
-
-
-@dataclass
-class Record:
-    """A game as its start position and the texts of the actions played,
-    with what a player expects to find in a game record: the game's
-    ``options`` (rule variants), the ``players`` (role -> name), the
-    ``date`` (ISO 8601), the ``result`` (the winners joined by " and ",
-    ``"draw"``, or ``""`` while unfinished) and its ``reason``, free
-    ``tags`` (event, site, seed, agents, ...) and, as a PGN's move comments
-    do, optional ``notes``: one an action, in order, each ``None`` or what
-    the engine that chose it reported (say its ``score``, ``depth``,
-    ``nodes`` and ``seconds``); replaying reads the actions only.  Saved as
-    JSON, never pickle, and replayable.
-
-    >>> from playbook import load
-    >>> start = load("cosmic").initial()
-    >>> record = Record.of(start, ["c2-d3", "e4-f3"], players={"white": "Ann", "black": "Bo"})
-    >>> Record.from_json(record.to_json()).states()[-1] == start.play("c2-d3").play("e4-f3")
-    True
-    """
-
-    game: str
-    start: str
-    actions: list[str]
-    options: dict = field(default_factory=dict)
-    players: dict = field(default_factory=dict)
-    date: str = ""
-    result: str = ""
-    reason: str = ""
-    tags: dict = field(default_factory=dict)
-    notes: list = field(default_factory=list)
-
-    @classmethod
-    def of(cls, start: State, actions: Iterable[Action | str], players: dict | None = None, date: str = "",
-           notes: list | None = None, **tags: Any) -> "Record":
-        """The record of ``actions`` played from ``start`` (with ``notes``,
-        one an action, if given); the result and its reason are worked out
-        by playing them."""
-        actions = list(actions)
-        record = cls(start.game.name, start.to_text(), [str(a) for a in actions], start.game.options,
-                     dict(players or {}), date, tags=dict(tags), notes=list(notes or []))
-        states = record.states()
-        record.actions = [before.record_text(a) for before, a in zip(states, actions)]
-        outcome = states[-1].outcome
-        if outcome is not None:
-            record.result = " and ".join(outcome.winners) or "draw"
-            record.reason = outcome.reason
-        return record
-
-    def load_game(self) -> Game:
-        """The game this record was played under, with its options."""
-        from .games import load
-
-        try:
-            return load(self.game, **self.options)
-        except PlaybookError as exc:
-            raise NotationError(f"record: {exc}") from None
-
-    def states(self) -> list[State]:
-        """Every position of the game, the start included.  A bad start or
-        action raises :class:`NotationError` or :class:`IllegalAction`
-        naming the ply (1 for the first action)."""
-        game = self.load_game()
-        try:
-            start = game.parse(self.start)
-        except NotationError as exc:
-            raise NotationError(f"record start: {exc}") from None
-        return game.replay(self.actions, start=start)
-
-    def final(self) -> State:
-        """The last position."""
-        return self.states()[-1]
-
-    def to_json(self) -> str:
-        """The record as JSON text (fields left at their defaults are left out)."""
-        data = {"game": self.game, "start": self.start, "actions": list(self.actions)}
-        for key in ("options", "players", "date", "result", "reason", "tags", "notes"):
-            value = getattr(self, key)
-            if value:
-                data[key] = value
-        return json.dumps(data, indent=1)
-
-    @classmethod
-    def from_json(cls, text: str) -> "Record":
-        """Read a record written by :meth:`to_json` (records from before
-        options and metadata existed read too).  Refuses, with a
-        :class:`NotationError` naming the field, anything of the wrong
-        shape."""
-        if not isinstance(text, str):
-            raise NotationError(f"a record is JSON text, not {type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise NotationError(f"a record must be JSON: {exc.msg}", text, exc.pos) from None
-        if not isinstance(data, dict):
-            raise NotationError(f"a record is a JSON object, not {type(data).__name__}")
-        missing = [k for k in ("game", "start", "actions") if k not in data]
-        if missing:
-            raise NotationError(f"a record needs the keys 'game', 'start' and 'actions'; missing: {', '.join(missing)}")
-        unknown = sorted(set(data) - set(RECORD_FIELDS))
-        if unknown:
-            raise NotationError(f"a record has no field {unknown[0]!r}; its fields are {', '.join(RECORD_FIELDS)}")
-        for key, kind in RECORD_FIELDS.items():
-            if key in data and not isinstance(data[key], kind):
-                raise NotationError(f"record field {key!r} must be a JSON {_JSON_NAMES[kind]}, not {data[key]!r:.60}")
-        for ply, action in enumerate(data["actions"], 1):
-            if not isinstance(action, str):
-                raise NotationError(f"record field 'actions': ply {ply} must be a text, not {action!r:.60}")
-        for key in ("options", "players", "tags"):
-            for name, value in data.get(key, {}).items():
-                if key == "players" and not isinstance(value, str):
-                    raise NotationError(f"record field 'players': the name of {name!r} must be a text, not {value!r:.60}")
-                if isinstance(value, (dict, list)) and key == "options":
-                    raise NotationError(f"record field 'options': {name!r} must be a number, text, true/false or null")
-        notes = data.get("notes", [])
-        if len(notes) > len(data["actions"]):
-            raise NotationError(f"record field 'notes': {len(notes)} notes for {len(data['actions'])} actions; "
-                                "a note belongs to one action")
-        for ply, note in enumerate(notes, 1):
-            if note is not None and not isinstance(note, dict):
-                raise NotationError(f"record field 'notes': ply {ply} must be an object or null, not {note!r:.60}")
-        if data.get("date"):
-            try:
-                _dt.datetime.fromisoformat(data["date"])
-            except ValueError:
-                raise NotationError(f"record field 'date' must be an ISO 8601 date such as 2026-11-23, not {data['date']!r:.60}") from None
-        return cls(**{key: data[key] for key in RECORD_FIELDS if key in data})
-
-
-_JSON_NAMES = {str: "string", list: "array", dict: "object"}

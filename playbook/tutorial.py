@@ -64,6 +64,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from .core import Action, PlaybookError, State
 from .progress import Progress
+from .widget import BoardWidget
 
 __all__ = ["Exercise", "Verdict", "Tutorial", "Summary", "current", "summary", "TRIES"]
 
@@ -197,8 +198,6 @@ class Exercise:
         """A live board at the exercise's position (made on first use).
         With ``replies`` it plays them by itself after the learner's moves."""
         if self._board is None:
-            from .widget import BoardWidget
-
             opponent = _Script(self) if self.replies else None
             self._board = BoardWidget(self.state, choices=self._choices(), opponent=opponent,
                                       human=sorted(self.sides) if opponent is not None else None)

@@ -31,7 +31,10 @@ import traitlets
 
 from . import render
 
-from .core import Action, Game, IllegalAction, NotationError, Outcome, PlaybookError, Record, State, Step
+from .analysis import AlphaBeta
+from .analysis.evaluation import evaluate
+from .core import Action, Game, IllegalAction, NotationError, Outcome, PlaybookError, State, Step
+from .records import Record
 
 __all__ = ["BoardWidget", "CONTROLS", "step_tree"]
 
@@ -539,8 +542,6 @@ class BoardWidget(anywidget.AnyWidget):
             return self.advisor
         if hasattr(self.opponent, "analyse"):
             return self.opponent
-        from .analysis import AlphaBeta
-
         self.advisor = AlphaBeta(time_limit=1.0)
         return self.advisor
 
@@ -564,9 +565,7 @@ class BoardWidget(anywidget.AnyWidget):
         if analysis is not None and hasattr(analysis, "describe"):
             self.evaluation = f"Evaluation for {side}: {analysis.describe()} (search, depth {analysis.depth})"
             return
-        from .analysis.evaluation import EVALUATIONS, evaluate
-
-        if state.game.name not in EVALUATIONS:
+        if not state.game.engine.judges:
             self.evaluation = ""  # no opinion before a search
             return
         self.evaluation = f"Evaluation for {side}: {evaluate(state, state.to_move):+.1f}"

@@ -33,6 +33,40 @@ def assert_sound(state: State, listed: bool = True) -> None:
             assert state.parse_action(action.text) == action
 
 
+def assert_entered_by_its_steps(state: State, action) -> None:
+    """Entering ``action`` one step at a time works: each of its steps is
+    offered after the ones before it (a text step as a text box), the whole
+    entry is complete, and it enters ``action`` itself."""
+    steps = action.steps
+    for k, step in enumerate(steps):
+        options = state.next_steps(steps[:k]).options
+        offered = any(o.kind == "text" for o in options) if step.kind == "text" else step in options
+        assert offered, f"{action}: step {k + 1} ({step!r}) is not offered in {state.to_text()!r}"
+    assert state.next_steps(steps).complete, f"{action}: its steps are not a complete entry"
+    assert state.action_from_steps(steps) == action
+
+
+def assert_after_is_play(state: State, action) -> None:
+    """The unchecked successor ``after`` is the checked ``play``, and
+    neither changes ``state``."""
+    before = state.to_text()
+    assert state.after(action) == state.play(action), f"after({action}) differs from play({action})"
+    assert state.to_text() == before
+
+
+def assert_observations_sound(state: State) -> None:
+    """Every player's observation shows the same public position (its
+    text), observing it again changes nothing, and a game without hidden
+    information shows every player the position itself."""
+    game = state.game
+    for player in getattr(state, "players", None) or game.players:
+        seen = state.observation(player)
+        assert seen.to_text() == state.to_text()
+        assert seen.observation(player) == seen
+        if not game.hidden_information:
+            assert seen is state
+
+
 def random_positions(start: State, n: int, seed: int) -> list[State]:
     """``n`` positions of random play from ``start`` (a game that ends starts again)."""
     agent, state, out = RandomAgent(seed=seed), start, []

@@ -12,7 +12,7 @@ from playbook import Action, Outcome, State, Step, available, load
 from playbook.core import Game
 from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, evaluate
 from playbook.analysis.agents import TALK
-from playbook.analysis.evaluation import EVALUATIONS, WIN, material
+from playbook.analysis.evaluation import WIN, material
 from playbook.analysis.search import candidates
 
 COSMIC = load("cosmic")
@@ -322,10 +322,12 @@ def test_cresnovian_evaluation_follows_the_kingdoms_q():
     assert evaluate(setup_phase, "first") == 0.0
 
 
-def test_every_game_has_a_documented_evaluation():
+def test_every_game_has_a_documented_evaluation_in_its_own_package():
     for name in available():
-        if name in EVALUATIONS:
-            assert EVALUATIONS[name].__doc__ and len(EVALUATIONS[name].__doc__) > 80
+        engine = load(name).engine
+        assert engine.judges
+        assert type(engine).__module__ == f"playbook.games.{name}.engine"
+        assert engine.evaluate.__doc__ and len(engine.evaluate.__doc__) > 80
 
 
 # --------------------------------------------- a game the engines never saw
@@ -442,3 +444,29 @@ def test_wheel_search_sees_what_its_own_orders_do_and_never_reads_the_opponents(
     assert after.private_to("Ann") is after
     reply = AlphaBeta(depth=3, time_limit=None).choose(after)
     assert reply.text.startswith("{Bob}")
+
+
+# ------------------------------------------------------ one interface for all
+
+
+def test_every_agent_shares_one_interface_and_reset_starts_it_again():
+    from playbook.analysis.agents import Agent, Analysis
+
+    state = COSMIC.initial()
+    for make in (lambda: RandomAgent(seed=4), lambda: GreedyAgent(seed=4), lambda: fixed_depth(2),
+                 lambda: MCTS(iterations=60, time_limit=None, seed=4)):
+        agent = make()
+        assert isinstance(agent, Agent)
+        first = [agent.choose(state).text for _ in range(3)]
+        agent.reset(4)
+        assert [agent.choose(state).text for _ in range(3)] == first
+        analysis = agent.analyse(state)
+        assert isinstance(analysis, Analysis) and analysis.action in state.legal_actions()
+
+
+def test_greedy_analysis_scores_its_choice_one_action_deep():
+    # The score is the evaluation, for White, of the position the chosen action leads to.
+    state = COSMIC.parse("k5/p5/6/6/6/R4K w")
+    analysis = GreedyAgent(seed=1).analyse(state)
+    assert analysis.depth == 1
+    assert analysis.score == evaluate(state.play(analysis.action), "white")

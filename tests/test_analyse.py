@@ -9,7 +9,8 @@ from playbook import load
 from playbook.analysis import MCTS, AlphaBeta, RandomAgent, load_results, selfplay
 from playbook.analysis.notes import move_note
 from playbook.analysis.selfplay import to_record
-from playbook.core import NotationError, Record
+from playbook.core import NotationError
+from playbook.records import Record
 
 COSMIC = load("cosmic")
 # White: king a1, pawn b2; Black: pawn c3, king f6; White to move.  White's actions:

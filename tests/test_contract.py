@@ -1,8 +1,11 @@
 """The contract every registered game meets, checked by random play through the step API."""
 
 import pytest
+from invariants import (assert_after_is_play, assert_entered_by_its_steps, assert_observations_sound,
+                        assert_refusals_change_nothing, assert_sound, random_positions)
 
 from playbook import IllegalAction, NotationError, PlaybookError, Record, State, Step, StepError, available, load
+from playbook.core import Ending
 from playbook.analysis import RandomAgent
 
 
@@ -91,3 +94,126 @@ def test_records_replay_to_the_same_position(game):
         state = state.play(action)
     record = Record.from_json(Record.of(start, played).to_json())
     assert record.states()[-1] == state
+
+
+# --------------------------------------------- how a game is played, declared
+
+#: How each game is played, from its rules: only Chess Wheel+ has every
+#: player order at once, and orders sealed until they are revealed.
+PLAYED = {"cosmic": (False, False), "kelasu": (False, False), "cresnovian": (False, False), "ccc": (False, False),
+          "wheel": (True, True)}
+
+
+def test_each_game_declares_whether_it_is_simultaneous_and_hides_information(game):
+    assert (game.simultaneous, game.hidden_information) == PLAYED[game.name]
+
+
+def test_a_game_without_hidden_information_shows_every_player_the_same_position(game):
+    state = game.initial()
+    for player in game.players:
+        observed = state.observation(player)
+        assert observed == state
+        if not game.hidden_information:
+            assert observed is state
+
+
+def test_after_is_play_without_the_checks(game):
+    state = game.initial()
+    for action in state.legal_actions()[:30]:
+        assert state.after(action) == state.play(action)
+
+
+def test_sealed_orders_are_in_no_other_players_observation():
+    from playbook.games.wheel import commitment, setup
+    from playbook.games.wheel.orders import reveal_body
+
+    state = setup({"{Ann}a1": "Ann R", "{Ann}e1": "Ann K", "{Bob}a7": "Bob K", "{Bob}h2": "Bob P"})
+    body = reveal_body("pepper", "Ra1-a8")
+    sealed = state.play(f"{{Ann}} commit {commitment('pepper', 'Ra1-a8')}").remember("Ann", body)
+    assert sealed.observation("Ann").secret("Ann") == body
+    assert sealed.observation("Bob").secret("Ann") is None
+    assert "Ra1-a8" not in repr(sealed.observation("Bob").__dict__)
+
+
+def test_random_games_end_with_a_reason_from_the_fixed_set(game):
+    ended = 0
+    for seed in range(4):
+        state = RandomAgent(seed=seed).play(game.initial(), 300)
+        if state.outcome is not None:
+            ended += 1
+            assert isinstance(state.outcome.ending, Ending), state.outcome
+    assert ended or game.name != "cosmic"  # others' random games may run past 300 actions
+
+
+def test_endings_name_how_the_game_ended():
+    cosmic = load("cosmic").initial()
+    # White offers a draw with its move, and Black accepts it.
+    assert cosmic.play("offer-draw").play("c1-e2").play("accept-draw").outcome.ending is Ending.AGREEMENT
+    # The White king on b2 jumps over the Black king on a1 and off the board.
+    assert load("cosmic").parse("5p/6/6/6/1K4/k4P w").play("b2x*").outcome.ending is Ending.KING_CAPTURED
+    assert load("kelasu").initial().play("resign").outcome.ending is Ending.RESIGNATION
+    # Black has no Pyramid left.
+    assert load("ccc").setup({"a1": "L", "h10": "f"}).outcome.ending is Ending.PIECES_LOST
+
+
+# ------------------------------------------- every game, over random play
+
+#: Positions of random play each game is checked on (games that end start again).
+POSITIONS = 40
+
+
+def sample(actions, count: int = 12):
+    """At most ``count`` of ``actions``, spread over the list."""
+    return actions[::max(1, len(actions) // count)][:count]
+
+
+@pytest.fixture
+def positions(game):
+    return random_positions(game.initial(), POSITIONS, seed=11)
+
+
+def test_positions_round_trip_and_a_running_game_always_has_a_next_step(game, positions):
+    for state in positions:
+        assert_sound(state, listed=False)
+        if state.outcome is None:
+            first = state.next_steps(())
+            assert first.options or first.complete
+
+
+def test_every_listed_action_is_entered_by_its_own_steps(game, positions):
+    for state in positions[::4]:
+        if state.outcome is None:
+            for action in sample(state.legal_actions()):
+                assert_entered_by_its_steps(state, action)
+
+
+def test_after_equals_play_on_legal_actions(game, positions):
+    agent = RandomAgent(seed=5)
+    for state in positions[::2]:
+        if state.outcome is None:
+            for action in sample(state.legal_actions(), 6) + [agent.choose(state)]:
+                assert_after_is_play(state, action)
+
+
+def test_refusals_change_nothing_in_any_position(game, positions):
+    for state in positions[::4]:
+        if state.outcome is None:
+            listed = [a.text for a in sample(state.legal_actions(), 3)]
+            junk = [t[::-1] for t in listed] + [t + t for t in listed] + ["", "resign now", "a1-a1"]
+            assert_refusals_change_nothing(state, *junk)
+
+
+def test_an_observation_hides_what_it_must(game, positions):
+    hidden = 0
+    for state in positions:
+        assert_observations_sound(state)
+        if game.hidden_information:
+            # Orders sealed on this screen are known to their player alone.
+            for player in state.players:
+                seen = state.observation(player)
+                assert seen.secret(player) == state.secret(player)
+                for other in state.players:
+                    if other != player:
+                        hidden += state.secret(other) is not None
+                        assert seen.secret(other) is None
+    assert hidden or not game.hidden_information  # random play sealed orders to hide

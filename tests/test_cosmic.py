@@ -557,3 +557,13 @@ def test_a_plain_string_where_a_step_belongs_is_not_an_attribute_error():
 
     for name in ("next_steps", "action_from_steps"):
         assert getattr(CosmicState, name) is getattr(State, name)
+
+
+def test_the_quick_check_for_a_move_agrees_with_the_full_list():
+    # The outcome asks whether the side to move can move without listing every capture chain.
+    from invariants import random_positions
+
+    for game in (GAME, load("cosmic", compulsory_capture=True)):
+        for state in random_positions(game.initial(), 400, seed=3):
+            fresh = game.parse(state.to_text())
+            assert fresh._can_move() == bool(game.parse(state.to_text())._piece_actions())

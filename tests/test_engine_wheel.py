@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, evaluate
-from playbook.analysis.evaluation import WHEEL_CAUGHT
 from playbook.games.wheel import commitment, setup
+from playbook.games.wheel.engine import CAUGHT as WHEEL_CAUGHT
 from playbook.games.wheel.orders import reveal_body
 
 

@@ -22,11 +22,12 @@ GreedyAgent(seed=1)
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 
 from ..core import Action, State, Step
-from .evaluation import evaluation_for, private
+from .evaluation import WIN, evaluation_for, private
 
-__all__ = ["RandomAgent", "GreedyAgent", "TALK"]
+__all__ = ["Agent", "Analysis", "Line", "RandomAgent", "GreedyAgent", "TALK", "DECIDED"]
 
 # Words typed at a text step when an agent must fill one in.
 WORDS = ("stone", "river", "light", "quiet", "ember", "crown", "orbit", "field", "glass", "north")
@@ -36,7 +37,87 @@ WORDS = ("stone", "river", "light", "quiet", "ember", "crown", "orbit", "field",
 TALK = ("resign", "offer-draw", "accept-draw", "claim-draw")
 
 
-class RandomAgent:
+#: Scores beyond this are wins or losses found by a search (WIN less the
+#: actions it takes to get there).
+DECIDED = WIN - 1000
+
+
+@dataclass
+class Line:
+    """One line of an analysis: the ``action`` played first, its ``score``
+    for the side to move (as :attr:`Analysis.score`) and the expected
+    continuation ``pv`` (action texts, the first one's included)."""
+
+    action: Action
+    score: float
+    pv: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Analysis:
+    """What a search found: the ``action`` to play, its ``score`` for the
+    side to move (about a pawn a unit; beyond ±9000 a forced win or loss),
+    the ``depth`` searched in actions, the expected line ``pv`` (action
+    texts), and the work done: ``nodes`` visited, transposition-table
+    ``hits`` and ``seconds`` spent; ``lines``: the best actions, best
+    first, each a :class:`Line` with its exact score (as many as
+    ``analyse(state, multipv=K)`` asked for, the first being the best)."""
+
+    action: Action
+    score: float
+    depth: int
+    pv: list[str] = field(default_factory=list)
+    nodes: int = 0
+    hits: int = 0
+    seconds: float = 0.0
+    lines: list[Line] = field(default_factory=list)
+
+    @property
+    def decided(self) -> bool:
+        """Whether the search found a forced win or loss."""
+        return abs(self.score) >= DECIDED
+
+    def describe(self) -> str:
+        """The score in words, as the widget shows it."""
+        if self.decided:
+            plies = int(WIN - abs(self.score))
+            return f"{'wins' if self.score > 0 else 'loses'} in {plies} action{'s' if plies != 1 else ''}"
+        return f"{self.score:+.1f}"
+
+
+class Agent:
+    """The interface every agent shares: :meth:`choose` an action,
+    :meth:`analyse` a position (the action with its score), and
+    :meth:`reset` before each game.  ``seed`` starts the agent's random
+    choices (``self.rng``), so that a game's seed decides every one."""
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def reset(self, seed: int | None) -> None:
+        """Start again from ``seed`` (self-play calls this before each
+        game), forgetting what earlier games taught (:meth:`forget`)."""
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.forget()
+
+    def forget(self) -> None:
+        """Drop what the agent keeps between moves (tables, what it played
+        before); nothing by default."""
+
+    def choose(self, state: State) -> Action:
+        """The action to play in ``state``."""
+        raise NotImplementedError
+
+    def analyse(self, state: State) -> Analysis:
+        """The action to play in ``state`` with what the agent makes of it:
+        by default its :meth:`choose`, with no opinion of the score and no
+        depth searched."""
+        return Analysis(self.choose(state), 0.0, 0)
+
+
+class RandomAgent(Agent):
     """Plays a random legal action.  Where an entry is already complete but
     could go on (a chain of jumps, a group of pieces), it stops with
     probability ``stop``.  Choices named in ``avoid`` are taken only when
@@ -46,17 +127,12 @@ class RandomAgent:
     draw.  ``seed`` makes its games repeatable."""
 
     def __init__(self, seed: int | None = None, stop: float = 0.3, avoid: tuple[str, ...] | None = None):
-        self.seed = seed
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.stop = stop
         self.avoid = frozenset(TALK if avoid is None else avoid)
 
-    def reset(self, seed: int | None) -> None:
-        """Start again from ``seed`` (self-play calls this before each game)."""
-        self.seed = seed
-        self.rng = random.Random(seed)
-
     def choose(self, state: State) -> Action:
+        """A random legal action, entered one random step at a time."""
         return self.complete(state, ())
 
     def complete(self, state: State, prefix: tuple[Step, ...]) -> Action:
@@ -113,37 +189,38 @@ def random_words(rng: random.Random, prompt: str) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(count))
 
 
-class GreedyAgent:
+class GreedyAgent(Agent):
     """Plays the action whose result the game's evaluation likes best for
     the side that plays it: one action of look-ahead, ties broken at
     random (``seed``).  ``evaluation`` replaces the game's own
     (``(state, player) -> float``)."""
 
     def __init__(self, seed: int | None = None, evaluation=None):
-        self.seed = seed
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.evaluation = evaluation
 
-    def reset(self, seed: int | None) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
-
     def choose(self, state: State) -> Action:
-        from .search import candidates
+        """The action whose result scores best for the side that plays it."""
+        return self.analyse(state).action
+
+    def analyse(self, state: State) -> Analysis:
+        """The chosen action with the score of its result for the side to
+        move, one action deep."""
+        from .search import candidates  # search builds on these agents: the one import left inside
 
         evaluate = self.evaluation or evaluation_for(state)
         state = private(state)  # never read other players' sealed orders
         me = state.to_move
         best, best_score = [], None
         for action in candidates(state, self.rng):
-            score = evaluate(state._apply(action), me)
+            score = evaluate(state.after(action), me)
             if best_score is None or score > best_score:
                 best, best_score = [action], score
             elif score == best_score:
                 best.append(action)
         if not best:
-            return RandomAgent(seed=self.rng.random()).choose(state)
-        return self.rng.choice(best)
+            return Analysis(RandomAgent(seed=self.rng.random()).choose(state), 0.0, 0)
+        return Analysis(self.rng.choice(best), best_score, 1)
 
     def __repr__(self) -> str:
         return f"GreedyAgent(seed={self.seed})" if self.seed is not None else "GreedyAgent()"

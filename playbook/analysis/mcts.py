@@ -33,13 +33,12 @@ actions) instead.  The move played is the most visited line of steps.
 from __future__ import annotations
 
 import math
-import random
 import time
 from dataclasses import dataclass, field
 from itertools import islice
 
 from ..core import Action, IllegalAction, State, Step
-from .agents import TALK, RandomAgent, random_words
+from .agents import TALK, Agent, RandomAgent, random_words
 from .evaluation import evaluation_for, generic, private, squash
 from .search import _UNSET, blind, candidates, vary
 
@@ -117,7 +116,7 @@ def _stats(first: "_Node") -> Visits:
     return Visits(first.action, text, first.visits, first.total / first.visits, pv)
 
 
-class MCTS:
+class MCTS(Agent):
     """Monte-Carlo tree search.
 
     ``iterations``: how many to run (None: as many as ``time_limit``
@@ -146,8 +145,7 @@ class MCTS:
             raise ValueError("give MCTS iterations, a time_limit or both")
         self.iterations = iterations
         self.time_limit = time_limit
-        self.seed = seed
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.exploration = exploration
         self.rollout = rollout
         self.max_rollout = max_rollout
@@ -161,10 +159,9 @@ class MCTS:
         self._tree: _Node | None = None
         self.last: SearchResult | None = None
 
-    def reset(self, seed: int | None) -> None:
-        """Start again from ``seed``, forgetting the tree kept from the last search."""
-        self.seed = seed
-        self.rng = random.Random(seed)
+    def forget(self) -> None:
+        """Forget what was played in recurring positions and the tree kept
+        from the last search."""
         self.played = {}
         self._tree = None
 
@@ -258,7 +255,7 @@ class MCTS:
                 # A player who cannot see orders sealed earlier in the tree answers as they would blind.
                 actions = blind(state, actions, evaluate, self._blind_choices)
                 self.rng.shuffle(actions)
-                children = [(a, state._apply(a)) for a in actions]
+                children = [(a, state.after(a)) for a in actions]
                 children.sort(key=lambda ac: evaluate(ac[1], mover))
                 node.untried = children
                 return
@@ -292,13 +289,13 @@ class MCTS:
             child = _Node(after, (), mover, None, action)
         elif step is _STOP:
             action = state.action_from_steps(node.prefix)
-            child = _Node(state._apply(action), (), mover, step, action)
+            child = _Node(state.after(action), (), mover, step, action)
         else:
             prefix = node.prefix + (step,)
             options = state.next_steps(prefix)
             if options.complete and not options.options:
                 action = state.action_from_steps(prefix)
-                child = _Node(state._apply(action), (), mover, step, action)
+                child = _Node(state.after(action), (), mover, step, action)
             else:
                 child = _Node(state, prefix, mover, step)
         node.children.append(child)
@@ -319,11 +316,11 @@ class MCTS:
         state = node.state
         if state.outcome is None and node.prefix:
             # A partial entry: finish it at random to see where it leads.
-            state = state._apply(self._random.complete(state, node.prefix))
+            state = state.after(self._random.complete(state, node.prefix))
         for _ in range(self._rollout_plies):
             if state.outcome is not None:
                 break
-            state = state._apply(self._random.choose(state))
+            state = state.after(self._random.choose(state))
         outcome = state.outcome
         if outcome is not None:
             if outcome.draw:

@@ -62,7 +62,8 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from ..core import PlaybookError, Record, State
+from ..core import PlaybookError, State
+from ..records import Record
 from .evaluation import evaluation_for, outcome_value, squash
 from .search import LIMIT, AlphaBeta, candidates, choice_key
 

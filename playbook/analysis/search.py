@@ -30,19 +30,15 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
 from itertools import islice
 
 from ..core import Action, IllegalAction, State
-from .agents import TALK, RandomAgent
-from .evaluation import EXTRA_ACTIONS, WIN, evaluation_for, private
+from .agents import DECIDED as _DECIDED, TALK, Agent, Analysis, Line, RandomAgent
+from .evaluation import WIN, evaluation_for, private
 
 __all__ = ["AlphaBeta", "Analysis", "Line", "candidates", "blind", "choice_key", "repetition_key", "vary", "REPEAT_MARGIN", "LIMIT"]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-# Scores beyond this are wins or losses found by the search (WIN less the
-# plies it takes to get there).
-_DECIDED = WIN - 1000
 
 
 #: The most listed actions a search weighs in one position: the first ones
@@ -57,8 +53,8 @@ def candidates(state: State, rng: random.Random | None = None, samples: int = 8,
     (at most ``limit``, made one at a time by ``iter_actions``) without
     resigning (and without offering draws unless ``talk``), plus
     those the game does not list: the game's own extras
-    (:data:`~playbook.analysis.evaluation.EXTRA_ACTIONS`) or, for a game
-    not named there, a random completion of each first step that no
+    (``state.game.engine.extra_actions``) or, for a game that says
+    nothing of them, a random completion of each first step that no
     listed action starts with; when nothing is listed at all, ``samples``
     random entries by the step API."""
     rng = rng or random.Random(0)
@@ -68,14 +64,12 @@ def candidates(state: State, rng: random.Random | None = None, samples: int = 8,
     except NotImplementedError:
         listed = []
     actions = [a for a in listed if a.text not in skip]
-    name = state.game.name
-    extra = EXTRA_ACTIONS.get(name, _unknown_extra)
+    extra = state.game.engine.extra_actions(state)
     seen = {a.text for a in actions}
-    if extra is not None:
-        for a in extra(state) if extra is not _unknown_extra else _unknown_extra(state, listed, rng):
-            if a.text not in seen and a.text not in skip:
-                seen.add(a.text)
-                actions.append(a)
+    for a in extra if extra is not None else _unknown_extra(state, listed, rng):
+        if a.text not in seen and a.text not in skip:
+            seen.add(a.text)
+            actions.append(a)
     if not actions and state.outcome is None:
         agent = RandomAgent(seed=rng.random())
         for _ in range(samples):
@@ -89,28 +83,27 @@ def candidates(state: State, rng: random.Random | None = None, samples: int = 8,
 def blind(state: State, actions: list, evaluate, cache: dict | None = None) -> list:
     """The actions a search lets the player to move choose from, given
     what that player can know.  Where the position remembers orders that
-    another player sealed earlier in the search (Chess Wheel+: the root
-    player's commitment), letting the mover answer them would be letting
-    them read those orders; the mover chooses instead as they would on the
-    position they know (``private_to``): the one action best for them one
+    another player sealed earlier in the search (the root player's
+    orders), letting the mover answer them would be letting them read
+    those orders; the mover chooses instead as they would on the position
+    they may see (``state.observation``): the one action best for them one
     action ahead.  Everywhere else every action is kept.  ``cache`` (a
     dict) remembers the choice made on each known position, which is the
     same whatever the sealed orders it cannot see."""
-    hide = getattr(state, "private_to", None)
-    if hide is None or len(actions) < 2:
+    if not state.game.hidden_information or len(actions) < 2:
         return actions
     mover = state.to_move
-    view = hide(mover)
+    view = state.observation(mover)
     if view is state:
         return actions
-    key = _sealed_as_known(view, mover)
+    key = state.game.engine.known_key(view, mover)
     same = choice_key(state)
     chosen = cache.get(key) if cache is not None else None
     if chosen is not None:
         again = [a for a in actions if same(a) == chosen]
         if again:
             return again[:1]
-    best = max(actions, key=lambda a: evaluate(view._apply(a), mover))
+    best = max(actions, key=lambda a: evaluate(view.after(a), mover))
     if cache is not None:
         cache[key] = same(best)
     return [best]
@@ -118,23 +111,21 @@ def blind(state: State, actions: list, evaluate, cache: dict | None = None) -> l
 
 def choice_key(state: State):
     """How a search tells two actions in ``state`` apart: by what they
-    decide (a game's ``state.choice_key``: Chess Wheel+ seals each set of
-    orders with a fresh salt, so the same orders come with a new text each
-    time), else by their text."""
-    return getattr(state, "choice_key", None) or (lambda action: action.text)
+    decide (the game's ``engine.choice_key``: orders sealed with a fresh
+    salt come with a new text each time), else by their text."""
+    engine = state.game.engine
+    return lambda action: engine.choice_key(state, action)
 
 
 def repetition_key(state: State):
-    """A key under which an engine remembers what it played, for games of
-    sealed, simultaneous orders (states with ``private_to``); None for
-    every other game.  Two deterministic players of such a game can order
-    the same moves week after week, each blocking the other, for ever; an
-    engine that meets the same pieces, phase and player to move again
-    varies its orders instead (see :func:`vary`).  The week's number is left
-    out, since it grows every week."""
-    if getattr(state, "private_to", None) is None:
-        return None
-    return type(state), getattr(state, "pieces", None), getattr(state, "phase", None), state.to_move
+    """A key under which an engine remembers what it played, for games
+    whose positions recur without ending the game (the game's
+    ``engine.repetition_key``: two deterministic players of sealed,
+    simultaneous orders can order the same moves week after week, each
+    blocking the other, for ever); None for every other game.  An engine
+    that meets the same position again varies its choice instead (see
+    :func:`vary`)."""
+    return state.game.engine.repetition_key(state)
 
 
 #: How much worse (in the evaluation's units) an action not yet played in a
@@ -165,21 +156,6 @@ def vary(played: dict, state: State, ranked: list) -> int:
     return pick
 
 
-def _sealed_as_known(view: State, mover: str):
-    """What ``mover`` knows of ``view``, as a key: the position without the
-    digests of sealed orders (Chess Wheel+'s ``commitments``, which differ
-    with every sealed text and tell the mover nothing usable), with the
-    mover's own sealed text."""
-    sealed = getattr(view, "commitments", ())
-    if not sealed:
-        return view
-    text = view.to_text()
-    for _, digest in sealed:
-        text = text.replace(digest, "")
-    secret = getattr(view, "secret", None)
-    return text, secret(mover) if secret is not None else None
-
-
 def _unknown_extra(state: State, listed: list[Action], rng: random.Random) -> list[Action]:
     """For a game the engines know nothing about: complete each first step
     that no listed action begins with, once, at random."""
@@ -200,49 +176,6 @@ def _unknown_extra(state: State, listed: list[Action], rng: random.Random) -> li
     return out
 
 
-@dataclass
-class Line:
-    """One line of an analysis: the ``action`` played first, its ``score``
-    for the side to move (as :attr:`Analysis.score`) and the expected
-    continuation ``pv`` (action texts, the first one's included)."""
-
-    action: Action
-    score: float
-    pv: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Analysis:
-    """What a search found: the ``action`` to play, its ``score`` for the
-    side to move (about a pawn a unit; beyond ±9000 a forced win or loss),
-    the ``depth`` searched in actions, the expected line ``pv`` (action
-    texts), and the work done: ``nodes`` visited, transposition-table
-    ``hits`` and ``seconds`` spent; ``lines``: the best actions, best
-    first, each a :class:`Line` with its exact score (as many as
-    ``analyse(state, multipv=K)`` asked for, the first being the best)."""
-
-    action: Action
-    score: float
-    depth: int
-    pv: list[str] = field(default_factory=list)
-    nodes: int = 0
-    hits: int = 0
-    seconds: float = 0.0
-    lines: list[Line] = field(default_factory=list)
-
-    @property
-    def decided(self) -> bool:
-        """Whether the search found a forced win or loss."""
-        return abs(self.score) >= _DECIDED
-
-    def describe(self) -> str:
-        """The score in words, as the widget shows it."""
-        if self.decided:
-            plies = int(WIN - abs(self.score))
-            return f"{'wins' if self.score > 0 else 'loses'} in {plies} action{'s' if plies != 1 else ''}"
-        return f"{self.score:+.1f}"
-
-
 class _Timeout(Exception):
     """The search ran out of its time or of its nodes."""
 
@@ -251,7 +184,7 @@ class _Timeout(Exception):
 _UNSET = object()
 
 
-class AlphaBeta:
+class AlphaBeta(Agent):
     """Alpha-beta search on the game's evaluation.
 
     ``depth``: the deepest search (actions), or None for no limit;
@@ -286,22 +219,20 @@ class AlphaBeta:
         self.evaluation = evaluation
         self.table_size = table_size
         self.talk = talk
-        self.seed = seed
+        super().__init__(seed)
         self.use_table = use_table
-        self.rng = random.Random(seed)
         self.table: dict = {}
         self.played: dict = {}  # what it played in recurring positions of sealed-orders games
         self.last: Analysis | None = None
         self.nodes = self.hits = 0
 
-    def reset(self, seed: int | None) -> None:
-        """Forget the table and start the random choices again from ``seed``."""
-        self.seed = seed
-        self.rng = random.Random(seed)
+    def forget(self) -> None:
+        """Forget the table and what was played in recurring positions."""
         self.table = {}
         self.played = {}
 
     def choose(self, state: State) -> Action:
+        """The action the search finds best (see :meth:`analyse`)."""
         return self.analyse(state).action
 
     # ---- the search
@@ -332,7 +263,7 @@ class AlphaBeta:
         root_actions = candidates(state, self.rng, talk=self.talk)
         if not root_actions:  # nothing to weigh: take whatever the steps allow
             return Analysis(RandomAgent(seed=self.rng.random()).choose(state), 0.0, 0)
-        children = [(a, state._apply(a)) for a in root_actions]
+        children = [(a, state.after(a)) for a in root_actions]
         # First ordering: how each result looks at once.
         children.sort(key=lambda ac: -self.evaluate(ac[1], self.root))
         ranked = [(self.evaluate(c, self.root), a) for a, c in children]
@@ -420,7 +351,7 @@ class AlphaBeta:
         best_value = -3 * WIN if maximising else 3 * WIN
         best_text = None
         for action, child in children:
-            child = child if child is not None else state._apply(action)
+            child = child if child is not None else state.after(action)
             value = self._search(child, depth - 1, alpha, beta, ply + 1)
             if maximising:
                 if value > best_value:
@@ -450,7 +381,7 @@ class AlphaBeta:
         if depth >= 2:
             # Near the root the children are worth evaluating for the order.
             sign = 1 if maximising else -1
-            children = [(a, state._apply(a)) for a in actions]
+            children = [(a, state.after(a)) for a in actions]
             keyed = []
             for a, c in children:
                 bonus = 1e9 if a.text == hint else 1e6 if a.text in killers else history.get(a.text, 0)
@@ -474,7 +405,7 @@ class AlphaBeta:
             if match is None:
                 break
             line.append(text)
-            state = state._apply(match)
+            state = state.after(match)
             depth -= 1
         return line
 

@@ -66,7 +66,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Callable, Sequence
 
-from ..core import Game, PlaybookError, Record
+from ..core import Game, PlaybookError
+from ..games import load
+from ..records import Record
 from .evaluation import in_setup
 from .notes import move_note
 from .stats import elo_interval, elo_ratings, sprt as sequential_test, wilson
@@ -189,10 +191,8 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
 
 
 def to_record(record: dict) -> Record:
-    """A self-play record as a :class:`~playbook.core.Record` (replayable,
+    """A self-play record as a :class:`~playbook.records.Record` (replayable,
     saved as JSON), with its metadata where ``Record`` keeps metadata."""
-    from ..games import load
-
     game = load(record["game"], **(record.get("variant") or {}))  # the rules it was played under
     start = game.parse(record["start"])
     tags = {k: record[k] for k in ("seed", "agents", "plies", "time") if k in record}
@@ -480,8 +480,6 @@ def _warn(message: str) -> None:
 
 def _load(game) -> Game:
     if isinstance(game, str):
-        from ..games import load
-
         return load(game)
     return game
 
@@ -638,7 +636,7 @@ class SelfPlay:
         }
 
     def to_records(self) -> list[Record]:
-        """Every game as a replayable :class:`~playbook.core.Record`."""
+        """Every game as a replayable :class:`~playbook.records.Record`."""
         return [to_record(r) for r in self.records if r["start"]]
 
     def __len__(self) -> int:

@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..core import PlaybookError, State
+from ..games import load
 from .evaluation import material
 from .search import candidates
 
@@ -38,8 +39,6 @@ class NotEnoughGames(PlaybookError):
 
 def _positions(result, every: int, skip: int):
     """(material balance, result for the first player) of the positions played."""
-    from ..games import load
-
     variant = result.records[0].get("variant") or {} if result.records else {}
     game = load(result.game, **variant)
     first_player = game.players[0]
@@ -238,7 +237,7 @@ def early_win(state: State, turns: int = 2) -> str | None:
     (:func:`~playbook.analysis.search.candidates`)."""
     me = state.to_move
     for action in candidates(state):
-        after = state._apply(action)
+        after = state.after(action)
         if _won(after, me) or (after.outcome is None and _forced(after, me, turns)):
             return action.text
     return None
@@ -257,10 +256,10 @@ def _forced(state: State, me: str, turns: int) -> bool:
         if turns <= 0:
             return False
         return any(_won(after, me) or (after.outcome is None and _forced(after, me, turns))
-                   for after in (state._apply(a) for a in candidates(state)))
+                   for after in (state.after(a) for a in candidates(state)))
     # The opponent's turn: every reply must still lose; our next turn is a new one.
     for reply in candidates(state):
-        after = state._apply(reply)
+        after = state.after(reply)
         if after.outcome is not None:
             if not _won(after, me):
                 return False
@@ -273,7 +272,7 @@ def _forced(state: State, me: str, turns: int) -> bool:
 def win_available(state: State) -> bool:
     """Whether the side to move has an action that wins at once."""
     me = state.to_move
-    return any(_won(state._apply(a), me) for a in candidates(state))
+    return any(_won(state.after(a), me) for a in candidates(state))
 
 
 def random_line(state: State, plies: int, rng: random.Random) -> State:
@@ -283,5 +282,5 @@ def random_line(state: State, plies: int, rng: random.Random) -> State:
         if state.outcome is not None:
             break
         options: Sequence = candidates(state, rng)
-        state = state._apply(rng.choice(list(options)))
+        state = state.after(rng.choice(list(options)))
     return state

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..tutorial import TRIES, Exercise, Tutorial, Verdict
+from ..tutorial import Exercise, Tutorial, Verdict
 from . import Puzzle, puzzles
 from ..core import PlaybookError
 from .solve import defence, wins

@@ -73,12 +73,6 @@ class Work:
             self.cells[c] = None
         return t
 
-    def place_sections(self, owner: str, kind: str, cells: list[int], shields: int) -> None:
-        """Sticks broken into runs: 3 sections make a Tall Stick, 2 a Short
-        Stick, 1 a Rectangle (laying, unless one cell of a standing stick)."""
-        for run in runs(cells, [True] * len(cells)) if cells else []:
-            self._place_run(owner, run, shields)
-
     def _place_run(self, owner: str, run: list[int], shields: int) -> None:
         if len(run) == 1:
             self.cells[run[0]] = Thing("B", owner, shields=min(shields, 1))

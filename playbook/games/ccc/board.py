@@ -10,7 +10,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 DIRS = {"n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1), "s": (0, -1), "sw": (-1, -1), "w": (-1, 0), "nw": (-1, 1)}
-DIR_NAMES = {v: k for k, v in DIRS.items()}
 ORTH = ("n", "e", "s", "w")
 DIAG = ("ne", "se", "sw", "nw")
 ALL = ("n", "ne", "e", "se", "s", "sw", "w", "nw")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ...core import NotationError, Step
 from .notation import write
-from .pieces import NAMES, SECTIONS, SET, SIDES, SIZE, Thing, column
+from .pieces import NAMES, SECTIONS, SET, SIDES, SIZE, Thing
 
 #: The pieces a side places, by letter (capitals White, small letters Black).
 LETTERS = "FSMLCRNTHB"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ...core import Game, IllegalAction, Outcome
 from .board import FILES, geometry
+from .edit import palette
+from .engine import ENGINE
 from .notation import MAX_SIZE, MIN_SIZE, read
 from .pieces import Thing, column
 from .state import CCCState
@@ -35,6 +37,7 @@ class CCC(Game):
     name = "ccc"
     title = "CCC"
     players = ("white", "black")
+    engine = ENGINE
 
     def __init__(self, reach: str = "all", fall: str = "keep", pyramid_slide: str = "blocked",
                  hop_captures: bool = True, quiet_limit: int | None = 100, onto_smaller: bool = False):
@@ -88,8 +91,6 @@ class CCC(Game):
 
     def palette(self):
         """Each side's pieces, for the position editor (see :mod:`.edit`)."""
-        from .edit import palette
-
         return palette()
 
     def parse(self, text: str) -> CCCState:

@@ -38,7 +38,7 @@ from functools import lru_cache
 
 from ...core import NotationError
 from .board import FILES, geometry
-from .pieces import CAP, MAX_FLATS, MAX_POWER, PILE_ORDER, SECTIONS, SET, SIDES, SIZE, Thing
+from .pieces import CAP, MAX_FLATS, MAX_POWER, NAMES, PILE_ORDER, SECTIONS, SET, SIDES, SIZE, Thing
 
 MIN_SIZE, MAX_SIZE = 6, 26
 
@@ -270,8 +270,6 @@ def _read_token(text: str, pos: int, w: str, field: str):
 
 
 def _name(letter: str) -> str:
-    from .pieces import NAMES
-
     return NAMES[letter]
 
 

@@ -17,7 +17,6 @@ WHITE, BLACK = "w", "b"
 SIDES = {WHITE: "white", BLACK: "black"}
 OTHER = {WHITE: BLACK, BLACK: WHITE}
 
-PYRAMIDS = "SML"  # small to large
 SIZE = {"S": 1, "M": 2, "L": 3}
 
 #: Shields a piece may carry (the Ring's Power is not a Shield it was given).

@@ -6,15 +6,16 @@ import re
 from dataclasses import dataclass, field, replace
 from itertools import compress
 
-from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
+from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from .board import geometry
+from .edit import edit
 from .effects import carry_out
 from .entry import Entry, steps_from_text, unlisted
 from .moves import PASS, frozen_cells, listed
 from .notation import write
 from .pieces import SIDES
 from .tables import rays
-
+from .view import scene
 
 #: The marks between the cells of a move: ``-`` a move, ``x`` an attack or a hop.
 _MARK = re.compile(r"(?<=\d)[-x](?=[a-z])")
@@ -115,13 +116,13 @@ class CCCState(State):
         pyramids = self.census()[2]
         w, b = pyramids["w"], pyramids["b"]
         if not w and not b:
-            return Outcome((), "both sides lost their last Pyramid in the same turn")
+            return Outcome((), "both sides lost their last Pyramid in the same turn", Ending.PIECES_LOST)
         if not w or not b:
             winner = "white" if w else "black"
-            return Outcome((winner,), f"{'black' if w else 'white'} has no Pyramid left")
+            return Outcome((winner,), f"{'black' if w else 'white'} has no Pyramid left", Ending.PIECES_LOST)
         limit = self.game.quiet_limit if self.game is not None else None
         if limit and self.quiet >= limit:
-            return Outcome((), f"{limit} turns passed with no piece destroyed")
+            return Outcome((), f"{limit} turns passed with no piece destroyed", Ending.MOVE_LIMIT)
         return None
 
     def legal_actions(self) -> list[Action]:
@@ -174,8 +175,6 @@ class CCCState(State):
 
     def edit(self, cell=None, piece=None, *, to_move=None) -> "CCCState":
         """The position changed by the editor (see :mod:`.edit`)."""
-        from .edit import edit
-
         return edit(self, cell, piece, to_move)
 
     def replace(self, **changes) -> "CCCState":
@@ -189,16 +188,9 @@ class CCCState(State):
             t = self.__dict__["_text"] = write(self)
         return t
 
-    def _key(self):
+    def key(self):
+        """Every field of the position (see :meth:`State.key`)."""
         return (self.files, self.ranks, self.board, self.side, self.turn, self.quiet, self.homes, self.lost)
-
-    def __eq__(self, other):
-        if not isinstance(other, CCCState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
 
     def __repr__(self) -> str:
         return f"<CCC: {self.status()}>"
@@ -214,8 +206,6 @@ class CCCState(State):
 
     def view(self):
         """The scene to draw (see :mod:`.view`)."""
-        from .view import scene
-
         return scene(self)
 
     def explain_illegal(self, text: str) -> None:  # pragma: no cover - parse_action explains itself

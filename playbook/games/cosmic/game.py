@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import Game, IllegalAction, PlaybookError, Step
+from .engine import ENGINE
 from .board import NAMES, START
 from .notation import read_position
 from .state import CosmicState
@@ -23,6 +24,7 @@ class CosmicChess(Game):
     name = "cosmic"
     title = "Cosmic Chess"
     players = ("white", "black")
+    engine = ENGINE
 
     def __init__(self, compulsory_capture: bool = False, king_jumps: int = 2, quiet_limit: int | None = None):
         if not isinstance(compulsory_capture, bool):

@@ -38,6 +38,31 @@ class CosmicMoves:
         self.__dict__["_actions"] = cached = tuple(actions)
         return cached
 
+    def _can_move(self) -> bool:
+        """Whether the side to move has a move or capture.  A plain step onto
+        an empty cell is found without working out every capture chain (a
+        search asks this of every position it reaches); only where there is
+        none is the whole list made.  With compulsory capture a plain step
+        still means a move: it is kept, or a capture exists."""
+        if "_actions" in self.__dict__:
+            return bool(self.__dict__["_actions"])
+        board = self.board
+        own = WHITE if self.side == "w" else BLACK
+        for i, piece in enumerate(board):
+            if piece not in own:
+                continue
+            kind = piece.upper()
+            if kind == "N":
+                for c1, c2, land in KNIGHT[i]:
+                    if land is not None and board[land] == "." and board[c1] not in own and board[c2] not in own:
+                        return True
+            elif kind == "R":
+                if any(ray and board[ray[0]] == "." for ray in RAYS[i]):
+                    return True
+            elif any(board[j] == "." for j in STEPS1[DIAG if kind == "P" else ALL8][i]):
+                return True
+        return bool(self._piece_actions())
+
     def _steps(self, board, i, dirs, out):
         for j in STEPS1[dirs][i]:
             if board[j] == ".":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...core import Action, NotationError, Outcome, State
+from ...core import Action, Ending, NotationError, Outcome, State
 from .board import ACCEPT_ACTION, INDEX, OFFER_ACTION, SIDES, SIZE
 from .moves import CosmicMoves
 from .refusals import CosmicRefusals
@@ -40,32 +40,32 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
             # both: the side that just moved did it (clarification 11).
             mover = "b" if self.side == "w" else "w"
             loser = self.side
-            return Outcome((SIDES[mover],), f"{SIDES[mover]} captured the {SIDES[loser]} king")
+            return Outcome((SIDES[mover],), f"{SIDES[mover]} captured the {SIDES[loser]} king", Ending.KING_CAPTURED)
         for s, other in (("w", "b"), ("b", "w")):
             if not kings[s]:
-                return Outcome((SIDES[other],), f"{SIDES[other]} captured the {SIDES[s]} king")
+                return Outcome((SIDES[other],), f"{SIDES[other]} captured the {SIDES[s]} king", Ending.KING_CAPTURED)
         counts = self.counts()
         if self.offer == "=":
-            return self._by_count(counts, "a draw was agreed")
+            return self._by_count(counts, "a draw was agreed", Ending.AGREEMENT)
         bare = [s for s in "wb" if counts[s] == 1]
         if bare:
             why = "both sides have only their kings left" if len(bare) == 2 else f"{SIDES[bare[0]]} has only its king left"
-            return self._by_count(counts, why)
+            return self._by_count(counts, why, Ending.BARE_KING)
         limit = self.game.quiet_limit
         if limit is not None and self.quiet >= limit:
-            return self._by_count(counts, f"{limit} moves were made without a capture")
-        if not self._piece_actions():
-            return self._by_count(counts, f"{self.to_move} has no piece that can move")
+            return self._by_count(counts, f"{limit} moves were made without a capture", Ending.MOVE_LIMIT)
+        if not self._can_move():
+            return self._by_count(counts, f"{self.to_move} has no piece that can move", Ending.NO_MOVE)
         return None
 
     @staticmethod
-    def _by_count(counts: dict, why: str) -> Outcome:
+    def _by_count(counts: dict, why: str, ending: Ending) -> Outcome:
         if counts["w"] == counts["b"]:
-            return Outcome((), f"{why}, with equal pieces ({counts['w']} each)")
+            return Outcome((), f"{why}, with equal pieces ({counts['w']} each)", ending)
         leader = "w" if counts["w"] > counts["b"] else "b"
         trailer = "b" if leader == "w" else "w"
         # The leader's count first: "black has more pieces (8 to 2)".
-        return Outcome((SIDES[leader],), f"{why}; {SIDES[leader]} has more pieces ({counts[leader]} to {counts[trailer]})")
+        return Outcome((SIDES[leader],), f"{why}; {SIDES[leader]} has more pieces ({counts[leader]} to {counts[trailer]})", ending)
 
     def counts(self) -> dict[str, int]:
         """Pieces on the board for each side (``"w"`` and ``"b"``)."""
@@ -112,13 +112,9 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
             text += f" {self.quiet}"
         return text
 
-    def __eq__(self, other):
-        if not isinstance(other, CosmicState):
-            return NotImplemented
-        return (self.board, self.side, self.offer, self.quiet) == (other.board, other.side, other.offer, other.quiet)
-
-    def __hash__(self):
-        return hash((self.board, self.side, self.offer, self.quiet))
+    def key(self):
+        """The board, the side to move, a draw offer and the quiet count (see :meth:`State.key`)."""
+        return self.board, self.side, self.offer, self.quiet
 
     # ---- move generation
 

@@ -8,13 +8,16 @@ from ...core import Action, Step
 from .board import BASIC, INDEX, UMBRATIONS, Umbral, kingdom_of, neighbours
 from .entry import move_dest
 
+# Each umbration's place in the rules' order, in which a position lists its pieces.
+_ORDER = {u: k for k, u in enumerate(UMBRATIONS)}
+
 def apply_action(s, action: Action):
     """The position after ``action`` (already known to be legal) in ``s``."""
     data = action.data
     kind = data[0]
     if kind == "place":
         _, u, cell = data
-        pieces = tuple(sorted(s.pieces + (Umbral(u, cell, 3, "", cell),), key=lambda p: UMBRATIONS.index(p.umbration)))
+        pieces = tuple(sorted(s.pieces + (Umbral(u, cell, 3, "", cell),), key=lambda p: _ORDER[p.umbration]))
         return s.replace(pieces=pieces, phase="choose" if len(pieces) == 9 else "place",
                        turn="second" if len(pieces) == 9 else "first")
     if kind == "choose":

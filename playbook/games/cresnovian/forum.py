@@ -11,10 +11,12 @@ never contain ``[/PLAIN]`` itself (DOCUMENT refuses it).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ...core import NotationError
 from .board import CELLS, FOUNDATION, ROWS, UMBRATIONS, Umbral
 from .entry import word_problem
+from .positions import check_state, missing_pieces, name_problem
 
 EMPTY_MARK = "⬛"
 NO_POEM = "(To be written)"
@@ -141,9 +143,6 @@ class _Table:
 
 def read_forum(game, text: str, to_move: str, second: str = "right"):
     """A position pasted from the forum (see ``CresnovianChess.from_forum``)."""
-    from .positions import check_state, missing_pieces, name_problem
-    from .state import CresnovianState
-
     if not isinstance(text, str):
         raise NotationError(f"a forum table is text, not {type(text).__name__}")
     table = _Table(text)
@@ -193,9 +192,11 @@ def read_forum(game, text: str, to_move: str, second: str = "right"):
         return game.initial(names=names)
     if len(pieces) != len(UMBRATIONS):
         table.fail(missing_pieces(pieces), table_at)
-    state = CresnovianState(
+    # The game's start, with every field read (so this module needs no state class).
+    state = replace(
+        game.initial(names=names),
         pieces=tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration))), monuments=tuple(sorted(monuments)),
-        word=word, poem=poem, phase="play", turn=player, second_kingdom=second, names=names, game=game,
+        word=word, poem=poem, phase="play", turn=player, second_kingdom=second,
     )
     return check_state(state)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ...core import Game, IllegalAction, NotationError
 from .board import FOUNDATION, UMBRATIONS
+from .edit import palette
+from .engine import ENGINE
 from .forum import read_forum
 from .positions import _Reader, name_problem, read_position
 from .state import CresnovianState
@@ -15,6 +17,7 @@ class CresnovianChess(Game):
     name = "cresnovian"
     title = "Cresnovian Chess"
     players = ("first", "second")
+    engine = ENGINE
 
     def initial(self, arrangement: dict[str, str] | None = None, second: str = "right",
                 names: tuple[str, str] = ("Left Kingdom", "Right Kingdom")) -> CresnovianState:
@@ -77,8 +80,6 @@ class CresnovianChess(Game):
 
     def palette(self):
         """The nine umbral pieces, for the position editor (see :mod:`.edit`)."""
-        from .edit import palette
-
         return palette()
 
     def parse(self, text: str) -> CresnovianState:

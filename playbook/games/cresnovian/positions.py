@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 from ...core import NotationError
-from .board import CELLS, FOUNDATION, INDEX, UMBRATIONS, Umbral, kingdom_of
+from .board import CELLS, FOUNDATION, INDEX, UMBRATIONS, Umbral
 from .entry import word_problem
 
 #: The fields of a position's JSON text, in the order it writes them.
@@ -70,8 +71,6 @@ class _Reader:
                          f"'perform:<umbration>', not {value!r}")
 
     def read(self, nested: bool = False):
-        from .state import CresnovianState
-
         data = self.data
         if not isinstance(data, dict):
             raise NotationError(f"a Cresnovian position is a JSON object with the fields {', '.join(FIELDS)}, "
@@ -123,10 +122,12 @@ class _Reader:
             self.fail("second-kingdom", "in play the second player holds 'left' or 'right'")
         elif len(pieces) != len(UMBRATIONS):
             self.fail("pieces", missing_pieces(pieces))
-        state = CresnovianState(pieces=tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration))),
-                                monuments=tuple(sorted(monuments)), word=word, poem=tuple(poem), phase=phase, turn=turn,
-                                second_kingdom=second, last_travel=last_travel, last_turn=last_turn, forbid=forbid,
-                                before=before, names=names, game=self.game)
+        # The game's start, with every field read (so this module needs no state class).
+        state = replace(self.game.initial(names=names),
+                        pieces=tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration))),
+                        monuments=tuple(sorted(monuments)), word=word, poem=tuple(poem), phase=phase, turn=turn,
+                        second_kingdom=second, last_travel=last_travel, last_turn=last_turn, forbid=forbid,
+                        before=before)
         if before:
             if nested:
                 self.fail("before", "an earlier position keeps no earlier position of its own")

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 
-from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
+from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Scene
-from .board import CELLS, COLS, DONE, ROWS, Umbral, kingdom_of, other_kingdom
+from .board import CELLS, DONE, Umbral, kingdom_of, other_kingdom
+from .edit import edit
 from .effects import apply_action
 from .entry import Entry, open_ended
+from .forum import to_forum
 from .listing import first_completions, listed_actions, redefinitions, sampled_actions
 from .notation import steps_from_text
 
@@ -68,6 +70,11 @@ class CresnovianState(State):
         """The Q of the pieces standing in ``kingdom`` (``left``, ``world`` or ``right``)."""
         return sum(p.q for p in self.pieces if _KINGDOM[p.cell] == kingdom)
 
+    @property
+    def setting_up(self) -> bool:
+        """Whether the pieces are still being placed or the kingdoms chosen."""
+        return self.phase != "play"
+
     def _compute_outcome(self) -> Outcome | None:
         if self.phase != "play":
             return None
@@ -82,10 +89,10 @@ class CresnovianState(State):
             return None
         who = {k: ("second" if self.second_kingdom == k else "first") for k in ("left", "right")}
         if not left and not right:
-            return Outcome((), "both kingdoms hold zero Q")
+            return Outcome((), "both kingdoms hold zero Q", Ending.KINGDOM_EMPTIED)
         loser = "left" if not left else "right"
         winner = "right" if loser == "left" else "left"
-        return Outcome((who[winner],), f"the {loser} kingdom ({self.names[0 if loser == 'left' else 1]}) holds zero Q")
+        return Outcome((who[winner],), f"the {loser} kingdom ({self.names[0 if loser == 'left' else 1]}) holds zero Q", Ending.KINGDOM_EMPTIED)
 
     def status(self) -> str:
         if self.outcome is not None:
@@ -99,8 +106,6 @@ class CresnovianState(State):
 
     def edit(self, cell=None, piece=None, *, to_move=None) -> "CresnovianState":
         """The position changed by the editor (see :mod:`.edit`)."""
-        from .edit import edit
-
         return edit(self, cell, piece, to_move)
 
     # ---- text
@@ -137,20 +142,10 @@ class CresnovianState(State):
         new.__dict__.update({name: changes[name] if name in changes else mine[name] for name in _FIELDS})
         return new
 
-    def _key(self):
+    def key(self):
+        """Every field of the position but its game (see :meth:`State.key`)."""
         return (self.pieces, self.monuments, self.word, self.poem, self.phase, self.turn, self.second_kingdom,
                 self.last_travel, self.last_turn, self.forbid, self.before, self.names)
-
-    def __eq__(self, other):
-        if not isinstance(other, CresnovianState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        h = self.__dict__.get("_hash")
-        if h is None:
-            h = self.__dict__["_hash"] = hash(self._key())
-        return h
 
     def __repr__(self) -> str:
         return f"<Cresnovian Chess: {self.status()}>"
@@ -161,8 +156,6 @@ class CresnovianState(State):
         """The board as the forum's table code, then the communal poem; a
         word that could read back as anything else is escaped (see
         :mod:`playbook.games.cresnovian.forum`)."""
-        from .forum import to_forum
-
         return to_forum(self)
 
     # ---- step entry

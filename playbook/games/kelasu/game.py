@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import Game, NotationError, Step
+from .engine import ENGINE
 from .board import CELLS, INDEX, NAMES, RANKS, SIDES, SIZE, START_BOARD
 from .notation import FIELDS, LETTERS, _build, _Reader
 from .state import KelasuState
@@ -14,6 +15,7 @@ class Kelasu(Game):
     name = "kelasu"
     title = "Kelasu"
     players = SIDES
+    engine = ENGINE
 
     def initial(self) -> KelasuState:
         return KelasuState(START_BOARD, "blue", 4, frozenset(), 0, (), "", "", self)

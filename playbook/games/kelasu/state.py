@@ -6,7 +6,7 @@ import gc
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator
 
-from ...core import Action, Outcome, State
+from ...core import Action, Ending, Outcome, State
 from ...render import Cell, Piece, Scene
 from .board import (CELLS, GLYPHS, HOME, INDEX, MOVES, MOVE, NAMES, NEIGHBOURS, OWN, QUIET_LIMIT, RANKS, REPEATS, SIDES, SIZE,
                     SLIDE, CAPTURE, VICTORY, ACCEPT, OFFER, RESIGN, _bits, _digest, _other, _owner, _parts, _spread)
@@ -56,20 +56,20 @@ class KelasuState(StepEntry, State):
             return None
         if self.ended.startswith("resigned "):
             loser = self.ended.split()[1]
-            return Outcome((_other(loser),), f"{loser} resigned")
+            return Outcome((_other(loser),), f"{loser} resigned", Ending.RESIGNATION)
         if self.ended == "agreed":
-            return Outcome((), "a draw was agreed")
+            return Outcome((), "a draw was agreed", Ending.AGREEMENT)
         if self.ended == "stalemate":
-            return Outcome((), f"stalemate: {self.side} has no action at the start of its turn")
+            return Outcome((), f"stalemate: {self.side} has no action at the start of its turn", Ending.NO_MOVE)
         if self.ended == "quiet":
-            return Outcome((), f"{QUIET_LIMIT} full turns passed without a blank move, a merge or a capture")
+            return Outcome((), f"{QUIET_LIMIT} full turns passed without a blank move, a merge or a capture", Ending.MOVE_LIMIT)
         if self.ended == "repetition":
-            return Outcome((), f"the same position arose for the {REPEATS}th time")
+            return Outcome((), f"the same position arose for the {REPEATS}th time", Ending.REPETITION)
         if self.ended.startswith("victory "):
             winner = self.ended.split()[1]
-            return Outcome((winner,), f"{winner} holds all four victory cells")
+            return Outcome((winner,), f"{winner} holds all four victory cells", Ending.GOAL_HELD)
         why, loser = self.ended.split()
-        return Outcome((_other(loser),), f"{loser} has {'no stones' if why == 'no-stones' else 'only stones'} left")
+        return Outcome((_other(loser),), f"{loser} has {'no stones' if why == 'no-stones' else 'only stones'} left", Ending.PIECES_LOST)
 
     def _ending_on_board(self) -> str | None:
         """The ending a position read from text is already in, judged from
@@ -132,16 +132,9 @@ class KelasuState(StepEntry, State):
         ]
         return "\n".join(lines)
 
-    def _key(self):
+    def key(self):
+        """Every field of the position but its game (see :meth:`State.key`)."""
         return (self.board, self.side, self.energy, self.acted, self.quiet, self.seen, self.offer, self.ended)
-
-    def __eq__(self, other):
-        if not isinstance(other, KelasuState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
 
     def status(self) -> str:
         if self.outcome is not None:

@@ -79,7 +79,7 @@ def read_action(state, text: str) -> Action:
             raise NotationError("a commitment is 64 lowercase hex digits (a SHA-256)", text, m.start(3) if rest else len(text) - 1)
         return Action(f"{{{player}}} commit {rest}", (), ("commit", player, rest, None))
     if verb == "seal":
-        from .entry import sealed
+        from .entry import sealed  # entry builds on this module's readers, so it comes when first needed
 
         return sealed(state, player, rest, text, m.start(3) if m.group(3) else len(text))
     if verb == "withhold":

@@ -12,10 +12,10 @@ board at once, so it may use any existing board for its move.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 FILES = "abcdefgh"
 SIZE = 8
-SHARED_RANK = 8
 KINDS = "KQRBNP"
 NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
 #: Where populating a standard board creates each piece.
@@ -37,6 +37,7 @@ def cell_id(board: str, f: int, r: int) -> str:
     return square if r == SIZE - 1 else "{" + board + "}" + square
 
 
+@lru_cache(maxsize=4096)  # pure, and asked of the same few cells again and again by the engines
 def split(cell: str) -> tuple[str, int, int]:
     """``(board, file, rank)`` of a canonical id, 0-based; board ``""`` on rank 8."""
     if cell.startswith("{"):

@@ -19,6 +19,7 @@ import datetime as dt
 from dataclasses import dataclass, field, replace
 
 from ...core import IllegalAction, NotationError
+from .game import seats
 
 PHASES = ("move", "resolve", "replenish")
 
@@ -43,14 +44,6 @@ def phase_of(when) -> str:
     return "move" if wd <= 2 else "resolve" if wd <= 5 else "replenish"
 
 
-def phase_span(when) -> tuple[dt.date, dt.date]:
-    """The first and last day of the phase ``when`` falls in."""
-    day = _day(when)
-    monday = day - dt.timedelta(days=day.weekday())
-    start, end = {"move": (0, 2), "resolve": (3, 5), "replenish": (6, 6)}[phase_of(day)]
-    return monday + dt.timedelta(days=start), monday + dt.timedelta(days=end)
-
-
 def week_of(when, first) -> int:
     """The week number of ``when`` counting ``first``'s week as week 1."""
     a, b = _day(first), _day(when)
@@ -72,8 +65,6 @@ class Proposal:
         if not isinstance(self.title, str):
             raise NotationError(f"title: a text, not {self.title!r}")
         _day(self.submitted, "submitted")
-        from .game import seats
-
         object.__setattr__(self, "players", seats(self.players))
 
     def voting_period(self) -> tuple[dt.date, dt.date]:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from ...core import Game, IllegalAction, NotationError
-from .board import KINDS, NAME_RE
+from .board import KINDS, NAME_RE, read_cell
+from .edit import palette
+from .engine import ENGINE
 from .notation import MAX_NUMBER as MAX_POWER
+from .notation import parse
+from .orders import commitment, new_salt, reveal_body
 from .state import WheelState
 
 #: Default seat names, used when ``players`` is a number.
@@ -22,6 +26,9 @@ class ChessWheel(Game):
     name = "wheel"
     title = "Chess Wheel+"
     players = NAMES[:2]
+    simultaneous = True  # every player orders in the same move phase
+    hidden_information = True  # orders stay sealed until the resolve phase
+    engine = ENGINE
 
     def __init__(self, collision: str = "bounce", blocking: bool = True, knight_across: bool = False):
         if collision not in COLLISIONS:
@@ -44,14 +51,10 @@ class ChessWheel(Game):
     def palette(self):
         """The pieces of the two default seats, for the position editor;
         a position's own players come from ``state.palette()`` (see :mod:`.edit`)."""
-        from .edit import palette
-
         return palette(self.players)
 
     def parse(self, text: str) -> WheelState:
         """The position written ``text`` (see :mod:`.notation`)."""
-        from .notation import parse
-
         return parse(self, text)
 
 
@@ -100,8 +103,6 @@ def setup(pieces: dict[str, str], players=("Ann", "Bob"), game: ChessWheel | Non
     ``{Ann}e2`` or ``e8``) standing on them.  ``kings`` (default: the owners
     of a King in ``pieces``) have created a King; ``power`` is the movement
     power of every player each week."""
-    from .board import read_cell
-
     game = game or GAME
     players = seats(players)
     power = check_power(power)
@@ -131,8 +132,6 @@ def play_orders(state: WheelState, orders: dict[str, str]) -> WheelState:
     commits and reveals those orders (a text such as ``"Pe2-e3, Ng1-f3"``),
     each sealed with a fresh salt (:func:`~.orders.new_salt`), every other
     player still to decide passes, then the resolution."""
-    from .orders import commitment, new_salt, reveal_body
-
     salts = {player: new_salt() for player in orders}
     for player in state.players:
         if player in orders:

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 from ...core import NotationError, PlaybookError
 from .calendar import phase_of, week_of
-from .orders import commitment, reveal_body
 
 LINE_RE = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})(?:[ T]([0-9]{1,2}:[0-9]{2}))?\s+([A-Za-z][A-Za-z0-9_]*):\s*(.*)")
 #: A line that has a date and a name but no colon after the name.
@@ -54,16 +53,6 @@ class Message:
 
     def __str__(self) -> str:
         return f"{self.when:%Y-%m-%d %H:%M} {self.player}: {self.text}"
-
-
-def commit_message(player: str, salt: str, orders: str, when: dt.datetime) -> Message:
-    """The move-phase post sealing ``orders`` with ``salt``."""
-    return Message(when, player, f"commit {commitment(salt, orders)}")
-
-
-def reveal_message(player: str, salt: str, orders: str, when: dt.datetime) -> Message:
-    """The resolve-phase post revealing ``orders`` and ``salt``."""
-    return Message(when, player, f"reveal {reveal_body(salt, orders)}")
 
 
 def read_messages(text: str) -> list[Message]:

@@ -25,6 +25,7 @@ its owner writes it (``e2`` on the owner's board, ``{Bob}e2`` on Bob's,
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ...core import NotationError
 from .board import CELL_RE, KINDS, NAME_RE, exists, read_cell, short
@@ -79,8 +80,6 @@ class _Reader:
 
 def parse(game, text: str):
     """Read a position; NotationError naming the field (with line and column) on anything impossible."""
-    from .state import WheelState
-
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
     text = text.replace("\r\n", "\n")  # a text saved on Windows reads the same
@@ -220,10 +219,12 @@ def parse(game, text: str):
                 r.fail("results", str(exc), offset)
         offset += len(group) + 1
 
-    state = WheelState(players, week, phase, power, boards, populated, kings, tuple(sorted(pieces)), passed,
-                       tuple((p, committed[p]) for p in players if p in committed),
-                       tuple((p, dict(revealed)[p]) for p in players if p in dict(revealed)),
-                       withheld, tuple(results), (), game)
+    # The game's start with every field read (so this module needs no state class).
+    state = replace(game.initial(), players=players, week=week, phase=phase, power=power, boards=boards,
+                    populated=populated, kings=kings, pieces=tuple(sorted(pieces)), passed=passed,
+                    commitments=tuple((p, committed[p]) for p in players if p in committed),
+                    revealed=tuple((p, dict(revealed)[p]) for p in players if p in dict(revealed)),
+                    withheld=withheld, results=tuple(results))
     if state.outcome is None and not state._movers():
         r.fail("commitments" if phase == "move" else "revealed",
                "nobody is left to decide, so this phase would already have ended")

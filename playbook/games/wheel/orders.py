@@ -110,9 +110,3 @@ def read_orders(text: str, player: str, players) -> list[Order]:
         orders.append(Order(player, origin, destination, m.group(1), part.strip()))
         pos += len(part) + 1
     return orders
-
-
-def write_orders(orders) -> str:
-    """Orders as one message line, joined by commas."""
-    return ", ".join(o.text for o in orders)
-

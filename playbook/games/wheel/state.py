@@ -5,10 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from ...core import Action, IllegalAction, Outcome, PlaybookError, State, Step, StepOptions
-from .board import HOME, NAMES, reach, split, short
+from ...core import Action, Ending, IllegalAction, Outcome, PlaybookError, State, Step, StepOptions
+from ...render import Diagram, svg
+from .actions import read_action
+from .board import HOME, NAMES, reach, short, split
+from .edit import edit, palette
+from .entry import Entry, listed
+from .notation import write
 from .orders import hash_body, read_orders, split_body
 from .resolve import Resolution, resolve
+from .view import resolution_steps, scene
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -68,9 +74,9 @@ class WheelState(State):
             return None
         owners = [p for p in self.players if any(o == p and k == "K" for _, o, k in self.pieces)]
         if len(owners) == 1:
-            return Outcome((owners[0],), f"only {owners[0]} still owns a King")
+            return Outcome((owners[0],), f"only {owners[0]} still owns a King", Ending.KING_CAPTURED)
         if not owners:
-            return Outcome((), "no player owns a King any more")
+            return Outcome((), "no player owns a King any more", Ending.KING_CAPTURED)
         return None
 
     def status(self) -> str:
@@ -134,6 +140,11 @@ class WheelState(State):
             return self
         return replace(self, secrets=tuple((p, b) for p, b in self.secrets if p == player))
 
+    def observation(self, player: str) -> "WheelState":
+        """This position as ``player`` may see it (:meth:`private_to`): no
+        other player's sealed orders."""
+        return self.private_to(player)
+
     def orders_of(self, player: str):
         """The revealed orders of ``player`` (empty when none)."""
         body = dict(self.revealed).get(player)
@@ -147,28 +158,20 @@ class WheelState(State):
         """The actions that can be listed: board actions, passing, revealing
         (when this state remembers the text) and withholding.  Commitments
         are entered by steps (:meth:`next_steps`) or typed."""
-        from .entry import listed
-
         return listed(self)
 
     def next_steps(self, prefix: Sequence[Step] = ()) -> StepOptions:
         """The next steps of the player to move (see :mod:`.entry`)."""
-        from .entry import Entry
-
         self._refuse_if_over()
         return Entry(self, tuple(prefix)).options()
 
     def action_from_steps(self, steps: Sequence[Step]) -> Action:
         """The action ``steps`` enter for the player to move."""
-        from .entry import Entry
-
         self._refuse_if_over()
         return Entry(self, tuple(steps)).action()
 
     def parse_action(self, text: str) -> Action:
         """The action written ``text``, of any player still to decide (see :mod:`.actions`)."""
-        from .actions import read_action
-
         return read_action(self, text)
 
     def play(self, action) -> "WheelState":
@@ -291,8 +294,6 @@ class WheelState(State):
 
     def palette(self):
         """Every player's pieces, for the position editor (see :mod:`.edit`)."""
-        from .edit import palette
-
         return palette(self.players)
 
     def sides_to_move(self) -> tuple[str, ...]:
@@ -301,14 +302,10 @@ class WheelState(State):
 
     def edit(self, cell=None, piece=None, *, to_move=None) -> "WheelState":
         """The position changed by the editor (see :mod:`.edit`)."""
-        from .edit import edit
-
         return edit(self, cell, piece, to_move)
 
     def to_text(self) -> str:
         """The public position text (never a sealed order)."""
-        from .notation import write
-
         cached = self.__dict__.get("_text")
         if cached is None:
             cached = write(self)
@@ -319,8 +316,6 @@ class WheelState(State):
         """The scene: every board, the shared rank, the last resolution's
         orders as arrows (failed ones marked) and the revealed orders; with
         ``player``, also that player's own sealed orders (a private view)."""
-        from .view import scene
-
         return scene(self, player)
 
     def resolution_steps(self) -> list:
@@ -329,16 +324,12 @@ class WheelState(State):
         (failed orders crossed out).  In the resolve phase: of the orders
         revealed so far; on a position a resolution produced by play: of
         that resolution."""
-        from ...render import Diagram, svg
-        from .view import resolution_steps
 
         before = self.__dict__.get("resolved_from", self)
         return [(words, Diagram(svg(scene))) for words, scene in resolution_steps(before)]
 
     def private_diagram(self, player: str, **options):
         """The board as ``player`` sees it, their sealed orders drawn as arrows."""
-        from ...render import Diagram, svg
-
         return Diagram(svg(self.view(player), **options))
 
     def targets(self, cell: str) -> list[str]:

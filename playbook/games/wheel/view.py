@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from ...render import Area, Cell, Glyph, Label, Mark, Piece, Scene, OWNERS
 from .board import FILES, NAMES, short
+from .orders import read_orders, split_body
 from .resolve import STAGE, STAGES, WHY
 
 #: Chess figures, as tall as the cell allows (a pawn a little smaller).
@@ -82,8 +83,6 @@ def scene(state, player: str | None = None) -> Scene:
         for o in state.orders_of(p):
             marks.append(Mark("pending", (o.origin, o.destination)))
     if player is not None and state.secret(player) is not None:
-        from .orders import read_orders, split_body
-
         for o in read_orders(split_body(state.secret(player))[1], player, state.players):
             marks.append(Mark("pending", (o.origin, o.destination)))
     caption = [state.status()]

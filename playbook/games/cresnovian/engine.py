@@ -1,0 +1,59 @@
+"""What Cresnovian Chess teaches the engines: its evaluation, and the
+sample of actions entered by steps that a search should weigh."""
+
+from __future__ import annotations
+
+from ...core import Action, Engine, State
+
+
+def _kingdom(cell: int) -> str:
+    col = cell % 9
+    return "left" if col < 3 else "world" if col < 6 else "right"
+
+
+class CresnovianEngine(Engine):
+    """Cresnovian Chess's evaluation and extra actions."""
+
+    judges = True
+
+    def evaluate(self, state: State, player: str) -> float:
+        """Cresnovian Chess: Q totals of the two kingdoms.
+
+        During set-up the score is 0 (no opinion).  In play: the Q held in the
+        player's kingdom minus the Q in the opponent's, a third of a point per
+        Q; each live piece standing in a kingdom adds 1 for its owner (a kingdom
+        with no piece in it holds no Q and loses); each piece with 9Q or more in
+        a kingdom adds 2 (it can use its elite ability); and a kingdom close to
+        zero is in danger: ``3 / (1 + Q)`` counts against its owner.
+        """
+        if state.outcome is not None:
+            return Engine.evaluate(self, state, player)
+        if state.setting_up:
+            return 0.0
+        mine = state.kingdom(player)
+        theirs = "left" if mine == "right" else "right"
+        totals = {mine: 0, theirs: 0}
+        score = 0.0
+        for p in state.pieces:
+            k = _kingdom(p.cell)
+            if k == "world":
+                continue
+            sign = 1.0 if k == mine else -1.0
+            totals[k] += p.q
+            if p.q > 0:
+                score += sign * (1.0 + (2.0 if p.q >= 9 else 0.0))
+        score += (totals[mine] - totals[theirs]) / 3.0
+        score += 3.0 / (1 + totals[theirs]) - 3.0 / (1 + totals[mine])
+        return score
+
+    def extra_actions(self, state: State) -> list[Action]:
+        """Actions that ``legal_actions`` leaves out but a search should
+        weigh (the game's own sample, ``state.sampled_actions()``): one
+        DOCUMENT (the words do not change the position's play), Propaganda
+        aimed at every live piece in the opponent's kingdom, and Redefinition
+        of the poem's first word onto every cell it may take (which word goes
+        changes only the poem; the cell changes what blocks travel)."""
+        return state.sampled_actions()
+
+
+ENGINE = CresnovianEngine()

@@ -1,0 +1,98 @@
+"""How the package is laid out: the engines know no game, and the project's
+modules import each other at the top, not inside functions."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+from playbook import available, load
+
+PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "playbook"
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are docstrings in ``tree``."""
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                ids.add(id(body[0].value))
+    return ids
+
+
+def test_the_engines_import_no_game_and_name_none():
+    # Words that name a game: keys, titles and their parts that no other word holds.
+    names = set(available()) | {w.lower() for key in available() for w in load(key).title.replace("+", "").split()
+                                if w.lower() not in ("chess",)}
+    found = []
+    for path in sorted((PACKAGE / "analysis").rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            words = []
+            if isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                if node.level == 2 and module.startswith("games.") or module.startswith("playbook.games."):
+                    found.append(f"{path.name}:{node.lineno} imports {module}")
+                words = [module] + [a.name for a in node.names]
+            elif isinstance(node, ast.Name):
+                words = [node.id]
+            elif isinstance(node, ast.Attribute):
+                words = [node.attr]
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                words = [node.name]
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                words = [node.value]
+            for word in words:
+                hit = [n for n in names if n in word.lower()]
+                if hit:
+                    found.append(f"{path.name}:{node.lineno} names {hit[0]} in {word[:40]!r}")
+    assert not found, "\n".join(found)
+
+
+def _imports_inside_functions():
+    """(path, line, has a comment) of every import of the project's own
+    modules made inside a function."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text()
+        lines = text.splitlines()
+        for fn in ast.walk(ast.parse(text)):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(fn):
+                own = (isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").startswith("playbook"))
+                       or isinstance(node, ast.Import) and any(a.name.startswith("playbook") for a in node.names))
+                if own:
+                    said = "#" in lines[node.lineno - 1] or lines[node.lineno - 2].strip().startswith("#")
+                    found.append((path.relative_to(PACKAGE.parent), node.lineno, said))
+    return found
+
+
+def test_at_most_five_of_the_projects_imports_sit_inside_functions_each_with_its_reason():
+    inside = _imports_inside_functions()
+    assert len(inside) <= 5, inside
+    assert all(said for _, _, said in inside), [f"{p}:{n}" for p, n, said in inside if not said]
+
+
+def test_the_contract_imports_no_game_and_not_the_games_registry():
+    tree = ast.parse((PACKAGE / "core.py").read_text())
+    modules = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level > 0]
+    modules += [a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names]
+    assert not [m for m in modules if m == "games" or m.startswith("games.") or "playbook.games" in m], modules
+
+
+def test_states_compare_and_hash_through_their_key_written_once_in_the_contract():
+    from playbook.core import State
+
+    for name in available():
+        game = load(name)
+        state = game.initial()
+        cls = type(state)
+        assert cls.__eq__ is State.__eq__ and cls.__hash__ is State.__hash__, name
+        again = game.parse(state.to_text())
+        assert again is not state and again == state and hash(again) == hash(state) == hash(state.key())
+        moved = state.play(state.legal_actions()[0])
+        assert moved != state and moved.key() != state.key()
