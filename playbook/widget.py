@@ -177,6 +177,10 @@ class BoardWidget(anywidget.AnyWidget):
     over = traitlets.Bool(False).tag(sync=True)
     #: The move numbers, one per move: "1." where a numbered turn starts, "" within one.
     numbers = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: A short mark printed after each move of the move list, one per move
+    #: ("?!", "?", "??" or ""): what a review (:meth:`review`) made of it.
+    #: Moves played afterwards, or a new line, have none.
+    notes = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: The buttons shown under the board (names from :data:`CONTROLS`).
     controls = traitlets.List(traitlets.Unicode(), default_value=list(CONTROLS)).tag(sync=True)
     #: Which named choices that start an action get a button: True, False, or a list of values.
@@ -274,6 +278,7 @@ class BoardWidget(anywidget.AnyWidget):
         with self.hold_sync():
             self.title = state.game.title
             self.moves = []
+            self.notes = []
             self.jump(0)
 
     @property
@@ -302,6 +307,18 @@ class BoardWidget(anywidget.AnyWidget):
         :class:`~playbook.Record` (``players``, ``date`` and other tags as
         for :meth:`Record.of`)."""
         return Record.of(self._line[0], self.actions, **tags)
+
+    def review(self, depth: int | None = None, thresholds: Any = None):
+        """Review the game from its start to the position shown (see
+        :func:`playbook.analysis.review`, which takes ``depth`` and
+        ``thresholds``), mark each of its moves in the move list with its
+        label (``?!`` an inaccuracy, ``?`` a mistake, ``??`` a blunder) and
+        return the :class:`~playbook.analysis.review.Review`."""
+        from .analysis.review import review
+
+        result = review(self, depth=depth, thresholds=thresholds)
+        self.notes = result.marks()
+        return result
 
     def play(self, action: Action | str) -> None:
         """Play ``action`` (or its text) as if entered on the board; raises
@@ -336,6 +353,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._line = self._line[:1]
         with self.hold_sync():
             self.moves = []
+            self.notes = []
             self.jump(0)
 
     def jump(self, index: int) -> None:
@@ -356,6 +374,7 @@ class BoardWidget(anywidget.AnyWidget):
             # Playing from an earlier position replaces the moves that followed it.
             self._line = self._line[: self.cursor + 1] + [new]
             self.moves = self.moves[: self.cursor] + [action.text]
+            self.notes = self.notes[: self.cursor]
             self.cursor += 1
             self.error = ""
             self._publish()  # callbacks see the board as it now stands

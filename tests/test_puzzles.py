@@ -132,7 +132,7 @@ def test_a_first_move_that_no_longer_wins_fails_the_puzzle_at_once():
     assert not verdict.right and verdict.message.startswith("That does not win by force any more")
     assert trainer.results == [(trainer.puzzle.id, False)] and trainer.rating.rating < 1200
     # The right first move alone is not judged yet: the line goes on.
-    again = Trainer("cosmic", rating=1200)
+    again = Trainer("cosmic", rating=1200, progress=False)
     again.next()
     assert not again.check(again.puzzle.solution[0]).right and again.results == []
 
@@ -165,3 +165,103 @@ def test_every_games_puzzles_are_solved_by_their_solution_as_exercises(name):
     for puzzle in puzzles(name):
         ex = exercise(puzzle, tutorial=Tutorial(f"{name} check"))
         assert ex.check(ex.solution).right, puzzle.id
+
+
+# ---- progress that stays: the rating, the streak and the puzzles tried
+
+
+def _solve_one(trainer):
+    trainer.next()
+    return trainer.check(trainer.exercise.solution)
+
+
+def test_the_puzzle_rating_streak_and_puzzles_tried_are_there_in_a_new_kernel(playbook_home):
+    import subprocess
+    import sys
+
+    from playbook.puzzles.trainer import Trainer, standing
+
+    assert standing() == "Puzzle rating: 1500 (0 solved)"
+    # Started at a difficulty the game has, the first puzzle is of that
+    # difficulty: expected 1/2, so a solve gains 32 * 1/2 = 16.
+    level = puzzles("cosmic")[0].difficulty
+    trainer = Trainer("cosmic", rating=level)
+    assert _solve_one(trainer).right and trainer.puzzle.difficulty == level
+    first = trainer.puzzle.id
+    assert trainer.rating.rating == level + 16 and trainer.streak == 1
+    assert standing() == f"Puzzle rating: {level + 16} (1 solved)"
+    # Another kernel, reading the same PLAYBOOK_HOME, goes on from there.
+    code = ("from playbook.puzzles.trainer import Trainer, standing\n"
+            "t = Trainer('cosmic')\n"
+            "print(standing()); print(t.rating.rating, t.streak, t.best_streak, t.results)\n"
+            "t.next(); print(t.puzzle.id)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**__import__("os").environ, "PLAYBOOK_HOME": str(playbook_home)}).stdout.splitlines()
+    assert out[0] == f"Puzzle rating: {level + 16} (1 solved)"
+    assert out[1] == f"{level + 16} 1 1 [('{first}', True)]"
+    assert out[2] != first  # a puzzle already tried is not handed out again
+    # The record is the progress file's, beside the tutorials'.
+    kept = json.loads((playbook_home / "progress.json").read_text())
+    assert kept["puzzles"] == {"rating": level + 16, "streak": 1, "best_streak": 1, "results": [[first, True]]}
+    # Puzzles are kept by id, never as tutorial exercises: their prompts
+    # repeat, and a later puzzle with the same prompt is not solved already.
+    assert kept["tutorials"] == {}
+    later = Trainer("cosmic")
+    assert later.next().prompt == trainer.exercise.prompt and not later.exercise.solved
+
+
+def test_one_rating_for_every_game_and_two_trainers_keep_both_their_puzzles():
+    from playbook.puzzles.trainer import Trainer, standing
+
+    cosmic, kelasu = Trainer("cosmic"), Trainer("kelasu")
+    _solve_one(cosmic)
+    _solve_one(kelasu)  # started before cosmic's result: its own rating, then written over
+    ids = {cosmic.puzzle.id, kelasu.puzzle.id}
+    again = Trainer("ccc")
+    assert {pid for pid, _ in again.results} == ids
+    assert again.rating.rating == kelasu.rating.rating and again.streak == 1
+    assert standing() == f"Puzzle rating: {kelasu.rating.rating} (2 solved)"
+    assert repr(again).startswith("ccc puzzles: 0 of 0 solved")  # the count is the game's own
+
+
+def test_a_demonstration_trainer_keeps_nothing(playbook_home):
+    from playbook.puzzles.trainer import Trainer, standing
+
+    demo = Trainer("cosmic", progress=False)
+    _solve_one(demo)
+    assert demo.streak == 1 and demo.rating.rating > 1500
+    assert not (playbook_home / "progress.json").exists()
+    assert standing() == "Puzzle rating: 1500 (0 solved)"
+
+
+@pytest.mark.parametrize("damage", ["{not json", '{"format": 1, "puzzles": {"rating": "high"}}',
+                                    '{"format": 1, "puzzles": {"results": [["cosmic-001"]]}}',
+                                    '{"format": 1, "puzzles": [1500]}'])
+def test_a_damaged_puzzle_record_warns_and_the_trainer_starts_afresh(playbook_home, damage):
+    from playbook.progress import ProgressWarning
+    from playbook.puzzles.trainer import Trainer, standing
+
+    (playbook_home / "progress.json").write_text(damage)
+    with pytest.warns(ProgressWarning):
+        trainer = Trainer("cosmic")
+    assert trainer.rating.rating == 1500 and trainer.results == [] and trainer.streak == 0
+    with pytest.warns(ProgressWarning):  # the record is read once more before it is written
+        assert _solve_one(trainer).right
+    # What was solved is kept in a sound record from then on.
+    assert standing() == f"Puzzle rating: {trainer.rating.rating} (1 solved)"
+
+
+def test_a_progress_file_that_cannot_be_written_warns_and_the_trainer_carries_on(playbook_home, monkeypatch):
+    from playbook.progress import ProgressWarning
+    from playbook.puzzles.trainer import Trainer
+
+    (playbook_home / "file").write_text("")  # no folder can be made under a file, even by root
+    monkeypatch.setenv("PLAYBOOK_HOME", str(playbook_home / "file" / "home"))
+    with pytest.warns(ProgressWarning):
+        trainer = Trainer("cosmic")
+    with pytest.warns(ProgressWarning):
+        assert _solve_one(trainer).right
+    assert trainer.streak == 1 and trainer.rating.rating > 1500 and len(trainer.results) == 1
+    with pytest.warns(ProgressWarning):
+        assert _solve_one(trainer).right
+    assert trainer.streak == 2 and len(trainer.results) == 2  # the session still counts

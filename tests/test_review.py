@@ -153,6 +153,36 @@ def test_a_game_just_played_on_a_board_is_reviewed_in_one_call():
     assert rows == review(board.record()).rows
 
 
+def test_a_board_reviews_its_own_game_and_marks_each_move_in_its_move_list():
+    # b1-a1 walks the king onto the rook's file (a blunder: a4x* takes it);
+    # a4x* ends the game and loses nothing: no mark.
+    board = BoardWidget(load("cosmic").parse(COSMIC))
+    board.play("b1-a1")
+    board.play("a4x*")
+    assert board.notes == []  # nothing reviewed yet
+    r = board.review()
+    assert board.notes == ["??", ""]
+    assert board.notes == [{"blunder": "??", "mistake": "?", "inaccuracy": "?!", "": ""}[row["label"]]
+                           for row in r.rows]
+    # A new line from the start has no marks: they were about the old one.
+    board.jump(0)
+    board.play("b1-b2")
+    assert board.moves == ["b1-b2"] and board.notes == []
+    board.review()
+    assert board.notes == [""]
+    board.reset()
+    assert board.notes == []
+
+
+def test_a_board_marks_the_moves_of_a_game_played_against_an_engine():
+    board = BoardWidget(load("cosmic").initial(), opponent=AlphaBeta(depth=1, time_limit=None, seed=0))
+    board.play("c2-d3")
+    r = board.review()
+    assert len(board.notes) == len(board.history) == len(r.rows) == 2
+    assert set(board.notes) <= {"", "?!", "?", "??"}
+    assert board.notes == r.marks()
+
+
 def test_the_review_board_keeps_board_graph_and_best_move_arrow_in_step():
     start = load("cosmic").parse(COSMIC)
     r = review(Record.of(start, ["b1-a1", "a4x*"]))
@@ -160,6 +190,7 @@ def test_the_review_board_keeps_board_graph_and_best_move_arrow_in_step():
     assert shown.board.cursor == 2 and shown.graph.cursor == 2
     assert shown.board.arrows == []  # the game is over: no best move
     assert shown.graph.marks == ["??", ""] and shown.graph.labels == ["blunder", ""]
+    assert shown.board.notes == ["??", ""]  # the labels beside the board's own moves too
     shown.graph.cursor = 0  # a click on the start of the graph
     assert shown.board.cursor == 0
     best = r.rows[0]["best"]

@@ -8,6 +8,9 @@
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
+// The review marks a move can carry, by the label they stand for.
+const NOTE_CLASSES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
+
 function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -757,17 +760,21 @@ function render({ model, el: root }) {
     details.hidden = lines.length === 0;
   }
 
-  // The moves, numbered by turns ("1." before the first player's move);
+  // The moves, numbered by turns ("1." before the first player's move),
+  // each followed by its review mark ("?!", "?", "??") when it has one;
   // a click on a move shows the position after it.
   function showMoves() {
     const moves = model.get("moves");
     const numbers = model.get("numbers") || [];
+    const notes = model.get("notes") || [];
     const cursor = model.get("cursor");
     const items = [el("li", "pb-move pb-move-start", "start")];
     items[0].title = "The first position";
     moves.forEach((text, i) => {
       if (numbers[i]) items.push(el("li", "pb-num", numbers[i]));
-      items.push(el("li", "pb-move", text));
+      const item = el("li", "pb-move", text);
+      if (notes[i]) item.append(el("span", `pb-note pb-note-${NOTE_CLASSES[notes[i]] || "other"}`, notes[i]));
+      items.push(item);
     });
     items.filter((item) => item.classList.contains("pb-move")).forEach((item, i) => {
       item.dataset.index = i;
@@ -862,6 +869,7 @@ function render({ model, el: root }) {
   model.on("change:over", showStatus);
   model.on("change:details", showDetails);
   model.on("change:numbers", showMoves);
+  model.on("change:notes", showMoves);
   model.on("change:controls", showControls);
   model.on("change:choices", () => { if (prefix.length === 0) cancel(); });
   model.on("change:error", showStatus);

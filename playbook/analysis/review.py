@@ -67,10 +67,12 @@ from ..records import Record
 from .evaluation import evaluation_for, outcome_value, squash
 from .search import LIMIT, AlphaBeta, candidates, choice_key
 
-__all__ = ["review", "Review", "Thresholds", "THRESHOLDS", "LABELS", "loses_at_once"]
+__all__ = ["review", "Review", "Thresholds", "THRESHOLDS", "LABELS", "MARKS", "loses_at_once"]
 
 #: The labels a move can get, mildest first ("" is no label).
 LABELS = ("inaccuracy", "mistake", "blunder")
+#: The sign Lichess writes after a move of each label.
+MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "": ""}
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,11 @@ class Review:
         if label not in LABELS:
             raise ValueError(f"label must be one of {LABELS}, not {label!r}")
         return [row for row in self.rows if row["label"] == label]
+
+    def marks(self) -> list[str]:
+        """The sign of each move's label (:data:`MARKS`: ``?!``, ``?``,
+        ``??`` or ""), one a move, as a move list prints them."""
+        return [MARKS[row["label"]] for row in self.rows]
 
     def advantage(self) -> list[float]:
         """After each move, the first player's expected score (0 to 1):

@@ -22,9 +22,6 @@ from .review import Review
 
 __all__ = ["ReviewGraph", "ReviewBoard"]
 
-#: The sign Lichess writes after a move of each label.
-MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "": ""}
-
 _ESM = r"""
 const NS = "http://www.w3.org/2000/svg";
 const COLOURS = { inaccuracy: "#56b4e9", mistake: "#e69f00", blunder: "#d55e00" };
@@ -111,15 +108,15 @@ class ReviewGraph(anywidget.AnyWidget):
     def __init__(self, review: Review, **kwargs):
         rows = review.rows
         super().__init__(points=review.advantage(), labels=[r["label"] for r in rows],
-                         moves=[r["move"] for r in rows], marks=[MARKS[r["label"]] for r in rows], **kwargs)
+                         moves=[r["move"] for r in rows], marks=review.marks(), **kwargs)
 
     def __repr__(self) -> str:
         return f"ReviewGraph({len(self.moves)} moves, at {self.cursor})"
 
 
 class ReviewBoard(ipywidgets.VBox):
-    """A board holding the reviewed game over its :class:`ReviewGraph`,
-    kept in step: ``board`` (a :class:`~playbook.widget.BoardWidget`),
+    """A board holding the reviewed game, each move marked with its label
+    in the board's move list, over its :class:`ReviewGraph`, kept in step: ``board`` (a :class:`~playbook.widget.BoardWidget`),
     ``graph``; :meth:`show` jumps both to a position and draws the best
     move there as an arrow."""
 
@@ -128,6 +125,7 @@ class ReviewBoard(ipywidgets.VBox):
         self.board = BoardWidget(review.states[0], **board_options)
         for row in review.rows:
             self.board.play(row["move"])
+        self.board.notes = review.marks()
         self.graph = ReviewGraph(review, cursor=len(review.rows))
         super().__init__([self.board, self.graph])
         self.graph.observe(lambda change: self.show(change["new"]), names=["cursor"])

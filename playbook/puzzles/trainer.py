@@ -10,6 +10,16 @@ moves on Lichess, by how surprising it was, and a failure ends the
 streak.  The next puzzle is the one not yet tried whose difficulty is
 nearest the rating.
 
+The rating, the streak and the puzzles tried are kept in the progress
+file (:mod:`playbook.progress`, under the key ``"puzzles"``), so a
+trainer made in a new kernel, another day, goes on where the last one
+stopped.  There is one puzzle rating for all the games, as Lichess has
+one for all its puzzles: the difficulties share one scale.  When two
+trainers run at once, the puzzles each has tried are all kept, and the
+rating and streak are those of the last result counted.  A progress file
+that cannot be read or written only warns
+(:class:`~playbook.progress.ProgressWarning`); the trainer carries on.
+
 >>> trainer = Trainer("cosmic", rating=1500)
 >>> ex = trainer.next()
 >>> trainer.check(ex.solution).right
@@ -20,14 +30,21 @@ True
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
-from ..tutorial import Exercise, Tutorial, Verdict
-from . import Puzzle, puzzles
 from ..core import PlaybookError
+from ..progress import Progress, ProgressWarning
+from ..tutorial import TRIES, Exercise, Tutorial, Verdict
+from . import Puzzle, puzzles
 from .solve import defence, wins
 
-__all__ = ["Rating", "Trainer", "exercise"]
+__all__ = ["Rating", "Trainer", "exercise", "standing", "KEY", "START"]
+
+#: The key of the puzzle record in the progress file.
+KEY = "puzzles"
+#: The rating of a learner who has solved no puzzle yet.
+START = 1500
 
 
 @dataclass
@@ -74,23 +91,32 @@ def exercise(puzzle: Puzzle, tutorial: Tutorial | None = None) -> Exercise:
         replies=[reply] * (len(own) - 1),
         moves=len(own) if several else None,
         turn=several,
-        tutorial=tutorial if tutorial is not None else Tutorial(f"{puzzle.game} puzzles"),
+        # Untitled: prompts repeat from puzzle to puzzle, so they cannot say
+        # which puzzle was solved; the trainer keeps that, by puzzle id.
+        tutorial=tutorial if tutorial is not None else Tutorial(),
     )
 
 
 class Trainer:
     """Puzzles of the game ``name`` one after another (see the module):
     :attr:`rating` (a :class:`Rating`), :attr:`streak` (puzzles solved in a
-    row), :attr:`results` (``(puzzle id, solved)`` in order), the current
-    :attr:`puzzle` and its :attr:`exercise`."""
+    row), :attr:`results` (``(puzzle id, solved)`` in order, of every
+    game), the current :attr:`puzzle` and its :attr:`exercise`.
 
-    def __init__(self, name: str, rating: int = 1500):
+    They start where the progress file left them; ``rating`` sets the
+    rating instead.  ``progress`` is the :class:`~playbook.progress.Progress`
+    to keep them in (default: the learner's), or False to keep nothing (a
+    demonstration that must not count)."""
+
+    def __init__(self, name: str, rating: int | None = None, progress: Progress | bool = True):
         self.name = name
-        self.rating = Rating(rating)
-        self.streak = 0
-        self.best_streak = 0
-        self.results: list[tuple[str, bool]] = []
-        self.tutorial = Tutorial(f"{name} puzzles")
+        self.progress = Progress() if progress is True else (progress or None)
+        kept = _kept(self.progress)
+        self.rating = Rating(rating if rating is not None else kept["rating"])
+        self.streak = kept["streak"]
+        self.best_streak = kept["best_streak"]
+        self.results: list[tuple[str, bool]] = kept["results"]
+        self.tutorial = Tutorial()  # untitled: see exercise()
         self.puzzle: Puzzle | None = None
         self.exercise: Exercise | None = None
         self._counted = True
@@ -126,7 +152,20 @@ class Trainer:
             self.rating.update(self.puzzle.difficulty, verdict.right)
             self.streak = self.streak + 1 if verdict.right else 0
             self.best_streak = max(self.best_streak, self.streak)
+            self._keep()
         return verdict
+
+    def _keep(self) -> None:
+        """Write the rating, streak and results to the progress file,
+        keeping the results another trainer wrote meanwhile."""
+        if self.progress is None:
+            return
+        ours = {pid for pid, _ in self.results}
+        others = [r for r in _kept(self.progress)["results"] if r[0] not in ours]
+        self.results = others + self.results
+        self.progress.keep(KEY, {"rating": self.rating.rating, "streak": self.streak,
+                                 "best_streak": self.best_streak,
+                                 "results": [[pid, ok] for pid, ok in self.results]})
 
     def _astray(self, answer) -> bool:
         """Whether the learner's moves so far (``answer``, or those on the
@@ -153,6 +192,45 @@ class Trainer:
         return not wins(state, solver, puzzle.plies - used)
 
     def __repr__(self) -> str:
-        solved = sum(ok for _, ok in self.results)
-        return (f"{self.name} puzzles: {solved} of {len(self.results)} solved, streak {self.streak} "
+        own = {p.id for p in puzzles(self.name)}
+        results = [ok for pid, ok in self.results if pid in own]
+        return (f"{self.name} puzzles: {sum(results)} of {len(results)} solved, streak {self.streak} "
                 f"(best {self.best_streak}), rating {self.rating.rating}")
+
+
+def _kept(progress: Progress | None) -> dict:
+    """The puzzle record in ``progress`` (a fresh one when there is none,
+    or when it is not of the shape :meth:`Trainer._keep` writes: that
+    warns)."""
+    fresh = {"rating": START, "streak": 0, "best_streak": 0, "results": []}
+    record = progress.section(KEY) if progress is not None else None
+    if record is None:
+        return fresh
+    try:
+        if not isinstance(record, dict):
+            raise ValueError("not an object")
+        out = {key: record.get(key, fresh[key]) for key in ("rating", "streak", "best_streak")}
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in out.values()):
+            raise ValueError("the rating and streaks must be whole numbers")
+        results = record.get("results", [])
+        if not (isinstance(results, list) and all(
+                isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) and isinstance(r[1], bool)
+                for r in results)):
+            raise ValueError("the results must be [puzzle id, solved] pairs")
+    except ValueError as exc:
+        warnings.warn(f"the puzzle record in {progress.path} is damaged ({exc}); starting afresh",
+                      ProgressWarning, stacklevel=3)
+        return fresh
+    return {**out, "results": [(pid, ok) for pid, ok in results]}
+
+
+def standing(progress: Progress | None = None) -> str:
+    """The learner's puzzle rating and how many puzzles they have solved,
+    in one line, as the start notebook shows it.
+
+    >>> standing()
+    'Puzzle rating: 1500 (0 solved)'
+    """
+    kept = _kept(progress if progress is not None else Progress())
+    solved = len({pid for pid, ok in kept["results"] if ok})
+    return f"Puzzle rating: {kept['rating']} ({solved} solved)"
