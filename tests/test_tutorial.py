@@ -371,6 +371,37 @@ def test_the_summary_is_the_same_in_every_fresh_run():
                                "Solve an exercise on its board, run its check, then run this cell again.")
 
 
+def test_the_summary_recaps_each_chapter_with_whether_its_exercises_are_solved():
+    # Two chapters: the first ends with the pawn exercise alone, the second
+    # with two exercises, its line on the last; a third exercise has no
+    # line yet and is listed by its prompt.
+    course = Tutorial("Cosmic Chess")
+    pawns = pawn_exercise(tutorial=course, hint="jump.", learnt="A pawn may jump again and again.")
+    Exercise(load("cosmic").parse(PUZZLE), "Step the king.", answers={"a1-a2"}, hint="up.", tutorial=course)
+    line = Exercise(load("cosmic").parse(PUZZLE), "Win the black pawn.", answers=[("c1-d2", "d2xf4")],
+                    replies=["f2-e3"], hint="let it come to you.", learnt="A reply can walk into a jump.",
+                    tutorial=course)
+    Exercise(load("cosmic").parse(PUZZLE), "Step the pawn.", answers={"c1-d2"}, hint="diagonally.", tutorial=course)
+    assert repr(course.summary()).splitlines() == [
+        "Exercises solved in Cosmic Chess: 0 of 4",
+        "  [ ] A pawn may jump again and again.",
+        "  [ ] A reply can walk into a jump.",
+        "  [ ] Step the pawn.",
+        "Solve an exercise on its board, run its check, then run this cell again."]
+    assert pawns.check("b2xd4xf6") and line.check(["c1-d2", "d2xf4"])
+    summary = course.summary()
+    assert repr(summary).splitlines() == [
+        "Exercises solved in Cosmic Chess: 2 of 4",
+        "  [x] A pawn may jump again and again.",
+        "  [~] A reply can walk into a jump. (1 of 2 exercises)",
+        "  [ ] Step the pawn."]
+    assert summary.recap == (("A pawn may jump again and again.", 1, 1), ("A reply can walk into a jump.", 1, 2),
+                             ("Step the pawn.", 0, 1))
+    assert summary._repr_markdown_().splitlines()[2:] == [
+        "- ☑ A pawn may jump again and again.", "- ◐ A reply can walk into a jump. (1 of 2 exercises)",
+        "- ☐ Step the pawn."]
+
+
 # ---------------------------------------------------------------- tutorials
 
 
