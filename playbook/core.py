@@ -531,6 +531,11 @@ class State(ABC):
     def _repr_svg_(self) -> str:
         return self.svg()
 
+    def _repr_html_(self) -> str:
+        # A picture JupyterLab shows in a notebook it does not trust too
+        # (it drops SVG there but keeps an <img>), as wide as a live board.
+        return self.diagram()._repr_html_()
+
     def svg(self, **options: Any) -> str:
         """The board as SVG text; ``options`` go to :func:`playbook.render.svg`
         (``flip``, ``size``, ``marks``, ``highlight``)."""
@@ -545,7 +550,7 @@ class State(ABC):
         example ``state.diagram(highlight=["c4", "a4"], arrows=[["a3", "b5"]])``."""
         from .render import Diagram
 
-        return Diagram(self.svg(**options))
+        return Diagram(self.svg(**options), f"{self.game.title}: {self.status()}")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -570,7 +575,7 @@ def _describe(steps: Sequence[Step]) -> str:
 #: What a record's JSON may hold, with the type each value must have.
 RECORD_FIELDS = {
     "game": str, "start": str, "actions": list, "options": dict, "players": dict,
-    "date": str, "result": str, "reason": str, "tags": dict,
+    "date": str, "result": str, "reason": str, "tags": dict, "notes": list,
 }
 
 
@@ -580,9 +585,12 @@ class Record:
     with what a player expects to find in a game record: the game's
     ``options`` (rule variants), the ``players`` (role -> name), the
     ``date`` (ISO 8601), the ``result`` (the winners joined by " and ",
-    ``"draw"``, or ``""`` while unfinished) and its ``reason``, and free
-    ``tags`` (event, site, seed, agents, ...).  Saved as JSON, never pickle,
-    and replayable.
+    ``"draw"``, or ``""`` while unfinished) and its ``reason``, free
+    ``tags`` (event, site, seed, agents, ...) and, as a PGN's move comments
+    do, optional ``notes``: one an action, in order, each ``None`` or what
+    the engine that chose it reported (say its ``score``, ``depth``,
+    ``nodes`` and ``seconds``); replaying reads the actions only.  Saved as
+    JSON, never pickle, and replayable.
 
     >>> from playbook import load
     >>> start = load("cosmic").initial()
@@ -600,15 +608,17 @@ class Record:
     result: str = ""
     reason: str = ""
     tags: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)
 
     @classmethod
     def of(cls, start: State, actions: Iterable[Action | str], players: dict | None = None, date: str = "",
-           **tags: Any) -> "Record":
-        """The record of ``actions`` played from ``start``; the result and
-        its reason are worked out by playing them."""
+           notes: list | None = None, **tags: Any) -> "Record":
+        """The record of ``actions`` played from ``start`` (with ``notes``,
+        one an action, if given); the result and its reason are worked out
+        by playing them."""
         actions = list(actions)
         record = cls(start.game.name, start.to_text(), [str(a) for a in actions], start.game.options,
-                     dict(players or {}), date, tags=dict(tags))
+                     dict(players or {}), date, tags=dict(tags), notes=list(notes or []))
         states = record.states()
         record.actions = [before.record_text(a) for before, a in zip(states, actions)]
         outcome = states[-1].outcome
@@ -644,7 +654,7 @@ class Record:
     def to_json(self) -> str:
         """The record as JSON text (fields left at their defaults are left out)."""
         data = {"game": self.game, "start": self.start, "actions": list(self.actions)}
-        for key in ("options", "players", "date", "result", "reason", "tags"):
+        for key in ("options", "players", "date", "result", "reason", "tags", "notes"):
             value = getattr(self, key)
             if value:
                 data[key] = value
@@ -682,6 +692,13 @@ class Record:
                     raise NotationError(f"record field 'players': the name of {name!r} must be a text, not {value!r:.60}")
                 if isinstance(value, (dict, list)) and key == "options":
                     raise NotationError(f"record field 'options': {name!r} must be a number, text, true/false or null")
+        notes = data.get("notes", [])
+        if len(notes) > len(data["actions"]):
+            raise NotationError(f"record field 'notes': {len(notes)} notes for {len(data['actions'])} actions; "
+                                "a note belongs to one action")
+        for ply, note in enumerate(notes, 1):
+            if note is not None and not isinstance(note, dict):
+                raise NotationError(f"record field 'notes': ply {ply} must be an object or null, not {note!r:.60}")
         if data.get("date"):
             try:
                 _dt.datetime.fromisoformat(data["date"])

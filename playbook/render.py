@@ -10,14 +10,21 @@ and dark themes and also outside JupyterLab.
 
 from __future__ import annotations
 
+import html
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
+from urllib.parse import quote
 
 import svgwrite
 
-__all__ = ["Cell", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "SHAPES", "OWNERS"]
+from .figures import FIGURES, figure_path
+
+__all__ = ["Cell", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "picture_html", "SHAPES",
+           "OWNERS", "PICTURE_WIDTH", "PICTURE_HEIGHT", "WIDE_UNITS", "WIDE_PICTURE_WIDTH",
+           "picture_width"]
 
 
 @dataclass(frozen=True)
@@ -55,7 +62,9 @@ class Piece:
     ``badges`` are short texts in the corners (Q totals, stack heights), in
     the order bottom-right, top-left, top-right, bottom-left (an empty text
     leaves its corner free);
-    ``title`` shows on hover; ``dim`` greys out a piece that already acted."""
+    ``title`` shows on hover; ``dim`` greys out a piece that already acted;
+    ``name`` is printed along the foot of the piece's box (squeezed to fit
+    it), so a piece reads without a legend."""
 
     cells: tuple[str, ...]
     owner: str
@@ -65,6 +74,7 @@ class Piece:
     title: str = ""
     dim: bool = False
     color: str = ""
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -126,14 +136,65 @@ class Scene:
         return width, height
 
 
-class Diagram:
-    """A drawn board that notebooks show as SVG (``state.diagram(...)``)."""
+#: The width in pixels at which a notebook shows a board: a live board's
+#: (``max-width`` of ``.pb-widget`` in widgets/board.css), so a picture that
+#: a live board replaces takes the same room and the page does not jump.
+PICTURE_WIDTH = 480
+#: A drawing wider than this many units (seventeen cells and more, such as a
+#: wheel of four or more boards) would show its cells too small at
+#: :data:`PICTURE_WIDTH`: it is marked ``pb-wide`` and shown up to
+#: :data:`WIDE_PICTURE_WIDTH` pixels wide (board.css widens a live board
+#: holding it the same way).
+WIDE_UNITS = 820
+WIDE_PICTURE_WIDTH = 960
+#: The most height in pixels a board takes (``max-height`` of the live
+#: board's drawing in widgets/board.css): a tall drawing (a wheel of two
+#: boards) is shown narrower, so the board and its buttons fit a window
+#: 900 pixels high.
+PICTURE_HEIGHT = 600
 
-    def __init__(self, svg_text: str):
+
+def picture_width(svg_text: str) -> int:
+    """The width in pixels at which a notebook shows the drawing
+    ``svg_text``: :data:`PICTURE_WIDTH` (:data:`WIDE_PICTURE_WIDTH` for a
+    wide one), or less for a drawing that would then be taller than
+    :data:`PICTURE_HEIGHT`."""
+    found = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg_text[:1000])
+    if not found:
+        return PICTURE_WIDTH
+    width, height = float(found.group(1)), float(found.group(2))
+    widest = WIDE_PICTURE_WIDTH if width > WIDE_UNITS else PICTURE_WIDTH
+    return min(widest, round(PICTURE_HEIGHT * width / height))
+
+
+def picture_html(svg_text: str, alt: str, title: str = "") -> str:
+    """The drawing ``svg_text`` as an HTML ``<img>`` holding it in a
+    ``data:`` URI, :func:`picture_width` pixels wide (or less where the
+    page is narrower).  JupyterLab shows such an image in a notebook it
+    does not trust, where it drops inline SVG, and so do static viewers.
+    The same drawing gives the same text, so saved outputs compare equal."""
+    # Percent-encoded rather than base64, so the stylesheet inside stays
+    # findable (tests/nbval_sanitize.cfg masks it) and diffs stay readable.
+    uri = "data:image/svg+xml," + quote(svg_text, safe=" /:=;,'()!*@$+?")
+    extra = f' title="{html.escape(title)}"' if title else ""
+    return (f'<img class="pb-picture" src="{uri}" alt="{html.escape(alt)}" width="{picture_width(svg_text)}"'
+            f' style="max-width: 100%; height: auto"{extra}>')
+
+
+class Diagram:
+    """A drawn board that notebooks show as a picture (``state.diagram(...)``):
+    an ``<img>`` where HTML is shown (JupyterLab, trusted or not; static
+    viewers) and SVG elsewhere.  ``alt`` describes it in words."""
+
+    def __init__(self, svg_text: str, alt: str = "A board"):
         self.svg = svg_text
+        self.alt = alt
 
     def _repr_svg_(self) -> str:
         return self.svg
+
+    def _repr_html_(self) -> str:
+        return picture_html(self.svg, self.alt)
 
     def __repr__(self) -> str:
         return "<board diagram>"
@@ -169,12 +230,18 @@ SHAPES: dict[str, tuple[tuple[float, float], ...] | None] = {
         (0.15, 0.5), (-0.15, 0.5), (-0.15, 0.15), (-0.5, 0.15), (-0.5, -0.15), (-0.15, -0.15),
     ),
     "bar": ((-0.5, -0.12), (0.5, -0.12), (0.5, 0.12), (-0.5, 0.12)),
+    "slab": ((-0.5, -0.18), (0.5, -0.18), (0.5, 0.18), (-0.5, 0.18)),
     "chevron": ((-0.5, 0.1), (0.0, -0.4), (0.5, 0.1), (0.5, 0.4), (0.0, -0.1), (-0.5, 0.4)),
     "pillar": ((-0.13, -0.5), (0.13, -0.5), (0.13, 0.5), (-0.13, 0.5)),
     "pennant": ((-0.34, 0.5), (-0.34, -0.5), (0.45, -0.25), (-0.24, 0.02), (-0.24, 0.5)),
+    # A stepped pedestal: what a monument stands on.
+    "plinth": ((-0.5, 0.5), (0.5, 0.5), (0.5, 0.3), (0.36, 0.3), (0.36, -0.22), (0.44, -0.22), (0.44, -0.36),
+               (-0.44, -0.36), (-0.44, -0.22), (-0.36, -0.22), (-0.36, 0.3), (-0.5, 0.3)),
     "circle": None,
     "ring": None,
 }
+# Chess figures (king, queen, rook, bishop, knight, pawn) are glyph shapes too:
+# their outlines live in playbook/figures.py.
 
 #: Owner colour classes the stylesheet defines.
 OWNERS = ("white", "black", "blue", "red", "green", "yellow", "purple", "orange", "neutral")
@@ -210,7 +277,8 @@ _BASE_STYLE = """
    where it crosses the edge of its shape. */
 .pb-on-white, .pb-on-yellow, .pb-on-neutral, .pb-on-custom-light { fill: #1f1f1f; stroke: #ffffffb0; stroke-width: 2.5px; paint-order: stroke; }
 .pb-on-black, .pb-on-blue, .pb-on-red, .pb-on-green, .pb-on-purple, .pb-on-orange, .pb-on-custom { fill: #ffffff; stroke: #000000a0; stroke-width: 2.5px; paint-order: stroke; }
-.pb-badge { font-size: 10px; font-weight: bold; fill: #111111; }
+.pb-name { font-size: 10px; font-weight: bold; text-anchor: middle; pointer-events: none; }
+.pb-badge { font-size: 13px; font-weight: bold; fill: #111111; }
 .pb-badge-bg { fill: #ffffffd0; stroke: #555555; stroke-width: 0.5; }
 /* A dead, frozen or spent piece: a hollow, dashed outline; its label stays readable. */
 .pb-dim { opacity: 0.75; }
@@ -245,6 +313,8 @@ THEMED = (
     (".pb-zone-shared", "fill", "#c9e4f6", "#3e6680"),
     (".pb-zone-strip", "fill", "#e3f1fa", "#2c4150"),
     (".pb-celltext", "fill", "#333333", "#e8e8e8"),
+    (".pb-name", "fill", "#1f1f1f", "#f0f0f0"),
+    (".pb-mark-target", "stroke", "#0f9d58", "#f0fff0"),
 )
 
 
@@ -396,7 +466,7 @@ def _drawing(layout: _Layout, style: str) -> svgwrite.Drawing:
     """A drawing holding the root element, the stylesheet ``style``, background and areas."""
     width, height, px_w, px_h = layout.extent()
     dwg = svgwrite.Drawing(size=(px_w, px_h), viewBox=f"0 0 {width} {height}", debug=False, profile="full")
-    dwg.attribs["class"] = "pb-board"
+    dwg.attribs["class"] = "pb-board pb-wide" if width > WIDE_UNITS else "pb-board"
     dwg.defs.add(dwg.style(style))
     dwg.add(dwg.rect((0, 0), (width, height), class_="pb-bg"))
     if layout.title:
@@ -617,13 +687,18 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
     style = f"fill: {piece.color}" if piece.color else None
     for glyph in piece.glyphs:
         gx, gy = cx + glyph.dx * w, cy + glyph.dy * h
-        if glyph.shape == "bar" and len(piece.cells) > 1:
-            scale_x, scale_y = (w * glyph.size, span * glyph.size) if w >= h else (span * glyph.size, h * glyph.size)
+        if glyph.shape in ("bar", "slab") and len(piece.cells) > 1:
+            # A stick lying across cells: one long shape along them, as thick as on one cell.
+            outline = SHAPES[glyph.shape]
+            length = (max(w, h) - span) + span * glyph.size
+            thick = span * glyph.size
             if w < h:
-                pts = [(gx + py * scale_x * 2.0, gy + px * scale_y) for px, py in SHAPES["bar"]]
+                pts = [(gx + py * thick, gy + px * length) for px, py in outline]
             else:
-                pts = [(gx + px * scale_x, gy + py * scale_y * 2.0) for px, py in SHAPES["bar"]]
+                pts = [(gx + px * length, gy + py * thick) for px, py in outline]
             name, attrs = "polygon", {"points": pts}
+        elif glyph.shape in FIGURES:
+            name, attrs = "path", {"d": figure_path(glyph.shape, gx, gy, span * glyph.size), "fill-rule": "evenodd"}
         else:
             r = span * glyph.size
             outline = SHAPES.get(glyph.shape)
@@ -641,7 +716,8 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
             # All of a glyph's pips as one path of small circles (two arcs each).
             r = span * glyph.size
             gap, dot = r * 0.16, max(1.2, r * 0.045)
-            py = round(gy + r * 0.25, 1)
+            # On a flat shape the pips sit along its middle, elsewhere near its foot.
+            py = round(gy + (0 if glyph.shape in ("bar", "slab") else r * 0.25), 1)
             d = ""
             for k in range(glyph.pips):
                 px = round(gx + (k - (glyph.pips - 1) / 2) * gap - dot, 1)
@@ -649,12 +725,19 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
             add("path", {"class": "pb-pip", "d": d})
     if piece.letter:
         add("text", {"class": f"pb-letter pb-on-{owner}", "x": cx, "y": cy + span * 0.08}, piece.letter)
-    corners = [(x + w - 3, y + h - 4, "end"), (x + 3, y + 9, "start"), (x + w - 3, y + 9, "end"), (x + 3, y + h - 4, "start")]
+    if piece.name:
+        # About 6 units a letter at this size: a longer name is squeezed into the box.
+        fit = w - 4
+        add("text", {"class": "pb-name", "x": cx, "y": y + h - 3,
+                     "textLength": fit if 6 * len(piece.name) > fit else None,
+                     "lengthAdjust": "spacingAndGlyphs" if 6 * len(piece.name) > fit else None}, piece.name)
+    # Badges: 13-unit bold text on a rounded plate (about 12 pixels on a board 480 pixels wide).
+    corners = [(x + w - 3, y + h - 4, "end"), (x + 3, y + 12, "start"), (x + w - 3, y + 12, "end"), (x + 3, y + h - 4, "start")]
     for badge, (bx, by, anchor) in zip(piece.badges, corners):
         if not badge:
             continue
-        bw = 6 * len(badge) + 4
+        bw = 8 * len(badge) + 4
         bx0 = bx - bw + 2 if anchor == "end" else bx - 2
-        add("rect", {"class": "pb-badge-bg", "x": bx0, "y": by - 9, "width": bw, "height": 12, "rx": 3})
+        add("rect", {"class": "pb-badge-bg", "x": bx0, "y": by - 11, "width": bw, "height": 14, "rx": 3})
         add("text", {"class": "pb-badge", "x": bx, "y": by, "text-anchor": anchor}, badge)
     return parts

@@ -19,10 +19,11 @@ BoardWidget(Cosmic Chess, black to move, 1 move)
 
 from __future__ import annotations
 
+import contextlib
 import html
 import pathlib
+import threading
 from collections import deque
-from urllib.parse import quote
 from typing import Any, Callable
 
 import anywidget
@@ -54,7 +55,10 @@ TREE_BUDGET = 4000
 def step_tree(state: State, prefix: tuple[Step, ...] = (), budget: int = TREE_BUDGET) -> dict:
     """The tree of legal entries from ``prefix``, breadth first, as JSON:
     ``{"c": complete, "o": [[step, subtree or None], ...]}``.  A ``None``
-    subtree was left out to respect ``budget`` and can be asked for."""
+    subtree was left out to respect ``budget`` and can be asked for.  A
+    named choice that alone is a whole action ending the game (resign)
+    has ``"e"`` in its subtree: the result in words, for the board to ask
+    before sending it."""
     root = _node(state.next_steps(prefix))
     queue = deque([(root, prefix)])
     spent = len(root["o"])
@@ -68,6 +72,13 @@ def step_tree(state: State, prefix: tuple[Step, ...] = (), budget: int = TREE_BU
             entry[1] = child
             spent += max(1, len(child["o"]))
             queue.append((child, path + (step,)))
+    if not prefix:
+        for step_json, child in root["o"]:
+            step = Step.from_json(step_json)
+            if step.kind == "choice" and child is not None and child["c"] and not child["o"]:
+                outcome = state.play(state.action_from_steps((step,))).outcome
+                if outcome is not None:
+                    child["e"] = str(outcome)
     return root
 
 
@@ -84,7 +95,12 @@ class BoardWidget(anywidget.AnyWidget):
     not; ``human`` names the side (or a list of sides) the person plays,
     by default the side to move at the start.  When the engine's side is
     to move first, it moves at once.  The engine's move is drawn as the
-    last move.
+    last move.  A person playing the second of two sides sees the board
+    from that side (``flipped`` defaults to True then; Flip still turns
+    it).  Only the person's side can be entered on the board, and only on
+    their turn: while the engine chooses its move the board takes no
+    message (each is refused with the reason), and a move the engine is
+    to make is refused when it comes from the board.
 
     Advice: the Hint button (or :meth:`hint`) first lights the cell where
     the suggested action starts, and a second press shows the whole
@@ -102,6 +118,11 @@ class BoardWidget(anywidget.AnyWidget):
     their values.  ``arrows`` (lists of cell ids) and ``highlights`` (cell
     ids) are drawn on the board until set again.
 
+    Hot-seat play: with ``hot_seat=True`` several people share the
+    screen, and where a position keeps each player's entry private
+    (Chess Wheel+'s sealed orders) the board hides behind a curtain that
+    names the next player until they ask to see it.
+
     In the browser a piece is moved by two clicks or by dragging it to a
     target; targets show as dots on empty cells and rings on the cells in
     :attr:`occupied`, and the target under a dragged piece is lit (worked
@@ -109,7 +130,16 @@ class BoardWidget(anywidget.AnyWidget):
     and this side's new board replaces it (a refusal puts it back).  Moves
     this side shows (an opponent's reply, a step along the line, which the
     left and right arrow keys also take) slide along :attr:`trail`.  Marks
-    and arrows drawn with the right button stay in the browser.
+    and arrows drawn with the right button stay in the browser.  As on
+    Lichess, a click on the picked piece lets it go, a chain of jumps
+    carries the piece along as each jump is clicked, and a named choice
+    that ends the game at once (resign) asks before it is sent.
+
+    For a screen reader each cell is a button named for the cell and what
+    stands on it ("c2: white pawn", from the pieces' words in the game's
+    view).  Tab reaches the cells; there the arrow keys move from cell to
+    cell, Enter picks a piece and drops it, Esc lets go, and ``[`` and
+    ``]`` step through the moves.  A line under the board opens to say so.
     """
 
     _esm = _static_dir() / "board.js"
@@ -125,8 +155,14 @@ class BoardWidget(anywidget.AnyWidget):
     flipped = traitlets.Bool(False).tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
     #: Non-empty while the position asks a shared screen to hide the board
-    #: until the next player is ready (``State.curtain``; hot-seat play).
+    #: until the next player is ready (``State.curtain``), on a board for
+    #: hot-seat play (:attr:`hot_seat`).
     curtain = traitlets.Unicode("").tag(sync=True)
+    #: True when several people share this screen and take turns at it
+    #: (hot-seat play): a position with private entries (``State.curtain``)
+    #: hides the board until the next player asks to see it.  Off by
+    #: default: one person at a board sees everything they play.
+    hot_seat = traitlets.Bool(False).tag(sync=False)
     #: The hint shown: ``{"position", "level" (1 the start, 2 the action), "cells", "text"}``, or empty.
     advice = traitlets.Dict().tag(sync=True)
     #: The score of the position for the side to move, in words (empty when hidden or over).
@@ -181,13 +217,13 @@ class BoardWidget(anywidget.AnyWidget):
             raise traitlets.TraitError("an arrow goes through two or more cells")
         return arrows
 
-    def __init__(self, state: State | Game, opponent: Any = None, flipped: bool = False, human: Any = None,
+    def __init__(self, state: State | Game, opponent: Any = None, flipped: bool | None = None, human: Any = None,
                  advisor: Any = None, show_evaluation: bool = True, controls=CONTROLS, choices: Any = True,
-                 arrows=(), highlights=(), editor: bool = False, **kwargs):
+                 arrows=(), highlights=(), editor: bool = False, hot_seat: bool = False, **kwargs):
         if not isinstance(choices, bool):
             choices = sorted(choices)
         super().__init__(controls=list(controls), choices=choices, arrows=[list(a) for a in arrows],
-                         highlights=list(highlights), **kwargs)
+                         highlights=list(highlights), hot_seat=bool(hot_seat), **kwargs)
         if isinstance(state, Game):
             state = state.initial()
         if not isinstance(state, State):
@@ -203,12 +239,21 @@ class BoardWidget(anywidget.AnyWidget):
         self.editor = bool(editor)
         self._chosen_humans = _sides(human, state)
         self._humans = self._chosen_humans or frozenset([state.to_move])
+        # One board message, or one engine turn, at a time (see _turn).
+        self._busy = threading.Lock()
+        self._thinking = False  # True while the opponent chooses its move
         self.title = state.game.title
-        self.flipped = flipped
+        if flipped is None:
+            # As on Lichess, the person's side is at the bottom: the first
+            # of two sides is drawn there, so the second one turns the board.
+            players = tuple(state.game.players)
+            flipped = len(players) == 2 and self._chosen_humans == frozenset(players[1:])
+        self.flipped = bool(flipped)
         self.on_msg(self._on_message)
-        self.observe(lambda _change: self._publish(), names=["flipped", "arrows", "highlights"])
+        self.observe(lambda _change: self._publish(), names=["flipped", "arrows", "highlights", "hot_seat"])
         self._publish()
-        self._answer()  # the engine's side may be first to move
+        with self._turn():
+            self._answer()  # the engine's side may be first to move
 
     # ---- the position and its history
 
@@ -260,8 +305,9 @@ class BoardWidget(anywidget.AnyWidget):
         on an illegal one, leaving the board as it was."""
         if self._draft is not None:
             raise IllegalAction("the position editor is open: finish_edit() first", rule="editing")
-        self._play(self.state.parse_action(str(action)))
-        self._answer()
+        with self._turn():
+            self._play(self.state.parse_action(str(action)))
+            self._answer()
 
     def undo(self) -> None:
         """Step back one move (against an opponent, back to your own turn)."""
@@ -327,14 +373,39 @@ class BoardWidget(anywidget.AnyWidget):
     def human(self, human: Any) -> None:
         self._chosen_humans = _sides(human, self.state)
         self._humans = self._chosen_humans or frozenset([self.state.to_move])
-        self._answer()
+        with self._turn():
+            self._publish()  # the entries offered follow whose turn it is
+            self._answer()
 
     def _is_human(self, state: State) -> bool:
         return state.to_move in self._humans
 
+    def _engine_to_move(self, state: State) -> bool:
+        """Whether ``state`` waits for the engine (so nothing may be entered on the board)."""
+        return self.opponent is not None and state.outcome is None and not self._is_human(state)
+
     def _answer(self) -> None:
-        while self.opponent is not None and self.state.outcome is None and not self._is_human(self.state):
-            self._play(self.opponent.choose(self.state))
+        while self._engine_to_move(self.state):
+            self._thinking = True
+            try:
+                self._publish()  # the status says the engine is thinking
+                action = self.opponent.choose(self.state)
+            finally:
+                self._thinking = False
+            self._play(action)
+
+    @contextlib.contextmanager
+    def _turn(self):
+        """Hold the board for one message and the engine's answer to it.
+        A message that comes while the board is held (the engine still
+        choosing, whether the kernel runs handlers one after another, in
+        threads or nested) is refused, never handled half-way through."""
+        if not self._busy.acquire(blocking=False):
+            raise IllegalAction("the engine is choosing its move: wait for it", rule="engine's turn")
+        try:
+            yield
+        finally:
+            self._busy.release()
 
     # ---- the position editor
 
@@ -370,8 +441,14 @@ class BoardWidget(anywidget.AnyWidget):
         self._change_draft(lambda draft: draft.game.parse(text))
 
     def finish_edit(self) -> None:
-        """Close the editor and show the edited position, with a new history."""
+        """Close the editor and show the edited position, with a new history.
+        A position that is already over (a side without its king) is
+        refused with the reason (:class:`IllegalAction`), and the editor stays open."""
         draft = self._require_draft()
+        if draft.outcome is not None:
+            reason = f"there is no game to play from this position ({draft.outcome})"
+            self.edit_error = f"Refused: {reason}."
+            raise IllegalAction(reason, rule="a position still in play")
         self._draft = None
         with self.hold_sync():
             self.editing = False
@@ -428,7 +505,7 @@ class BoardWidget(anywidget.AnyWidget):
                 self.edit_text(text)
             elif kind == "edit-done":
                 self.finish_edit()
-        except NotationError:
+        except (NotationError, IllegalAction):
             # edit_error already says why; the draft is the one before.
             self.send({"type": "edit-refused", "reason": self.edit_error})
 
@@ -499,7 +576,10 @@ class BoardWidget(anywidget.AnyWidget):
         state = self._draft if editing else self.state
         last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 and not editing else []
         scene = state.view()
-        status = state.status()
+        # The editor shows the position being set up, never a result.
+        status = "Editing the position" if editing else state.status()
+        if self._thinking and not editing:
+            status += ": the engine is thinking"
         with self.hold_sync():
             # The status is shown once, outside the picture: the board is drawn
             # without its caption and the caption's other lines go under it.
@@ -508,16 +588,18 @@ class BoardWidget(anywidget.AnyWidget):
             self.details = _details(scene.caption, status)
             self.occupied = sorted({cell for piece in scene.pieces for cell in piece.cells})
             self.trail = [after.last_action.cells() for after in self._line[1: len(self.moves) + 1]]
-            self.over = state.outcome is not None
+            self.over = state.outcome is not None and not editing
             self.numbers = self._numbers()
-            self.tree = step_tree(state) if state.outcome is None and not editing else {"c": False, "o": []}
+            # Nothing to enter while the game is over, while editing, or where the engine is to move.
+            playable = state.outcome is None and not editing and not self._engine_to_move(state)
+            self.tree = step_tree(state) if playable else {"c": False, "o": []}
             self.position = state.to_text()
             self.mover = str(state.to_move)
             # What the editor offers follows the position (Chess Wheel+ has a set per player).
             self.palette = [step.to_json() for step in state.palette()]
             self.sides = list(state.sides_to_move())
             self.status = status
-            self.curtain = state.curtain() if state.outcome is None else ""
+            self.curtain = state.curtain() if self.hot_seat and state.outcome is None else ""
             if self.advice and self.advice.get("position") != self.position:
                 self.advice = {}
             self._show_evaluation(state)
@@ -547,6 +629,13 @@ class BoardWidget(anywidget.AnyWidget):
     def _on_message(self, _widget, content, _buffers) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
             return self._refuse("Refused a malformed message from the board.")
+        try:
+            with self._turn():
+                self._handle(content)
+        except IllegalAction as exc:  # the board is held: nothing is published half-way through a turn
+            self._refuse(f"Refused: {exc}")
+
+    def _handle(self, content: dict) -> None:
         kind = content["type"]
         try:
             if kind == "action":
@@ -586,6 +675,10 @@ class BoardWidget(anywidget.AnyWidget):
             self._refuse("Refused a move entered on a position that is no longer shown.")
             self._publish()
             return
+        if self._engine_to_move(self.state):
+            self._refuse(f"Refused: it is {self.state.to_move}'s turn, which the engine plays.")
+            self._publish()
+            return
         steps = self._steps_from(content, "steps")
         action = self.state.action_from_steps(steps)
         self._play(action)
@@ -620,12 +713,8 @@ class BoardWidget(anywidget.AnyWidget):
         last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 else []
         drawing = render.svg(state.view(), flip=self.flipped, last=last, arrows=self.arrows,
                              highlight=self.highlights)
-        # Percent-encoded rather than base64, so the stylesheet inside stays
-        # findable (tests/nbval_sanitize.cfg masks it) and diffs stay readable.
-        uri = "data:image/svg+xml," + quote(drawing, safe=" /:=;,'()!*@$+?")
-        alt = html.escape(f"{state.game.title}: {state.status()}")
-        return (f'<img class="pb-picture" src="{uri}" alt="{alt}" '
-                f'title="A picture of the board: run the cell to play on it">')
+        return render.picture_html(drawing, f"{state.game.title}: {state.status()}",
+                                   "A picture of the board: run the cell to play on it")
 
     def __repr__(self) -> str:
         state = self.state

@@ -192,11 +192,14 @@ def test_mcts_plans_across_a_turn_of_several_actions():
 
 # The left kingdom (to move) has Cognizance 3Q on A1 and Velocity 3Q on A3;
 # the right kingdom holds only Essence 1Q on I1, walled in by monuments on
-# H1, H2 and I2 so it cannot travel away.  Propaganda aimed at I1 takes its
+# H1, H2 and I2 so it cannot travel away; the six other pieces lie dead in
+# the World.  Propaganda aimed at I1 takes its
 # last Q and wins; legal_actions() does not list Propaganda (its targets
 # are any subset), so an engine must reach it through the step API.
 def walled_in():
-    return CRESNOVIAN.setup({"A1": "cognizance 3Q", "A3": "velocity 3Q", "I1": "essence 1Q"}, mover="left",
+    dead = {c: f"{u} 0Q" for c, u in zip(("D1", "E1", "F1", "D3", "E3", "F3"),
+                                          ("duality", "cosmos", "radiance", "corporeality", "innervation", "caprice"))}
+    return CRESNOVIAN.setup({"A1": "cognizance 3Q", "A3": "velocity 3Q", "I1": "essence 1Q", **dead}, mover="left",
                             monuments={"H1": "cosmos", "H2": "cosmos", "I2": "cosmos"})
 
 

@@ -25,23 +25,41 @@ def cell(state, umbration):
     return CELLS[state.piece(umbration).cell]
 
 
-def setup(pieces, **kw):
+#: Where :func:`setup` lays the pieces a test does not name, in order.
+REST = ("D3", "F3", "G3", "H3", "G2", "H2", "D2", "F2", "B3", "C3", "G1", "H1", "D1", "F1")
+
+
+def setup(pieces, rest=REST, **kw):
     # Keep a live piece in the right kingdom unless the test places one, so
-    # the game is not over before it starts.
+    # the game is not over before it starts; the pieces not named lie dead on
+    # the first free cells of ``rest`` (all nine stand in play, clarification 28).
     if not any(c[0] in "GHI" for c in pieces):
         used = {code.split()[0] for code in pieces.values()}
         filler = next(u for u in ("cognizance", "caprice", "radiance") if u not in used)
         pieces = {**pieces, "I3": f"{filler} 5Q"}
-    return GAME.setup(pieces, **kw)
+    return GAME.setup(dead_rest(pieces, rest, **kw), **kw)
+
+
+def add_rest(pieces, cells, q, **kw):
+    """``pieces`` with each umbration not given added with ``q`` on the first
+    of ``cells`` left free by the pieces, monuments and word of ``kw``."""
+    used = {code.split()[0] for code in pieces.values()}
+    busy = set(pieces) | set(kw.get("monuments") or {}) | ({kw["word"][0]} if kw.get("word") else set())
+    free = (c for c in cells if c not in busy)
+    return {**pieces, **{next(free): f"{u} {q}" for u in UMBRATIONS if u not in used}}
+
+
+def dead_rest(pieces, rest=REST, **kw):
+    """``pieces`` with the umbrations not given added dead (0Q) on the first
+    cells of ``rest`` left free: a game in play shows all nine pieces."""
+    return add_rest(pieces, rest, "0Q", **kw)
 
 
 def nine(pieces, **kw):
     """A position with all nine pieces, as a forum table of a game in play
     shows them: the pieces not given stand at 3Q on free cells of row 3."""
-    used = {code.split()[0] for code in pieces.values()}
-    busy = set(pieces) | set(kw.get("monuments") or {}) | ({kw["word"][0]} if kw.get("word") else set())
-    free = (c for c in ("A3", "B3", "C3", "D3", "F3", "G3", "H3", "I3", "B1", "C1", "D1") if c not in busy)
-    return GAME.setup({**pieces, **{next(free): f"{u} 3Q" for u in UMBRATIONS if u not in used}}, **kw)
+    cells = ("A3", "B3", "C3", "D3", "F3", "G3", "H3", "I3", "B1", "C1", "D1")
+    return GAME.setup(add_rest(pieces, cells, "3Q", **kw), **kw)
 
 
 # ------------------------------------------------------------------ set-up
@@ -213,7 +231,7 @@ def test_once_the_kingdom_is_full_the_rest_of_the_flock_may_go_into_the_world_or
     # Duality's 9Q; the Essence (I3, 5Q) does not flock.
     walls = {c: "essence" for c in ("A2", "A3", "B1", "B2", "B3", "C1", "C2")}
     state = setup({"A1": "duality 9Q", "G1": "cosmos 9Q", "E2": "velocity 9Q", "H2": "radiance 9Q", "I3": "essence 5Q"},
-                  monuments=walls)
+                  monuments=walls, rest=("G3", "H1", "H3", "I1"))
     prefix = [Step.cell("A1"), Step.choice("flock-together")]
     # While the kingdom has a free cell, the first of the flock (in cell order) goes there.
     assert state.next_steps(prefix).choices() == ["G1>C3"]
@@ -283,14 +301,15 @@ def test_critical_rewind_of_a_document_forbids_documenting_and_needs_a_turn_to_u
 
 
 def test_teleport_moves_a_piece_even_dead_or_a_monument_onto_a_blank_cell_but_never_a_word():
-    state = setup({"A1": "velocity 9Q", "E1": "essence 0Q"}, monuments={"E2": "cosmos"}, word=("F2", "sun"))
+    state = setup({"A1": "velocity 9Q", "E1": "essence 0Q"}, monuments={"E2": "cosmos"}, word=("F2", "sun"),
+                  rest=("D3", "F3", "G3", "G2", "H2", "D2"))
     assert cell(state.play("perform A1 teleport E1 H3"), "essence") == "H3"
     assert state.play("perform A1 teleport E2 H3").monuments == ((25, "cosmos"),)  # row 3 starts at 18; H is 7
     assert "F2" not in state.next_steps([Step.cell("A1"), Step.choice("teleport")]).cells()
 
 
 def test_spectacle_builds_a_monument_of_a_piece_in_your_kingdom_in_the_opponents():
-    state = setup({"A1": "radiance 3Q", "B1": "cosmos 0Q"})
+    state = setup({"A1": "radiance 3Q", "B1": "cosmos 0Q"}, rest=("D3", "F3", "G3", "H3", "G2", "D2"))
     after = state.play("perform A1 spectacle B1 H2")
     assert after.monuments == ((16, "cosmos"),)
     with pytest.raises(IllegalAction):
@@ -385,7 +404,7 @@ def test_a_danced_energize_reaches_pieces_next_to_caprice():
 
 
 def test_go_berserk_moves_next_to_a_piece_and_both_lose_9q_plus_the_cost_clarification_8():
-    state = setup({"A1": "caprice 12Q", "H2": "cosmos 12Q"})
+    state = setup({"A1": "caprice 12Q", "H2": "cosmos 12Q"}, rest=("D3", "F3", "G3", "H3", "D2", "F2", "B3"))
     after = state.play("perform A1 go-berserk H2 G2")
     assert cell(after, "caprice") == "G2" and q(after, "caprice") == "2Q" and q(after, "cosmos") == "3Q"
 
@@ -663,7 +682,9 @@ def test_a_player_with_nothing_to_do_passes_clarification_13():
 
     walls = {c: "essence" for c in ("A2", "B1", "B2", "H2", "H3", "I2")}
     # Left to move after a Critical Rewind of a DOCUMENT: no document, and both 1Q pieces are walled in.
-    state = replace(GAME.setup({"A1": "duality 1Q", "I3": "cosmos 1Q"}, monuments=walls), forbid="document")
+    # The other seven pieces lie dead elsewhere.
+    pieces = dead_rest({"A1": "duality 1Q", "I3": "cosmos 1Q"}, monuments=walls)
+    state = replace(GAME.setup(pieces, monuments=walls), forbid="document")
     assert state.next_steps().options == (Step.choice("pass"),)
     after = state.play("pass")
     assert after.kingdom() == "right" and after.pieces == state.pieces and after.forbid == ""
@@ -698,34 +719,79 @@ def test_redefinition_puts_the_returned_word_where_the_player_chooses_clarificat
 
 
 def test_redefinition_is_entered_by_steps_and_not_listed_since_it_grows_with_the_poem():
-    # Cosmos 9Q on A1 (left, to move), a filler on I3, poem of nine words: Redefinition could
-    # put any of 9 words on any of the 25 blank cells (225 actions); none is listed.
+    # Cosmos 9Q on A1 (left, to move), a filler on I3 and seven dead pieces, poem of nine words:
+    # Redefinition could put any of 9 words on any of the 18 blank cells (162 actions); none is listed.
     state = setup({"A1": "cosmos 9Q"}, poem="a b c d e f g h i")
     assert not [a for a in state.legal_actions() if "redefinition" in a.text]
     assert "redefinition" in state.next_steps([Step.cell("A1")]).choices()
     entered = state.action_from_steps([Step.cell("A1"), Step.choice("redefinition"), Step.choice("9"), Step.cell("E2")])
     assert entered.text == "perform A1 redefinition 9 E2"
     assert state.play(entered).word == (13, "i")
-    # redefinitions() lists chosen words: word 2 onto the 25 blank cells (27 less A1 and I3).
+    # redefinitions() lists chosen words: word 2 onto the 18 blank cells (27 less the nine pieces).
     chosen = state.redefinitions(words=[2])
-    assert len(chosen) == 25 and {a.text.split()[3] for a in chosen} == {"2"}
+    assert len(chosen) == 18 and {a.text.split()[3] for a in chosen} == {"2"}
     assert "perform A1 redefinition 2 I3" not in {a.text for a in chosen}
-    assert len(state.redefinitions()) == 9 * 25
+    assert len(state.redefinitions()) == 9 * 18
 
 
 def test_the_sample_for_searches_is_legal_and_entered_by_its_own_steps():
     # Left to move: Cognizance 3Q on B2 (left), Cosmos 9Q on A1, poem "a b"; right kingdom: Radiance
-    # 5Q on I3 and an eternal Essence on H1 (Propaganda cannot target it).
-    state = GAME.setup({"A1": "cosmos 9Q", "B2": "cognizance 3Q", "I3": "radiance 5Q", "H1": "essence 3Qe"},
-                       poem="a b")
+    # 5Q on I3, an eternal Essence on H1 (Propaganda cannot target it) and dead pieces (nor them).
+    state = setup({"A1": "cosmos 9Q", "B2": "cognizance 3Q", "I3": "radiance 5Q", "H1": "essence 3Qe"}, poem="a b",
+                  rest=("D3", "F3", "G3", "H3", "G2"))
     sample = {a.text for a in state.sampled_actions()}
     assert "document word word word word word word word word word" in sample
     assert "perform B2 propaganda I3" in sample
-    # Redefinition of the first word onto each of the 23 blank cells.
-    assert len([t for t in sample if "redefinition 1 " in t]) == 23
+    # Redefinition of the first word onto each of the 18 blank cells.
+    assert len([t for t in sample if "redefinition 1 " in t]) == 18
     for action in state.sampled_actions():
         assert state.action_from_steps(action.steps) == action
         assert state.play(action.text) == state._apply(action)
+
+
+def test_a_listed_repair_belongs_to_the_broken_piece_on_its_cell_whatever_was_listed_before():
+    # The same cell B3 holds a broken Caprice in one position and a broken Cognizance in the next;
+    # each listed repair mends the piece that stands there (3Qb -> 2Q: it pays its 1Q).
+    for umbration in ("caprice", "cognizance"):
+        state = nine({"B3": f"{umbration} 3Qb"})
+        repair = next(a for a in state.legal_actions() if a.text == "perform B3 repair")
+        assert repair.data[1] == umbration
+        assert state.play(repair).piece(umbration).code() == "2Q"
+
+
+def test_where_only_document_is_possible_legal_actions_lists_one_document():
+    # Left to move.  The only live pieces, Essence 1Q on A1 and Radiance 1Q on I1, are walled in by
+    # dead pieces (A2 B1 B2 around A1, H1 H2 I2 around I1) and too weak to perform; Cognizance lies
+    # dead on E2.  Nothing travels or performs, so DOCUMENT is all that is left, and it is listed.
+    state = GAME.setup({"A1": "essence 1Q", "A2": "duality 0Q", "B1": "cosmos 0Q", "B2": "velocity 0Q",
+                        "I1": "radiance 1Q", "H1": "corporeality 0Q", "H2": "innervation 0Q", "I2": "caprice 0Q",
+                        "E2": "cognizance 0Q"})
+    assert state.outcome is None and state.next_steps().options == (Step.choice("document"),)
+    assert [a.text for a in state.legal_actions()] == ["document word word word word word word word word word"]
+    action = state.legal_actions()[0]
+    assert state.action_from_steps(action.steps) == action
+    assert state.play(action).poem == ("word",) * 9
+
+
+def test_where_only_open_ended_actions_are_possible_one_of_each_start_is_listed():
+    from dataclasses import replace
+
+    # Left to move after a Critical Rewind of a DOCUMENT (no document).  Cognizance 3Q on A1 is
+    # walled in by dead pieces; its only ability is Propaganda, entered by steps and never listed
+    # otherwise.  Radiance 1Q on I1 is walled in too.  The listing completes the one start there is
+    # (A1) with the first option at each step: Propaganda on A1, then I1, then done.
+    state = GAME.setup({"A1": "cognizance 3Q", "A2": "duality 0Q", "B1": "cosmos 0Q", "B2": "velocity 0Q",
+                        "I1": "radiance 1Q", "H1": "corporeality 0Q", "H2": "innervation 0Q", "I2": "caprice 0Q",
+                        "E2": "essence 0Q"})
+    rewound = replace(state, forbid="document")
+    assert [a.text for a in rewound.legal_actions()] == ["perform A1 propaganda A1 I1"]
+    assert [a.text for a in rewound.walked_actions()] == ["perform A1 propaganda A1 I1"]
+    # With DOCUMENT allowed, both starts are completed.
+    assert [a.text for a in state.legal_actions()] == ["perform A1 propaganda A1 I1",
+                                                       "document word word word word word word word word word"]
+    for s in (state, rewound):
+        for action in s.legal_actions():
+            assert s.action_from_steps(action.steps) == action and s.parse_action(action.text) == action
 
 
 # ------------------------------------------------------------ forum tables escape words
@@ -881,6 +947,28 @@ def test_forum_errors_give_line_and_column():
         assert err.value.line is not None and err.value.column is not None
 
 
+def test_setup_parse_and_the_editor_refuse_a_position_in_play_without_all_nine_pieces_clarification_28():
+    import json
+
+    two = {"A1": "cosmos 3Q", "I1": "duality 3Q"}
+    missing = "essence, velocity, radiance, corporeality, innervation, caprice, cognizance"
+    with pytest.raises(NotationError, match=f"field 'pieces': the board holds 2 of the nine pieces \\(missing: {missing}\\)"):
+        GAME.setup(two)
+    full = setup(two)  # the seven others lie dead
+    assert len(full.pieces) == 9
+    data = json.loads(full.to_text())
+    data["pieces"] = [p for p in data["pieces"] if p[0] != "cognizance"]
+    with pytest.raises(NotationError, match="holds 8 of the nine pieces \\(missing: cognizance\\)"):
+        GAME.parse(json.dumps(data))
+    # The editor may move a piece but not take one off the board.
+    with pytest.raises(NotationError, match="missing: cosmos"):
+        full.edit("A1", None)
+    assert full.edit("B2", "cosmos").piece("cosmos").cell == 10
+    # While the pieces are being placed, fewer than nine is the rule.
+    placing = GAME.initial().play("place essence A1")
+    assert len(placing.pieces) == 1 and GAME.parse(placing.to_text()) == placing
+
+
 # ------------------------------------------------------------ clarifications without a test of their own
 
 
@@ -900,19 +988,21 @@ def test_repair_needs_3q_and_costs_1q_and_eternal_pieces_refuse_breakdown_and_en
 
 def test_only_abilities_that_do_not_change_q_reach_dead_pieces_clarification_10():
     dead = {"E2": "velocity 0Q"}
+    rest = ("D3", "F3", "G3", "H3", "G2", "D2", "C3")  # clear of H2, where Teleport and Spectacle aim
     refusing = [({"A1": "duality 3Q"}, "perform A1 cut E2"), ({"A1": "cosmos 3Q"}, "perform A1 breakdown E2"),
                 ({"A1": "cognizance 3Q"}, "perform A1 propaganda E2")]
     for pieces, text in refusing:
         with pytest.raises(IllegalAction, match="dead"):
-            setup({**pieces, **dead}).play(text)
+            setup({**pieces, **dead}, rest=rest).play(text)
     with pytest.raises(IllegalAction, match="dead"):
-        setup({"A1": "innervation 3Q", "B1": "velocity 0Q"}).play("perform A1 energize B1 1")
+        setup({"A1": "innervation 3Q", "B1": "velocity 0Q"}, rest=rest).play("perform A1 energize B1 1")
     # Return Home, Perfect Eternal, Teleport and Spectacle take dead pieces.
-    assert cell(setup({"A2": "essence 3Q", **dead}, homes={"velocity": "E3"}).play("perform A2 return-home E2"),
-                "velocity") == "E3"
-    assert q(setup({"A2": "essence 9Q", **dead}).play("perform A2 perfect-eternal E2"), "velocity") == "3Qe"
-    assert cell(setup({"A1": "velocity 9Q", "E2": "essence 0Q"}).play("perform A1 teleport E2 H2"), "essence") == "H2"
-    spectacle = setup({"A1": "radiance 3Q", "B1": "velocity 0Q"}).play("perform A1 spectacle B1 H2")
+    home = setup({"A2": "essence 3Q", **dead}, homes={"velocity": "E3"}, rest=rest)
+    assert cell(home.play("perform A2 return-home E2"), "velocity") == "E3"
+    assert q(setup({"A2": "essence 9Q", **dead}, rest=rest).play("perform A2 perfect-eternal E2"), "velocity") == "3Qe"
+    teleport = setup({"A1": "velocity 9Q", "E2": "essence 0Q"}, rest=rest)
+    assert cell(teleport.play("perform A1 teleport E2 H2"), "essence") == "H2"
+    spectacle = setup({"A1": "radiance 3Q", "B1": "velocity 0Q"}, rest=rest).play("perform A1 spectacle B1 H2")
     assert spectacle.monuments == ((16, "velocity"),)
 
 

@@ -133,6 +133,28 @@ def test_mutated_forum_tables_are_refused_or_sound():
     assert read > 20
 
 
+# ------------------------------------------------------------ games played through legal_actions
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_running_game_played_through_legal_actions_always_lists_something_enterable(seed):
+    # Callers read an empty list as the end of the game: while it runs, the list is never empty,
+    # and each listed action is entered by its own steps (every third position checked in full).
+    rng = random.Random(seed)
+    state = GAME.initial()
+    for ply in range(120):
+        actions = state.legal_actions()
+        if state.outcome is not None:
+            assert actions == []
+            break
+        assert actions, state.to_text()
+        if ply % 3 == 0:
+            for action in actions:
+                assert state.action_from_steps(action.steps) == action, (action.text, state.to_text())
+        state = state.play(rng.choice(actions))
+
+
 # ------------------------------------------------------------ the fast listing and the step entry agree
 
 

@@ -126,7 +126,11 @@ def test_edit_messages_need_an_open_editor_and_well_formed_fields():
 
 def test_a_pasted_position_is_played_from():
     game = load("cresnovian")
-    target = game.setup({"A1": "duality 3Q", "I1": "cosmos 7Q"})
+    # Seven of the nine pieces lie dead in the World.
+    dead = {c: f"{u} 0Q" for c, u in zip(("D1", "E1", "F1", "D2", "E2", "F2", "D3"),
+                                          ("essence", "velocity", "radiance", "corporeality", "innervation", "caprice",
+                                           "cognizance"))}
+    target = game.setup({**dead, "A1": "duality 3Q", "I1": "cosmos 7Q"})
     board = BoardWidget(game, editor=True)
     board.edit()
     board.edit_text(target.to_text())

@@ -23,6 +23,11 @@ def refused(state, *args, match, **kwargs):
 
 # ---- Cresnovian Chess
 
+#: The seven pieces the Cresnovian positions below leave aside, dead on row 3 and G2 (a game in play shows
+#: all nine; clarification 28).
+DEAD = {"C3": "cognizance 0Q", "D3": "essence 0Q", "F3": "velocity 0Q", "G3": "radiance 0Q", "H3": "corporeality 0Q",
+        "G2": "innervation 0Q", "H2": "caprice 0Q"}
+
 
 def test_cresnovian_palette_is_the_nine_umbrations():
     assert [s.value for s in CRES.palette()] == ["essence", "duality", "cosmos", "velocity", "radiance",
@@ -30,35 +35,41 @@ def test_cresnovian_palette_is_the_nine_umbrations():
     assert CRES.palette()[0].label == "Essence"
 
 
-def test_cresnovian_a_placed_piece_starts_in_play_with_the_set_up_q_and_its_foundation_home():
+def test_cresnovian_pieces_placed_on_the_set_up_board_follow_the_set_up_until_a_kingdom_is_chosen():
     edited = CRES.initial().edit("A1", "essence")
-    assert edited.phase == "play" and edited.to_move == "second" and edited.kingdom() == "right"
+    assert edited.phase == "place" and edited.to_move == "first"
     essence = edited.piece("essence")
-    # 3Q as placed at set-up; A1 is a foundation cell, so it is its home.
+    # 3Q as placed at set-up, its foundation cell A1 its home.
     assert (essence.cell, essence.q, essence.home) == (0, 3, 0)
-    # The right kingdom (the second player's) holds nothing: the first player has won.
-    assert edited.outcome.winners == ("first",)
-    both = edited.edit("I1", "cosmos").edit("E2", "duality")
-    assert both.outcome is None and both.piece("duality").home == -1  # E2 is no foundation cell
-    assert CRES.parse(both.to_text()) == both
+    # The set-up puts pieces on foundation cells only: E2 is none.
+    refused(edited, "E2", "duality", match="pieces")
+    rest = zip(("A2", "A3", "D3", "E3", "F3", "I1", "I2", "I3"),
+               ("duality", "cosmos", "velocity", "radiance", "corporeality", "innervation", "caprice", "cognizance"))
+    for cell, umbration in rest:
+        edited = edited.edit(cell, umbration)
+    # All nine stand: the second player chooses a kingdom, and play begins.
+    assert edited.phase == "choose" and edited.to_move == "second"
+    assert CRES.parse(edited.to_text()) == edited
+    assert edited.play("choose left").phase == "play"
 
 
 def test_cresnovian_placing_a_piece_already_on_the_board_moves_it_with_its_q_and_home():
-    state = CRES.setup({"A1": "duality 5Q", "I1": "cosmos 7Q"})
+    state = CRES.setup({**DEAD, "A1": "duality 5Q", "I1": "cosmos 7Q"})
     moved = state.edit("B2", "duality")
     duality = moved.piece("duality")
     assert (duality.cell, duality.q, duality.home) == (10, 5, 0)  # B2 is cell 10; home still A1
-    assert moved.piece_at(0) is None and len(moved.pieces) == 2
+    assert moved.piece_at(0) is None and len(moved.pieces) == 9
 
 
 def test_cresnovian_emptying_a_cell_takes_a_monument_too():
-    state = CRES.setup({"A1": "duality 5Q", "I1": "cosmos 7Q"}, monuments={"E2": "cosmos"})
+    state = CRES.setup({**DEAD, "A1": "duality 5Q", "I1": "cosmos 7Q"}, monuments={"E2": "cosmos"})
     assert state.edit("E2", None).monuments == ()
-    assert state.edit("A1", None).piece_at(0) is None
+    # A piece is not taken off a board in play: all nine stay (clarification 28).
+    refused(state, "A1", None, match="missing: duality")
 
 
 def test_cresnovian_edit_forgets_the_previous_turn_and_sets_the_mover():
-    state = CRES.setup({"A1": "duality 5Q", "I1": "cosmos 7Q"}).play("travel A1 B1")
+    state = CRES.setup({**DEAD, "A1": "duality 5Q", "I1": "cosmos 7Q"}).play("travel A1 B1")
     assert state.last_travel == "duality" and state.before
     edited = state.edit(to_move="second")
     assert edited.to_move == "second" and (edited.last_travel, edited.last_turn, edited.before) == ("", "", "")
@@ -67,7 +78,7 @@ def test_cresnovian_edit_forgets_the_previous_turn_and_sets_the_mover():
 
 
 def test_cresnovian_refusals_name_the_reason():
-    state = CRES.setup({"A1": "duality 5Q", "I1": "cosmos 7Q"}, monuments={"E2": "cosmos"})
+    state = CRES.setup({**DEAD, "A1": "duality 5Q", "I1": "cosmos 7Q"}, monuments={"E2": "cosmos"})
     refused(state, "E2", "essence", match="monuments")  # a monument stands there
     refused(state, "J4", "essence", match="cell")
     refused(state, "B2", "queen", match="piece")

@@ -10,6 +10,9 @@ from playbook import load, render
 from playbook.games import available
 
 CRES = load("cresnovian")
+#: The Cresnovian pieces the tests below leave aside, live in the World (a game in play shows all nine).
+WORLD = {"D1": "essence 3Q", "E1": "radiance 3Q", "F1": "corporeality 3Q", "D2": "innervation 3Q", "E2": "caprice 3Q",
+         "F2": "cognizance 3Q"}
 
 
 def sample_positions(name):
@@ -38,16 +41,42 @@ def test_every_label_is_printed_inside_its_first_shape(name):
 
 
 def test_cresnovian_q_count_takes_the_top_left_corner_and_a_dead_piece_says_dead():
-    state = CRES.setup({"A1": "duality 3Q", "C3": "velocity 0Q", "I1": "cosmos 7Q"})
+    state = CRES.setup({**WORLD, "A1": "duality 3Q", "C3": "velocity 0Q", "I1": "cosmos 7Q"})
     pieces = {p.cells[0]: p for p in state.view().pieces}
-    # Badges go bottom-right, then top-left: the count is second, the mark first.
+    # Badges go bottom-right, then top-left: the count takes the top-left corner.
     assert pieces["A1"].badges == ("", "3Q") and not pieces["A1"].dim
-    assert pieces["C3"].badges == ("dead", "0Q") and pieces["C3"].dim
+    # A piece is named in words at its foot; a dead one says "dead" there and the caption names it.
+    assert pieces["A1"].name == "duality"
+    assert pieces["C3"].badges == ("", "0Q") and pieces["C3"].dim and pieces["C3"].name == "dead"
+    assert "Dead: velocity on C3" in state.view().caption
+
+
+def test_cresnovian_monuments_stand_on_a_pedestal_and_are_named_in_words():
+    # Monuments on D1 (velocity) and E2 (cosmos): each is a pedestal with its
+    # umbration's shape on top, named along its foot, and the caption lists them.
+    state = CRES.setup({"A1": "duality 3Q", "I1": "cosmos 7Q"}, monuments={"D1": "velocity", "E2": "cosmos"})
+    scene = state.view()
+    monuments = {p.cells[0]: p for p in scene.pieces if p.cells[0] in ("D1", "E2")}
+    assert [g.shape for g in monuments["D1"].glyphs] == ["plinth", "chevron"]
+    assert [g.shape for g in monuments["E2"].glyphs] == ["plinth", "star"]
+    assert monuments["D1"].name == "velocity" and monuments["E2"].name == "cosmos"
+    assert not any(badge.endswith(" m") for p in scene.pieces for badge in p.badges)
+    assert "Monuments: velocity on D1, cosmos on E2" in scene.caption
+    # The names are drawn, each inside its own cell's width.
+    svg = state.svg()
+    names = re.findall(r'<text class="pb-name"[^>]*>([^<]*)</text>', svg)
+    assert sorted(names) == ["cosmos", "cosmos", "duality", "velocity"]
+
+
+def test_an_empty_cresnovian_poem_is_called_empty():
+    caption = CRES.initial().view().caption
+    assert "Poem: empty, no word written yet" in caption
+    assert not any("to be written" in line for line in caption)
 
 
 def test_pieces_in_their_own_colours_are_outlined_and_dead_ones_are_hollow_and_dashed():
     style = render.STYLE
     assert re.search(r"\.pb-owner-custom, \.pb-owner-custom-light \{ stroke: #[0-9a-f]{6}; \}", style)
     assert re.search(r"\.pb-piece\.pb-dim \{[^}]*fill-opacity: 0\.2\d;[^}]*stroke-dasharray", style)
-    svg = CRES.setup({"C3": "velocity 0Q", "I1": "cosmos 7Q"}).svg()
+    svg = CRES.setup({**WORLD, "A1": "duality 3Q", "C3": "velocity 0Q", "I1": "cosmos 7Q"}).svg()
     assert re.search(r'class="pb-piece pb-owner-custom[^"]* pb-dim"', svg)

@@ -4,19 +4,23 @@ the dark ones are deeper (no glare) and keep cell text readable; both a
 dark JupyterLab theme and a dark system colour scheme select them."""
 
 import re
+from pathlib import Path
 
 import pytest
 
 from playbook import load, render
+from playbook.games.cresnovian import FOUNDATION, UMBRATIONS
 
 GAMES = {
     "cosmic": lambda g: g.initial(),
     "kelasu": lambda g: g.initial(),
-    "cresnovian": lambda g: g.setup({"A1": "duality 3Q", "I1": "cosmos 7Q"}),
+    "cresnovian": lambda g: g.initial(arrangement=dict(zip(FOUNDATION, UMBRATIONS))),
     "ccc": lambda g: g.initial(),
     "wheel": lambda g: g.initial(ready=True),
 }
 THEMED = {sel: (light, dark) for sel, prop, light, dark in render.THEMED}
+PROPERTY = {sel: prop for sel, prop, _, _ in render.THEMED}
+BOARD_CSS = (Path(__file__).parents[1] / "widgets" / "board.css").read_text()
 
 
 def luminance(colour: str) -> float:
@@ -67,12 +71,42 @@ def test_a_dark_jupyterlab_theme_and_a_dark_system_scheme_both_pick_the_dark_ton
     style = render.STYLE
     media = re.search(r"@media \(prefers-color-scheme: dark\) \{\n(.*?)\n\}", style, re.S).group(1)
     for selector, (light, dark) in THEMED.items():
+        prop = PROPERTY[selector]
         # A picture follows the scheme the page gives it, unless a light JupyterLab theme says otherwise ...
-        assert f'.pb-board:not([data-jp-theme-light="true"] *) {selector} {{ fill: {dark}; }}' in media
+        assert f'.pb-board:not([data-jp-theme-light="true"] *) {selector} {{ {prop}: {dark}; }}' in media
         # ... and a board drawn in a dark JupyterLab page is dark whatever the system prefers.
-        assert f'[data-jp-theme-light="false"] {selector} {{ fill: {dark}; }}' in style
+        assert f'[data-jp-theme-light="false"] {selector} {{ {prop}: {dark}; }}' in style
 
 
 def test_every_game_draws_with_the_themed_stylesheet():
     for name, start in GAMES.items():
         assert "@media (prefers-color-scheme: dark)" in start(load(name)).svg()
+
+
+def blend(colour: str, opacity: float, under: str) -> str:
+    """``colour`` at ``opacity`` over ``under``, as ``#rrggbb``."""
+    top, bottom = ([int(c[k:k + 2], 16) for k in (1, 3, 5)] for c in (colour, under))
+    return "#" + "".join(f"{round(opacity * t + (1 - opacity) * b):02x}" for t, b in zip(top, bottom))
+
+
+def css_rule(css: str, selector: str) -> dict[str, str]:
+    """The declarations of the rule for exactly ``selector`` in ``css``."""
+    body = re.search(re.escape(selector) + r" \{([^}]*)\}", css).group(1)
+    return dict(re.findall(r"([\w-]+):\s*([^;]+);", body))
+
+
+@pytest.mark.parametrize("target, paint", [(".pb-hl-dot", "fill"), (".pb-hl-ring", "stroke")])
+def test_dark_theme_targets_stand_out_3_to_1_against_both_square_colours(target, paint):
+    rule = css_rule(BOARD_CSS, f'[data-jp-theme-light="false"] {target}')
+    colour, opacity = rule[paint], float(rule[f"{paint}-opacity"])
+    for square in (".pb-zone-light", ".pb-zone-dark"):
+        under = THEMED[square][1]
+        assert contrast(blend(colour, opacity, under), under) >= 3, (target, square)
+
+
+def test_static_targets_in_the_dark_stand_out_3_to_1_against_both_square_colours():
+    ring = THEMED[".pb-mark-target"][1]
+    assert re.search(r"\.pb-mark-target \{[^}]*stroke-opacity: 0\.85", render.STYLE)
+    for square in (".pb-zone-light", ".pb-zone-dark"):
+        under = THEMED[square][1]
+        assert contrast(blend(ring, 0.85, under), under) >= 3

@@ -28,8 +28,19 @@ def test_turn_games_never_ask_for_a_curtain():
     assert board.curtain == "" and board.state.movers == ("white",)
 
 
-def test_hot_seat_week_orders_stay_private_until_revealed():
+def test_a_board_one_person_plays_shows_everything_without_a_curtain():
+    # The curtain is for several people at one screen: a board made for
+    # one (a solo exercise, study) opens on the board itself.
     board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}))
+    assert board.state.curtain() and board.curtain == ""
+    assert "<img" in board._repr_mimebundle_()[0]["text/html"]
+    # Asked for later, the curtain comes down at once.
+    board.hot_seat = True
+    assert "Pass the device to Ann" in board.curtain
+
+
+def test_hot_seat_week_orders_stay_private_until_revealed():
+    board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}), hot_seat=True)
     assert "Pass the device to Ann" in board.curtain
     send(board, {"type": "action", "steps": entry("{Ann}e2", "{Ann}e3", "!seal", "=k7q2"), "position": board.position})
     digest = commitment("k7q2", "Pe2-e3")

@@ -332,3 +332,29 @@ def test_trail_holds_the_cells_of_every_move_of_the_line_for_the_slide():
     assert board.trail == [["c2", "d3"], ["e4", "c2"]]
     board.play("d5-c6")
     assert board.trail == [["c2", "d3"], ["d5", "c6"]]
+
+
+def test_the_editor_says_it_is_editing_and_refuses_done_on_a_position_already_over():
+    board = BoardWidget(GAME, editor=True)
+    sent = []
+    board.send = sent.append
+    send(board, {"type": "edit-start"})
+    send(board, {"type": "edit-place", "cell": "f6", "piece": None})  # Black's king taken off the board
+    # While editing there is no result: the status says what the board is doing.
+    assert board.status == "Editing the position" and not board.over
+    send(board, {"type": "edit-done"})
+    # Without Black's king there is no game left to play: refused, with the reason, and still editing.
+    assert board.editing and sent[-1]["type"] == "edit-refused"
+    assert "no game to play" in board.edit_error and "black king" in board.edit_error
+    assert board.state.to_text() == START and board.draft.to_text() == "3nr1/3pnr/4pn/NP4/RNP3/KRN3 w"
+    send(board, {"type": "edit-place", "cell": "f6", "piece": "k"})
+    send(board, {"type": "edit-done"})
+    assert not board.editing and board.state.to_text() == START and board.status == "White to move"
+
+
+def test_a_choice_that_ends_the_game_at_once_is_flagged_for_the_board_to_ask_first():
+    tree = step_tree(load("kelasu").initial())
+    first = {s["value"]: child for s, child in tree["o"] if s["kind"] == "choice"}
+    # Resigning hands the game to the other side; offering a draw ends nothing yet.
+    assert first["resign"] == {"c": True, "o": [], "e": "red wins: blue resigned"}
+    assert "e" not in first["offer-draw"]

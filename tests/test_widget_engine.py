@@ -1,5 +1,7 @@
 """BoardWidget against an engine: choosing sides, the hint button, the evaluation readout."""
 
+import threading
+
 import pytest
 
 from playbook import BoardWidget, load
@@ -32,9 +34,70 @@ def test_the_engine_moves_first_when_the_person_plays_black_and_is_drawn_as_last
     board = BoardWidget(COSMIC, opponent=Scripted("c2-d3"), human="black")
     assert board.history == ["c2-d3"] and board.state.to_move == "black"
     assert board.human == ("black",)
-    # The engine's move is marked as the last move: c2 and d3.
-    assert board.svg == board.state.svg(flip=False, last=["c2", "d3"], caption=False)
+    # The engine's move is marked as the last move: c2 and d3; Black is at
+    # the bottom, as on Lichess.
+    assert board.svg == board.state.svg(flip=True, last=["c2", "d3"], caption=False)
     assert "pb-mark-last" in board.svg
+
+
+def test_the_second_side_sees_the_board_from_its_side_and_flip_still_turns_it():
+    assert BoardWidget(COSMIC, opponent=Scripted("c2-d3"), human="black").flipped
+    assert not BoardWidget(COSMIC, opponent=engine(), human="white").flipped
+    assert not BoardWidget(COSMIC, opponent=engine(), human=["white", "black"]).flipped
+    assert not BoardWidget(COSMIC, opponent=Scripted("c2-d3"), human="black", flipped=False).flipped
+    board = BoardWidget(COSMIC, opponent=Scripted("c2-d3"), human="black")
+    send(board, {"type": "flip"})
+    assert not board.flipped
+    assert board.svg == board.state.svg(flip=False, last=["c2", "d3"], caption=False)
+
+
+class Meddling:
+    """An engine that, while it chooses, receives a board message: a move
+    for its own side sent from the board, nested in its turn or from
+    another thread (as a kernel that handles messages concurrently would)."""
+
+    def __init__(self, board_ref, move, reply, threaded):
+        self.board_ref, self.move, self.reply, self.threaded = board_ref, move, reply, threaded
+        self.seen = []
+
+    def choose(self, state):
+        board = self.board_ref[0]
+        if board is not None:
+            message = {"type": "action", "position": board.position,
+                       "steps": [s.to_json() for s in state.parse_action(self.move).steps]}
+            if self.threaded:
+                worker = threading.Thread(target=send, args=(board, message))
+                worker.start()
+                worker.join()
+            else:
+                send(board, message)
+            self.seen.append((board.error, list(board.history), board.status, board.tree))
+        return state.parse_action(self.reply)
+
+
+@pytest.mark.parametrize("threaded", [False, True])
+def test_no_board_message_is_handled_while_the_engine_chooses(threaded):
+    ref = [None]
+    meddler = Meddling(ref, "c2-d3", "b3-c4", threaded)
+    board = BoardWidget(COSMIC, opponent=meddler, human="white")
+    ref[0] = board
+    board.human = "black"  # the engine now plays White, and a White c2-d3 comes from the board meanwhile
+    [(error, history, status, tree)] = meddler.seen
+    assert "engine is choosing" in error and history == []
+    # Meanwhile the board says the engine is thinking and offers nothing to pick.
+    assert status == "White to move: the engine is thinking" and tree == {"c": False, "o": []}
+    assert board.history == ["b3-c4"]  # the engine's own move, not the one sent from the board
+    assert board.status == "Black to move"
+
+
+def test_a_move_of_the_engines_side_from_the_board_is_refused():
+    board = BoardWidget(COSMIC, opponent=Scripted("c2-d3", "b3-c4"), human="black")
+    board.play("e4xc2")
+    board.jump(2)  # back to a position where White, the engine, is to move
+    assert board.tree == {"c": False, "o": []}  # nothing to pick on the board
+    send(board, {"type": "action", "position": board.position, "steps": [{"kind": "cell", "value": "c1"}, {"kind": "cell", "value": "d3"}]})
+    assert "engine plays" in board.error
+    assert board.history == ["c2-d3", "e4xc2"]
 
 
 def test_the_engine_answers_each_move_of_the_person():

@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import unquote
 
+from IPython.core.formatters import DisplayFormatter
 from nbval.plugin import get_sanitize_patterns
 
 from playbook import BoardWidget, load, render
@@ -22,9 +23,15 @@ SANITIZE = Path(__file__).with_name("nbval_sanitize.cfg")
 
 def picture_svg(board) -> str:
     data, _ = board._repr_mimebundle_()
-    found = re.fullmatch(r'<img class="pb-picture" src="data:image/svg\+xml,([^"]*)" alt="([^"]*)" title="[^"]*">',
-                         data["text/html"])
-    assert found, data["text/html"][:200]
+    return picture_of(data["text/html"])
+
+
+def picture_of(text: str) -> str:
+    """The SVG inside a picture's ``<img>``, which is as wide as a live board."""
+    found = re.fullmatch(r'<img class="pb-picture" src="data:image/svg\+xml,([^"]*)" alt="([^"]*)" '
+                         r'width="(\d+)" style="[^"]*"( title="[^"]*")?>', text)
+    assert found, text[:200]
+    assert int(found.group(3)) == render.PICTURE_WIDTH
     return unquote(found.group(1))
 
 
@@ -78,6 +85,21 @@ def test_a_colour_change_in_the_stylesheet_is_masked_for_nbval(monkeypatch):
 
 
 def test_a_board_behind_a_hot_seat_curtain_saves_the_curtain_not_the_board():
-    board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}))
+    board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}), hot_seat=True)
     html = board._repr_mimebundle_()[0]["text/html"]
     assert "Pass the device to Ann" in html and "<img" not in html and "data-cell" not in html
+
+
+def test_a_position_shown_as_a_cell_value_is_a_picture_too():
+    # JupyterLab drops SVG from a notebook it does not trust but keeps an
+    # <img>; IPython offers both, and the HTML is preferred where shown.
+    state = load("cosmic").initial().play("c2-d3")
+    data, _ = DisplayFormatter().format(state)
+    assert {"text/html", "image/svg+xml", "text/plain"} <= set(data)
+    root = ET.fromstring(picture_of(data["text/html"]))
+    cells = {e.get("data-cell") for e in root.iter() if e.get("data-cell")}
+    assert len(cells) == 36
+    assert 'alt="Cosmic Chess: Black to move"' in data["text/html"]
+    # A diagram with marks shows the same way.
+    diagram, _ = DisplayFormatter().format(state.diagram(highlight=["d4"]))
+    assert "pb-mark-target" in picture_of(diagram["text/html"])

@@ -23,26 +23,75 @@ function button(label, title, onClick) {
   return b;
 }
 
+// Icons drawn as lines on a 16-unit square, so that no font can lack them
+// (a symbol or an emoji shows as an empty box where the font has no glyph).
+const ICONS = {
+  undo: "M6.5 3 2.5 7l4 4M2.5 7H10a3.5 3.5 0 0 1 0 7H7",
+  redo: "M9.5 3l4 4-4 4M13.5 7H6a3.5 3.5 0 0 0 0 7h3",
+  reset: "M13 8.5A5 5 0 1 1 11.2 4.2M12 1.5V5H8.5",
+  flip: "M5 14V2M2 5l3-3 3 3M11 2v12M8 11l3 3 3-3",
+  hint: "M6 11.5a4.5 4.5 0 1 1 4 0V13H6zM6.5 15h3",
+  edit: "M2.5 13.5l1-3.5 7-7 2.5 2.5-7 7zM9.5 4l2.5 2.5",
+};
+
+function icon(name) {
+  const svg = document.createElementNS(SVGNS, "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("class", "pb-icon");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVGNS, "path");
+  path.setAttribute("d", ICONS[name]);
+  svg.appendChild(path);
+  return svg;
+}
+
 // The buttons a board may show, by the names of the Python side's `controls`:
 // an icon and a word, the word also being the button's accessible name.
 const CONTROLS = {
-  undo: ["↶", "Undo", "Undo: back one move"],
-  redo: ["↷", "Redo", "Redo: forward one move"],
-  reset: ["⟲", "Reset", "Reset to the first position"],
-  flip: ["⇅", "Flip", "Flip the board"],
-  hint: ["💡", "Hint", "Hint: press once for where to start, twice for the whole move"],
+  undo: ["Undo", "Undo: back one move"],
+  redo: ["Redo", "Redo: forward one move"],
+  reset: ["Reset", "Reset to the first position"],
+  flip: ["Flip", "Flip the board"],
+  hint: ["Hint", "Hint: press once for where to start, twice for the whole move"],
 };
 
 function control(name, onClick) {
-  const [icon, word, title] = CONTROLS[name];
+  const [word, title] = CONTROLS[name];
   const b = el("button", `pb-btn pb-control pb-control-${name}`);
   b.type = "button";
   b.title = title;
   b.setAttribute("aria-label", word);
-  b.append(el("span", "pb-icon", icon), el("span", "pb-word", word));
-  b.querySelector(".pb-icon").setAttribute("aria-hidden", "true");
+  b.append(icon(name), el("span", "pb-word", word));
   b.addEventListener("click", onClick);
   return b;
+}
+
+// The line a user can open under the board: what the mouse and keys do.
+const HELP = [
+  "Click a piece, then a target (or drag it there); click it again to let go.",
+  "The right button marks a cell; dragged, it draws an arrow (a left click clears them).",
+  "With the board focused, the left and right arrow keys step through the moves ([ and ] do too).",
+  "Tab to the cells: the arrow keys move between them, Enter picks a piece and drops it, Esc lets go.",
+  "Flip turns the board round.",
+];
+
+// The cell under a point of the screen, by geometry: the cell whose
+// rectangle holds the point, whatever is drawn over it (a piece, its badges,
+// a label printed on the cell, an overlay), so every part of a cell answers
+// a click and a drop.  Null off the cells.
+function cellUnder(board, x, y) {
+  const svg = board.querySelector("svg");
+  const m = svg && svg.getScreenCTM();
+  if (!m) return null;
+  const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+  let found = null;
+  for (const rect of svg.querySelectorAll("[data-cell]")) {
+    const rx = +rect.getAttribute("x"), ry = +rect.getAttribute("y");
+    if (p.x >= rx && p.x < rx + +rect.getAttribute("width") && p.y >= ry && p.y < ry + +rect.getAttribute("height")) {
+      found = rect.getAttribute("data-cell"); // the last drawn is on top
+    }
+  }
+  return found;
 }
 
 function sameSteps(a, b) {
@@ -73,7 +122,12 @@ function render({ model, el: root }) {
   // The evaluation for the side to move and the hint, under the status line.
   const evaluation = el("div", "pb-eval");
   const adviceText = el("div", "pb-advice");
-  root.append(title, status, board, details, picker, evaluation, adviceText, controls, moveList, curtain);
+  // What the mouse and keys do, in one line that opens.
+  const help = el("details", "pb-help");
+  const helpText = el("div", "pb-help-text");
+  helpText.append(...HELP.map((line) => el("p", "", line)));
+  help.append(el("summary", "", "Right button draws arrows; arrow keys step through moves; Flip turns the board"), helpText);
+  root.append(title, status, board, details, picker, evaluation, adviceText, controls, moveList, help, curtain);
 
   let prefix = []; // steps entered so far
   let node = null; // the tree node after prefix
@@ -160,9 +214,7 @@ function render({ model, el: root }) {
       if (step.kind === "cell") target(layer, step.value);
     }
     const choices = options().filter(([s]) => s.kind === "choice");
-    for (const [step] of choices) {
-      picker.append(button(step.label || step.value, step.value, () => advance(step)));
-    }
+    for (const [step, child] of choices) picker.append(choiceButton(step, child));
     const text = options().find(([s]) => s.kind === "text");
     if (text) {
       const input = el("input", "pb-text");
@@ -201,14 +253,28 @@ function render({ model, el: root }) {
   function showTopChoices() {
     if (prefix.length > 0) return;
     const root = model.get("tree");
-    for (const [step] of root.o || []) {
-      if (step.kind === "choice" && choiceShown(step.value)) picker.append(button(step.label || step.value, step.value, () => advance(step)));
+    for (const [step, child] of root.o || []) {
+      if (step.kind === "choice" && choiceShown(step.value)) picker.append(choiceButton(step, child));
       if (step.kind === "text") {
         node = root;
         showOptions();
         return;
       }
     }
+  }
+
+  // A button for a named choice.  One that ends the game (resign) asks
+  // first, as on Lichess: the row then holds the question, Yes and No.
+  function choiceButton(step, child) {
+    const label = step.label || step.value;
+    return button(label, step.value, () => {
+      if (!child || !child.e) return advance(step);
+      const question = el("span", "pb-confirm", `${label}? This ends the game (${child.e}).`);
+      const yes = button(`Yes, ${label.toLowerCase()}`, `Confirm: ${label}`, () => advance(step));
+      const no = button("No", "Go back to the game", cancel);
+      picker.replaceChildren(question, yes, no);
+      no.focus();
+    });
   }
 
   function cancel() {
@@ -295,7 +361,19 @@ function render({ model, el: root }) {
     }
     node = child;
     if (node.c && node.o.length === 0) return finish();
+    follow();
     showOptions();
+  }
+
+  // An entry of cells that is already a whole move and may go on (a chain
+  // of jumps): the piece stands on the last cell clicked while the next is awaited.
+  function follow() {
+    if (!node || !node.c || prefix.length < 2 || prefix.some((s) => s.kind !== "cell")) return;
+    const from = prefix[0].value, to = prefix[prefix.length - 1].value;
+    const parts = partsOn(from), box = cellBox(to);
+    if (!parts || !parts.length || !box) return;
+    carry(parts, from, box.x + box.w / 2, box.y + box.h / 2);
+    displaced = parts;
   }
 
   // A click (or the end of a drag) on the cell `id`, or off the cells (null).
@@ -303,6 +381,8 @@ function render({ model, el: root }) {
     if (waiting || sent) return; // an entry is with the kernel: its answer comes first
     const hit = id && options().find(([s]) => s.kind === "cell" && s.value === id);
     if (hit) return advance(hit[0]);
+    // The piece picked, clicked again: let go of it, as on Lichess.
+    if (id && prefix.length === 1 && prefix[0].kind === "cell" && prefix[0].value === id) return cancel();
     // A click off the targets cancels; on another piece it starts again there.
     const fresh = model.get("tree");
     const restart = id && prefix.length > 0 && (fresh.o || []).find(([s]) => s.kind === "cell" && s.value === id);
@@ -310,16 +390,95 @@ function render({ model, el: root }) {
     if (restart) advance(restart[0]);
   }
 
+  // A press on the board focuses the board, not the cell under it: the
+  // arrow keys then step through the moves, as on Lichess (the keyboard
+  // reaches the cells with Tab).
+  board.addEventListener("mousedown", (event) => {
+    event.preventDefault();
+    root.focus({ preventScroll: true });
+  });
+
   board.addEventListener("click", (event) => {
     if (dragged) return; // the drag that just ended entered its steps itself
-    const target = event.target.closest("[data-cell]");
-    clickCell(target ? target.getAttribute("data-cell") : null);
+    clickCell(cellAt(event.clientX, event.clientY));
   });
 
   root.addEventListener("keydown", (event) => {
+    const cell = event.target.getAttribute && board.contains(event.target) ? event.target.getAttribute("data-cell") : null;
     if (event.key === "Escape") cancel();
-    else stepHistory(event);
+    else if (cell && (event.key === "Enter" || event.key === " ")) {
+      // Enter on a cell: as a click there (pick a piece, drop it on a target).
+      event.preventDefault();
+      event.stopPropagation();
+      clickCell(cell);
+    } else if (cell && moveFocus(cell, event)) {
+      event.preventDefault();
+      event.stopPropagation();
+    } else stepHistory(event, Boolean(cell));
   });
+
+  // ---- a board a screen reader can read: each cell a button named for
+  // the cell and what stands on it (the piece's words from the game's
+  // view, which the drawing carries as the cell's hover text), one cell in
+  // the tab order, the arrow keys moving between cells
+
+  let focusId = null; // the cell in the tab order (the last one focused)
+
+  function labelCells() {
+    const svg = board.querySelector("svg");
+    if (!svg) return;
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", `${model.get("title")} board: ${model.get("status")}`);
+    const cells = [...svg.querySelectorAll("[data-cell]")];
+    if (!cells.some((c) => c.getAttribute("data-cell") === focusId)) focusId = cells.length ? cells[0].getAttribute("data-cell") : null;
+    for (const rect of cells) {
+      const id = rect.getAttribute("data-cell");
+      const hover = rect.querySelector("title");
+      const text = hover ? hover.textContent : "";
+      const where = ` on ${id}`; // the words end with the cell, which the label names first
+      const what = !text ? "empty" : text.endsWith(where) ? text.slice(0, -where.length) : text;
+      rect.setAttribute("role", "button");
+      rect.setAttribute("aria-label", `${id}: ${what}`);
+      rect.setAttribute("tabindex", id === focusId ? "0" : "-1");
+    }
+  }
+
+  // Focus the nearest cell in the direction of an arrow key, on the board as drawn.
+  function moveFocus(id, event) {
+    const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+    if (!dir || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+    const a = cellBox(id);
+    if (!a) return false;
+    const ax = a.x + a.w / 2, ay = a.y + a.h / 2;
+    let best = null, bestScore = Infinity;
+    for (const rect of board.querySelectorAll("svg [data-cell]")) {
+      const other = rect.getAttribute("data-cell");
+      const b = cellBox(other);
+      const dx = b.x + b.w / 2 - ax, dy = b.y + b.h / 2 - ay;
+      const along = dx * dir[0] + dy * dir[1], across = Math.abs(dx * dir[1] - dy * dir[0]);
+      if (along <= 0.5) continue;
+      const score = along + 3 * across; // straight on first, then the nearest row or column
+      if (score < bestScore) [best, bestScore] = [rect, score];
+    }
+    if (best) focusCell(best.getAttribute("data-cell"));
+    return true;
+  }
+
+  // A cell reached with Tab (or focused by a script) becomes the one in the tab order.
+  board.addEventListener("focusin", (event) => {
+    const id = event.target.getAttribute && event.target.getAttribute("data-cell");
+    if (!id) return;
+    const old = cellRect(focusId);
+    if (old && old !== event.target) old.setAttribute("tabindex", "-1");
+    focusId = id;
+    event.target.setAttribute("tabindex", "0");
+    root.dataset.focus = id;
+  });
+
+  function focusCell(id) {
+    const rect = cellRect(id);
+    if (rect) rect.focus(); // focusin keeps the tab order
+  }
 
   // ---- drag and drop: a piece dragged to a target enters the same steps
   // as a click on the piece and a click on the target
@@ -329,11 +488,8 @@ function render({ model, el: root }) {
   let dragged = false; // a drag has just ended: the click that follows is not one
   let displaced = []; // parts of a piece dropped on a cell while the entry goes on
 
-  // The cell under a point of the screen (pieces let the pointer through).
   function cellAt(x, y) {
-    const hit = document.elementFromPoint(x, y);
-    const cell = hit && hit.closest ? hit.closest("[data-cell]") : null;
-    return cell && board.contains(cell) ? cell.getAttribute("data-cell") : null;
+    return cellUnder(board, x, y);
   }
 
   function svgPoint(x, y) {
@@ -554,8 +710,9 @@ function render({ model, el: root }) {
   // ---- keyboard: with the board focused, the left and right arrows step
   // back and forth along the moves
 
-  function stepHistory(event) {
-    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+  // On a focused cell the arrows move between cells, so there only [ and ] step.
+  function stepHistory(event, onCell) {
+    const step = (onCell ? { "[": -1, "]": 1 } : { ArrowLeft: -1, ArrowRight: 1, "[": -1, "]": 1 })[event.key];
     if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
     event.stopPropagation();
@@ -578,6 +735,7 @@ function render({ model, el: root }) {
       node = msg.tree;
       showStatus();
       if (node.c && node.o.length === 0) return finish();
+      follow();
       showOptions();
     }
   });
@@ -660,7 +818,10 @@ function render({ model, el: root }) {
 
   function showBoard() {
     const instant = root.dataset.instant;
+    const hadFocus = board.contains(document.activeElement) ? focusId : null;
     board.innerHTML = model.get("svg");
+    labelCells();
+    if (hadFocus) focusCell(hadFocus); // the keyboard stays where it was on the new board
     hovered = null;
     delete root.dataset.hover;
     sent = false;
@@ -743,9 +904,10 @@ function render({ model, el: root }) {
 // piece there.  The kernel checks every edit against the game's own rules of
 // notation; a refused edit leaves the position as it was and says why.
 function positionEditor(model, root, board) {
-  const open = button("✎ Edit position", "Edit this position: place and remove pieces, set the side to move", () =>
+  const open = button("", "Edit this position: place and remove pieces, set the side to move", () =>
     model.send({ type: "edit-start" }));
-  open.classList.add("pb-edit-open");
+  open.append(icon("edit"), el("span", "pb-word", "Edit position"));
+  open.classList.add("pb-edit-open", "pb-control");
   const panel = el("div", "pb-editor");
   panel.setAttribute("role", "group");
   panel.setAttribute("aria-label", "Position editor");
@@ -829,9 +991,18 @@ function positionEditor(model, root, board) {
   board.addEventListener("click", (event) => {
     if (!model.get("editing")) return;
     event.stopPropagation();
-    const target = event.target.closest("[data-cell]");
-    if (!target || !(model.get("palette") || []).length) return;
-    model.send({ type: "edit-place", cell: target.getAttribute("data-cell"), piece: tool || null });
+    const cell = cellUnder(board, event.clientX, event.clientY);
+    if (!cell || !(model.get("palette") || []).length) return;
+    model.send({ type: "edit-place", cell, piece: tool || null });
+  }, true);
+
+  // Enter on a focused cell edits it too, as a click would.
+  board.addEventListener("keydown", (event) => {
+    const cell = event.target.getAttribute && event.target.getAttribute("data-cell");
+    if (!model.get("editing") || !cell || (event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if ((model.get("palette") || []).length) model.send({ type: "edit-place", cell, piece: tool || null });
   }, true);
 
   model.on("msg:custom", (msg) => {

@@ -19,6 +19,7 @@ from . import plots
 from .search import AlphaBeta, Analysis
 from .selfplay import SelfPlay, SelfPlayError, Tournament, play_game, selfplay, tournament
 from .stats import elo_interval, elo_ratings, sprt, wilson
+from .store import load_results
 
 __all__ = [
     "RandomAgent",
@@ -41,4 +42,5 @@ __all__ = [
     "elo_interval",
     "sprt",
     "wilson",
+    "load_results",
 ]

@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass, field
 from itertools import islice
 
 from ..core import Action, IllegalAction, State, Step
@@ -42,7 +43,7 @@ from .agents import TALK, RandomAgent, random_words
 from .evaluation import evaluation_for, generic, private, squash
 from .search import _UNSET, blind, candidates, vary
 
-__all__ = ["MCTS"]
+__all__ = ["MCTS", "SearchResult", "Visits"]
 
 _STOP = Step.choice("\x00stop", "stop here")
 
@@ -63,6 +64,59 @@ class _Node:
         self.complete = False
 
 
+#: How many edges below the last search's root :meth:`MCTS.analyse` looks
+#: for the next position (a move and a reply, even when entered step by step).
+_KEEP_DEPTH = 8
+
+
+@dataclass
+class Visits:
+    """One action at the root of a Monte-Carlo search: the ``action``
+    (None where the search only began entering it step by step; ``text``
+    then names the steps), how many ``visits`` the search gave it and its
+    ``value``: the mean reward of the searches through it for the player
+    to move (1 a win, 0 a loss, 0.5 even); ``pv``: the line the search
+    expects, following the most visited actions from this one (action
+    texts, this one's first when it is whole)."""
+
+    action: Action | None
+    text: str
+    visits: int
+    value: float
+    pv: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SearchResult:
+    """What a Monte-Carlo search found: the ``action`` to play, ``lines``
+    (one :class:`Visits` an action at the root, most visited first), the
+    ``iterations`` run, the visits ``kept`` from the previous search's
+    tree, the ``nodes`` added and the ``seconds`` spent."""
+
+    action: Action
+    lines: list[Visits] = field(default_factory=list)
+    iterations: int = 0
+    kept: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def _stats(first: "_Node") -> Visits:
+    if first.action is not None:
+        text = first.action.text
+    else:
+        text = first.step.label if first.step is _STOP else first.step.value
+    pv, node = [], first
+    while True:
+        if node.action is not None:
+            pv.append(node.action.text)
+        visited = [c for c in node.children if c.visits]
+        if not visited:
+            break
+        node = max(visited, key=lambda n: (n.visits, n.total))
+    return Visits(first.action, text, first.visits, first.total / first.visits, pv)
+
+
 class MCTS:
     """Monte-Carlo tree search.
 
@@ -75,12 +129,17 @@ class MCTS:
     0 for games with an evaluation, a whole random game for those without);
     ``scale``: the evaluation score worth a 73% chance of winning;
     ``evaluation`` replaces the game's own; ``widen``: the most actions a
-    position may offer for its edges to be whole actions (0: always steps).
+    position may offer for its edges to be whole actions (0: always steps);
+    ``keep_tree``: when the next position it is asked about is in the tree
+    of its last search (after its own move and the replies, say), start
+    from that part of the tree, its visits kept, instead of from nothing
+    (:meth:`reset` forgets it).  :meth:`analyse` gives the visits and value
+    of every action at the root.
     """
 
     def __init__(self, iterations: int | None = None, time_limit: float | None = _UNSET, seed: int | None = None,
                  exploration: float = 1.0, rollout: int | None = None, max_rollout: int = 200, scale: float = 3.0,
-                 evaluation=None, widen: int = 150):
+                 evaluation=None, widen: int = 150, keep_tree: bool = True):
         if time_limit is _UNSET:
             time_limit = 1.0 if iterations is None else None
         if iterations is None and time_limit is None:
@@ -98,16 +157,29 @@ class MCTS:
         self.last_iterations = 0
         self.nodes = 0
         self.played: dict = {}  # what it played in recurring positions of sealed-orders games
+        self.keep_tree = keep_tree
+        self._tree: _Node | None = None
+        self.last: SearchResult | None = None
 
     def reset(self, seed: int | None) -> None:
+        """Start again from ``seed``, forgetting the tree kept from the last search."""
         self.seed = seed
         self.rng = random.Random(seed)
         self.played = {}
+        self._tree = None
 
     def choose(self, state: State) -> Action:
+        return self.analyse(state).action
+
+    def analyse(self, state: State, multipv: int | None = None) -> "SearchResult":
+        """Search ``state`` and return the :class:`SearchResult`: the
+        action to play and, in ``lines``, each action at the root with its
+        visits and value, most visited first (the first ``multipv`` of
+        them, if given)."""
         if state.outcome is not None:
             raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
-        deadline = time.perf_counter() + self.time_limit if self.time_limit is not None else float("inf")
+        began = time.perf_counter()
+        deadline = began + self.time_limit if self.time_limit is not None else float("inf")
         state = private(state)  # never read other players' sealed orders
         self._evaluate = self.evaluation or evaluation_for(state)
         self._players = tuple(state.game.players) or (state.to_move,)
@@ -117,14 +189,40 @@ class MCTS:
         self._rollout_plies = rollout
         self._random = RandomAgent(seed=self.rng.random())
         self._blind_choices: dict = {}
-        root = _Node(state, (), None)
+        root = self._kept(state) if self.keep_tree else None
+        kept = root.visits if root is not None else 0
+        if root is None:
+            root = _Node(state, (), None)
         self.nodes = 0
         done = 0
         while (self.iterations is None or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
             self._iterate(root)
             done += 1
         self.last_iterations = done
-        return self._best(root)
+        self._tree = root if self.keep_tree else None
+        action = self._best(root)
+        lines = [_stats(child) for child in sorted(root.children, key=lambda n: (-n.visits, -n.total)) if child.visits]
+        self.last = SearchResult(action, lines[:multipv] if multipv else lines, done, kept, self.nodes,
+                                 time.perf_counter() - began)
+        return self.last
+
+    def _kept(self, state: State) -> "_Node | None":
+        """The node of the last search's tree at ``state`` (no partial
+        entry), nearest the root, as the root of a new search; None if the
+        tree does not reach it."""
+        tree, self._tree = self._tree, None
+        if tree is None:
+            return None
+        level = [tree]
+        for _ in range(_KEEP_DEPTH):
+            found = next((n for n in level if not n.prefix and n.state == state), None)
+            if found is not None:
+                found.chooser, found.step, found.action = None, None, None
+                return found
+            level = [c for n in level for c in n.children if c.visits]
+            if not level:
+                break
+        return None
 
     # ---- one iteration
 

@@ -37,7 +37,7 @@ from ..core import Action, IllegalAction, State
 from .agents import TALK, RandomAgent
 from .evaluation import EXTRA_ACTIONS, WIN, evaluation_for, private
 
-__all__ = ["AlphaBeta", "Analysis", "candidates", "blind", "choice_key", "repetition_key", "vary", "REPEAT_MARGIN", "LIMIT"]
+__all__ = ["AlphaBeta", "Analysis", "Line", "candidates", "blind", "choice_key", "repetition_key", "vary", "REPEAT_MARGIN", "LIMIT"]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 # Scores beyond this are wins or losses found by the search (WIN less the
@@ -201,12 +201,25 @@ def _unknown_extra(state: State, listed: list[Action], rng: random.Random) -> li
 
 
 @dataclass
+class Line:
+    """One line of an analysis: the ``action`` played first, its ``score``
+    for the side to move (as :attr:`Analysis.score`) and the expected
+    continuation ``pv`` (action texts, the first one's included)."""
+
+    action: Action
+    score: float
+    pv: list[str] = field(default_factory=list)
+
+
+@dataclass
 class Analysis:
     """What a search found: the ``action`` to play, its ``score`` for the
     side to move (about a pawn a unit; beyond ±9000 a forced win or loss),
     the ``depth`` searched in actions, the expected line ``pv`` (action
     texts), and the work done: ``nodes`` visited, transposition-table
-    ``hits`` and ``seconds`` spent."""
+    ``hits`` and ``seconds`` spent; ``lines``: the best actions, best
+    first, each a :class:`Line` with its exact score (as many as
+    ``analyse(state, multipv=K)`` asked for, the first being the best)."""
 
     action: Action
     score: float
@@ -215,6 +228,7 @@ class Analysis:
     nodes: int = 0
     hits: int = 0
     seconds: float = 0.0
+    lines: list[Line] = field(default_factory=list)
 
     @property
     def decided(self) -> bool:
@@ -292,8 +306,15 @@ class AlphaBeta:
 
     # ---- the search
 
-    def analyse(self, state: State) -> Analysis:
-        """Search ``state`` and return the :class:`Analysis`."""
+    def analyse(self, state: State, multipv: int = 1) -> Analysis:
+        """Search ``state`` and return the :class:`Analysis`; with
+        ``multipv=K`` its ``lines`` hold the ``K`` best actions with exact
+        scores and their lines (fewer when fewer are legal), as an engine's
+        MultiPV does: at the root only actions that cannot reach the
+        ``K``-th best score are cut off."""
+        if isinstance(multipv, bool) or not isinstance(multipv, int) or multipv < 1:
+            raise ValueError(f"multipv counts lines and must be a whole number of at least 1, not {multipv!r}")
+        self.multipv = multipv
         if state.outcome is not None:
             raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
         start = time.perf_counter()
@@ -316,6 +337,7 @@ class AlphaBeta:
         children.sort(key=lambda ac: -self.evaluate(ac[1], self.root))
         ranked = [(self.evaluate(c, self.root), a) for a, c in children]
         best = Analysis(children[0][0], ranked[0][0], 0)
+        lines = [Line(a, score, [a.text]) for score, a in ranked[:multipv]]
         limit = self.depth if self.depth is not None else 99
         depth = 1
         while depth <= limit:
@@ -327,7 +349,9 @@ class AlphaBeta:
             ranked = self._ranked
             action = children[0][0]
             best = Analysis(action, score, depth, [action.text] + self._line(children[0][1], depth - 1))
-            if abs(score) >= _DECIDED or len(children) == 1:
+            lines = [Line(a, s, [a.text] + self._line(c, depth - 1)) for (s, a), (_, c) in
+                     zip(ranked[:multipv], children)]
+            if all(abs(line.score) >= _DECIDED for line in lines) or len(children) == 1:
                 break  # a forced result, or no choice: deeper search changes nothing
             if self.deadline is not None and time.perf_counter() >= self.deadline:
                 break
@@ -336,17 +360,21 @@ class AlphaBeta:
         if pick:
             best = Analysis(ranked[pick][1], ranked[pick][0], best.depth, [ranked[pick][1].text])
         best.nodes, best.hits, best.seconds = self.nodes, self.hits, time.perf_counter() - start
+        best.lines = lines
         self.last = best
         return best
 
     def _root(self, children, depth):
         alpha, beta = -2 * WIN, 2 * WIN
         scored = []
+        best = []  # the best scores so far, best first: alpha is the multipv-th of them
         for action, child in children:
             score = self._search(child, depth - 1, alpha, beta, 1)
             scored.append((score, action, child))
             if score > alpha:
-                alpha = score
+                best = sorted(best + [score], reverse=True)[:self.multipv]
+                if len(best) == self.multipv:
+                    alpha = best[-1]
         # Stable sort: among equal scores the earlier (better ordered) stays first.
         scored.sort(key=lambda t: -t[0])
         self._ranked = [(score, a) for score, a, _ in scored]

@@ -31,7 +31,9 @@ after any set-up), ``opening`` (that first move), ``result`` (the winner,
 ``"draw"`` or ``"unfinished"``), ``winner``, ``winners``, ``draw``,
 ``unfinished``, ``reason``, ``plies`` (actions played, set-up included),
 ``setup_plies``, ``book`` (random plies played before the agents took
-over), ``time`` (seconds), ``actions`` and ``error``.  Games stopped at
+over), ``time`` (seconds), ``actions``, ``notes`` (what the engines reported
+about each move, see :mod:`~playbook.analysis.notes`; empty when none
+did) and ``error``.  Games stopped at
 ``max_plies`` or by an error are kept and reported as unfinished, never
 dropped; a run says (a warning) how many stopped at ``max_plies``.
 ``result.frame()`` is a pandas DataFrame.
@@ -66,6 +68,7 @@ from typing import Any, Callable, Sequence
 
 from ..core import Game, PlaybookError, Record
 from .evaluation import in_setup
+from .notes import move_note
 from .stats import elo_interval, elo_ratings, sprt as sequential_test, wilson
 
 __all__ = ["play_game", "selfplay", "SelfPlay", "SelfPlayError", "tournament", "Tournament", "settings_text",
@@ -127,6 +130,7 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
 
         opening_agent = RandomAgent(seed=seed)
     actions: list[str] = []
+    notes: list[dict | None] = []
     first = opening = None
     setup_plies = 0
     error = None
@@ -141,7 +145,9 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
             if mover not in by_player:
                 raise KeyError(f"no agent plays {mover!r}")
             chooser = opening_agent if len(actions) < book else by_player[mover]
+            before = getattr(chooser, "last", None)
             action = chooser.choose(state)
+            notes.append(move_note(chooser, before))
             if first is not None and opening is None:
                 opening = action.text
             actions.append(action.text)
@@ -177,6 +183,7 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
         "book": min(book, len(actions)),
         "time": time.perf_counter() - began,
         "actions": actions,
+        "notes": notes[:len(actions)] if any(notes) else [],
         "error": error_detail if error else None,
     }
 
@@ -191,7 +198,7 @@ def to_record(record: dict) -> Record:
     tags = {k: record[k] for k in ("seed", "agents", "plies", "time") if k in record}
     if record.get("setup"):
         tags["setup"] = record["setup"]  # what the start position was made with
-    return Record.of(start, record["actions"], **tags)
+    return Record.of(start, record["actions"], notes=record.get("notes"), **tags)
 
 
 def seats_of(state) -> tuple[str, ...]:
@@ -310,7 +317,8 @@ def _failed(game, seed, setup, names, exc) -> dict:
     return {"game": game.name, "seed": seed, "agents": names or {}, "variant": game.options, "setup": dict(setup or {}),
             "start": "", "first": None, "opening": None, "result": "unfinished", "winner": None, "winners": [],
             "draw": False, "unfinished": True, "reason": f"error: {type(exc).__name__}: {exc}", "plies": 0,
-            "setup_plies": 0, "book": 0, "time": 0.0, "actions": [], "error": traceback.format_exc(limit=3)}
+            "setup_plies": 0, "book": 0, "time": 0.0, "actions": [], "notes": [],
+            "error": traceback.format_exc(limit=3)}
 
 
 def _check_agents(game: Game, specs, seed: int, seats: tuple[str, ...]) -> list:
@@ -373,19 +381,31 @@ def _bar(total: int, label: str, show: bool):
 
 
 def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, progress, batch: int | None,
-         max_errors: int | None, bar=None) -> list[dict]:
+         max_errors: int | None, bar=None, keep=None) -> list[dict]:
     """Play ``jobs`` (payload, seed) serially or on ``executor`` in tasks
     of ``batch`` games, with a progress bar, and return every record in
     the order of ``jobs``.  Raises :class:`SelfPlayError` as soon as more
-    than ``max_errors`` games failed (None: never)."""
-    tasks = _batches(jobs, batch)
+    than ``max_errors`` games failed (None: never).  ``keep(records)``, if
+    given, receives each task's records as soon as it finishes, and the
+    run returns none.  On an executor without ``batch``, tasks are sized
+    by the time of the first games, played here (see
+    :mod:`~playbook.analysis.tasks`)."""
+    probed: list[dict] = []
+    if executor is not None and batch is None and jobs:
+        from .tasks import probe, workers_of
+
+        probed, batch = probe(jobs, _run_batch, workers_of(executor))
+    tasks = ([jobs[:len(probed)]] if probed else []) + _batches(jobs[len(probed):], batch)
     own_bar = bar is None
     bar = bar or _bar(len(jobs), label, _show_progress(progress))
     results: list[list[dict] | None] = [None] * len(tasks)
     failures: list[dict] = []
 
     def done(k: int, records: list[dict]) -> None:
-        results[k] = records
+        if keep is not None:
+            keep(records)  # kept there, not here: a long run's records need not all fit in memory
+        else:
+            results[k] = records
         bar.update(len(records))
         failures.extend(r for r in records if r.get("error"))
         if max_errors is not None and len(failures) > max_errors:
@@ -398,7 +418,9 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
             for k, task in enumerate(tasks):
                 done(k, _run_batch(task))
         else:
-            futures = {executor.submit(_run_batch, task): k for k, task in enumerate(tasks)}
+            if probed:
+                done(0, probed)
+            futures = {executor.submit(_run_batch, task): k for k, task in enumerate(tasks) if k or not probed}
             try:
                 for future in as_completed(futures):
                     done(futures[future], future.result())
@@ -409,7 +431,7 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     finally:
         if own_bar:
             bar.close()
-    return [r for batch_records in results for r in batch_records]
+    return [r for batch_records in results if batch_records for r in batch_records]
 
 
 def _batches(jobs: list, batch: int | None) -> list[list]:
@@ -470,7 +492,7 @@ def _load(game) -> Game:
 def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Executor | None = None,
              variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
              batch: int | None = None, names: Sequence[str] | None = None, max_errors: int | None = 3,
-             options: None = None) -> "SelfPlay":
+             options: None = None, out=None) -> "SelfPlay":
     """Play ``games`` games of ``game`` (a game or its name) between
     ``agents`` (one agent or factory per player, or a factory of all of
     them) and return a :class:`SelfPlay`.
@@ -483,7 +505,9 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     only when writing to a terminal or a notebook); ``batch``: games per
     task sent to the executor; ``names``: how to call the agents in the
     records; ``max_errors``: how many games may fail before the run raises
-    :class:`SelfPlayError` (None: never).
+    :class:`SelfPlayError` (None: never); ``out``: a folder to write the
+    records to in Parquet as the games finish, where a run that stopped is
+    resumed by the same call (see :mod:`~playbook.analysis.store`).
     """
     game, setup = _prepare(game, variant, setup, options)
     seats = _seats(game, setup)
@@ -493,10 +517,19 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
         label_names = {p: (names[k] if names else agent_name(a)) for k, (p, a) in enumerate(zip(seats, agents))}
     else:
         label_names = None
-    _warn_if_long(game, _check_agents(game, agents, seed, seats), games, executor)
+    made = _check_agents(game, agents, seed, seats)
+    _warn_if_long(game, made, games, executor)
     blob = _dumps((game, agents, setup, max_plies, label_names, 0))
-    records = _run([(blob, seed + k) for k in range(games)], executor, f"{game.title} self-play", progress, batch,
-                   max_errors)
+    jobs = [(blob, seed + k) for k in range(games)]
+    label = f"{game.title} self-play"
+    if out is not None:
+        from .store import keep_results
+
+        records = keep_results(out, game, setup, label_names or dict(zip(seats, map(agent_name, made))), max_plies,
+                               seed, jobs, lambda todo, keep: _run(todo, executor, label, progress, batch,
+                                                                  max_errors, keep=keep))
+    else:
+        records = _run(jobs, executor, label, progress, batch, max_errors)
     _warn_if_stopped(game, records, max_plies)
     return SelfPlay(records, game.name)
 

@@ -12,7 +12,9 @@ pytestmark = pytest.mark.browser
 
 SETUP = """from playbook import load, BoardWidget
 game = load("cresnovian")
-board = BoardWidget(game.setup({"A1": "duality 3Q", "B2": "essence 4Q", "I1": "cosmos 7Q"}))
+board = BoardWidget(game.setup({"A1": "duality 3Q", "B2": "essence 4Q", "I1": "cosmos 7Q", "D3": "velocity 0Q",
+                                "E3": "radiance 0Q", "F3": "corporeality 0Q", "D2": "innervation 0Q",
+                                "E2": "caprice 0Q", "F2": "cognizance 0Q"}))
 board"""
 
 GAME = load("cresnovian")

@@ -16,7 +16,7 @@ board"""
 
 def test_edit_a_position_by_clicks_and_text(page, lab):
     widget = open_board(page, lab, "editor.ipynb", [SETUP], position=COSMIC_START)
-    widget.get_by_role("button", name="✎ Edit position").click()
+    widget.get_by_role("button", name="Edit position").click()
     wait_for_attr(widget, "data-editing", "true")
     editor = widget.locator(".pb-editor")
 

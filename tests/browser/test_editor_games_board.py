@@ -18,7 +18,7 @@ def test_stack_flats_refuse_a_second_cube_and_set_the_side_to_move(page, lab):
 
     start = load("ccc").setup({"a1": "L", "a10": "l", "d4": "F"})
     widget = open_board(page, lab, "editor_ccc.ipynb", [SETUP], position=start.to_text())
-    widget.get_by_role("button", name="✎ Edit position").click()
+    widget.get_by_role("button", name="Edit position").click()
     editor = widget.locator(".pb-editor")
     editor.wait_for(timeout=60000)
     pressed = editor.locator('.pb-sides button[aria-pressed="true"]')

@@ -1,16 +1,24 @@
-"""Saved tutorials show their boards when opened, before anything runs.
+"""Saved notebooks show their boards when opened, before anything runs.
 
 JupyterLab does not trust a notebook it did not save itself: it shows only
-the outputs its sanitizer allows, so a live board's saved view falls back to
-the picture saved beside it (an ``<img>`` of the board's SVG).  Every saved
-board output must show that picture, loaded, and none its plain text; and
-the cells that set up exercises (holding their answers) open folded."""
+the outputs its sanitizer allows (no SVG), so a live board's saved view and
+a position shown as a cell's value both fall back to a picture (an
+``<img>`` of the board's SVG), as wide as the live board that replaces it.
+Every saved board output must show that picture, loaded, and none its
+plain text; and the cells that set up exercises (holding their answers)
+open folded.  A notebook JupyterLab saved itself after running is trusted;
+reopened without its kernel, its boards are drawn from the widget state
+saved with it (``saveState``, a default the package installs)."""
 
 import json
+import urllib.request
 
 import pytest
+from IPython.core.formatters import DisplayFormatter
 
-from .lab import ROOT, open_notebook
+from playbook import BoardWidget, load, render
+
+from .lab import ROOT, board, open_notebook, run_all, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -18,9 +26,11 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def saved_boards(path) -> int:
-    """How many live boards the saved notebook displays."""
+    """How many boards the saved notebook displays: live boards and
+    pictures of positions."""
     nb = json.loads(path.read_text())
-    return sum(WIDGET_VIEW in out.get("data", {}) for cell in nb["cells"] for out in cell.get("outputs", []))
+    return sum(WIDGET_VIEW in out.get("data", {}) or "pb-picture" in "".join(out.get("data", {}).get("text/html", ""))
+               for cell in nb["cells"] for out in cell.get("outputs", []))
 
 
 def saved_pictures(path) -> int:
@@ -45,6 +55,15 @@ def test_the_tutorials_have_live_boards():
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
+def test_every_board_a_tutorial_saved_as_svg_has_its_picture_beside_it(name):
+    # SVG alone shows as the position's text in a notebook JupyterLab does not trust.
+    nb = json.loads((ROOT / "notebooks" / name).read_text())
+    outputs = [out.get("data", {}) for cell in nb["cells"] for out in cell.get("outputs", [])]
+    bare = [data["text/plain"] for data in outputs if "image/svg+xml" in data and "text/html" not in data]
+    assert bare == []
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
 def test_a_saved_tutorial_shows_its_boards_before_anything_runs(page, lab, name):
     open_notebook(page, lab, name)
     expected = saved_boards(lab[2] / name)
@@ -60,3 +79,75 @@ def test_a_saved_tutorial_shows_its_boards_before_anything_runs(page, lab, name)
     assert page.locator(".jp-OutputArea-output", has_text="BoardWidget(").count() == 0
     page.wait_for_function("(n) => document.querySelectorAll('.jp-InputPlaceholder').length === n",
                            arg=folded(lab[2] / name), timeout=60000)
+
+
+# The widths, in pixels on the page, of the board pictures shown and of the
+# live boards' drawings.
+WIDTHS = """() => [
+    [...document.querySelectorAll('.jp-OutputArea-output img.pb-picture')].map((i) => i.getBoundingClientRect().width),
+    [...document.querySelectorAll('.pb-widget .pb-board-area svg')].map((s) => s.getBoundingClientRect().width),
+]"""
+
+
+SETUP = "from playbook import BoardWidget, load\nstate = load('cosmic').initial().play('c2-d3')\nBoardWidget(state)"
+
+
+def test_an_untrusted_notebook_shows_a_position_as_a_picture_as_wide_as_the_live_board(page, lab):
+    # A notebook saved elsewhere (as a fresh clone or Binder has it): not
+    # signed, so JupyterLab does not trust it.
+    state = load("cosmic").initial().play("c2-d3")
+    assert SETUP.endswith("BoardWidget(state)")
+    formatted, _ = DisplayFormatter().format(state)
+    widget, _ = BoardWidget(state)._repr_mimebundle_()
+    nb = {
+        "cells": [
+            {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": SETUP,
+             "outputs": [{"output_type": "display_data", "metadata": {}, "data": widget}]},
+            {"cell_type": "code", "metadata": {}, "execution_count": 2, "source": "state",
+             "outputs": [{"output_type": "execute_result", "execution_count": 2, "metadata": {}, "data": formatted}]},
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    (lab[2] / "untrusted_position.ipynb").write_text(json.dumps(nb))
+    open_notebook(page, lab, "untrusted_position.ipynb")
+    page.wait_for_function(
+        """() => {
+            const imgs = [...document.querySelectorAll('.jp-OutputArea-output img.pb-picture')];
+            return imgs.length === 2 && imgs.every((i) => i.complete && i.naturalWidth > 100);
+        }""", timeout=60000)
+    assert page.locator(".jp-OutputArea-output", has_text="<Cosmic Chess").count() == 0
+    pictures, _ = page.evaluate(WIDTHS)
+    assert pictures == [render.PICTURE_WIDTH, render.PICTURE_WIDTH]
+    # Run, the live board takes the picture's place at the same width; the
+    # position stays a picture.
+    run_all(page)
+    board(page)
+    pictures, live = page.evaluate(WIDTHS)
+    assert pictures == [render.PICTURE_WIDTH] and live == [render.PICTURE_WIDTH]
+
+
+def test_a_board_run_saved_and_reopened_without_its_kernel_is_drawn(page, lab):
+    name = write_notebook(lab[2], "saved_board.ipynb", [
+        "from playbook import BoardWidget, load\nboard = BoardWidget(load('cosmic'))\nboard.play('c2-d3')\nboard",
+    ])
+    open_notebook(page, lab, name)
+    run_all(page)
+    board(page)
+    page.keyboard.press("Control+s")
+    # Saved: the file holds the boards' widget state.
+    page.wait_for_function(
+        "([n, t]) => fetch(`/api/contents/${n}?content=1&token=${t}`).then((r) => r.json())"
+        ".then((m) => !!(m.content && m.content.metadata.widgets))",
+        arg=[name, lab[1]], timeout=60000)
+    # Shut every kernel down (the server answers once they are gone), then open the notebook again.
+    base, token, _ = lab
+    with urllib.request.urlopen(f"{base}/api/kernels?token={token}") as answer:
+        kernels = json.load(answer)
+    for kernel in kernels:
+        urllib.request.urlopen(urllib.request.Request(f"{base}/api/kernels/{kernel['id']}?token={token}",
+                                                      method="DELETE"))
+    open_notebook(page, lab, name)
+    widget = board(page)
+    assert widget.locator('[data-cell="d3"]').count() == 1
+    assert page.get_by_text("model not found").count() == 0

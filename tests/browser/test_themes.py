@@ -16,7 +16,9 @@ pytestmark = pytest.mark.browser
 
 CELLS = [
     """from playbook import load, BoardWidget
-cres = load("cresnovian").setup({"A1": "duality 3Q", "B2": "essence 4Q", "C3": "velocity 0Q", "I1": "cosmos 7Q"})
+cres = load("cresnovian").setup({"A1": "duality 3Q", "B2": "essence 4Q", "C3": "velocity 0Q", "I1": "cosmos 7Q",
+                                 "D1": "radiance 3Q", "E3": "corporeality 3Q", "F1": "innervation 3Q",
+                                 "D2": "caprice 3Q", "F2": "cognizance 3Q"})
 BoardWidget(cres)""",
     "cres.diagram()",
     "BoardWidget(load('cresnovian'))",

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 
 SETUP = """from playbook import BoardWidget
 from playbook.games.wheel import setup
-board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}))
+board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}), hot_seat=True)
 board"""
 
 
@@ -85,8 +85,8 @@ def test_an_exercise_against_sealed_orders_is_solved_by_clicks(page, lab):
     # Ann's rook to g1 bounces with Bob's king, which so stays on h1, where
     # Ann's other rook takes it: Ann is the only owner of a King and wins.
     widget = open_board(page, lab, "wheel_exercise.ipynb", [EXERCISE])
-    widget.get_by_role("button", name="Show the board").click()
-    widget.locator(".pb-curtain").wait_for(state="hidden")
+    # One learner at the board: no hot-seat curtain in front of it.
+    assert widget.locator(".pb-curtain").is_hidden()
     assert widget.get_by_role("button", name="Pass").count() == 0  # an exercise offers only what its line needs
     for cell in ["{Bob}a1", "{Bob}g1", "{Bob}h5", "{Bob}h1"]:
         click(widget, cell)

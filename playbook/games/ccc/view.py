@@ -1,51 +1,61 @@
 """Drawing a CCC position: stacks as layers with a height badge, Shields as
 pips and a ``+n`` badge, the Ring's Power as a ``⚡n`` badge, sticks across
 their cells (standing ones upright), frozen pieces greyed out, lost pieces
-beside the board."""
+beside the board in captioned trays that appear once a side has lost something."""
 
 from __future__ import annotations
 
-from ...render import Cell, Glyph, Piece, Scene
+from ...render import Cell, Glyph, Label, Piece, Scene
 from .board import FILES
 from .pieces import NAMES, PILE_ORDER, SIDES
 
-PYRAMID_SIZE = {"S": 0.34, "M": 0.48, "L": 0.64}
+PYRAMID_SIZE = {"S": 0.42, "M": 0.6, "L": 0.8}
 
 
 def column_glyphs(units) -> tuple[Glyph, ...]:
-    """Flats as flat bars from the bottom up, Pyramids as nested triangles above them."""
+    """Flats as bars across the cell from the bottom up (a lone Flat as a
+    thick slab across its middle), Pyramids as triangles standing on them,
+    smaller ones nesting on the upper part of larger ones; the whole column
+    fills the cell."""
     glyphs = []
     flats = [u for u in units if u[0] == "F"]
     pyr = [u for u in units if u[0] != "F"]
     n = len(flats)
-    base = 0.3 if pyr else 0.12 + 0.05 * (n - 1)
+    if n == 1 and not pyr:
+        return (Glyph("slab", 0.9, pips=flats[0][1]),)
+    # Flats share the lower part of the cell (thinner and narrower when many), or all of it without Pyramids.
+    room = 0.36 if pyr else 0.8
+    step = min(0.22, room / max(n, 1))
+    size = min(0.9, step * 0.9 / 0.24)  # a bar is 0.24 of its size thick
+    bottom = 0.42
     for k, (_, sh) in enumerate(flats):
-        glyphs.append(Glyph("bar", 0.74, dy=base - 0.09 * k, pips=sh))
-    # The foot of the next piece up, as a fraction of the cell from its centre.
-    foot = (base - 0.09 * (n - 1) - 0.04) if n else 0.32
+        glyphs.append(Glyph("bar", size, dy=bottom - step * (k + 0.5), pips=sh))
+    foot = bottom - step * n - 0.01  # where the next piece up stands
+    scale = 1.0 if len(pyr) < 2 else 0.85
     for letter, sh in pyr:
-        size = PYRAMID_SIZE[letter] * (0.8 if len(units) > 2 else 1.0)
+        size = min(PYRAMID_SIZE[letter] * scale, (foot + 0.46) / 0.93)
         glyphs.append(Glyph("triangle", size, dy=foot - size * 0.43, pips=sh))
         foot -= size * 0.55  # a smaller Pyramid sits on the upper half of the one below
     return tuple(glyphs)
 
 
 def glyphs_of(t) -> tuple[Glyph, ...]:
-    """The shapes that draw ``t``."""
+    """The shapes that draw ``t``, as large as its cell allows."""
     k = t.kind
     if k == "col":
         return column_glyphs(t.units)
     if k == "C":
-        return (Glyph("hexagon", 0.62),)
+        return (Glyph("hexagon", 0.84),)
     if k == "R":
-        return (Glyph("ring", 0.66),)
+        return (Glyph("ring", 0.8),)
     if k == "N":
-        return (Glyph("pennant", 0.7),)
+        return (Glyph("pennant", 0.86),)
     if k == "B":
-        return (Glyph("square", 0.42, pips=t.shields),)
+        return (Glyph("square", 0.66, pips=t.shields),)
     if t.standing:
-        return (Glyph("pillar", 0.9 if k == "T" else 0.62, pips=t.shields),)
-    return (Glyph("bar", 0.86, pips=t.shields),)
+        return (Glyph("pillar", 0.92 if k == "T" else 0.7, pips=t.shields),)
+    # Lying: one slab along the cells it covers (a stick on one cell is a short one).
+    return (Glyph("slab", 0.9, pips=t.shields),)
 
 
 def describe(t) -> str:
@@ -86,31 +96,33 @@ def scene(state) -> Scene:
         title = describe(t) + f" on {'-'.join(geo.names[c] for c in covered)}" + (" (frozen by a Nice Flag)" if is_frozen else "")
         pieces.append(Piece(tuple(geo.names[c] for c in covered), SIDES[t.owner], glyphs_of(t),
                             badges=badges if any(badges) else (), title=title, dim=is_frozen))
-    # Destroyed pieces stand beside the board: Black's column from the top,
-    # White's from the bottom; one cell per kind of piece lost.
+    # Destroyed pieces stand beside the board, one cell per kind lost with
+    # its count: Black's from the top, White's from the bottom, each under
+    # a caption.  A side that has lost nothing has no tray.
+    labels = []
     for k, owner in enumerate("wb"):
-        x = files + (1.25 if owner == "w" else 0.25)
-        top = ranks - len(PILE_ORDER) if owner == "w" else 0
-        cells.append(Cell(f"lost-{owner}", x, top, h=len(PILE_ORDER), zone="side"))
-        for slot, letter in enumerate(PILE_ORDER):
+        kinds = [letter for letter in PILE_ORDER if letter in state.lost[k]]
+        if not kinds:
+            continue
+        x = files + (1.35 if owner == "w" else 0.25)
+        top = ranks - len(kinds) if owner == "w" else 0.5
+        for slot, letter in enumerate(kinds):
             n = state.lost[k].count(letter)
-            if not n:
-                continue
-            y = ranks - 1 - slot if owner == "w" else slot
+            y = top + slot
             cid = f"lost-{owner}-{letter}"
             cells.append(Cell(cid, x, y, zone="side"))
             what = "stick section" if letter == "B" else NAMES[letter]
             pieces.append(Piece((cid,), SIDES[owner], glyphs_of_pile(letter), badges=(str(n),),
                                 title=f"{n} {SIDES[owner]} {what}{'s' if n > 1 else ''} destroyed"))
+        labels.append(Label(f"{SIDES[owner].capitalize()} lost", x + 0.5, top - 0.25))
     w, b = state.pyramids("w"), state.pyramids("b")
-    caption = [f"Pyramids: White {w}, Black {b}. Beside the board: Black's losses (left), White's (right).",
-               state.status()]
+    caption = [f"Pyramids: White {w}, Black {b}.", state.status()]
     return Scene(cells, pieces, files=list(FILES[:files]), ranks=[str(r) for r in range(ranks, 0, -1)],
-                 caption=caption, title="CCC")
+                 caption=caption, title="CCC", labels=labels)
 
 
 def glyphs_of_pile(letter: str) -> tuple[Glyph, ...]:
     """The shape of a lost piece beside the board."""
     if letter in "FSML":
         return column_glyphs(((letter, 0),))
-    return {"R": (Glyph("ring", 0.5),), "N": (Glyph("pennant", 0.55),), "B": (Glyph("square", 0.36),)}[letter]
+    return {"R": (Glyph("ring", 0.66),), "N": (Glyph("pennant", 0.72),), "B": (Glyph("square", 0.5),)}[letter]

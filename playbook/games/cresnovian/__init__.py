@@ -65,21 +65,26 @@ Listing actions
 ``legal_actions()`` lists placements, the kingdom choice, every travel and
 every performance whose choices stay few.  Four kinds of action explode and
 are entered by steps (``next_steps``/``action_from_steps``) or written as
-text (``play("perform B2 redefinition 3 E2")``) instead, never listed:
+text (``play("perform B2 redefinition 3 E2")``) instead, not listed (but
+see the last sentence here):
 DOCUMENT (any nine words), Propaganda (any subset of targets), Flock
 Together and Tectonic Failure (a move for each piece) and Redefinition
 (every poem word onto every free cell: hundreds of actions once the poem is
 long).  ``state.redefinitions(words=[1])`` lists the Redefinitions of chosen
 words; the engines weigh those of the first word (the word chosen changes
 only the poem, not what happens on the board), one DOCUMENT and Propaganda
-aimed at the opponent's kingdom besides the listed actions.
+aimed at the opponent's kingdom besides the listed actions.  A running game
+never lists nothing: where no travel or listed performance exists, the list
+holds one action for each way to begin (DOCUMENT of nine words ``word``,
+and each piece that can still perform), completed with the first option at
+every step; where nothing is possible at all, it is ``pass``.
 
 Texts and tables
 ----------------
 ``parse`` reads the JSON text of ``to_text`` field by field, and ``setup``
-and ``from_forum`` check what they build the same way: duplicate pieces, two
-things on one cell, Q out of range (0 to 999999; eternal pieces have 3Q),
-unknown phases or kingdoms, words that cannot be in a poem, an unreadable
+and ``from_forum`` check what they build the same way: duplicate pieces,
+fewer than nine in play (clarification 28), two things on one cell, Q out
+of range (0 to 999999; eternal pieces have 3Q), unknown phases or kingdoms, words that cannot be in a poem, an unreadable
 earlier position (kept for Critical Rewind) all raise ``NotationError``
 naming the field; forum tables give the line and column.  ``to_forum``
 writes a word or name that could read back as something else (a piece, a
@@ -186,14 +191,17 @@ otherwise).
 27. Teleport and Tectonic Failure may move the performer itself; it pays
     its 1Q where it ends up
     (``test_teleport_and_tectonic_failure_may_move_the_performer_itself_clarification_27``).
-28. No rule takes a piece off the board, so a game in play shows all nine:
-    a forum table with fewer is refused, naming the missing ones, and the
-    rules' empty template (no piece, word or poem) reads as the start of
-    the set-up.  ``setup``, ``parse`` and the editor still build study
-    positions of a few pieces, as the tutorials' exercises do; a kingdom
-    there holds the Q of the pieces shown
-    (``test_a_table_in_play_shows_all_nine_pieces_clarification_28``,
-    ``test_the_rules_empty_template_reads_as_the_start_of_the_set_up_clarification_28``,
+28. No rule takes a piece off the board, so a game in play shows all
+    nine: ``setup``, ``parse``, the position editor and forum tables
+    refuse a position in play with fewer, naming the missing ones (a study
+    position lays the pieces it does not need aside dead, at 0Q, as the
+    tutorials' exercises do).  Only the set-up holds fewer, while the
+    pieces are being placed: the editor places them there as the set-up
+    does, and the rules' empty template (no piece, word or poem) reads as
+    its start
+    (``test_setup_parse_and_the_editor_refuse_a_position_in_play_without_all_nine_pieces_clarification_28``;
+    ``test_a_table_in_play_shows_all_nine_pieces_clarification_28`` and
+    ``test_the_rules_empty_template_reads_as_the_start_of_the_set_up_clarification_28``
     in ``tests/test_cresnovian_forum.py``).
 29. Go Berserk may land next to a dead piece: the rules ask only for
     another piece, and name no exception here as they do for Energize and

@@ -5,10 +5,14 @@ The pieces belong to nobody and each umbration is one piece, so placing an
 umbration that already stands elsewhere moves it (with its Q, status and
 home); a new piece comes with the 3Q of the set-up, its home the
 foundation cell it is placed on when no other piece has that home.
-Emptying a cell takes away whatever stands there: a piece, a monument or
-the placed word.  An edited position is a position in play (the set-up is
-over; the second player holds the right kingdom unless a kingdom was
-chosen already) with no earlier turn: nothing forbids a travel or a
+Emptying a cell takes away whatever stands there: a monument, the placed
+word, or a piece while the pieces are still being placed; a position in
+play keeps all nine pieces (clarification 28), so there a piece is moved,
+never taken off.  Editing a position in the set-up places pieces as the
+set-up does (on free foundation cells, 3Q, each its cell's home) until all
+nine stand and the second player chooses a kingdom.  An edited position in
+play (the second player holds the right kingdom unless a kingdom was
+chosen already) has no earlier turn: nothing forbids a travel or a
 DOCUMENT and there is nothing for Critical Rewind to undo.  Q, broken and
 eternal pieces, monuments and the poem are changed in the position text.
 """
@@ -49,14 +53,20 @@ def edit(state, cell: str | None, piece: str | None, to_move: str | None):
         else:
             homes = {p.home for p in pieces}
             pieces.append(Umbral(piece, i, 3, "", i if cell in FOUNDATION and i not in homes else -1))
-    turn = state.turn if state.phase == "play" else "second"
+    pieces = tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration)))
+    if state.phase != "play":
+        # The set-up: a piece stands on its foundation cell, its home, with 3Q (the check says so otherwise).
+        if to_move is not None:
+            raise NotationError("side to move: during the set-up the first player places and the second chooses")
+        placing = len(pieces) < len(UMBRATIONS)
+        return check_state(state.replace(pieces=tuple(Umbral(p.umbration, p.cell, p.q, p.status, p.cell) for p in pieces),
+                                         phase="place" if placing else "choose", turn="first" if placing else "second"))
+    turn = state.turn
     if to_move is not None:
         if to_move not in ("first", "second"):
             raise NotationError(f"side to move: 'first' or 'second', not {to_move!r}")
         turn = to_move
-    edited = state.replace(
-        pieces=tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration))), monuments=monuments, word=word,
-        phase="play", turn=turn, second_kingdom=state.second_kingdom or "right", last_travel="", last_turn="",
-        forbid="", before="")
+    edited = state.replace(pieces=pieces, monuments=monuments, word=word, turn=turn, last_travel="", last_turn="",
+                           forbid="", before="")
     return check_state(edited)
 

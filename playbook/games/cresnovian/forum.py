@@ -141,7 +141,7 @@ class _Table:
 
 def read_forum(game, text: str, to_move: str, second: str = "right"):
     """A position pasted from the forum (see ``CresnovianChess.from_forum``)."""
-    from .positions import check_state, name_problem
+    from .positions import check_state, missing_pieces, name_problem
     from .state import CresnovianState
 
     if not isinstance(text, str):
@@ -192,9 +192,7 @@ def read_forum(game, text: str, to_move: str, second: str = "right"):
         # The empty template of the rules: nothing is placed yet.
         return game.initial(names=names)
     if len(pieces) != len(UMBRATIONS):
-        missing = ", ".join(u for u in UMBRATIONS if u not in seen)
-        table.fail(f"the board holds {len(pieces)} of the nine pieces (missing: {missing}); no rule takes a piece "
-                   f"off the board, so a game in play shows all nine", table_at)
+        table.fail(missing_pieces(pieces), table_at)
     state = CresnovianState(
         pieces=tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration))), monuments=tuple(sorted(monuments)),
         word=word, poem=poem, phase="play", turn=player, second_kingdom=second, names=names, game=game,

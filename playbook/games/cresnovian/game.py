@@ -40,9 +40,10 @@ class CresnovianChess(Game):
         """A position in play: ``pieces`` maps cells to ``"<umbration> <Q>"``
         (``"cosmos 3Qb"``, ``"essence 3Qe"``); ``mover`` is the kingdom to
         move (held by the second player).  A piece's home is the foundation
-        cell it stands on unless ``homes`` says otherwise.  A study position
-        may leave pieces out (clarification 28); a forum table of a game in
-        play may not.  An impossible position raises
+        cell it stands on unless ``homes`` says otherwise.  All nine pieces
+        stand on the board (clarification 28): a study position lays those
+        it does not need aside dead (``"cosmos 0Q"``).  An impossible
+        position, fewer than nine pieces included, raises
         :class:`NotationError` naming the field."""
         if not isinstance(pieces, dict):
             raise NotationError("field 'pieces': a dict from cells to '<umbration> <n>Q'")

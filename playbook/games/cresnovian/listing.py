@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ...core import Action, Step
 from .board import BASIC, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, ROWS, UMBRATIONS, kingdom_of, neighbours
-from .entry import OPEN_ENDED, PASS, title
+from .entry import OPEN_ENDED, PASS, Entry, title
 
 KINGDOM = tuple(kingdom_of(i) for i in range(27))
 NEIGHBOURS = tuple(tuple(neighbours(i)) for i in range(27))
@@ -133,7 +133,7 @@ def _make(u: str, pc: int, name: str, plan: tuple, words: str = "") -> Action:
 def _row(u: str, pc: int, name: str) -> tuple[list, object]:
     """The actions of ``name`` performed by ``u`` on ``pc``, by parameter
     number (None where not made yet), and the function that makes one."""
-    key = (pc, name)
+    key = (u, pc, name)  # repair is every umbration's: the performer is part of the action
     found = _ROWS.get(key)
     if found is None:
         size, plan = _SHAPES[name]
@@ -351,7 +351,7 @@ def listed_actions(s) -> list[Action]:
                 something = True
     if not something:
         return [_PASS]
-    return out
+    return out or first_completions(s)
 
 
 def _dances(board: _Board, me) -> tuple[list[Action], bool]:
@@ -394,6 +394,26 @@ _DOCUMENT = Action("document " + " ".join(_DOCUMENT_WORDS),
                    (Step.choice("document"), Step.text(" ".join(_DOCUMENT_WORDS), "nine words")),
                    ("document", _DOCUMENT_WORDS))
 _PROPAGANDA: dict = {}
+
+
+def first_completions(s) -> list[Action]:
+    """One action for each first step of the entry (each piece that can
+    act, and DOCUMENT), completed by taking the first option at every later
+    step; DOCUMENT's nine words are nine times ``word``.  ``legal_actions``
+    gives these where no action of the listed kinds exists but the player
+    can still act (DOCUMENT, or an open-ended ability), so that a running
+    game never lists nothing."""
+    out = []
+    for start in Entry(s, ()).options().options:
+        prefix = (start,)
+        while True:
+            options = Entry(s, prefix).options()
+            if options.complete:
+                break
+            step = options.options[0]
+            prefix += (_DOCUMENT.steps[1],) if step.kind == "text" else (step,)
+        out.append(Entry(s, prefix).action())
+    return out
 
 
 def _propaganda(pc: int, targets: tuple) -> Action:

@@ -121,6 +121,8 @@ class _Reader:
             self.setup_phase(phase, turn, second, pieces, monuments, word, poem, last_travel, last_turn, forbid, before)
         elif not second:
             self.fail("second-kingdom", "in play the second player holds 'left' or 'right'")
+        elif len(pieces) != len(UMBRATIONS):
+            self.fail("pieces", missing_pieces(pieces))
         state = CresnovianState(pieces=tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration))),
                                 monuments=tuple(sorted(monuments)), word=word, poem=tuple(poem), phase=phase, turn=turn,
                                 second_kingdom=second, last_travel=last_travel, last_turn=last_turn, forbid=forbid,
@@ -210,6 +212,15 @@ class _Reader:
             self.fail("before", "the earlier position has other kingdoms or names")
         if earlier.outcome is not None:
             self.fail("before", f"the earlier position is already over ({earlier.outcome})")
+
+
+def missing_pieces(pieces) -> str:
+    """Why a position in play with ``pieces`` (fewer than nine) cannot be:
+    how many it holds and which are missing (clarification 28)."""
+    have = {p.umbration for p in pieces}
+    missing = ", ".join(u for u in UMBRATIONS if u not in have)
+    return (f"the board holds {len(pieces)} of the nine pieces (missing: {missing}); no rule takes a piece off "
+            f"the board, so a game in play shows all nine")
 
 
 def name_problem(n: str) -> str:

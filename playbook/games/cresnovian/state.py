@@ -6,11 +6,11 @@ import json
 from dataclasses import dataclass, field, fields
 
 from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
-from ...render import Cell, Glyph, Piece, Scene
-from .board import ABBREVIATION, CELLS, COLS, DONE, ROWS, STYLE, Umbral, kingdom_of, other_kingdom
+from ...render import Scene
+from .board import CELLS, COLS, DONE, ROWS, Umbral, kingdom_of, other_kingdom
 from .effects import apply_action
 from .entry import Entry, open_ended
-from .listing import listed_actions, redefinitions, sampled_actions
+from .listing import first_completions, listed_actions, redefinitions, sampled_actions
 from .notation import steps_from_text
 
 _KINGDOM = tuple(kingdom_of(i) for i in range(27))
@@ -191,7 +191,13 @@ class CresnovianState(State):
         Tectonic Failure (a move per piece) and Redefinition (every poem word
         onto every free cell, growing with the poem; see "Listing actions" in the
         package docstring).
-        :meth:`redefinitions` lists chosen Redefinitions.  Built from tables
+        :meth:`redefinitions` lists chosen Redefinitions.  A running game
+        never lists nothing: where no action of the listed kinds exists but
+        the player can still act, the list holds one action for each way to
+        begin (DOCUMENT with nine words ``word``, and each piece whose only
+        abilities are entered by steps), each completed with the first option
+        at every step (:func:`~playbook.games.cresnovian.listing.first_completions`);
+        where nothing at all is possible it is ``pass``.  Built from tables
         (:mod:`~playbook.games.cresnovian.listing`); the same actions as
         :meth:`walked_actions`."""
         listed = self.__dict__.get("_listed")
@@ -236,7 +242,7 @@ class CresnovianState(State):
                 walk(prefix + (step,), depth - 1)
 
         walk((), 6)
-        return out
+        return out or first_completions(self)
 
     def parse_action(self, text: str) -> Action:
         if not isinstance(text, str):
@@ -260,31 +266,9 @@ class CresnovianState(State):
     # ---- drawing
 
     def view(self) -> Scene:
-        cells, pieces = [], []
-        zone = {"left": "kingdom-a", "world": "world", "right": "kingdom-b"}
-        for i, name in enumerate(CELLS):
-            r, c = divmod(i, 9)
-            text = self.word[1] if self.word and self.word[0] == i else ""
-            z = zone[kingdom_of(i)]
-            cells.append(Cell(name, c, r, zone=z, text=text))
-        for p in self.pieces:
-            shape, colour = STYLE[p.umbration]
-            status = {"b": " (broken)", "e": " (eternal)"}.get(p.status, "")
-            title = f"{p.umbration.capitalize()} {p.code()}{status}{' (dead)' if p.dead else ''} on {CELLS[p.cell]}"
-            # The shape sits low in its cell with the label at its centre; the
-            # Q count takes the top-left corner, clear of the shape, and a dead
-            # piece also says so in the bottom-right one.
-            pieces.append(Piece((CELLS[p.cell],), "neutral", (Glyph(shape, 0.6, dy=0.1),), letter=ABBREVIATION[p.umbration],
-                                badges=("dead" if p.dead else "", p.code()), title=title, dim=p.dead, color=colour))
-        for cell, u in self.monuments:
-            shape, colour = STYLE[u]
-            pieces.append(Piece((CELLS[cell],), "neutral", (Glyph(shape, 0.34, dy=-0.1),), badges=(f"{ABBREVIATION[u].lower()} m",),
-                                title=f"{u} monument on {CELLS[cell]}", color=colour))
-        poem = " ".join(self.poem) if self.poem else "(to be written)"
-        names = self.names
-        caption = [f"{names[0]}: {self.total('left')}Q   World: {self.total('world')}Q   {names[1]}: {self.total('right')}Q",
-                   f"Poem: {poem[:90]}{'…' if len(poem) > 90 else ''}", self.status()]
-        return Scene(cells, pieces, files=list(COLS), ranks=["1", "2", "3"], caption=caption, title="Cresnovian Chess")
+        """The scene to draw (see :mod:`.view`)."""
+        from .view import scene
 
+        return scene(self)
 
 _FIELDS = tuple(f.name for f in fields(CresnovianState))

@@ -6,7 +6,8 @@ third, ... player's boards below it, the others above it (mirrored, so
 their files still line up).  Where a board does not touch the shared cells
 the strip repeats their names: that board's rank 8 is those same cells.  Every board is named at its outer edge.  The
 last resolution's orders are arrows (failed ones dashed and crossed out);
-revealed orders waiting for the resolution are dashed arrows.
+revealed orders waiting for the resolution are dashed arrows.  Pieces are chess
+figures (playbook/figures.py) in their player's colour.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from ...render import Area, Cell, Glyph, Label, Mark, Piece, Scene, OWNERS
 from .board import FILES, NAMES, short
 from .resolve import STAGE, STAGES, WHY
 
-GLYPHS = {k: (Glyph("circle", 0.74 if k != "P" else 0.58),) for k in "KQRBN"}
-GLYPHS["P"] = (Glyph("circle", 0.58),)
+#: Chess figures, as tall as the cell allows (a pawn a little smaller).
+GLYPHS = {k: (Glyph(name, 0.9 if k != "P" else 0.8),) for k, name in
+          {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}.items()}
 TOP = 1.6  # room above the top row of boards for names and files
 
 
@@ -70,7 +72,7 @@ def scene(state, player: str | None = None) -> Scene:
         name_y = y1 - 0.95 if step == 1 else y1 + 1.95
         labels.append(Label(p if made else f"{p} (no board yet)", x0 + 4, name_y, "name"))
     pieces = [
-        Piece((c,), colour(state, o), GLYPHS[k], letter=k, title=f"{o}'s {NAMES[k]} on {c}")
+        Piece((c,), colour(state, o), GLYPHS[k], title=f"{o}'s {NAMES[k]} on {c}")
         for c, o, k in state.pieces
     ]
     marks = []

@@ -1,0 +1,190 @@
+"""Self-play results kept on disk, in Parquet, for runs too long for a notebook.
+
+``selfplay(game, agents, games=N, out=PATH)`` writes the records of the
+games to the folder ``PATH`` as they finish: a few thousand rows a file
+(``part-*.parquet``), so a run that is stopped (an error, Ctrl-C, a lost
+machine) keeps what it played, and the settings of the run in
+``_run.json``.  The same call again, with as many games or more, plays
+only the games whose seeds are not in the folder yet and leaves the rows
+already written as they are; games are keyed by their seed (game ``k``
+has the seed ``seed + k``), so a run stopped and resumed holds exactly
+the rows of one run played straight through.  A call whose settings
+differ (another game, variant, setup, agents, ply cap or first seed) is
+refused, naming what differs.
+
+:func:`load_results` reads a folder back as a
+:class:`~playbook.analysis.selfplay.SelfPlay`, one record a game in the
+order of the seeds, ready for its statistics and ``frame()``.
+
+Reading and writing need pyarrow (in the ``analysis`` extra).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Callable
+
+from .selfplay import SelfPlay, SelfPlayError
+
+__all__ = ["load_results", "keep_results", "ResultStore", "SETTINGS_FILE"]
+
+#: The file of a results folder that holds the settings of its run.
+SETTINGS_FILE = "_run.json"
+
+# Record fields kept as JSON text (dicts whose keys vary from game to game).
+_JSON_FIELDS = ("agents", "variant", "setup", "notes")
+# Record fields that are lists of texts.
+_LIST_FIELDS = ("winners", "actions")
+
+
+def _pyarrow():
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError:
+        raise ImportError("results on disk need pyarrow: pip install 'playbook[analysis]'") from None
+    return pyarrow
+
+
+def _schema():
+    pa = _pyarrow()
+    text, whole, flag = pa.string(), pa.int64(), pa.bool_()
+    return pa.schema([
+        ("seed", whole), ("game", text), ("agents", text), ("variant", text), ("setup", text), ("start", text),
+        ("first", text), ("opening", text), ("result", text), ("winner", text), ("winners", pa.list_(text)),
+        ("draw", flag), ("unfinished", flag), ("reason", text), ("plies", whole), ("setup_plies", whole),
+        ("book", whole), ("time", pa.float64()), ("actions", pa.list_(text)), ("notes", text), ("error", text),
+    ])
+
+
+def _row(record: dict) -> dict:
+    row = {name: record.get(name) for name in _schema().names}
+    for name in _JSON_FIELDS:
+        row[name] = json.dumps(row[name] or ([] if name == "notes" else {}), sort_keys=True)
+    return row
+
+
+def _record(row: dict) -> dict:
+    record = dict(row)
+    for name in _JSON_FIELDS:
+        record[name] = json.loads(record[name])
+    for name in _LIST_FIELDS:
+        record[name] = list(record[name] or [])
+    return record
+
+
+class ResultStore:
+    """A folder of self-play results (see the module's docstring): the
+    run's ``settings`` and the records written so far.  ``flush_rows`` and
+    ``flush_seconds``: how many finished games, or how long, it keeps in
+    memory before writing them out."""
+
+    def __init__(self, path, settings: dict, flush_rows: int = 2000, flush_seconds: float = 60.0):
+        self.path = Path(path)
+        self.settings = json.loads(json.dumps(settings, sort_keys=True))
+        self.flush_rows = flush_rows
+        self.flush_seconds = flush_seconds
+        self._pending: list[dict] = []
+        self._last_flush = time.monotonic()
+        if self.path.exists() and not self.path.is_dir():
+            raise SelfPlayError(f"out: {self.path} is a file; results are kept in a folder")
+        saved = self.path / SETTINGS_FILE
+        if saved.exists():
+            before = json.loads(saved.read_text())
+            for key in sorted(set(before) | set(self.settings)):
+                if before.get(key) != self.settings.get(key):
+                    raise SelfPlayError(
+                        f"out: {self.path} holds games played with {key}={before.get(key)!r}, not "
+                        f"{self.settings.get(key)!r}; resume with the same settings or write to another folder")
+        elif self.path.exists() and any(self.path.glob("part-*.parquet")):
+            raise SelfPlayError(f"out: {self.path} holds results without their {SETTINGS_FILE}; "
+                                "write to another folder")
+        else:
+            self.path.mkdir(parents=True, exist_ok=True)
+            _write_text(saved, json.dumps(self.settings, indent=1, sort_keys=True))
+
+    def seeds(self) -> set[int]:
+        """The seeds of the games already written."""
+        pq = _pyarrow().parquet
+        seeds: set[int] = set()
+        for part in self._parts():
+            seeds.update(pq.read_table(part, columns=["seed"]).column("seed").to_pylist())
+        return seeds
+
+    def _parts(self) -> list[Path]:
+        return sorted(self.path.glob("part-*.parquet"))
+
+    def add(self, records: list[dict]) -> None:
+        """Keep finished games; write them out once enough are waiting."""
+        self._pending.extend(records)
+        if len(self._pending) >= self.flush_rows or time.monotonic() - self._last_flush >= self.flush_seconds:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the games waiting in memory to a new file of the folder."""
+        self._last_flush = time.monotonic()
+        if not self._pending:
+            return
+        pa = _pyarrow()
+        rows = sorted((_row(r) for r in self._pending), key=lambda row: row["seed"])
+        table = pa.Table.from_pylist(rows, schema=_schema())
+        name = f"part-{rows[0]['seed']:012d}-{rows[-1]['seed']:012d}-{len(self._parts()):06d}.parquet"
+        partial = self.path / f".{name}.partial"
+        pa.parquet.write_table(table, partial)
+        os.replace(partial, self.path / name)  # a file is there whole or not at all
+        self._pending = []
+
+    def play(self, jobs: list[tuple[bytes, int]], run: Callable[[list, Callable[[list[dict]], None]], object]) -> None:
+        """Play the ``jobs`` (payload, seed) whose seeds are not written
+        yet, through ``run(jobs, keep)``, which calls ``keep(records)``
+        with each lot of finished games; what finished is written even when
+        the run stops on an error or an interrupt."""
+        done = self.seeds()
+        todo = [job for job in jobs if job[1] not in done]
+        if not todo:
+            return
+        try:
+            run(todo, self.add)
+        finally:
+            self.flush()
+
+
+def _write_text(path: Path, text: str) -> None:
+    partial = path.with_name(f".{path.name}.partial")
+    partial.write_text(text)
+    os.replace(partial, path)
+
+
+def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: list, run) -> list[dict]:
+    """Play the ``jobs`` of a self-play run not yet in the folder ``path``
+    (through ``run(jobs, keep)``), write them there, and return the records
+    of all of ``jobs``, read back from the folder."""
+    settings = {"game": game.name, "variant": game.options, "setup": setup, "agents": agents,
+                "max_plies": max_plies, "seed": seed}
+    ResultStore(path, settings).play(jobs, run)
+    return load_results(path, seeds={s for _, s in jobs}).records
+
+
+def load_results(path, seeds=None) -> SelfPlay:
+    """The self-play results written to the folder ``path`` (by
+    ``selfplay(..., out=path)`` or the ``playbook selfplay`` command), one
+    record a game in the order of the seeds; ``seeds`` keeps only those
+    games (any collection of seeds)."""
+    path = Path(path)
+    saved = path / SETTINGS_FILE
+    if not saved.exists():
+        raise FileNotFoundError(f"{path} holds no self-play results (no {SETTINGS_FILE})")
+    pa = _pyarrow()
+    parts = sorted(path.glob("part-*.parquet"))
+    if parts:
+        table = pa.concat_tables([pa.parquet.read_table(part, schema=_schema()) for part in parts])
+        rows = table.to_pylist()
+    else:
+        rows = []
+    wanted = set(seeds) if seeds is not None else None
+    records = sorted((_record(row) for row in rows if wanted is None or row["seed"] in wanted),
+                     key=lambda r: r["seed"])
+    return SelfPlay(records, json.loads(saved.read_text()).get("game", ""))

@@ -1,0 +1,215 @@
+"""The ``playbook`` command: self-play runs too long for a notebook.
+
+    playbook selfplay cosmic --agents random,alphabeta:nodes=2000 --games 10000 --out cosmic-ab
+    playbook selfplay cosmic --agents random,random --games 1000000 --out cosmic-random \\
+        --scheduler tcp://10.0.0.5:8786 --variant quiet_limit=50
+
+plays the games with a progress bar and writes their records to the
+folder given by ``--out`` in Parquet as they finish (see
+:mod:`playbook.analysis.store`); the same command again, with as many
+games or more, plays only the games not yet in the folder.  Read the
+results with ``playbook.analysis.load_results(PATH)``.
+
+``--agents`` names one agent per player, separated by commas: ``random``,
+``greedy``, ``alphabeta`` or ``mcts``, each optionally followed by its
+settings as ``:key=value`` (``alphabeta:nodes=2000``,
+``mcts:iterations=400:exploration=1.4``); game ``k`` seeds every agent
+from ``--seed`` plus ``k``.  ``--variant key=value`` (repeatable) chooses
+rule variants as ``load`` takes them, ``--setup key=value`` start
+settings as ``game.initial`` takes them.  The games run in this process,
+on ``--workers N`` local processes, or on the Dask cluster whose
+scheduler is at ``--scheduler ADDRESS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import sys
+
+from .core import PlaybookError
+
+__all__ = ["main", "AgentSpec", "parse_agents", "parse_setting", "AGENTS"]
+
+
+#: The agents the command knows, by the name it takes them under.
+AGENTS = ("random", "greedy", "alphabeta", "mcts")
+
+
+def _agent_classes() -> dict:
+    from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent
+
+    return dict(zip(AGENTS, (RandomAgent, GreedyAgent, AlphaBeta, MCTS)))
+
+
+class CommandError(PlaybookError):
+    """An option of the command that cannot be used, with what to give instead."""
+
+
+def parse_value(text: str):
+    """A setting's value from its text: a whole number, a decimal, true,
+    false, none, or else the text itself.
+
+    >>> [parse_value(t) for t in ("10", "0.5", "true", "none", "black")]
+    [10, 0.5, True, None, 'black']
+    """
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered in ("none", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_setting(text: str, option: str) -> tuple[str, object]:
+    """``key=value`` as a pair (the value read by :func:`parse_value`);
+    anything else raises :class:`CommandError` naming ``option``.
+
+    >>> parse_setting("quiet_limit=10", "--variant")
+    ('quiet_limit', 10)
+    """
+    key, sep, value = text.partition("=")
+    key = key.strip()
+    if not sep or not key.isidentifier() or not value.strip():
+        raise CommandError(f"{option}: expected key=value (such as quiet_limit=50), not {text!r}")
+    return key, parse_value(value.strip())
+
+
+class AgentSpec:
+    """A factory ``seed -> agent`` made from its text on the command line
+    (``"alphabeta:nodes=2000"``): the agent ``kind`` and its ``settings``.
+    It is named after its text in the records, and travels to the workers
+    as plain data."""
+
+    def __init__(self, text: str):
+        kind, *pairs = [part.strip() for part in text.strip().split(":")]
+        classes = _agent_classes()
+        if kind not in classes:
+            raise CommandError(f"--agents: unknown agent {kind!r}; the agents are {', '.join(AGENTS)}")
+        accepted = [name for name in inspect.signature(classes[kind]).parameters if name != "seed"]
+        settings = {}
+        for pair in pairs:
+            key, value = parse_setting(pair, f"--agents {kind}")
+            if key not in accepted:
+                raise CommandError(f"--agents: {kind} has no setting {key!r}; its settings are {', '.join(accepted)}")
+            settings[key] = value
+        self.kind, self.settings = kind, settings
+        self.__name__ = ":".join([kind] + [f"{k}={v}" for k, v in settings.items()])
+        try:
+            self(0)
+        except (TypeError, ValueError) as exc:
+            raise CommandError(f"--agents: {self.__name__}: {exc}") from None
+
+    def __call__(self, seed: int):
+        return _agent_classes()[self.kind](**{"seed": seed, **self.settings})
+
+    def __repr__(self) -> str:
+        return f"AgentSpec({self.__name__!r})"
+
+
+def parse_agents(text: str) -> list[AgentSpec]:
+    """The agents of ``--agents``: texts separated by commas."""
+    texts = [t for t in text.split(",") if t.strip()]
+    if not texts:
+        raise CommandError(f"--agents: name one agent per player, such as random,random; got {text!r}")
+    return [AgentSpec(t) for t in texts]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="playbook", description="Self-play for the playbook games.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    run = commands.add_parser(
+        "selfplay", help="play many games between agents and write their records to Parquet",
+        description="Play games between agents and write their records to a folder in Parquet as they finish; "
+                    "run again with more games to add the missing ones.")
+    run.add_argument("game", metavar="GAME", help="the game's key: cosmic, kelasu, cresnovian, ccc or wheel")
+    run.add_argument("--agents", required=True,
+                     help="one agent per player, separated by commas: random, greedy, alphabeta or mcts, each with "
+                          "optional :key=value settings (e.g. random,alphabeta:nodes=2000)")
+    run.add_argument("--games", type=int, required=True, help="how many games the folder should hold")
+    run.add_argument("--out", required=True, metavar="PATH", help="the folder the results are written to")
+    where = run.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, metavar="N", help="play on N local processes")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="play on the Dask cluster with this scheduler")
+    run.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
+                     help="a rule variant, as load() takes it (repeatable)")
+    run.add_argument("--setup", action="append", default=[], metavar="KEY=VALUE",
+                     help="a start setting, as game.initial() takes it (repeatable)")
+    run.add_argument("--seed", type=int, default=0, help="game k has the seed SEED + k (default 0)")
+    run.add_argument("--max-plies", type=int, default=500, help="stop a game unfinished after this many actions")
+    run.add_argument("--batch", type=int, help="games a task sent to the workers (default: sized by a game's time)")
+    run.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def _executor(args):
+    if args.workers is not None:
+        if args.workers < 1:
+            raise CommandError(f"--workers: at least 1, not {args.workers}")
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(args.workers), None
+    if args.scheduler is not None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise CommandError("--scheduler needs Dask: pip install 'playbook[analysis]'") from None
+        try:
+            client = Client(args.scheduler, timeout="20s")
+        except OSError as exc:
+            raise CommandError(f"--scheduler: no Dask scheduler answers at {args.scheduler}: {exc}") from None
+        return client.get_executor(), client
+    return None, None
+
+
+def selfplay_command(args) -> int:
+    """Run ``playbook selfplay`` with parsed ``args``; the exit status."""
+    from .analysis import selfplay
+    from .games import available
+
+    if args.game not in available():
+        raise CommandError(f"GAME: unknown game {args.game!r}; the games are {', '.join(available())}")
+    if args.games < 1:
+        raise CommandError(f"--games: at least 1, not {args.games}")
+    agents = parse_agents(args.agents)
+    variant = dict(parse_setting(t, "--variant") for t in args.variant)
+    setup = dict(parse_setting(t, "--setup") for t in args.setup)
+    executor, client = _executor(args)
+    try:
+        result = selfplay(args.game, agents, games=args.games, max_plies=args.max_plies, executor=executor,
+                          variant=variant, setup=setup, seed=args.seed, progress=not args.quiet, batch=args.batch,
+                          out=args.out)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+        if client is not None:
+            client.close()
+    s = result.summary()
+    print(f"{s['games']} games of {args.game} in {args.out}: wins {s['wins']}, {s['draws']} draws, "
+          f"{s['unfinished']} unfinished, {s['mean_plies']:.1f} plies on average")
+    return 0
+
+
+def main(argv=None) -> int:
+    """The ``playbook`` command (``argv``: its arguments, by default the
+    command line's); the exit status.  Bad options end it with status 2
+    and a message naming the option."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return selfplay_command(args)
+    except (PlaybookError, ValueError) as exc:  # bad settings: the games' and agents' own checks
+        parser.exit(2, f"playbook {args.command}: error: {exc}\n")
+    except KeyboardInterrupt:
+        print(f"\nstopped; the games that finished are in {args.out}: run the same command to go on",
+              file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

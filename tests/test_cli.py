@@ -1,0 +1,110 @@
+"""The ``playbook`` command: its options, its errors, and a run from a terminal."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+
+from playbook.analysis import AlphaBeta, MCTS, RandomAgent, load_results
+from playbook.cli import AgentSpec, CommandError, main, parse_agents, parse_setting
+
+pytest.importorskip("pyarrow")
+
+
+def test_agents_are_read_with_their_settings_and_named_by_their_text():
+    random, engine, mcts = parse_agents("random,alphabeta:nodes=2000,mcts:iterations=50:exploration=1.5")
+    assert isinstance(random(3), RandomAgent) and random(3).seed == 3
+    made = engine(7)
+    assert isinstance(made, AlphaBeta) and made.node_limit == 2000 and made.seed == 7 and made.time_limit is None
+    made = mcts(1)
+    assert isinstance(made, MCTS) and made.iterations == 50 and made.exploration == 1.5
+    assert engine.__name__ == "alphabeta:nodes=2000"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("random,stockfish", "unknown agent 'stockfish'; the agents are random, greedy, alphabeta, mcts"),
+    ("alphabeta:plies=3", "alphabeta has no setting 'plies'"),
+    ("alphabeta:nodes", "expected key=value"),
+    ("alphabeta:nodes=0", "nodes counts positions"),
+    (",", "name one agent per player"),
+])
+def test_bad_agents_are_refused_naming_what_is_wrong(text, message):
+    with pytest.raises(CommandError, match=message):
+        parse_agents(text)
+
+
+def test_settings_are_key_value_with_typed_values():
+    assert parse_setting("quiet_limit=50", "--variant") == ("quiet_limit", 50)
+    assert parse_setting("compulsory_capture=true", "--variant") == ("compulsory_capture", True)
+    assert parse_setting("first=black", "--setup") == ("first", "black")
+    for bad in ("quiet_limit", "=5", "quiet limit=5", "quiet_limit="):
+        with pytest.raises(CommandError, match="--variant: expected key=value"):
+            parse_setting(bad, "--variant")
+
+
+def run_main(args, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    return stop.value.code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--agents", "random,chess"], "unknown agent 'chess'"),
+    (["--agents", "random,random", "--variant", "quiet_limit"], "--variant: expected key=value"),
+    (["--agents", "random,random", "--variant", "quiet=5"], "no rule variant 'quiet'"),
+    (["--agents", "random,random", "--variant", "first=black"], "pass setup="),
+    (["--agents", "random", ], "has 2 players"),
+    (["--agents", "random,random", "--workers", "0"], "--workers: at least 1"),
+    (["--agents", "random,random", "--games", "0"], "--games: at least 1"),
+])
+def test_the_command_refuses_bad_options_with_status_2_and_a_message(args, message, tmp_path, capsys):
+    argv = ["selfplay", "cosmic", "--games", "2", "--out", str(tmp_path / "out"), *args]
+    status, err = run_main(argv, capsys)
+    assert status == 2 and message in err and "playbook selfplay: error:" in err
+    assert not list((tmp_path / "out").glob("part-*"))
+
+
+def test_the_command_refuses_an_unknown_game_and_both_workers_and_a_scheduler(tmp_path, capsys):
+    status, err = run_main(["selfplay", "chess", "--agents", "random,random", "--games", "1", "--out",
+                            str(tmp_path)], capsys)
+    assert status == 2 and "unknown game 'chess'; the games are" in err
+    status, err = run_main(["selfplay", "cosmic", "--agents", "random,random", "--games", "1", "--out",
+                            str(tmp_path), "--workers", "2", "--scheduler", "tcp://localhost:1"], capsys)
+    assert status == 2 and "not allowed with argument" in err
+
+
+def test_the_installed_command_plays_a_tiny_study_and_resumes_it(tmp_path):
+    script = Path(sys.executable).parent / "playbook"
+    assert [e.value for e in entry_points(group="console_scripts") if e.name == "playbook"] == ["playbook.cli:main"]
+    out = tmp_path / "study"
+    args = [str(script), "selfplay", "cosmic", "--agents", "random,alphabeta:depth=1", "--games", "3",
+            "--out", str(out), "--variant", "quiet_limit=20", "--seed", "4", "--workers", "2"]
+    done = subprocess.run(args, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("3 games of cosmic in ")
+    args[args.index("--games") + 1] = "5"
+    done = subprocess.run(args, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "/5 " not in done.stderr and "0/2 " in done.stderr  # the bar counts the two games still to play
+    results = load_results(out)
+    assert [r["seed"] for r in results.records] == [4, 5, 6, 7, 8]
+    record = results.records[0]
+    assert record["agents"] == {"white": "random", "black": "alphabeta:depth=1"}
+    assert record["variant"] == {"quiet_limit": 20}
+    assert all(not r["error"] for r in results.records)
+
+
+def test_the_command_plays_on_a_dask_scheduler_given_by_its_address(tmp_path, capsys):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        status = main(["selfplay", "cosmic", "--agents", "random,greedy", "--games", "12", "--out", str(tmp_path),
+                       "--scheduler", cluster.scheduler_address, "--quiet"])
+    assert status == 0 and capsys.readouterr().out.startswith("12 games of cosmic in ")
+    records = load_results(tmp_path).records
+    assert [r["seed"] for r in records] == list(range(12))
+    assert records[0]["agents"] == {"white": "random", "black": "greedy"}
