@@ -37,8 +37,9 @@ def saved_pictures(path) -> int:
     """How many of the saved boards are pictures (the others are hot-seat
     curtains, saved as words)."""
     nb = json.loads(path.read_text())
-    return sum("".join(out["data"].get("text/html", "")).startswith("<img")
-               for cell in nb["cells"] for out in cell.get("outputs", []) if WIDGET_VIEW in out.get("data", {}))
+    return sum("<img" in html and "pb-picture" in html
+               for html in ("".join(out.get("data", {}).get("text/html", ""))
+                            for cell in nb["cells"] for out in cell.get("outputs", [])))
 
 
 def folded(path) -> int:
