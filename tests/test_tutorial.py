@@ -40,7 +40,7 @@ PENDING_HINTS: set[str] = set()
 
 #: Tutorials whose chapters do not end with a recap line yet.  Take a
 #: tutorial out of this set when its chapters have theirs.
-PENDING_RECAP = {"cresnovian_chess", "cresnovian_chess_part_2", "cresnovian_chess_part_3"}
+PENDING_RECAP: set[str] = set()
 
 
 # ---------------------------------------------------------------- exercises
