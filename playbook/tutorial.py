@@ -25,13 +25,15 @@ A chapter's last exercise may say what the chapter taught (``learnt``):
 the summary then reads as a recap, one line a chapter, ticked when every
 exercise of the chapter is solved.
 
->>> recap = Tutorial("Cosmic Chess")
->>> first = Exercise(load("cosmic").initial(), "Move a pawn.", answers={"c2-d3"}, hint="diagonally.",
+>>> recap = Tutorial("Cosmic Chess, the pieces")
+>>> first = Exercise(load("cosmic").initial(), "Step a pawn.", answers={"c2-d3"}, hint="diagonally.",
 ...                  learnt="Pawns step one cell diagonally.", tutorial=recap)
 >>> second = Exercise(load("cosmic").initial(), "Move a knight.", answers={"c1-e2"}, hint="two, then one.",
 ...                   learnt="A knight goes two cells straight, then one aside.", tutorial=recap)
+>>> first.check("c2-d3")
+Right: c2-d3.
 >>> recap.summary()
-Exercises solved in Cosmic Chess: 1 of 2
+Exercises solved in Cosmic Chess, the pieces: 1 of 2
   [x] Pawns step one cell diagonally.
   [ ] A knight goes two cells straight, then one aside.
 
