@@ -21,6 +21,22 @@ False
 Exercises solved in Cosmic Chess: 1 of 1
   [x] Move a pawn.
 
+A chapter's last exercise may say what the chapter taught (``learnt``):
+the summary then reads as a recap, one line a chapter, ticked when every
+exercise of the chapter is solved.
+
+>>> recap = Tutorial("Cosmic Chess, the pieces")
+>>> first = Exercise(load("cosmic").initial(), "Step a pawn.", answers={"c2-d3"}, hint="diagonally.",
+...                  learnt="Pawns step one cell diagonally.", tutorial=recap)
+>>> second = Exercise(load("cosmic").initial(), "Move a knight.", answers={"c1-e2"}, hint="two, then one.",
+...                   learnt="A knight goes two cells straight, then one aside.", tutorial=recap)
+>>> first.check("c2-d3")
+Right: c2-d3.
+>>> recap.summary()
+Exercises solved in Cosmic Chess, the pieces: 1 of 2
+  [x] Pawns step one cell diagonally.
+  [ ] A knight goes two cells straight, then one aside.
+
 An answer may be longer than one action.  ``answers`` then holds
 sequences of the learner's actions; ``turn=True`` makes each of the
 learner's moves a whole turn (all its actions, until the turn passes, as in
@@ -128,6 +144,9 @@ class Exercise:
       the start); the others are the opponent's.
     - ``tutorial``: the :class:`Tutorial` that counts this exercise
       (default: :func:`current`).
+    - ``learnt``: what the chapter this exercise ends taught, in one line
+      (the chapter's exercises are this one and those made since the last
+      exercise with a ``learnt``); the summary lists it as a recap.
 
     A line is right when it is one of ``answers``, or passes ``check`` or
     ``goal``.
@@ -149,9 +168,11 @@ class Exercise:
         answered: bool = False,
         sides: Iterable[str] | None = None,
         tutorial: "Tutorial | None" = None,
+        learnt: str = "",
     ):
         self.state = state
         self.prompt = prompt
+        self.learnt = learnt
         self.answers = frozenset(a if isinstance(a, str) else _as_line(a) for a in answers)
         self._lines = frozenset(_as_line(a) for a in self.answers)
         self._check = check
@@ -579,37 +600,68 @@ class Tutorial:
             ex._judged.clear()
 
     def summary(self) -> "Summary":
-        """Which exercises are solved, in words."""
-        return Summary(self.title, tuple((ex.prompt, ex.solved, ex.tries) for ex in self.exercises))
+        """Which exercises are solved, in words: one row a chapter, its
+        ``learnt`` line, where the chapter's last exercise has one (see
+        :class:`Exercise`), else one row an exercise, its prompt."""
+        return Summary(self.title, tuple((ex.prompt, ex.solved, ex.tries) for ex in self.exercises),
+                       _chapters(self.exercises))
 
     def __repr__(self) -> str:
         return f"Tutorial({self.title!r}, {len(self.exercises)} exercises)"
 
 
+def _chapters(exercises: Sequence[Exercise]) -> tuple[tuple[str, int, int], ...]:
+    """The recap of ``exercises``: (line, exercises solved, exercises) for
+    each chapter, a chapter ending with an exercise that has a ``learnt``
+    line; an exercise after the last such one is a row of its own, its
+    prompt the line."""
+    rows, solved, total = [], 0, 0
+    for ex in exercises:
+        solved, total = solved + ex.solved, total + 1
+        if ex.learnt:
+            rows.append((ex.learnt, solved, total))
+            solved = total = 0
+    if total:
+        rows += [(ex.prompt, int(ex.solved), 1) for ex in exercises[len(exercises) - total:]]
+    return tuple(rows)
+
+
 @dataclass(frozen=True)
 class Summary:
-    """The exercises of a tutorial: (prompt, solved, wrong tries) each."""
+    """The exercises of a tutorial: ``rows`` holds (prompt, solved, wrong
+    tries) for each; ``recap`` holds (line, exercises solved, exercises)
+    for each chapter, which is what it shows."""
 
     title: str
     rows: tuple[tuple[str, bool, int], ...]
+    recap: tuple[tuple[str, int, int], ...] = ()
 
     @property
     def solved(self) -> int:
+        """How many exercises are solved."""
         return sum(1 for _prompt, solved, _tries in self.rows if solved)
+
+    def _marked(self, done: str, part: str, undone: str) -> list[str]:
+        """The recap's lines, each after its mark (with "n of m" where a
+        chapter's exercises are partly solved)."""
+        lines = []
+        for line, solved, total in self.recap:
+            mark = done if solved == total else part if solved else undone
+            count = f" ({solved} of {total} exercises)" if 0 < solved < total else ""
+            lines.append(f"{mark} {line}{count}")
+        return lines
 
     def __repr__(self) -> str:
         where = f" in {self.title}" if self.title else ""
         lines = [f"Exercises solved{where}: {self.solved} of {len(self.rows)}"]
-        for prompt, solved, _tries in self.rows:
-            lines.append(f"  [{'x' if solved else ' '}] {prompt}")
+        lines += [f"  {line}" for line in self._marked("[x]", "[~]", "[ ]")]
         if self.rows and not self.solved:
             lines.append("Solve an exercise on its board, run its check, then run this cell again.")
         return "\n".join(lines)
 
     def _repr_markdown_(self) -> str:
         lines = [f"**{repr(self).splitlines()[0]}**", ""]
-        for prompt, solved, _tries in self.rows:
-            lines.append(f"- {'☑' if solved else '☐'} {prompt}")
+        lines += [f"- {line}" for line in self._marked("☑", "◐", "☐")]
         return "\n".join(lines)
 
 

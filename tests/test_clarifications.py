@@ -21,11 +21,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 # game -> (module whose docstring holds the clarifications, tutorial notebook)
 GAMES = {
-    "cosmic": ("playbook.games.cosmic", "cosmic_chess.ipynb"),
-    "kelasu": ("playbook.games.kelasu", "kelasu_part_2.ipynb"),
+    "cosmic": ("playbook.games.cosmic", "cosmic_chess_part_2.ipynb"),
+    "kelasu": ("playbook.games.kelasu", "kelasu_part_3.ipynb"),
     "cresnovian": ("playbook.games.cresnovian", "cresnovian_chess_part_3.ipynb"),
-    "ccc": ("playbook.games.ccc", "ccc_part_2.ipynb"),
-    "wheel": ("playbook.games.wheel", "chess_wheel.ipynb"),
+    "ccc": ("playbook.games.ccc", "ccc_part_3.ipynb"),
+    "wheel": ("playbook.games.wheel", "chess_wheel_part_2.ipynb"),
 }
 
 # Games whose clarifications do not name their tests yet; their texts are

@@ -2,7 +2,8 @@
 of several moves, scripted replies, whole turns), the progress summary, and
 the tutorials themselves: every chapter has an exercise, every exercise's
 published answers are legal and right, every exercise has a hint, its
-answer is out of sight, and each tutorial reads in about twenty minutes.
+answer is out of sight, each part reads in at most fifteen minutes, and
+every chapter ends with a line on what it taught, which the summary recaps.
 
 Positions and answers are worked out by hand from the rule sources."""
 
@@ -36,6 +37,10 @@ PENDING: dict[str, set[str]] = {}
 
 #: Tutorials whose exercises do not all have a hint and a solution yet.
 PENDING_HINTS: set[str] = set()
+
+#: Tutorials whose chapters do not end with a recap line yet.  Take a
+#: tutorial out of this set when its chapters have theirs.
+PENDING_RECAP: set[str] = set()
 
 
 # ---------------------------------------------------------------- exercises
@@ -371,7 +376,48 @@ def test_the_summary_is_the_same_in_every_fresh_run():
                                "Solve an exercise on its board, run its check, then run this cell again.")
 
 
+def test_the_summary_recaps_each_chapter_with_whether_its_exercises_are_solved():
+    # Two chapters: the first ends with the pawn exercise alone, the second
+    # with two exercises, its line on the last; a third exercise has no
+    # line yet and is listed by its prompt.
+    course = Tutorial("Cosmic Chess")
+    pawns = pawn_exercise(tutorial=course, hint="jump.", learnt="A pawn may jump again and again.")
+    Exercise(load("cosmic").parse(PUZZLE), "Step the king.", answers={"a1-a2"}, hint="up.", tutorial=course)
+    line = Exercise(load("cosmic").parse(PUZZLE), "Win the black pawn.", answers=[("c1-d2", "d2xf4")],
+                    replies=["f2-e3"], hint="let it come to you.", learnt="A reply can walk into a jump.",
+                    tutorial=course)
+    Exercise(load("cosmic").parse(PUZZLE), "Step the pawn.", answers={"c1-d2"}, hint="diagonally.", tutorial=course)
+    assert repr(course.summary()).splitlines() == [
+        "Exercises solved in Cosmic Chess: 0 of 4",
+        "  [ ] A pawn may jump again and again.",
+        "  [ ] A reply can walk into a jump.",
+        "  [ ] Step the pawn.",
+        "Solve an exercise on its board, run its check, then run this cell again."]
+    assert pawns.check("b2xd4xf6") and line.check(["c1-d2", "d2xf4"])
+    summary = course.summary()
+    assert repr(summary).splitlines() == [
+        "Exercises solved in Cosmic Chess: 2 of 4",
+        "  [x] A pawn may jump again and again.",
+        "  [~] A reply can walk into a jump. (1 of 2 exercises)",
+        "  [ ] Step the pawn."]
+    assert summary.recap == (("A pawn may jump again and again.", 1, 1), ("A reply can walk into a jump.", 1, 2),
+                             ("Step the pawn.", 0, 1))
+    assert summary._repr_markdown_().splitlines()[2:] == [
+        "- ☑ A pawn may jump again and again.", "- ◐ A reply can walk into a jump. (1 of 2 exercises)",
+        "- ☐ Step the pawn."]
+
+
 # ---------------------------------------------------------------- tutorials
+
+
+def markdown(text: str) -> dict:
+    """A markdown cell of a toy notebook."""
+    return {"cell_type": "markdown", "metadata": {}, "source": [text]}
+
+
+def code(text: str) -> dict:
+    """A code cell of a toy notebook."""
+    return {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": [text]}
 
 
 class Chapter(NamedTuple):
@@ -423,7 +469,7 @@ def test_every_chapter_has_an_exercise(name):
 WORDS_PER_MINUTE = 230
 SECONDS_PER_CELL = 5
 SECONDS_PER_EXERCISE = 45
-LONGEST = 20
+LONGEST = 15
 LONGEST_CHAPTER = 5
 
 
@@ -443,12 +489,6 @@ def reading_minutes(name: str | pathlib.Path) -> float:
 
 
 def test_reading_time_counts_words_cells_and_exercises_but_not_clarifications(tmp_path):
-    def markdown(text):
-        return {"cell_type": "markdown", "metadata": {}, "source": [text]}
-
-    def code(text):
-        return {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": [text]}
-
     nb = {"cells": [markdown("# Intro " + "word " * 229), code("x = 1"),
                     markdown("## 1. Pawns " + "word " * 228), code("ex = Exercise(s, 'Win.')"),
                     markdown("## Rules clarifications " + "word " * 1000)],
@@ -459,7 +499,7 @@ def test_reading_time_counts_words_cells_and_exercises_but_not_clarifications(tm
 
 
 @pytest.mark.parametrize("name", TUTORIALS)
-def test_each_tutorial_reads_in_about_twenty_minutes_and_says_how_long(name):
+def test_each_tutorial_part_reads_in_at_most_fifteen_minutes_and_says_how_long(name):
     minutes = reading_minutes(name)
     assert minutes <= LONGEST, f"{name} takes about {minutes:.0f} minutes: split it into parts"
     assert abs(stated_minutes(name) - minutes) <= 2, f"{name} says {stated_minutes(name)} minutes, takes {minutes:.1f}"
@@ -484,6 +524,62 @@ def test_the_readme_and_the_start_page_give_each_tutorial_its_own_time():
 def test_no_chapter_is_long(name):
     long = {ch.title: round(chapter_minutes(ch), 1) for ch in taught(name) if chapter_minutes(ch) > LONGEST_CHAPTER}
     assert not long, f"{name}: chapters over {LONGEST_CHAPTER} minutes, to split: {long}"
+
+
+#: How the line that ends a chapter, on what it taught, begins.
+RECAP = "**You learnt:** "
+
+
+def recaps(name: str | pathlib.Path) -> dict[str, tuple[str | None, str | None]]:
+    """For each chapter that teaches a rule (not one of :data:`EXEMPT`): the
+    line on what it taught that its last cell gives (None when its last
+    cell is not such a line), and the ``learnt=`` of its last exercise."""
+    found: dict[str, tuple[str | None, str | None]] = {}
+    title, last, learnt = "introduction", None, None
+
+    def close():
+        if not any(word in title.lower() for word in EXEMPT):
+            shown = (last["source"][len(RECAP):].strip()
+                     if last["cell_type"] == "markdown" and last["source"].startswith(RECAP) else None)
+            found[title] = (shown, learnt)
+
+    for cell in cells(name):
+        if cell["cell_type"] == "markdown" and cell["source"].startswith("## "):
+            close()
+            title, learnt = cell["source"].splitlines()[0][3:].strip(), None
+        elif cell["cell_type"] == "code":
+            calls = [node for node in ast.walk(ast.parse(cell["source"]))
+                     if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Exercise"]
+            if calls:
+                call = max(calls, key=lambda node: (node.lineno, node.col_offset))
+                learnt = next((ast.literal_eval(k.value) for k in call.keywords if k.arg == "learnt"), None)
+        last = cell
+    close()
+    return found
+
+
+def test_recaps_read_each_chapters_last_cell_and_last_exercise(tmp_path):
+    nb = {"cells": [markdown("# Intro"), markdown("## 1. Pawns"), code('a = Exercise(s, "A.", learnt="Early.")'),
+                    code('b = Exercise(s, "B.", learnt="Pawns jump.")'), markdown("**You learnt:** Pawns jump."),
+                    markdown("## 2. Kings"), code('c = Exercise(s, "C.")'), markdown("Kings step."),
+                    markdown("## 3. A whole game"), code("board")],
+          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "toy.ipynb").write_text(json.dumps(nb))
+    assert recaps(tmp_path / "toy.ipynb") == {"1. Pawns": ("Pawns jump.", "Pawns jump."), "2. Kings": (None, None)}
+
+
+@pytest.mark.parametrize("name", [n for n in TUTORIALS if n not in PENDING_RECAP])
+def test_every_chapter_ends_with_what_it_taught_and_the_summary_recaps_it(name):
+    found = recaps(name)
+    assert found, f"{name} has no chapter"
+    missing = [title for title, (shown, _learnt) in found.items() if not shown]
+    assert not missing, f"{name}: chapters whose last cell is not a '{RECAP}...' line: {missing}"
+    differ = {title: pair for title, pair in found.items() if pair[0] != pair[1]}
+    assert not differ, f"{name}: the line shown and the last exercise's learnt= differ: {differ}"
+    # The summary at the end lists those lines, one a chapter, in order.
+    recap = run_tutorial(name).summary().recap
+    assert [line for line, _solved, _total in recap] == [shown for shown, _learnt in found.values()]
+    assert sum(total for _line, _solved, total in recap) == sum(ch.exercises for ch in chapters(name))
 
 
 def _hidden(cell: dict) -> bool:
@@ -692,9 +788,6 @@ def test_a_progress_file_that_cannot_be_written_or_read_warns_and_the_tutorial_c
 
 def test_the_overview_counts_each_tutorials_exercises_solved(tmp_path):
     from playbook.progress import overview
-
-    def code(text):
-        return {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": [text]}
 
     nb = {"cells": [code('tutorial = Tutorial("Toy")'), code('a = Exercise(s, "First.", answers={"x"})'),
                     code('b = Exercise(s, "Second.", answers={"y"})\nc = Exercise(s, "Third.", goal=g)')],

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from ..core import PlaybookError
 from ..progress import Progress, ProgressWarning
-from ..tutorial import TRIES, Exercise, Tutorial, Verdict
+from ..tutorial import Exercise, Tutorial, Verdict
 from . import Puzzle, puzzles
 from .solve import defence, wins
 

@@ -33,6 +33,15 @@ def saved_boards(path) -> int:
                for cell in nb["cells"] for out in cell.get("outputs", []))
 
 
+def saved_pictures(path) -> int:
+    """How many of the saved boards are pictures (the others are hot-seat
+    curtains, saved as words)."""
+    nb = json.loads(path.read_text())
+    return sum("<img" in html and "pb-picture" in html
+               for html in ("".join(out.get("data", {}).get("text/html", ""))
+                            for cell in nb["cells"] for out in cell.get("outputs", [])))
+
+
 def folded(path) -> int:
     """How many code cells the saved notebook keeps folded."""
     nb = json.loads(path.read_text())
@@ -61,12 +70,12 @@ def test_a_saved_tutorial_shows_its_boards_before_anything_runs(page, lab, name)
     expected = saved_boards(lab[2] / name)
     # A board behind a hot-seat curtain saves the curtain's words instead of a picture.
     page.wait_for_function(
-        """(n) => {
+        """([n, pictures]) => {
             const shown = [...document.querySelectorAll('.jp-OutputArea-output .pb-picture')];
             const imgs = shown.filter((e) => e.tagName === 'IMG');
-            return shown.length === n && imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 100);
+            return shown.length === n && imgs.length === pictures && imgs.every((i) => i.complete && i.naturalWidth > 100);
         }""",
-        arg=expected, timeout=60000,
+        arg=[expected, saved_pictures(lab[2] / name)], timeout=60000,
     )
     assert page.locator(".jp-OutputArea-output", has_text="BoardWidget(").count() == 0
     page.wait_for_function("(n) => document.querySelectorAll('.jp-InputPlaceholder').length === n",
