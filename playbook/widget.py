@@ -194,7 +194,8 @@ class BoardWidget(anywidget.AnyWidget):
     editor = traitlets.Bool(False).tag(sync=True)
     #: True while the position editor is open: clicks edit, nothing is played.
     editing = traitlets.Bool(False).tag(sync=True)
-    #: The pieces the editor places (steps as JSON, from ``State.palette()``).
+    #: The pieces the editor places (steps as JSON, from ``State.palette()``),
+    #: each with its ``picture``: the piece as the board draws it (an SVG).
     palette = traitlets.List(traitlets.Dict()).tag(sync=True)
     #: The sides the editor can set to move (``State.sides_to_move()``).
     sides = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -596,7 +597,8 @@ class BoardWidget(anywidget.AnyWidget):
             self.position = state.to_text()
             self.mover = str(state.to_move)
             # What the editor offers follows the position (Chess Wheel+ has a set per player).
-            self.palette = [step.to_json() for step in state.palette()]
+            self.palette = [dict(step.to_json(), picture=render.piece_svg(state.palette_piece(step.value)))
+                            for step in state.palette()]
             self.sides = list(state.sides_to_move())
             self.status = status
             self.curtain = state.curtain() if self.hot_seat and state.outcome is None else ""
