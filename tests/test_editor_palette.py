@@ -75,3 +75,13 @@ def test_a_palette_picture_keeps_the_letter_but_no_badge_or_name():
     essence = load("cresnovian").initial().palette_piece("essence")
     texts = [t.text for t in ET.fromstring(piece_svg(essence)).iter(f"{SVG}text")]
     assert len(texts) == 1 and texts[0] != "essence"
+
+
+def test_a_game_that_draws_no_palette_piece_sends_its_palette_as_words(monkeypatch):
+    # A game of someone else's making may offer a palette without drawing
+    # its pieces: the entries go without a picture and the buttons show their words.
+    state = load("cosmic").initial()
+    monkeypatch.setattr(type(state), "palette_piece", lambda self, piece: None)
+    board = BoardWidget(state, editor=True)
+    assert board.palette[0] == {"kind": "choice", "value": "K", "label": "white king"}
+    assert all("picture" not in entry for entry in board.palette)

@@ -953,8 +953,10 @@ function positionEditor(model, root, board) {
       });
       b.classList.add("pb-piece-button");
       b.setAttribute("aria-label", name);
-      if (step.picture) b.innerHTML = step.picture;
-      else b.append(icon("erase"));
+      // Empty is the eraser; a piece sent without its picture shows its word.
+      if (!step.value) b.append(icon("erase"));
+      else if (step.picture) b.innerHTML = step.picture;
+      else b.textContent = name;
       b.dataset.piece = step.value;
       b.classList.toggle("pb-pressed", step.value === tool);
       b.setAttribute("aria-pressed", String(step.value === tool));
