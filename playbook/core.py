@@ -566,6 +566,14 @@ class State(ABC):
         position (Chess Wheel+ has a set for each of its players)."""
         return self.game.palette()
 
+    def palette_piece(self, piece: str):
+        """How this game's board draws the palette piece ``piece`` (a
+        ``value`` of :meth:`palette`): a :class:`playbook.render.Piece`
+        whose cells do not matter, for an editor to show on its palette
+        (see :func:`playbook.render.piece_svg`).  None for games without a
+        palette."""
+        return None
+
     def sides_to_move(self) -> tuple[str, ...]:
         """The sides a position editor may make the side to move
         (``edit(to_move=...)``): the game's players, or none for games

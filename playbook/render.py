@@ -23,7 +23,7 @@ import svgwrite
 from .figures import FIGURES, figure_path
 
 __all__ = ["Cell", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "picture_html", "SHAPES",
-           "OWNERS", "PICTURE_WIDTH", "PICTURE_HEIGHT", "WIDE_UNITS", "WIDE_PICTURE_WIDTH",
+           "OWNERS", "piece_svg", "PICTURE_WIDTH", "PICTURE_HEIGHT", "WIDE_UNITS", "WIDE_PICTURE_WIDTH",
            "picture_width"]
 
 
@@ -418,6 +418,22 @@ def _svg_tree(scene: Scene, **options) -> str:
     for part in _caption_parts(layout, lines):
         coords.add(_tree_element(dwg, *part))
     return dwg.tostring()
+
+
+@lru_cache(maxsize=512)
+def piece_svg(piece: Piece, size: int = 40) -> str:
+    """``piece`` drawn alone, ``size`` pixels square, as a board draws it on
+    one light cell (so a piece of any colour stands out from the page in
+    either theme): its shapes and letter, without the texts a picture that
+    small could not show (name, badges, hover text; the picture's user
+    names the piece).  A palette button shows it.  It carries no
+    stylesheet: it is meant for a page that shows a board too, whose
+    drawing's stylesheet (themes included) colours it."""
+    bare = Piece(("piece",), piece.owner, piece.glyphs, letter=piece.letter, dim=piece.dim, color=piece.color)
+    cell = _xml("rect", {"class": "pb-cell pb-zone-light", "x": 0, "y": 0, "width": CELL, "height": CELL})
+    parts = cell + "".join(_xml(*part) for part in _piece_parts(bare, (0.0, 0.0, float(CELL), float(CELL))))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="pb-board pb-piece-picture" viewBox="0 0 {CELL} {CELL}" '
+            f'width="{size}" height="{size}" aria-hidden="true">{parts}</svg>')
 
 
 # ---- the static layer, drawn with svgwrite and cached

@@ -201,7 +201,8 @@ class BoardWidget(anywidget.AnyWidget):
     editor = traitlets.Bool(False).tag(sync=True)
     #: True while the position editor is open: clicks edit, nothing is played.
     editing = traitlets.Bool(False).tag(sync=True)
-    #: The pieces the editor places (steps as JSON, from ``State.palette()``).
+    #: The pieces the editor places (steps as JSON, from ``State.palette()``),
+    #: each with its ``picture``: the piece as the board draws it (an SVG).
     palette = traitlets.List(traitlets.Dict()).tag(sync=True)
     #: The sides the editor can set to move (``State.sides_to_move()``).
     sides = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -575,6 +576,14 @@ class BoardWidget(anywidget.AnyWidget):
                 self._analyses[key] = _Chosen(advisor.choose(state))
         return self._analyses[key]
 
+    @staticmethod
+    def _palette_entry(state: State, step: Step) -> dict:
+        """A palette step as the editor shows it: its JSON with the
+        ``picture`` of its piece, where the game draws one (without, the
+        button shows the step's word)."""
+        piece = state.palette_piece(step.value)
+        return dict(step.to_json(), picture=render.piece_svg(piece)) if piece is not None else step.to_json()
+
     def _show_evaluation(self, state: State) -> None:
         if not self.show_evaluation or state.outcome is not None:
             self.evaluation = ""
@@ -614,7 +623,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.position = state.to_text()
             self.mover = str(state.to_move)
             # What the editor offers follows the position (Chess Wheel+ has a set per player).
-            self.palette = [step.to_json() for step in state.palette()]
+            self.palette = [self._palette_entry(state, step) for step in state.palette()]
             self.sides = list(state.sides_to_move())
             self.status = status
             self.curtain = state.curtain() if self.hot_seat and state.outcome is None else ""

@@ -35,6 +35,7 @@ const ICONS = {
   flip: "M5 14V2M2 5l3-3 3 3M11 2v12M8 11l3 3 3-3",
   hint: "M6 11.5a4.5 4.5 0 1 1 4 0V13H6zM6.5 15h3",
   edit: "M2.5 13.5l1-3.5 7-7 2.5 2.5-7 7zM9.5 4l2.5 2.5",
+  erase: "M9 2.5l4.5 4.5-6.5 6.5H4.5L2 11zM5.5 5.5l5 5M8 13.5h6",
 };
 
 function icon(name) {
@@ -906,8 +907,9 @@ function render({ model, el: root }) {
 }
 
 // The position editor: an "Edit position" button under the board and, while
-// editing, a panel with the game's palette (the picked piece shown pressed,
-// "Empty" to clear a cell), the side to move, the position text to copy,
+// editing, a panel with the game's palette (each piece drawn as the board
+// draws it, the kernel sending its picture, and named for screen readers and
+// on hover; the picked piece shown pressed; "Empty", an eraser, to clear a cell), the side to move, the position text to copy,
 // change or paste, and Done / Cancel.  A click on a cell places the picked
 // piece there.  The kernel checks every edit against the game's own rules of
 // notation; a refused edit leaves the position as it was and says why.
@@ -952,10 +954,17 @@ function positionEditor(model, root, board) {
       tool = palette.length ? palette[0].value : "";
     }
     tools.replaceChildren(...(palette.length ? entries.map((step) => {
-      const b = button(step.label || step.value, step.value ? `Place: ${step.label}` : "Empty a cell", () => {
+      const name = step.label || step.value;
+      const b = button("", step.value ? name : "Empty: clear a cell", () => {
         tool = step.value;
         showTools();
       });
+      b.classList.add("pb-piece-button");
+      b.setAttribute("aria-label", name);
+      // Empty is the eraser; a piece sent without its picture shows its word.
+      if (!step.value) b.append(icon("erase"));
+      else if (step.picture) b.innerHTML = step.picture;
+      else b.textContent = name;
       b.dataset.piece = step.value;
       b.classList.toggle("pb-pressed", step.value === tool);
       b.setAttribute("aria-pressed", String(step.value === tool));

@@ -9,6 +9,7 @@ are skipped, except under CI (``CI=true``), where that is a failure.
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -31,6 +32,17 @@ def pytest_collection_modifyitems(config, items):
 def lab(tmp_path_factory):
     """A running JupyterLab on a copy of notebooks/: yields (base_url, token, root_dir)."""
     with running_lab(tmp_path_factory.mktemp("lab")) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def dark_lab(tmp_path_factory):
+    """A second JupyterLab like :func:`lab`, in JupyterLab's dark theme."""
+    home = tmp_path_factory.mktemp("dark")
+    with running_lab(home) as server:
+        # Read when the page loads, so writing it after the server started is enough.
+        (home / "settings" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings").write_text(
+            json.dumps({"theme": "JupyterLab Dark"}))
         yield server
 
 

@@ -22,11 +22,11 @@ def test_edit_a_position_by_clicks_and_text(page, lab):
 
     # Empty a2 (White's rook), then put a white rook on d4.
     editor.get_by_role("button", name="Empty", exact=True).click()
-    assert editor.locator('.pb-palette button[aria-pressed="true"]').inner_text() == "Empty"
+    assert editor.locator('.pb-palette button[aria-pressed="true"]').get_attribute("aria-label") == "Empty"
     click(widget, "a2")
     wait_for_position(widget, "3nrk/3pnr/4pn/NP4/1NP3/KRN3 w")
     editor.get_by_role("button", name="white rook", exact=True).click()
-    assert editor.locator('.pb-palette button[aria-pressed="true"]').inner_text() == "white rook"
+    assert editor.locator('.pb-palette button[aria-pressed="true"]').get_attribute("aria-label") == "white rook"
     click(widget, "d4")
     wait_for_position(widget, "3nrk/3pnr/3Rpn/NP4/1NP3/KRN3 w")
 

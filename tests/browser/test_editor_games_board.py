@@ -25,7 +25,7 @@ def test_stack_flats_refuse_a_second_cube_and_set_the_side_to_move(page, lab):
     assert pressed.inner_text() == "white"
 
     # The first palette piece is White's Flat: on the Flat on d4 it makes a Flat Stack.
-    assert editor.locator('.pb-palette button[aria-pressed="true"]').inner_text() == "white Flat"
+    assert editor.locator('.pb-palette button[aria-pressed="true"]').get_attribute("aria-label") == "white Flat"
     click(widget, "d4")
     stacked = start.edit("d4", "F")
     wait_for_position(widget, stacked.to_text())

@@ -5,12 +5,11 @@ git), so anyone can look at every board at a glance before a release.
 Each board is checked on the way: drawn, in the theme's tones, and a wheel
 of two or three boards fits the notebook's window."""
 
-import json
 from pathlib import Path
 
 import pytest
 
-from .lab import ROOT, board, open_board, running_lab
+from .lab import ROOT, board, open_board
 
 pytestmark = pytest.mark.browser
 
@@ -36,16 +35,6 @@ CELLS = ["from playbook import BoardWidget, load"] + [cell for _, cell in BOARDS
 # The height of the notebook's visible area and of each board, in pixels.
 HEIGHTS = """() => [document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer').clientHeight,
                    [...document.querySelectorAll('.pb-widget')].map((w) => w.getBoundingClientRect().height)]"""
-
-
-@pytest.fixture(scope="module")
-def dark_lab(tmp_path_factory):
-    home = tmp_path_factory.mktemp("gallery-dark")
-    with running_lab(home) as server:
-        # Read when the page loads, so writing it after the server started is enough.
-        (home / "settings" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings").write_text(
-            json.dumps({"theme": "JupyterLab Dark"}))
-        yield server
 
 
 def shoot(browser, server, theme: str) -> list[Path]:

@@ -4,13 +4,12 @@ box in the dark theme), the cells of both take the theme's tones (a
 system that prefers dark changes nothing in a light JupyterLab), and a
 picked choice shows as pressed."""
 
-import json
 
 import pytest
 
 from playbook import render
 
-from .lab import board, open_board, running_lab
+from .lab import board, open_board
 
 pytestmark = pytest.mark.browser
 
@@ -69,16 +68,6 @@ LIVE_CELL = """(root) => {
 
 # The World's colours: (light theme, dark theme).
 WORLD = next((light, dark) for sel, _, light, dark in render.THEMED if sel == ".pb-zone-world")
-
-
-@pytest.fixture(scope="module")
-def dark_lab(tmp_path_factory):
-    home = tmp_path_factory.mktemp("dark")
-    with running_lab(home) as server:
-        # Read when the page loads, so writing it after the server started is enough.
-        (home / "settings" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings").write_text(
-            json.dumps({"theme": "JupyterLab Dark"}))
-        yield server
 
 
 def check_theme(page, server, light: bool, name: str):

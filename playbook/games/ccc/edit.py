@@ -38,7 +38,7 @@ def palette() -> tuple[Step, ...]:
                  for owner in "wb" for letter in LETTERS)
 
 
-def _placed(letter: str, owner: str, i: int, there: Thing | None) -> Thing:
+def placed(letter: str, owner: str, i: int, there: Thing | None) -> Thing:
     """What stands on cell ``i`` once a ``letter`` piece of ``owner`` is placed on ``there``."""
     if letter in "FSML":
         units = ((letter, 0),)
@@ -99,7 +99,7 @@ def edit(state, cell: str | None, piece: str | None, to_move: str | None):
         board[i] = None
         if piece is not None:
             owner = "w" if piece.isupper() else "b"
-            board[i] = _placed(piece.upper(), owner, i, there)
+            board[i] = placed(piece.upper(), owner, i, there)
             k = 0 if owner == "w" else 1
             pile = _back_from_pile(lost[k], _counts(board, owner))
             lost = (pile, lost[1]) if k == 0 else (lost[0], pile)

@@ -208,6 +208,14 @@ class CCCState(State):
         """The scene to draw (see :mod:`.view`)."""
         return scene(self)
 
+    def palette_piece(self, piece: str):
+        """The palette piece ``piece`` (its letter, a capital for White) as
+        the board draws it, standing alone on a cell."""
+        from .edit import placed
+        from .view import drawn
+
+        return drawn(placed(piece.upper(), "w" if piece.isupper() else "b", 0, None), ("",))
+
     def explain_illegal(self, text: str) -> None:  # pragma: no cover - parse_action explains itself
         """Refuse ``text`` (parse_action already names the rule for every refusal)."""
         raise IllegalAction(f"{text!r} is not a legal action in this position")

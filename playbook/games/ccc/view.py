@@ -74,6 +74,17 @@ def describe(t) -> str:
     return f"{side} {t.role()}{extra}"
 
 
+def drawn(t, cells: tuple[str, ...], frozen: bool = False) -> Piece:
+    """The piece ``t`` covering ``cells``: its shapes, its height, Shields
+    and Power as badges, greyed out when ``frozen``."""
+    height = str(len(t.units)) if t.kind == "col" and len(t.units) > 1 else ""
+    power = f"⚡{t.power}" if t.kind == "R" else ""
+    shields = sum(u[1] for u in t.units) if t.kind == "col" else t.shields
+    badges = (height, f"+{shields}" if shields else "", power)
+    title = describe(t) + f" on {'-'.join(cells)}" + (" (frozen by a Nice Flag)" if frozen else "")
+    return Piece(cells, SIDES[t.owner], glyphs_of(t), badges=badges if any(badges) else (), title=title, dim=frozen)
+
+
 def scene(state) -> Scene:
     """The board of ``state`` as a :class:`~playbook.render.Scene`."""
     geo = state.geo
@@ -88,14 +99,7 @@ def scene(state) -> Scene:
         if t is None or (t.kind in "TH" and t.cells[0] != i):
             continue  # a laying stick is drawn once, from its first cell
         covered = t.cells if t.kind in "TH" else (i,)
-        is_frozen = any(c in frozen for c in covered)
-        height = str(len(t.units)) if t.kind == "col" and len(t.units) > 1 else ""
-        power = f"⚡{t.power}" if t.kind == "R" else ""
-        shields = sum(u[1] for u in t.units) if t.kind == "col" else t.shields
-        badges = (height, f"+{shields}" if shields else "", power)
-        title = describe(t) + f" on {'-'.join(geo.names[c] for c in covered)}" + (" (frozen by a Nice Flag)" if is_frozen else "")
-        pieces.append(Piece(tuple(geo.names[c] for c in covered), SIDES[t.owner], glyphs_of(t),
-                            badges=badges if any(badges) else (), title=title, dim=is_frozen))
+        pieces.append(drawn(t, tuple(geo.names[c] for c in covered), any(c in frozen for c in covered)))
     # Destroyed pieces stand beside the board, one cell per kind lost with
     # its count: Black's from the top, White's from the bottom, each under
     # a caption.  A side that has lost nothing has no tray.

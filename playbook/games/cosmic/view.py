@@ -16,8 +16,18 @@ GLYPHS = {
 }
 
 
+def drawn(piece: str, cell: str) -> Piece:
+    """The piece written ``piece`` (its letter, a capital for White) on ``cell``."""
+    owner = SIDES[_owner(piece)]
+    return Piece((cell,), owner, GLYPHS[piece.upper()], title=f"{owner} {NAMES[piece.upper()]} on {cell}")
+
+
 class CosmicView:
     """The drawing of a :class:`CosmicState`."""
+
+    def palette_piece(self, piece: str) -> Piece:
+        """The palette piece ``piece`` (its letter) as the board draws it."""
+        return drawn(piece, "")
 
     def view(self) -> Scene:
         cells = []
@@ -27,10 +37,7 @@ class CosmicView:
             cells.append(Cell(name, f, SIZE - 1 - r, zone="light" if (f + r) % 2 else "dark"))
             piece = self.board[i]
             if piece != ".":
-                owner = SIDES[_owner(piece)]
-                pieces.append(
-                    Piece((name,), owner, GLYPHS[piece.upper()], title=f"{owner} {NAMES[piece.upper()]} on {name}")
-                )
+                pieces.append(drawn(piece, name))
         counts = self.counts()
         return Scene(
             cells,

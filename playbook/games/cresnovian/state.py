@@ -264,4 +264,10 @@ class CresnovianState(State):
 
         return scene(self)
 
+    def palette_piece(self, piece: str):
+        """The palette piece ``piece`` (an umbration) as the board draws it."""
+        from .view import umbral_piece
+
+        return umbral_piece(piece, "")
+
 _FIELDS = tuple(f.name for f in fields(CresnovianState))

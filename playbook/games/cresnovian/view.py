@@ -18,6 +18,16 @@ from .board import ABBREVIATION, CELLS, COLS, STYLE, kingdom_of
 ZONES = {"left": "kingdom-a", "world": "world", "right": "kingdom-b"}
 
 
+def umbral_piece(umbration: str, cell: str, q: str = "", dead: bool = False, title: str = "") -> Piece:
+    """The piece of ``umbration`` on ``cell``: its shape in its colour with
+    its short name, its full name (or "dead") at its foot and its Q count
+    ``q`` in the top-left corner."""
+    shape, colour = STYLE[umbration]
+    # The shape fills the cell above its name; the Q count takes the top-left corner.
+    return Piece((cell,), "neutral", (Glyph(shape, 0.62, dy=-0.06),), letter=ABBREVIATION[umbration],
+                 badges=("", q) if q else (), title=title, dim=dead, color=colour, name="dead" if dead else umbration)
+
+
 def scene(state) -> Scene:
     """The board of ``state`` as a :class:`~playbook.render.Scene`."""
     cells, pieces = [], []
@@ -26,13 +36,9 @@ def scene(state) -> Scene:
         text = state.word[1] if state.word and state.word[0] == i else ""
         cells.append(Cell(name, c, r, zone=ZONES[kingdom_of(i)], text=text))
     for p in state.pieces:
-        shape, colour = STYLE[p.umbration]
         status = {"b": " (broken)", "e": " (eternal)"}.get(p.status, "")
         title = f"{p.umbration.capitalize()} {p.code()}{status}{' (dead)' if p.dead else ''} on {CELLS[p.cell]}"
-        # The shape fills the cell above its name; the Q count takes the top-left corner.
-        pieces.append(Piece((CELLS[p.cell],), "neutral", (Glyph(shape, 0.62, dy=-0.06),), letter=ABBREVIATION[p.umbration],
-                            badges=("", p.code()), title=title, dim=p.dead, color=colour,
-                            name="dead" if p.dead else p.umbration))
+        pieces.append(umbral_piece(p.umbration, CELLS[p.cell], p.code(), p.dead, title))
     for cell, u in state.monuments:
         shape, colour = STYLE[u]
         pieces.append(Piece((CELLS[cell],), "neutral", (Glyph("plinth", 0.6, dy=0.02), Glyph(shape, 0.34, dy=-0.24)),

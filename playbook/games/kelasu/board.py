@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 
 from ...core import Action, Step
-from ...render import Glyph
+from ...render import Glyph, Piece
 
 RANKS = "ABCDEFGHIJ"
 SIZE = 10
@@ -193,5 +193,13 @@ GLYPHS = {
     "G": (Glyph("star", 0.86),),
     "S": (Glyph("octagon", 0.78),),
 }
+
+
+def drawn(piece: str, cell: str, dim: bool = False) -> Piece:
+    """The piece written ``piece`` (its letter, a capital for Blue) on
+    ``cell``; ``dim`` when it has already acted this turn."""
+    owner = _owner(piece)
+    return Piece((cell,), owner, GLYPHS[piece.upper()], letter=piece if piece.upper() != "B" else "",
+                 title=f"{owner} {NAMES[piece.upper()]} on {cell}", dim=dim)
 
 

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Iterator
 
 from ...core import Action, Ending, Outcome, State
 from ...render import Cell, Piece, Scene
-from .board import (CELLS, GLYPHS, HOME, INDEX, MOVES, MOVE, NAMES, NEIGHBOURS, OWN, QUIET_LIMIT, RANKS, REPEATS, SIDES, SIZE,
-                    SLIDE, CAPTURE, VICTORY, ACCEPT, OFFER, RESIGN, _bits, _digest, _other, _owner, _parts, _spread)
+from .board import (CELLS, HOME, INDEX, MOVES, MOVE, NEIGHBOURS, OWN, QUIET_LIMIT, RANKS, REPEATS, SIDES, SIZE,
+                    SLIDE, CAPTURE, VICTORY, ACCEPT, OFFER, RESIGN, _bits, _digest, _other, _parts, _spread,
+                    drawn)
 from .entry import StepEntry
 from .merges import PART_CACHE_CELLS, _PART_MERGES, _connected_subsets, _merges_of, _merges_of_part
 
@@ -395,6 +396,10 @@ class KelasuState(StepEntry, State):
 
     # ---- drawing
 
+    def palette_piece(self, piece: str) -> Piece:
+        """The palette piece ``piece`` (its letter) as the board draws it."""
+        return drawn(piece, "")
+
     def view(self) -> Scene:
         cells, pieces = [], []
         for i, name in enumerate(CELLS):
@@ -404,9 +409,7 @@ class KelasuState(StepEntry, State):
             cells.append(Cell(name, f, r, zone=zone))
             c = self.board[i]
             if c != ".":
-                owner = _owner(c)
-                pieces.append(Piece((name,), owner, GLYPHS[c.upper()], letter=c if c.upper() != "B" else "",
-                                    title=f"{owner} {NAMES[c.upper()]} on {name}", dim=i in self.acted))
+                pieces.append(drawn(c, name, dim=i in self.acted))
         bar = "●" * self.energy + "○" * max(0, self._material(self.side)[0] - self.energy)
         return Scene(cells, pieces, files=[str(f) for f in range(SIZE)], ranks=list(RANKS),
                      caption=[f"{self.status()}  {bar}"], title="Kelasu")

@@ -296,6 +296,13 @@ class WheelState(State):
         """Every player's pieces, for the position editor (see :mod:`.edit`)."""
         return palette(self.players)
 
+    def palette_piece(self, piece: str):
+        """The palette piece ``piece`` (``"<player> <letter>"``) as the board draws it."""
+        from .view import drawn
+
+        owner, _, kind = piece.rpartition(" ")
+        return drawn(self, "", owner, kind)
+
     def sides_to_move(self) -> tuple[str, ...]:
         """None: every player decides at once."""
         return ()

@@ -48,6 +48,11 @@ def layout(players) -> dict:
     return {"boards": places, "band": band, "hub": 1, "width": width}
 
 
+def drawn(state, cell: str, owner: str, kind: str) -> Piece:
+    """The ``kind`` (a letter) of the player ``owner`` on ``cell``, as a chess figure in their colour."""
+    return Piece((cell,), colour(state, owner), GLYPHS[kind], title=f"{owner}'s {NAMES[kind]} on {cell}")
+
+
 def scene(state, player: str | None = None) -> Scene:
     """The scene of ``state``; with ``player``, that player's sealed orders too."""
     lay = layout(state.players)
@@ -72,10 +77,7 @@ def scene(state, player: str | None = None) -> Scene:
                 labels.append(Label(f"{FILES[f]}8", x0 + f + 0.5, band + 0.5))
         name_y = y1 - 0.95 if step == 1 else y1 + 1.95
         labels.append(Label(p if made else f"{p} (no board yet)", x0 + 4, name_y, "name"))
-    pieces = [
-        Piece((c,), colour(state, o), GLYPHS[k], title=f"{o}'s {NAMES[k]} on {c}")
-        for c, o, k in state.pieces
-    ]
+    pieces = [drawn(state, c, o, k) for c, o, k in state.pieces]
     marks = []
     for p, origin, dest, code in state.results:
         marks.append(Mark("arrow" if code in ("ok", "destroyed") else "failed", (origin, dest)))
