@@ -220,7 +220,7 @@ class Review:
         a point or a move jumps there, and the best move is drawn as an
         arrow.  ``board_options`` go to the
         :class:`~playbook.widget.BoardWidget`."""
-        from .review_board import ReviewBoard
+        from .review_board import ReviewBoard  # it builds on Review and the widget, which builds on this module
 
         return ReviewBoard(self, **board_options)
 
