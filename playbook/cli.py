@@ -27,7 +27,9 @@ import argparse
 import inspect
 import sys
 
+from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, selfplay
 from .core import PlaybookError
+from .games import available
 
 __all__ = ["main", "AgentSpec", "parse_agents", "parse_setting", "AGENTS"]
 
@@ -37,8 +39,6 @@ AGENTS = ("random", "greedy", "alphabeta", "mcts")
 
 
 def _agent_classes() -> dict:
-    from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent
-
     return dict(zip(AGENTS, (RandomAgent, GreedyAgent, AlphaBeta, MCTS)))
 
 
@@ -169,9 +169,6 @@ def _executor(args):
 
 def selfplay_command(args) -> int:
     """Run ``playbook selfplay`` with parsed ``args``; the exit status."""
-    from .analysis import selfplay
-    from .games import available
-
     if args.game not in available():
         raise CommandError(f"GAME: unknown game {args.game!r}; the games are {', '.join(available())}")
     if args.games < 1:

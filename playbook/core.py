@@ -327,6 +327,16 @@ class Engine:
     #: Whether :meth:`evaluate` judges running positions (False: it knows
     #: only the outcome, and Monte-Carlo search plays games out instead).
     judges: bool = False
+    #: How a review (:mod:`playbook.analysis.review`) judges this game's
+    #: moves: ``review_scale`` is the evaluation score worth about a 73%
+    #: chance of winning (by default 3, a middling piece of about three
+    #: pawns); ``review_depth`` the actions each search looks ahead (by
+    #: default 2, keeping a whole game's review to seconds);
+    #: ``review_reach`` how many of the opponent's actions count as winning
+    #: "at once" (by default 1; more where a turn is several actions).
+    review_scale: float = 3.0
+    review_depth: int = 2
+    review_reach: int = 1
 
     def evaluate(self, state: "State", player: str) -> float:
         """How good ``state`` is for ``player``: positive good, negative bad,

@@ -147,6 +147,9 @@ class Exercise:
     - ``learnt``: what the chapter this exercise ends taught, in one line
       (the chapter's exercises are this one and those made since the last
       exercise with a ``learnt``); the summary lists it as a recap.
+    - ``board_options``: options for the :attr:`board`'s
+      :class:`~playbook.widget.BoardWidget` (``{"hot_seat": True}`` for
+      several players at one screen, say).
 
     A line is right when it is one of ``answers``, or passes ``check`` or
     ``goal``.
@@ -169,6 +172,7 @@ class Exercise:
         sides: Iterable[str] | None = None,
         tutorial: "Tutorial | None" = None,
         learnt: str = "",
+        board_options: dict | None = None,
     ):
         self.state = state
         self.prompt = prompt
@@ -196,6 +200,7 @@ class Exercise:
             self._solution = sorted(self._lines)[0]
         else:
             self._solution = None  # found when first needed
+        self.board_options = dict(board_options or {})
         self._board = None
         self._judged: dict[tuple[str, ...], bool] = {}
         self.solved = False
@@ -221,7 +226,8 @@ class Exercise:
         if self._board is None:
             opponent = _Script(self) if self.replies else None
             self._board = BoardWidget(self.state, choices=self._choices(), opponent=opponent,
-                                      human=sorted(self.sides) if opponent is not None else None)
+                                      human=sorted(self.sides) if opponent is not None else None,
+                                      **self.board_options)
             self._board.on_move(lambda board, _action: self._judge_board(board))
         return self._board
 

@@ -33,6 +33,7 @@ from . import render
 
 from .analysis import AlphaBeta
 from .analysis.evaluation import evaluate
+from .analysis.review import review
 from .core import Action, Game, IllegalAction, NotationError, Outcome, PlaybookError, State, Step
 from .records import Record
 
@@ -315,8 +316,6 @@ class BoardWidget(anywidget.AnyWidget):
         ``thresholds``), mark each of its moves in the move list with its
         label (``?!`` an inaccuracy, ``?`` a mistake, ``??`` a blunder) and
         return the :class:`~playbook.analysis.review.Review`."""
-        from .analysis.review import review
-
         result = review(self, depth=depth, thresholds=thresholds)
         self.notes = result.marks()
         return result

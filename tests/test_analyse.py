@@ -7,6 +7,8 @@ import pytest
 
 from playbook import load
 from playbook.analysis import MCTS, AlphaBeta, RandomAgent, load_results, selfplay
+from playbook.analysis.agents import DECIDED, Analysis
+from playbook.analysis.mcts import value_score
 from playbook.analysis.notes import move_note
 from playbook.analysis.selfplay import to_record
 from playbook.core import NotationError
@@ -97,6 +99,19 @@ def test_mcts_reports_visits_and_values_of_every_action_and_the_win_scores_one()
     assert [line.visits for line in result.lines] == sorted((line.visits for line in result.lines), reverse=True)
     assert [line.text for line in engine.analyse(POSITION, multipv=2).lines][:1] == ["b2xd4"]
 
+
+
+def test_mcts_analysis_reads_as_every_agents_from_its_best_line():
+    result = MCTS(iterations=200, seed=3).analyse(POSITION)
+    assert isinstance(result, Analysis)
+    # The best line b2xd4 wins every search through it (value 1): the score is as high as a
+    # search without proof may go, one short of the forced-win range; the line is one action.
+    assert result.pv == ["b2xd4"] and result.depth == 1
+    assert result.score == DECIDED - 1 and not result.decided
+    # An even chance is a score of 0; 1/(1+e^-1), about 73%, is worth one ``scale``.
+    assert value_score(0.5, 3.0) == 0.0
+    assert value_score(1 / (1 + 2.718281828459045 ** -1), 3.0) == pytest.approx(3.0)
+    assert value_score(0.0, 3.0) == -(DECIDED - 1)
 
 def test_mcts_keeps_its_tree_for_a_position_it_has_searched_and_forgets_it_on_reset():
     start = COSMIC.initial()

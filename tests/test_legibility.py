@@ -13,6 +13,9 @@ CRES = load("cresnovian")
 #: The Cresnovian pieces the tests below leave aside, live in the World (a game in play shows all nine).
 WORLD = {"D1": "essence 3Q", "E1": "radiance 3Q", "F1": "corporeality 3Q", "D2": "innervation 3Q", "E2": "caprice 3Q",
          "F2": "cognizance 3Q"}
+#: The Cresnovian pieces other than Duality and Cosmos, dead, on cells away from D1 and E2.
+DEAD = {"D3": "essence 0Q", "F3": "velocity 0Q", "G3": "radiance 0Q", "H3": "corporeality 0Q", "G2": "innervation 0Q",
+        "H2": "caprice 0Q", "F1": "cognizance 0Q"}
 
 
 def sample_positions(name):
@@ -54,7 +57,8 @@ def test_cresnovian_q_count_takes_the_top_left_corner_and_a_dead_piece_says_dead
 def test_cresnovian_monuments_stand_on_a_pedestal_and_are_named_in_words():
     # Monuments on D1 (velocity) and E2 (cosmos): each is a pedestal with its
     # umbration's shape on top, named along its foot, and the caption lists them.
-    state = CRES.setup({"A1": "duality 3Q", "I1": "cosmos 7Q"}, monuments={"D1": "velocity", "E2": "cosmos"})
+    # The seven other pieces lie dead (0Q, unnamed) on cells clear of both monuments.
+    state = CRES.setup({"A1": "duality 3Q", "I1": "cosmos 7Q", **DEAD}, monuments={"D1": "velocity", "E2": "cosmos"})
     scene = state.view()
     monuments = {p.cells[0]: p for p in scene.pieces if p.cells[0] in ("D1", "E2")}
     assert [g.shape for g in monuments["D1"].glyphs] == ["plinth", "chevron"]

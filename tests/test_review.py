@@ -12,7 +12,7 @@ import pytest
 from playbook import BoardWidget, Record, load
 from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, review
 from playbook.analysis import search
-from playbook.analysis.review import THRESHOLDS, Thresholds, loses_at_once
+from playbook.analysis.review import Thresholds, loses_at_once, thresholds_for
 
 # Cosmic Chess: White king b1, rook e1; Black king f6, rook a4; White to move.
 # A rook slides orthogonally and captures the king by jumping it, off the
@@ -74,8 +74,8 @@ def test_a_move_that_lets_the_opponent_win_at_once_is_a_blunder(name, text, losi
     assert bad["after"] <= -9000  # lost by force, from the mover's view
     good = row(Record.of(start, [safe]))
     assert not good["allows_win"] and good["label"] != "blunder"
-    assert loses_at_once(start.play(losing), start.to_move, THRESHOLDS[name].reach)
-    assert not loses_at_once(start.play(safe), start.to_move, THRESHOLDS[name].reach)
+    assert loses_at_once(start.play(losing), start.to_move, thresholds_for(load(name)).reach)
+    assert not loses_at_once(start.play(safe), start.to_move, thresholds_for(load(name)).reach)
 
 
 def test_letting_a_win_through_is_no_blunder_when_every_move_does():
@@ -98,7 +98,7 @@ def test_the_engines_own_move_loses_nothing_and_labels_follow_the_thresholds():
     assert [rules.label(x) for x in (0.0, 0.049, 0.05, 0.0999, 0.10, 0.15, 0.9)] == [
         "", "", "inaccuracy", "inaccuracy", "mistake", "blunder", "blunder"]
     start = load("cosmic").parse(COSMIC)
-    best = AlphaBeta(depth=THRESHOLDS["cosmic"].depth, time_limit=None, seed=0).analyse(start).action.text
+    best = AlphaBeta(depth=thresholds_for(load("cosmic")).depth, time_limit=None, seed=0).analyse(start).action.text
     r = row(Record.of(start, [best]))
     assert r["best"] == best and r["loss"] == 0.0 and r["label"] == ""
 
@@ -207,7 +207,18 @@ def test_the_review_board_keeps_board_graph_and_best_move_arrow_in_step():
 def test_every_game_is_reviewed_with_its_own_thresholds(name):
     record = _game(name, 6)
     r = review(record)
-    assert r.thresholds is THRESHOLDS[name]
+    assert r.thresholds == thresholds_for(load(name))
     assert [row["ply"] for row in r.rows] == list(range(1, len(record.actions) + 1))
     assert all(0.0 <= row["loss"] <= 1.0 and row["label"] in ("", "inaccuracy", "mistake", "blunder") for row in r.rows)
     assert all(row["loss"] == 0.0 for row in r.rows if row["move"] == row["best"])
+
+
+def test_each_games_engine_says_how_its_moves_are_reviewed():
+    # Scales are each evaluation's middling piece: a knight in Cosmic Chess, Cresnovian Chess
+    # and Chess Wheel+ (3), a Runner in Kelasu (4.5), a Pyramid in CCC (5); Kelasu's turns are
+    # several actions, so a win within two of the opponent's counts as "at once".
+    assert thresholds_for(load("cosmic")) == Thresholds(scale=3.0, depth=3)
+    assert thresholds_for(load("kelasu")) == Thresholds(scale=4.5, depth=2, reach=2)
+    assert thresholds_for(load("cresnovian")) == Thresholds(scale=3.0, depth=2)
+    assert thresholds_for(load("ccc")) == Thresholds(scale=5.0, depth=2)
+    assert thresholds_for(load("wheel")) == Thresholds(scale=3.0, depth=2)

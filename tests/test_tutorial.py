@@ -267,6 +267,17 @@ def test_an_exercise_may_have_the_learner_play_every_side():
     assert ex.solved
 
 
+
+def test_an_exercise_passes_its_board_options_to_its_board():
+    # A hot-seat exercise draws its board for players sharing one screen; others do not.
+    game = load("cosmic")
+    shared = Exercise(game.parse(PUZZLE), "Bring the two pawns side by side.", sides=["white", "black"],
+                      answers=[("c1-d2", "f2-e3")], tutorial=Tutorial(), board_options={"hot_seat": True})
+    alone = Exercise(game.parse(PUZZLE), "Bring the two pawns side by side.", sides=["white", "black"],
+                     answers=[("c1-d2", "f2-e3")], tutorial=Tutorial())
+    assert shared.board.hot_seat and not alone.board.hot_seat
+
+
 def test_a_simultaneous_week_is_judged_after_every_reveal():
     # Chess Wheel+: Ann seals and reveals, then the script reveals Bob's
     # sealed orders and the week is resolved.  Bob's king runs h1-g1; only a

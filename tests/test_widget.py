@@ -339,6 +339,13 @@ def test_the_editor_says_it_is_editing_and_refuses_done_on_a_position_already_ov
     sent = []
     board.send = sent.append
     send(board, {"type": "edit-start"})
+    # With White to move, Black moved last and cannot have lost its king then: the game has no
+    # such position, so taking the king off is refused, with the reason, and the draft kept.
+    send(board, {"type": "edit-place", "cell": "f6", "piece": None})
+    assert board.editing and sent[-1]["type"] == "edit-refused" and "black king is gone" in board.edit_error
+    assert board.draft.to_text() == START
+    # With Black to move, White took Black's king with the last move: a position the game has.
+    send(board, {"type": "edit-mover", "side": "black"})
     send(board, {"type": "edit-place", "cell": "f6", "piece": None})  # Black's king taken off the board
     # While editing there is no result: the status says what the board is doing.
     assert board.status == "Editing the position" and not board.over
@@ -346,10 +353,15 @@ def test_the_editor_says_it_is_editing_and_refuses_done_on_a_position_already_ov
     # Without Black's king there is no game left to play: refused, with the reason, and still editing.
     assert board.editing and sent[-1]["type"] == "edit-refused"
     assert "no game to play" in board.edit_error and "black king" in board.edit_error
-    assert board.state.to_text() == START and board.draft.to_text() == "3nr1/3pnr/4pn/NP4/RNP3/KRN3 w"
+    assert board.state.to_text() == START and board.draft.to_text() == "3nr1/3pnr/4pn/NP4/RNP3/KRN3 b"
     send(board, {"type": "edit-place", "cell": "f6", "piece": "k"})
+    send(board, {"type": "edit-mover", "side": "white"})
     send(board, {"type": "edit-done"})
     assert not board.editing and board.state.to_text() == START and board.status == "White to move"
+    # The editor opens on a finished position too, shown as it is.
+    over = BoardWidget(GAME.parse("3nr1/3pnr/4pn/NP4/RNP3/KRN3 b"), editor=True)
+    send(over, {"type": "edit-start"})
+    assert over.editing and over.draft.to_text() == "3nr1/3pnr/4pn/NP4/RNP3/KRN3 b"
 
 
 def test_a_choice_that_ends_the_game_at_once_is_flagged_for_the_board_to_ask_first():

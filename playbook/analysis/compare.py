@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from .plots import comparison
 from .selfplay import SelfPlay, selfplay
 from .stats import wilson
 
@@ -123,8 +124,6 @@ class Comparison:
 
     def plot(self, axes=None):
         """The rows drawn with their intervals (see :func:`playbook.analysis.plots.comparison`)."""
-        from .plots import comparison
-
         return comparison(self, axes)
 
 

@@ -38,11 +38,11 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from ..core import Action, IllegalAction, State, Step
-from .agents import TALK, Agent, RandomAgent, random_words
+from .agents import DECIDED, TALK, Agent, Analysis, RandomAgent, random_words
 from .evaluation import evaluation_for, generic, private, squash
 from .search import _UNSET, blind, candidates, vary
 
-__all__ = ["MCTS", "SearchResult", "Visits"]
+__all__ = ["MCTS", "SearchResult", "Visits", "value_score"]
 
 _STOP = Step.choice("\x00stop", "stop here")
 
@@ -86,18 +86,32 @@ class Visits:
 
 
 @dataclass
-class SearchResult:
-    """What a Monte-Carlo search found: the ``action`` to play, ``lines``
-    (one :class:`Visits` an action at the root, most visited first), the
-    ``iterations`` run, the visits ``kept`` from the previous search's
-    tree, the ``nodes`` added and the ``seconds`` spent."""
+class SearchResult(Analysis):
+    """What a Monte-Carlo search found, as every agent's :class:`Analysis`:
+    the ``action`` to play; its ``score`` for the side to move, the best
+    line's value turned back into the evaluation's units with the search's
+    ``scale`` (:func:`value_score`; it never claims a forced win, which
+    visits cannot prove); ``depth``: how many actions the best line's ``pv``
+    holds; ``pv``: that line; ``lines``: one :class:`Visits` an action at
+    the root, most visited first; the ``iterations`` run, the visits
+    ``kept`` from the previous search's tree, the ``nodes`` added and the
+    ``seconds`` spent (``hits`` stays 0: the search keeps no table)."""
 
-    action: Action
     lines: list[Visits] = field(default_factory=list)
     iterations: int = 0
     kept: int = 0
-    nodes: int = 0
-    seconds: float = 0.0
+
+
+def value_score(value: float, scale: float) -> float:
+    """A chance of winning ``value`` (0 to 1) as an evaluation score, the
+    inverse of :func:`~playbook.analysis.evaluation.squash` with ``scale``,
+    kept short of the forced-win range (beyond ±``DECIDED``)."""
+    bound = DECIDED - 1
+    if value <= 0.0:
+        return -bound
+    if value >= 1.0:
+        return bound
+    return max(-bound, min(bound, scale * math.log(value / (1.0 - value))))
 
 
 def _stats(first: "_Node") -> Visits:
@@ -199,8 +213,11 @@ class MCTS(Agent):
         self._tree = root if self.keep_tree else None
         action = self._best(root)
         lines = [_stats(child) for child in sorted(root.children, key=lambda n: (-n.visits, -n.total)) if child.visits]
-        self.last = SearchResult(action, lines[:multipv] if multipv else lines, done, kept, self.nodes,
-                                 time.perf_counter() - began)
+        best = next((line for line in lines if line.action == action), lines[0] if lines else None)
+        pv = list(best.pv) if best is not None else [action.text]
+        self.last = SearchResult(action=action, score=value_score(best.value, self.scale) if best else 0.0,
+                                 depth=len(pv), pv=pv, nodes=self.nodes, seconds=time.perf_counter() - began,
+                                 lines=lines[:multipv] if multipv else lines, iterations=done, kept=kept)
         return self.last
 
     def _kept(self, state: State) -> "_Node | None":

@@ -35,8 +35,8 @@ less than dropping it in a balanced position: each score goes through
 a sure win) with the game's ``scale``, and ``loss`` is how much the
 mover's expected score fell (never below 0).  The move the engine itself
 prefers loses nothing by definition.  The labels come from the game's
-:class:`Thresholds` in :data:`THRESHOLDS`, the one place where games
-differ.
+:class:`Thresholds`, built by :func:`thresholds_for` from what the
+game's engine says of reviews, the one place where games differ.
 
 One rule holds in every game whatever the numbers say: a move after which
 the opponent can win at once (with the game's ``reach`` actions or fewer,
@@ -67,7 +67,7 @@ from ..records import Record
 from .evaluation import evaluation_for, outcome_value, squash
 from .search import LIMIT, AlphaBeta, candidates, choice_key
 
-__all__ = ["review", "Review", "Thresholds", "THRESHOLDS", "LABELS", "MARKS", "loses_at_once"]
+__all__ = ["review", "Review", "Thresholds", "thresholds_for", "LABELS", "MARKS", "loses_at_once"]
 
 #: The labels a move can get, mildest first ("" is no label).
 LABELS = ("inaccuracy", "mistake", "blunder")
@@ -106,31 +106,17 @@ class Thresholds:
         return ""
 
 
-#: The thresholds per game key.  Scales follow each evaluation's units:
-#: Cosmic Chess a knight (3), Kelasu a Runner (4.5), Cresnovian Chess a
-#: kingdom's piece with a few Q (3), CCC a Pyramid (5), Chess Wheel+ a
-#: knight (3).  Depths keep a review of a whole game to seconds; Kelasu's
-#: turns are several actions and its lists long, so it looks two actions
-#: ahead and a win "at once" is one within two of the opponent's actions.
-THRESHOLDS: dict[str, Thresholds] = {
-    "cosmic": Thresholds(scale=3.0, depth=3),
-    "kelasu": Thresholds(scale=4.5, depth=2, reach=2),
-    "cresnovian": Thresholds(scale=3.0, depth=2),
-    "ccc": Thresholds(scale=5.0, depth=2),
-    "wheel": Thresholds(scale=3.0, depth=2),
-}
-
-#: The thresholds for a game not named in :data:`THRESHOLDS`.
-DEFAULT = Thresholds(scale=3.0, depth=2)
-
 # Scores are kept to two decimals: the same on every machine, and finer than
 # any label needs.
 _DIGITS = 2
 
 
-def thresholds_for(name: str) -> Thresholds:
-    """The :class:`Thresholds` of the game named ``name``."""
-    return THRESHOLDS.get(name, DEFAULT)
+def thresholds_for(game: Any) -> Thresholds:
+    """The :class:`Thresholds` of ``game``, from what its engine says of
+    reviews (``review_scale``, ``review_depth`` and ``review_reach`` of
+    :class:`~playbook.core.Engine`), the labels' bounds as Lichess's."""
+    engine = game.engine
+    return Thresholds(scale=engine.review_scale, depth=engine.review_depth, reach=engine.review_reach)
 
 
 def loses_at_once(state: State, mover: str, reach: int = 1) -> bool:
@@ -234,7 +220,7 @@ class Review:
         a point or a move jumps there, and the best move is drawn as an
         arrow.  ``board_options`` go to the
         :class:`~playbook.widget.BoardWidget`."""
-        from .review_board import ReviewBoard
+        from .review_board import ReviewBoard  # it builds on Review and the widget, which builds on this module
 
         return ReviewBoard(self, **board_options)
 
@@ -264,7 +250,7 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
     if not isinstance(record, Record):
         raise TypeError(f"review takes a Record or a board with record(), not {type(game).__name__}")
     states = record.states()
-    rules = thresholds or thresholds_for(states[0].game.name)
+    rules = thresholds or thresholds_for(states[0].game)
     depth = depth if depth is not None else rules.depth
     if depth < 1:
         raise PlaybookError("review depth counts actions and must be at least 1")

@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import copy
 import inspect
-import os
 import pickle
 import sys
 import time
@@ -69,9 +68,11 @@ from typing import Any, Callable, Sequence
 from ..core import Game, PlaybookError
 from ..games import load
 from ..records import Record
+from .agents import RandomAgent
 from .evaluation import in_setup
 from .notes import move_note
 from .stats import elo_interval, elo_ratings, sprt as sequential_test, wilson
+from .tasks import cpu_count, probe, workers_of
 
 __all__ = ["play_game", "selfplay", "SelfPlay", "SelfPlayError", "tournament", "Tournament", "settings_text",
            "LONG_RUN"]
@@ -128,8 +129,6 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
     names = names or {p: agent_name(a) for p, a in by_player.items()}
     opening_agent = None
     if book:
-        from .agents import RandomAgent
-
         opening_agent = RandomAgent(seed=seed)
     actions: list[str] = []
     notes: list[dict | None] = []
@@ -249,8 +248,6 @@ def _prepare(game, variant: dict | None, setup: dict | None, options) -> tuple[G
                     else f"; the start settings of {game.title} are {', '.join(sorted(start)) or 'none'}")
             raise SelfPlayError(f"setup: {game.title} has no start setting {key!r}{hint}")
     if variant:
-        from ..games import load
-
         game = load(game.name, **{**game.options, **variant})
     return game, dict(setup or {})
 
@@ -392,8 +389,6 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     :mod:`~playbook.analysis.tasks`)."""
     probed: list[dict] = []
     if executor is not None and batch is None and jobs:
-        from .tasks import probe, workers_of
-
         probed, batch = probe(jobs, _run_batch, workers_of(executor))
     tasks = ([jobs[:len(probed)]] if probed else []) + _batches(jobs[len(probed):], batch)
     own_bar = bar is None
@@ -521,7 +516,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     jobs = [(blob, seed + k) for k in range(games)]
     label = f"{game.title} self-play"
     if out is not None:
-        from .store import keep_results
+        from .store import keep_results  # store builds on this module (SelfPlay): the cycle keeps it here
 
         records = keep_results(out, game, setup, label_names or dict(zip(seats, map(agent_name, made))), max_plies,
                                seed, jobs, lambda todo, keep: _run(todo, executor, label, progress, batch,
@@ -859,10 +854,3 @@ class Tournament(SelfPlay):
                          f"and {t['upper']:+.2f})")
         return "\n".join(lines)
 
-
-def cpu_count() -> int:
-    """Cores this process may use (for sizing a local executor)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1

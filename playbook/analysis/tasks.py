@@ -19,10 +19,11 @@ hence the games, are the same whatever the task sizes.
 from __future__ import annotations
 
 import math
+import os
 import time
 from typing import Callable
 
-__all__ = ["probe", "task_size", "workers_of", "TASK_SECONDS", "TASKS_PER_WORKER", "PROBE_SECONDS", "PROBE_GAMES"]
+__all__ = ["cpu_count", "probe", "task_size", "workers_of", "TASK_SECONDS", "TASKS_PER_WORKER", "PROBE_SECONDS", "PROBE_GAMES"]
 
 #: The time a task should take: long beside an executor's round trip.
 TASK_SECONDS = 2.0
@@ -51,8 +52,6 @@ def workers_of(executor) -> int:
     workers = getattr(executor, "_max_workers", None)  # concurrent.futures pools
     if isinstance(workers, int) and workers > 0:
         return workers
-    from .selfplay import cpu_count
-
     return cpu_count()
 
 
@@ -89,3 +88,11 @@ def probe(jobs: list, play: Callable[[list], list[dict]], workers: int) -> tuple
         records += play(jobs[len(records):len(records) + 1])
     per_game = (time.perf_counter() - began) / len(records)
     return records, task_size(per_game, len(jobs) - len(records), workers)
+
+
+def cpu_count() -> int:
+    """Cores this process may use (for sizing a local executor)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1

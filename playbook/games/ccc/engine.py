@@ -26,6 +26,8 @@ class CCCEngine(Engine):
     """CCC's evaluation."""
 
     judges = True
+    #: A Pyramid (5) is the review's scale.
+    review_scale = 5.0
 
     def evaluate(self, state: State, player: str) -> float:
         """CCC: material, shields, how few Pyramids are left, and the approach.

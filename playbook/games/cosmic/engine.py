@@ -25,6 +25,8 @@ class CosmicEngine(Engine):
     """Cosmic Chess's evaluation and material; every action is listed."""
 
     judges = True
+    #: A knight (3) is the review's scale; the small board lets it look three actions ahead.
+    review_depth = 3
 
     def evaluate(self, state: State, player: str) -> float:
         """Cosmic Chess: material and numbers.

@@ -14,6 +14,7 @@ from .entry import Entry, open_ended
 from .forum import to_forum
 from .listing import first_completions, listed_actions, redefinitions, sampled_actions
 from .notation import steps_from_text
+from .view import scene
 
 _KINGDOM = tuple(kingdom_of(i) for i in range(27))
 
@@ -260,8 +261,6 @@ class CresnovianState(State):
 
     def view(self) -> Scene:
         """The scene to draw (see :mod:`.view`)."""
-        from .view import scene
-
         return scene(self)
 
     def palette_piece(self, piece: str):

@@ -40,6 +40,10 @@ class KelasuEngine(Engine):
     last, made one at a time)."""
 
     judges = True
+    #: A Runner (4.5) is the review's scale; a turn is several actions and the lists
+    #: long, so it looks two actions ahead and a win "at once" is one within two.
+    review_scale = 4.5
+    review_reach = 2
 
     def evaluate(self, state: State, player: str) -> float:
         """Kelasu: material, stones, and progress towards the victory cells.
