@@ -18,7 +18,7 @@ SHAPES = {f"{SVG}{name}" for name in ("path", "polygon", "circle")}
 PLACES = {
     "cosmic": (lambda game: game.parse("k5/6/6/6/6/5K w"), "c3"),
     "kelasu": (lambda game: game.setup({"A0": "S", "J9": "s"}), "E5"),
-    "cresnovian": (lambda game: game.initial(), "E2"),
+    "cresnovian": (lambda game: game.initial(), "D3"),
     "ccc": (lambda game: game.setup({"a1": "C", "h10": "c"}), "d5"),
     "wheel": (lambda game: game.initial(8, ready=True), "{Cyd}d4"),
 }

@@ -85,9 +85,16 @@ def test_the_editor_shows_no_result_and_refuses_a_kingless_position_on_done(page
     cosmic.get_by_role("button", name="Edit position").click()
     wait_for_attr(cosmic, "data-editing", "true")
     editor = cosmic.locator(".pb-editor")
+    # With White to move Black's king cannot be gone (White would have taken it
+    # on a move of its own), so the editor refuses that draft at once:
     editor.get_by_role("button", name="Empty", exact=True).click()
     click(cosmic, "f6")  # Black's king
-    wait_for_position(cosmic, "3nr1/3pnr/4pn/NP4/RNP3/KRN3 w")
+    editor.locator(".pb-edit-error", has_text="black king").wait_for(timeout=60000)
+    # With Black to move it is a finished game, refused only on Done.
+    editor.get_by_role("button", name="black", exact=True).click()
+    editor.locator('.pb-sides button[aria-pressed="true"]', has_text="black").wait_for(timeout=60000)
+    click(cosmic, "f6")
+    wait_for_position(cosmic, "3nr1/3pnr/4pn/NP4/RNP3/KRN3 b")
     assert cosmic.locator(".pb-status").inner_text() == "Editing the position"
     assert cosmic.locator(".pb-status.pb-over").count() == 0
     editor.get_by_role("button", name="Done").click()
@@ -98,7 +105,7 @@ def test_the_editor_shows_no_result_and_refuses_a_kingless_position_on_done(page
     editor.get_by_role("button", name="black king", exact=True).click()
     cosmic.locator('[data-cell="f6"]').focus()
     page.keyboard.press("Enter")
-    wait_for_position(cosmic, COSMIC_START)
+    wait_for_position(cosmic, COSMIC_START[:-1] + "b")
     editor.get_by_role("button", name="Done").click()
     wait_for_attr(cosmic, "data-editing", "false")
 

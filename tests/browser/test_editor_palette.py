@@ -19,7 +19,7 @@ GALLERY = ROOT / "gallery"
 BOARDS = [
     ("cosmic", "load('cosmic').parse('k5/6/6/6/6/5K w')", "white rook", "R", "c3"),
     ("kelasu", "load('kelasu').setup({'A0': 'S', 'J9': 's'})", "blue warrior", "W", "E5"),
-    ("cresnovian", "load('cresnovian').initial()", "Essence", "essence", "E2"),
+    ("cresnovian", "load('cresnovian').initial()", "Essence", "essence", "D3"),
     ("ccc", "load('ccc').setup({'a1': 'C', 'h10': 'c'})", "white Large Pyramid", "L", "d5"),
     ("wheel", "load('wheel').initial(8, ready=True)", "Cyd's queen", "Cyd Q", "{Cyd}d4"),
 ]

@@ -8,14 +8,14 @@ from itertools import compress
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from .board import geometry
-from .edit import edit
+from .edit import edit, placed
 from .effects import carry_out
 from .entry import Entry, steps_from_text, unlisted
 from .moves import PASS, frozen_cells, listed
 from .notation import write
 from .pieces import SIDES
 from .tables import rays
-from .view import scene
+from .view import drawn, scene
 
 #: The marks between the cells of a move: ``-`` a move, ``x`` an attack or a hop.
 _MARK = re.compile(r"(?<=\d)[-x](?=[a-z])")
@@ -211,9 +211,6 @@ class CCCState(State):
     def palette_piece(self, piece: str):
         """The palette piece ``piece`` (its letter, a capital for White) as
         the board draws it, standing alone on a cell."""
-        from .edit import placed
-        from .view import drawn
-
         return drawn(placed(piece.upper(), "w" if piece.isupper() else "b", 0, None), ("",))
 
     def explain_illegal(self, text: str) -> None:  # pragma: no cover - parse_action explains itself

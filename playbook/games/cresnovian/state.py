@@ -14,7 +14,7 @@ from .entry import Entry, open_ended
 from .forum import to_forum
 from .listing import first_completions, listed_actions, redefinitions, sampled_actions
 from .notation import steps_from_text
-from .view import scene
+from .view import scene, umbral_piece
 
 _KINGDOM = tuple(kingdom_of(i) for i in range(27))
 
@@ -265,8 +265,6 @@ class CresnovianState(State):
 
     def palette_piece(self, piece: str):
         """The palette piece ``piece`` (an umbration) as the board draws it."""
-        from .view import umbral_piece
-
         return umbral_piece(piece, "")
 
 _FIELDS = tuple(f.name for f in fields(CresnovianState))

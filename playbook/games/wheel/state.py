@@ -14,7 +14,7 @@ from .entry import Entry, listed
 from .notation import write
 from .orders import hash_body, read_orders, split_body
 from .resolve import Resolution, resolve
-from .view import resolution_steps, scene
+from .view import drawn, resolution_steps, scene
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -298,8 +298,6 @@ class WheelState(State):
 
     def palette_piece(self, piece: str):
         """The palette piece ``piece`` (``"<player> <letter>"``) as the board draws it."""
-        from .view import drawn
-
         owner, _, kind = piece.rpartition(" ")
         return drawn(self, "", owner, kind)
 
