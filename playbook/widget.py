@@ -722,11 +722,7 @@ class BoardWidget(anywidget.AnyWidget):
         # Beside the live view, a picture of the board as sanitizer-safe HTML:
         # JupyterLab shows it where it does not trust the saved output or has
         # no live kernel, and static viewers (nbviewer, GitHub) show it always.
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/html": self.picture_html()}, metadata
+        return with_picture(super()._repr_mimebundle_(**kwargs), self)
 
     def picture_html(self) -> str:
         """The board as shown, as an HTML ``<img>`` holding its SVG (with
@@ -747,6 +743,16 @@ class BoardWidget(anywidget.AnyWidget):
         n = self.cursor
         where = state.status() if state.outcome is not None else f"{state.to_move} to move"
         return f"BoardWidget({state.game.title}, {where}, {n} move{'s' if n != 1 else ''})"
+
+
+def with_picture(bundle, board: "BoardWidget"):
+    """A widget's display ``bundle`` with ``board``'s picture added as
+    ``text/html``, so a saved notebook shows the board where the live view
+    cannot be drawn (an untrusted notebook, no kernel, a static viewer)."""
+    if bundle is None:
+        return None
+    data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+    return {**data, "text/html": board.picture_html()}, metadata
 
 
 class _Chosen:

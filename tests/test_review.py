@@ -203,6 +203,16 @@ def test_the_review_board_keeps_board_graph_and_best_move_arrow_in_step():
     assert repr(shown) == "ReviewBoard(cosmic, 2 moves)"
 
 
+def test_the_review_board_saves_a_picture_of_its_board_beside_its_live_view():
+    shown = review(Record.of(load("cosmic").parse(COSMIC), ["b1-a1", "a4x*"])).board()
+    data, _ = shown._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    # The board as shown, after the black king is taken: the picture its board saves alone.
+    assert data["text/html"].startswith('<img class="pb-picture"')
+    assert data["text/html"] == shown.board.picture_html()
+    assert shown.board.state.outcome is not None
+
+
 @pytest.mark.parametrize("name", ["cosmic", "kelasu", "cresnovian", "ccc", "wheel"])
 def test_every_game_is_reviewed_with_its_own_thresholds(name):
     record = _game(name, 6)

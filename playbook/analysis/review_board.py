@@ -17,7 +17,7 @@ import ipywidgets
 import traitlets
 
 from ..core import PlaybookError
-from ..widget import BoardWidget
+from ..widget import BoardWidget, with_picture
 from .review import Review
 
 __all__ = ["ReviewGraph", "ReviewBoard"]
@@ -156,6 +156,11 @@ class ReviewBoard(ipywidgets.VBox):
         arrows = [arrow] if arrow else []
         if self.board.arrows != arrows:
             self.board.arrows = arrows
+
+    def _repr_mimebundle_(self, **kwargs):
+        # Beside the live view, the picture of its board, as a lone board
+        # saves it: a saved notebook shows the board before anything runs.
+        return with_picture(super()._repr_mimebundle_(**kwargs), self.board)
 
     def __repr__(self) -> str:
         return f"ReviewBoard({self.review.states[0].game.name}, {len(self.review.rows)} moves)"

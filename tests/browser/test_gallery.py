@@ -20,7 +20,8 @@ BOARDS = [
     ("cosmic", "BoardWidget(load('cosmic').initial().play('c2-d3'))"),
     ("kelasu", "BoardWidget(load('kelasu'))"),
     ("cresnovian", "BoardWidget(load('cresnovian').setup({'A1': 'duality 3Q', 'B2': 'essence 4Q', 'C3': 'velocity 0Q', "
-                   "'I1': 'cosmos 7Q', 'H2': 'radiance 2Q', 'G3': 'caprice 5Q'}, "
+                   "'I1': 'cosmos 7Q', 'H2': 'radiance 2Q', 'G3': 'caprice 5Q', 'A3': 'innervation 0Q', "
+                   "'B1': 'corporeality 0Q', 'H3': 'cognizance 0Q'}, "
                    "monuments={'E2': 'cosmos', 'D1': 'velocity'}, word=('F2', 'sun')))"),
     ("ccc", "BoardWidget(load('ccc'))"),
     ("ccc-sticks-and-losses", "BoardWidget(load('ccc').setup({'a1': 'FF+M+S', 'b2': 'T_+', 'c2': 'T_+', 'd2': 'T_+', "

@@ -25,10 +25,14 @@ from .lab import board, cells_under, open_board
 pytestmark = pytest.mark.browser
 
 WHEEL = {"{Ann}e7": "Ann R", "{Bob}d2": "Bob P"}
+# Two live pieces on the left; the other seven stand on the right (a game in
+# play shows all nine), out of their way, the ones not needed dead at 0Q.
+CRESNOVIAN = {"A1": "duality 3Q", "B2": "essence 4Q", "I1": "cosmos 7Q", "G3": "velocity 0Q", "H3": "radiance 0Q",
+              "H2": "caprice 0Q", "H1": "cognizance 0Q", "I2": "innervation 0Q", "I3": "corporeality 0Q"}
 BOARDS = {
     "cosmic": load("cosmic").initial(),
     "kelasu": load("kelasu").initial(),
-    "cresnovian": load("cresnovian").setup({"A1": "duality 3Q", "B2": "essence 4Q", "I1": "cosmos 7Q"}),
+    "cresnovian": load("cresnovian").setup(CRESNOVIAN),
     "ccc": load("ccc").initial(),
     "wheel": setup(WHEEL),
 }
@@ -38,7 +42,7 @@ from playbook.games.wheel import setup
 cosmic = BoardWidget(load("cosmic"))
 cosmic""",
     """BoardWidget(load("kelasu"))""",
-    """BoardWidget(load("cresnovian").setup({"A1": "duality 3Q", "B2": "essence 4Q", "I1": "cosmos 7Q"}))""",
+    f"""BoardWidget(load("cresnovian").setup({CRESNOVIAN!r}))""",
     """BoardWidget(load("ccc"))""",
     f"""wheel = BoardWidget(setup({WHEEL!r}))
 wheel""",
