@@ -22,6 +22,7 @@ GreedyAgent(seed=1)
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 from ..core import Action, State, Step
@@ -85,7 +86,7 @@ class Analysis:
         return f"{self.score:+.1f}"
 
 
-class Agent:
+class Agent(ABC):
     """The interface every agent shares: :meth:`choose` an action,
     :meth:`analyse` a position (the action with its score), and
     :meth:`reset` before each game.  ``seed`` starts the agent's random
@@ -106,9 +107,9 @@ class Agent:
         """Drop what the agent keeps between moves (tables, what it played
         before); nothing by default."""
 
+    @abstractmethod
     def choose(self, state: State) -> Action:
         """The action to play in ``state``."""
-        raise NotImplementedError
 
     def analyse(self, state: State) -> Analysis:
         """The action to play in ``state`` with what the agent makes of it:
