@@ -80,7 +80,7 @@ BUSY = [
     # The kernel is busy with this cell until the test says go; then it
     # plays a move itself, so the move clicked meanwhile comes too late.
     """import pathlib, time
-while not pathlib.Path("go").exists():
+while not pathlib.Path("go-instant").exists():
     time.sleep(0.05)
 board.play("b3-c4")""",
 ]
@@ -97,7 +97,7 @@ def test_the_moved_piece_shows_at_once_and_a_refusal_corrects_it(page, lab):
     wait_for_attr(widget, "data-instant", "c2 d3")
     assert where(widget, "c2") == "d3"
     assert widget.get_attribute("data-moves") == "0"
-    (lab[2] / "go").touch()
+    (lab[2] / "go-instant").touch()
     # The kernel played b3-c4 first and refuses the late c2-d3: its board
     # replaces the one shown, the pawn is back on c2 and the reason is shown.
     wait_for_refusals(widget, 1)

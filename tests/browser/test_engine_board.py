@@ -41,7 +41,8 @@ def test_hint_then_play_it_and_the_engine_answers(page, lab):
 
 
 # The engine plays White: its first move at once, its second only once the
-# file "go" exists, so the test decides how long it thinks.
+# file "go-engine" exists, so the test decides how long it thinks (each test
+# that holds a kernel waits for a file of its own: the lab is shared).
 THINKING = """import os, time
 from playbook import load, BoardWidget
 
@@ -50,7 +51,7 @@ class Thinking:
         self.moves = ["c2-d3", "b3-c4"]
     def choose(self, state):
         if len(self.moves) == 1:
-            while not os.path.exists("go"):
+            while not os.path.exists("go-engine"):
                 time.sleep(0.05)
         return state.parse_action(self.moves.pop(0))
 
@@ -81,7 +82,7 @@ def test_playing_black_the_board_shows_black_below_and_only_black_moves_on_its_t
         click(widget, cell)
         assert cells_under(widget, ".pb-hl-selected") == [], cell
         assert lit_cells(widget) == []
-    (lab[2] / "go").write_text("")
+    (lab[2] / "go-engine").write_text("")
     wait_for_move(widget, "b3-c4")
     assert widget.get_attribute("data-moves") == "3"
     click(widget, "d5")
