@@ -124,6 +124,10 @@ def test_an_untrusted_notebook_shows_a_position_as_a_picture_as_wide_as_the_live
     # position stays a picture.
     run_all(page)
     board(page)
+    # The second cell's output comes back after the first's: wait for both.
+    page.wait_for_function(
+        f"() => {{ const [p, l] = ({WIDTHS})(); return p.length === 1 && l.length === 1 && l[0] > 0; }}",
+        timeout=60000)
     pictures, live = page.evaluate(WIDTHS)
     assert pictures == [render.PICTURE_WIDTH] and live == [render.PICTURE_WIDTH]
 
