@@ -23,6 +23,7 @@ The adjudication runs in stages, each of which only ever makes orders fail:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Collection, Sequence
 
 from .board import NAMES, exists, reach
 from .orders import Order
@@ -63,12 +64,40 @@ class Resolution:
         return [o for o, code in self.results if code not in ("ok", "destroyed")]
 
 
-def resolve(pieces: dict, boards, orders: list[Order], blocking: bool = True,
+Piece = tuple[str, str]  # (owner, kind)
+
+
+def resolve(pieces: dict[str, Piece], boards: Sequence[str], orders: list[Order], blocking: bool = True,
             collision: str = "bounce", knight_across: bool = False) -> Resolution:
     """Adjudicate ``orders`` against ``pieces`` (cell -> (owner, kind)) on
     the created ``boards``; returns a :class:`Resolution`."""
     code: dict[int, str] = {}
     stages = []
+    _judge_range(pieces, boards, orders, code, blocking, knight_across)
+    stages.append(_stage("Range", orders, code))
+
+    live = [i for i in range(len(orders)) if i not in code]
+    before = set(code)
+    into, contested = _judge_collisions(orders, live, code, collision)
+    stages.append(_stage("Collisions", orders, code, before))
+
+    before = set(code)
+    if collision == "bounce":
+        _judge_head_to_head(orders, live, code)
+    stages.append(_stage("Head-to-head", orders, code, before))
+
+    before = set(code)
+    _judge_chains(pieces, orders, live, code)
+    stages.append(_stage("Chains", orders, code, before))
+
+    new, captured = _carry_out(pieces, orders, code, [into[c] for c in contested] if collision == "destroy" else [])
+    return Resolution(new, [(o, code[i]) for i, o in enumerate(orders)], captured, stages)
+
+
+def _judge_range(pieces: dict[str, Piece], boards: Sequence[str], orders: list[Order], code: dict[int, str],
+                 blocking: bool, knight_across: bool) -> None:
+    """Stage 1: fail (in ``code``) each order without a piece, with the
+    wrong letter, off the boards, given twice or out of range."""
     counts: dict[tuple[str, str], int] = {}
     for o in orders:
         counts[o.player, o.origin] = counts.get((o.player, o.origin), 0) + 1
@@ -85,32 +114,37 @@ def resolve(pieces: dict, boards, orders: list[Order], blocking: bool = True,
             code[i] = "twice"
         elif o.destination not in reach(piece[1], o.origin, occupied, boards, blocking, knight_across):
             code[i] = "out-of-range"
-    stages.append(_stage("Range", orders, code))
 
-    live = [i for i in range(len(orders)) if i not in code]
+
+def _judge_collisions(orders: list[Order], live: list[int], code: dict[int, str],
+                      collision: str) -> tuple[dict[str, list[int]], set[str]]:
+    """Stage 2: the ``live`` orders into one cell bounce (or are all
+    destroyed there); returns which orders go into each cell and the
+    cells contested."""
     into: dict[str, list[int]] = {}
     for i in live:
         into.setdefault(orders[i].destination, []).append(i)
     contested = {cell for cell, movers in into.items() if len(movers) > 1}
-    before = set(code)
     for cell in contested:
         for i in into[cell]:
             code[i] = "bounce" if collision == "bounce" else "destroyed"
-    stages.append(_stage("Collisions", orders, code, before))
+    return into, contested
 
-    before = set(code)
+
+def _judge_head_to_head(orders: list[Order], live: list[int], code: dict[int, str]) -> None:
+    """Stage 3: two pieces moving into each other's cells both fail."""
     leaving = {orders[i].origin: i for i in live if i not in code}
-    if collision == "bounce":
-        for i in live:
-            if i in code:
-                continue
-            j = leaving.get(orders[i].destination)
-            if j is not None and j != i and orders[j].destination == orders[i].origin and j not in code:
-                code[i] = code[j] = "head-to-head"
-    stages.append(_stage("Head-to-head", orders, code, before))
+    for i in live:
+        if i in code:
+            continue
+        j = leaving.get(orders[i].destination)
+        if j is not None and j != i and orders[j].destination == orders[i].origin and j not in code:
+            code[i] = code[j] = "head-to-head"
 
-    # Chains: a move depends on the move leaving its destination, if any.
-    before = set(code)
+
+def _judge_chains(pieces: dict[str, Piece], orders: list[Order], live: list[int], code: dict[int, str]) -> None:
+    """Stage 4: a move depends on the move leaving its destination, if
+    any; against a piece that stays it takes, or fails on one's own."""
     moving = {orders[i].origin: i for i in live if code.get(i) in (None, "destroyed")}
     undecided = [i for i in live if i not in code]
     decided: dict[int, bool] = {}
@@ -145,9 +179,14 @@ def resolve(pieces: dict, boards, orders: list[Order], blocking: bool = True,
             decided[i] = True  # a closed circle of moves: all go round together
         if decided[i]:
             code[i] = "ok"
-    stages.append(_stage("Chains", orders, code, before))
 
-    # Carry out at once: lift every moving piece, then set them down.
+
+def _carry_out(pieces: dict[str, Piece], orders: list[Order], code: dict[int, str],
+               destroyed: list[list[int]]) -> tuple[dict[str, Piece], list[tuple[str, str, str]]]:
+    """Carry out the orders that succeed at once: lift every moving piece,
+    then set them down; every piece ending in a cell of ``destroyed`` (the
+    orders into one contested cell each) is destroyed.  Returns the new
+    pieces and those captured."""
     new = dict(pieces)
     captured = []
     lifted = {}
@@ -160,19 +199,21 @@ def resolve(pieces: dict, boards, orders: list[Order], blocking: bool = True,
                 owner, kind = new[o.destination]
                 captured.append((o.destination, owner, kind))
             new[o.destination] = lifted[i]
-    for cell in contested if collision == "destroy" else ():
-        for i in into[cell]:
+    for movers in destroyed:
+        cell = orders[movers[0]].destination
+        for i in movers:
             captured.append((cell, *lifted[i]))
         if cell in new:
             captured.append((cell, *new.pop(cell)))
-    return Resolution(new, [(o, code[i]) for i, o in enumerate(orders)], captured, stages)
+    return new, captured
 
 
-def _stage(name: str, orders, code: dict, before=()) -> str:
+def _stage(name: str, orders: list[Order], code: dict[int, str], before: Collection[int] = ()) -> str:
+    """The words for stage ``name``: the orders it fails (those not failed ``before``)."""
     fresh = [f"{orders[i].player}'s {orders[i].text} ({WHY[c]})" for i, c in sorted(code.items()) if i not in before]
     return f"{name}: " + ("; ".join(fresh) if fresh else "nothing fails")
 
 
-def describe(piece) -> str:
+def describe(piece: Piece) -> str:
     """``"Ann's knight"`` for a piece ``(owner, kind)``."""
     return f"{piece[0]}'s {NAMES[piece[1]]}"
