@@ -25,12 +25,12 @@ import re
 from dataclasses import dataclass
 
 from ...core import NotationError, PlaybookError
+from .actions import PHASE_OF
 from .calendar import phase_of, week_of
 
 LINE_RE = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})(?:[ T]([0-9]{1,2}:[0-9]{2}))?\s+([A-Za-z][A-Za-z0-9_]*):\s*(.*)")
 #: A line that has a date and a name but no colon after the name.
 NO_COLON_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ T][0-9]{1,2}:[0-9]{2})?\s+([A-Za-z][A-Za-z0-9_]*)(?:\s.*)?")
-PHASE_OF_VERB = {"commit": "move", "pass": "move", "reveal": "resolve", "withhold": "resolve"}
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def replay(game, text: str, players, start=None):
                 report.append(f"line {k}: {msg.when:%Y-%m-%d %H:%M} {msg.player}: seal (orders not repeated) -- "
                               f"refused: a post is public, so orders are sealed by posting 'commit <hash>'")
                 continue
-            need = PHASE_OF_VERB.get(msg.verb)
+            need = PHASE_OF.get(msg.verb)
             if need and need != day_phase:
                 report.append(f"line {k}: {msg} -- refused: '{msg.verb}' belongs to the {need} phase, "
                               f"and {msg.when:%A} is in the {day_phase} phase")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Sequence
 
 from ...core import Action, Ending, IllegalAction, Outcome, PlaybookError, State, Step, StepOptions
@@ -102,11 +103,11 @@ class WheelState(State):
 
     def board_map(self) -> dict[str, tuple[str, str]]:
         """The pieces as a dict: cell -> (owner, kind)."""
-        cached = self.__dict__.get("_map")
-        if cached is None:
-            cached = {c: (o, k) for c, o, k in self.pieces}
-            self.__dict__["_map"] = cached
-        return cached
+        return self._cells
+
+    @cached_property
+    def _cells(self) -> dict[str, tuple[str, str]]:
+        return {c: (o, k) for c, o, k in self.pieces}
 
     def commitment_of(self, player: str) -> str | None:
         """``player``'s commitment this week, or None."""
@@ -311,11 +312,17 @@ class WheelState(State):
 
     def to_text(self) -> str:
         """The public position text (never a sealed order)."""
-        cached = self.__dict__.get("_text")
-        if cached is None:
-            cached = write(self)
-            self.__dict__["_text"] = cached
-        return cached
+        return self._text
+
+    @cached_property
+    def _text(self) -> str:
+        return write(self)
+
+    def key(self) -> tuple:
+        """Every field the position text writes (so two states are equal
+        exactly when their texts are), without writing the text."""
+        return (self.players, self.week, self.phase, self.power, self.boards, self.populated, self.kings,
+                self.pieces, self.passed, self.commitments, self.revealed, self.withheld, self.results)
 
     def view(self, player: str | None = None):
         """The scene: every board, the shared rank, the last resolution's
@@ -333,26 +340,29 @@ class WheelState(State):
         before = self.__dict__.get("resolved_from", self)
         return [(words, Diagram(svg(scene))) for words, scene in resolution_steps(before)]
 
-    def private_diagram(self, player: str, **options):
-        """The board as ``player`` sees it, their sealed orders drawn as arrows."""
-        return Diagram(svg(self.view(player), **options))
-
     def targets(self, cell: str) -> list[str]:
         """The cells the piece on ``cell`` may be ordered to (its range in
         this position), or ``[]`` for an empty cell."""
-        cache = self.__dict__.setdefault("_targets", {})
-        if cell not in cache:
-            piece = self.piece_at(cell)
-            cache[cell] = [] if piece is None else reach(piece[1], cell, self.board_map(), self.boards,
-                                                         self.game.blocking, self.game.knight_across)
-        return cache[cell]
+        return self._reaches.get(cell, [])
+
+    @cached_property
+    def _reaches(self) -> dict[str, list[str]]:
+        """Every piece's range: cell -> the cells it may be ordered to."""
+        board, game = self._cells, self.game
+        return {c: reach(k, c, board, self.boards, game.blocking, game.knight_across) for c, _, k in self.pieces}
 
     def movable(self, player: str) -> list[str]:
         """The cells of ``player``'s pieces that have somewhere to go."""
-        cache = self.__dict__.setdefault("_movable", {})
-        if player not in cache:
-            cache[player] = [c for c, owner, _ in self.pieces if owner == player and self.targets(c)]
-        return cache[player]
+        return self._movable.get(player, [])
+
+    @cached_property
+    def _movable(self) -> dict[str, list[str]]:
+        reaches = self._reaches
+        movable: dict[str, list[str]] = {}
+        for c, owner, _ in self.pieces:
+            if reaches[c]:
+                movable.setdefault(owner, []).append(c)
+        return movable
 
     def piece_at(self, cell: str):
         """``(owner, kind)`` of the piece on ``cell``, or None."""
