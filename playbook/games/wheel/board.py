@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Container, Sequence
 
 FILES = "abcdefgh"
 SIZE = 8
@@ -61,27 +62,46 @@ def exists(cell: str, boards) -> bool:
     return bool(boards) if board == "" else board in boards
 
 
-def boards_of(cell: str, boards) -> tuple[str, ...]:
+def boards_of(cell: str, boards: Sequence[str]) -> tuple[str, ...]:
     """The boards a piece on ``cell`` may move on."""
     board = split(cell)[0]
     return tuple(boards) if board == "" else (board,)
 
 
-def reach(kind: str, cell: str, occupied, boards, blocking: bool = True, knight_across: bool = False) -> list[str]:
+def reach(kind: str, cell: str, occupied: Container[str], boards: Sequence[str], blocking: bool = True,
+          knight_across: bool = False) -> list[str]:
     """The cells a ``kind`` piece on ``cell`` may move to or take on:
     measured on each board the cell belongs to; lines stop at the first
     occupied cell (which they include) when ``blocking``.  ``occupied`` is a
     container of cell ids.  With ``knight_across`` a knight on rank 7 may
     also jump two ranks over the shared rank onto rank 7 of another board
     (one file to either side)."""
+    rays = _rays(kind, cell, tuple(boards), knight_across)
+    if not blocking or kind in "PKN":
+        return list(_unblocked(rays, cell))
     out: dict[str, None] = {}
+    for ray in rays:
+        for target in ray:
+            out[target] = None
+            if target in occupied:
+                break
+    out.pop(cell, None)
+    return list(out)
+
+
+@lru_cache(maxsize=None)  # a few thousand (kind, cell, boards) at most, asked again and again by the engines
+def _rays(kind: str, cell: str, boards: tuple[str, ...], knight_across: bool) -> tuple[tuple[str, ...], ...]:
+    """The lines a ``kind`` piece on ``cell`` moves along, each from the
+    cell outwards, in the order :func:`reach` lists their cells; a piece
+    that steps or jumps has a line of one cell for each step."""
+    rays: list[tuple[str, ...]] = []
     home, f0, r0 = split(cell)
     if kind == "N" and knight_across and r0 == SIZE - 2 and home:
         for board in boards:
             if board != home:
                 for df in (-1, 1):
                     if 0 <= f0 + df < SIZE:
-                        out.setdefault(cell_id(board, f0 + df, r0))
+                        rays.append((cell_id(board, f0 + df, r0),))
     for board in boards_of(cell, boards):
         if kind in "PKN":
             if kind == "P":
@@ -93,19 +113,25 @@ def reach(kind: str, cell: str, occupied, boards, blocking: bool = True, knight_
             for df, dr in deltas:
                 f, r = f0 + df, r0 + dr
                 if 0 <= f < SIZE and 0 <= r < SIZE:
-                    out.setdefault(cell_id(board, f, r))
+                    rays.append((cell_id(board, f, r),))
             continue
         dirs = ORTH if kind == "R" else DIAG if kind == "B" else ORTH + DIAG
         for df, dr in dirs:
             f, r = f0 + df, r0 + dr
+            ray = []
             while 0 <= f < SIZE and 0 <= r < SIZE:
-                target = cell_id(board, f, r)
-                out.setdefault(target)
-                if blocking and target in occupied:
-                    break
+                ray.append(cell_id(board, f, r))
                 f, r = f + df, r + dr
+            rays.append(tuple(ray))
+    return tuple(rays)
+
+
+@lru_cache(maxsize=None)
+def _unblocked(rays: tuple[tuple[str, ...], ...], cell: str) -> tuple[str, ...]:
+    """Every cell of ``rays`` but ``cell``, once each, in order: a range that no piece blocks."""
+    out = dict.fromkeys(target for ray in rays for target in ray)
     out.pop(cell, None)
-    return list(out)
+    return tuple(out)
 
 
 def read_cell(text: str, writer: str, players) -> str:

@@ -4,6 +4,8 @@ and how to tell apart decisions sealed with fresh salts."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...core import Action, Engine, State, Step
 from .board import reach, short, split
 from .entry import SALT_PROMPT, SEAL
@@ -67,9 +69,8 @@ def _evaluate(state: State, player: str) -> float:
         return Engine.evaluate(ENGINE, state, player)
 
     pieces, known, orders = _projected(state)
-    game = state.game
     totals = {p: (0.5 if p in state.boards else 0.0) for p in state.players}
-    kings: dict[str, list] = {}
+    kings: dict[str, list[str]] = {}
     for cell, (owner, kind) in pieces.items():
         totals[owner] = totals.get(owner, 0.0) + VALUES[kind]
         if kind == "K":
@@ -79,31 +80,61 @@ def _evaluate(state: State, player: str) -> float:
             share = 1.0 if owner in known else _caught_share(state, owner, orders)
             totals[owner] -= CAUGHT * share
     if kings and len(state.players) > 1:
-        places = {o: [_place(c) for c in cs] for o, cs in kings.items()}
-        near = {c: o for o, cs in kings.items() for c in cs}
-        reached: dict[str, set] = {}
-        for cell, (owner, kind) in pieces.items():
-            targets = reach(kind, cell, pieces, state.boards, game.blocking, game.knight_across)
-            reached.setdefault(owner, set()).update(targets)
-            for target in targets:
-                hit = near.get(target)
-                if hit is not None and hit != owner:
-                    totals[hit] -= ATTACK
-            pull = PULL[kind]
-            if pull:
-                enemy = [k for o, ks in places.items() if o != owner for k in ks]
-                if enemy:
-                    here = _place(cell)
-                    d = min(_distance(here, k) for k in enemy)
-                    totals[owner] += pull * max(0, _FAR - d)
-        for owner, cells in kings.items():
-            hunters = set().union(*(r for o, r in reached.items() if o != owner))
-            for cell in cells:
-                flight = reach("K", cell, (), state.boards)
-                totals[owner] -= HEM * sum(1 for c in flight if c in hunters)
+        _hunt(state, pieces, totals)
     mine = totals.get(player, 0.0)
     others = [v for p, v in totals.items() if p != player]
     return mine - (max(others) if others else 0.0)
+
+
+def _hunt(state: State, pieces: dict[str, tuple[str, str]], totals: dict[str, float]) -> None:
+    """Add the threats and the pull of :func:`_evaluate` to ``totals``:
+    every piece of ``pieces`` against the Kings among them."""
+    game = state.game
+    for owner, value in _hunt_terms(tuple(pieces.items()), tuple(state.boards), game.blocking, game.knight_across):
+        totals[owner] += value
+
+
+@lru_cache(maxsize=4096)  # a search meets the same arrangement of pieces at many of its positions
+def _hunt_terms(pieces: tuple[tuple[str, tuple[str, str]], ...], boards: tuple[str, ...], blocking: bool,
+                knight_across: bool) -> tuple[tuple[str, float], ...]:
+    """The terms :func:`_hunt` adds, in the order it adds them, as
+    ``(owner, value)``: for each piece (``(cell, (owner, kind))`` in order)
+    the threats it makes on enemy Kings and its pull towards them, then
+    each King's flight cells that enemy pieces reach."""
+    terms: list[tuple[str, float]] = []
+    kings: dict[str, list[str]] = {}
+    for cell, (owner, kind) in pieces:
+        if kind == "K":
+            kings.setdefault(owner, []).append(cell)
+    kings_at = [(c, o) for o, cs in kings.items() for c in cs]
+    occupied = {cell for cell, _ in pieces}
+    enemies: dict[str, tuple[str, ...]] = {}
+    reached: dict[str, set[str]] = {}
+    for cell, (owner, kind) in pieces:
+        targets = reach(kind, cell, occupied, boards, blocking, knight_across)
+        reached.setdefault(owner, set()).update(targets)
+        for king, hit in kings_at:
+            if hit != owner and king in targets:
+                terms.append((hit, -ATTACK))
+        pull = PULL[kind]
+        if pull:
+            if owner not in enemies:
+                enemies[owner] = tuple(c for c, o in kings_at if o != owner)
+            if enemies[owner]:
+                terms.append((owner, pull * max(0, _FAR - _nearest(cell, enemies[owner]))))
+    for owner, cells in kings.items():
+        hunters = set().union(*(r for o, r in reached.items() if o != owner))
+        for cell in cells:
+            flight = reach("K", cell, (), boards)
+            terms.append((owner, -(HEM * sum(1 for c in flight if c in hunters))))
+    return tuple(terms)
+
+
+@lru_cache(maxsize=65536)  # a few hundred pieces' cells against the same Kings, again and again
+def _nearest(cell: str, kings: tuple[str, ...]) -> int:
+    """King steps from ``cell`` to the nearest of ``kings``."""
+    here = _place(cell)
+    return min(_distance(here, _place(k)) for k in kings)
 
 
 def _caught_share(state: State, owner: str, orders: list) -> float:
@@ -160,9 +191,20 @@ def _projected(state: State) -> tuple[dict, set, list]:
     if not orders:
         return state.board_map(), set(known), []
     game = state.game
-    pieces = resolve(dict(state.board_map()), state.boards, orders, blocking=game.blocking,
-                     collision=game.collision, knight_across=game.knight_across).pieces
+    pieces = _carried_out(state.pieces, tuple(state.boards), tuple(orders), game.blocking, game.collision,
+                          game.knight_across)
     return pieces, set(known), orders
+
+
+@lru_cache(maxsize=4096)  # a search weighs the same orders against the same pieces again and again
+def _carried_out(pieces: tuple[tuple[str, str, str], ...], boards: tuple[str, ...], orders: tuple[Order, ...],
+                 blocking: bool, collision: str, knight_across: bool) -> dict[str, tuple[str, str]]:
+    """The pieces (cell -> (owner, kind)) after ``orders`` are resolved
+    against ``pieces`` (``(cell, owner, kind)`` triples); never changed
+    by its callers, since it is shared."""
+    board = {c: (o, k) for c, o, k in pieces}
+    return resolve(board, boards, list(orders), blocking=blocking, collision=collision,
+                   knight_across=knight_across).pieces
 
 
 def _extra(state: State) -> list[Action]:

@@ -29,6 +29,8 @@ import hashlib
 import re
 import secrets
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
 
 from ...core import NotationError
 from .board import read_cell
@@ -89,12 +91,17 @@ def split_body(body: str) -> tuple[str, str]:
     return salt, orders.strip()
 
 
-def read_orders(text: str, player: str, players) -> list[Order]:
+def read_orders(text: str, player: str, players: Sequence[str]) -> list[Order]:
     """The orders in ``text`` written by ``player``; NotationError pointing
     at the first order that cannot be read.  An empty text holds no orders."""
+    return list(_read_orders(text, player, tuple(players)))
+
+
+@lru_cache(maxsize=4096)  # the engines read the same few reveals at every position they weigh
+def _read_orders(text: str, player: str, players: tuple[str, ...]) -> tuple[Order, ...]:
     orders: list[Order] = []
     if not text.strip():
-        return orders
+        return ()
     pos = 0
     for part in text.split(","):
         m = ORDER_RE.fullmatch(part)
@@ -109,4 +116,4 @@ def read_orders(text: str, player: str, players) -> list[Order]:
             raise NotationError(str(exc), text, pos + m.start(2)) from None
         orders.append(Order(player, origin, destination, m.group(1), part.strip()))
         pos += len(part) + 1
-    return orders
+    return tuple(orders)
