@@ -4,6 +4,7 @@ and how to tell apart decisions sealed with fresh salts."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from ...core import Action, Engine, State, Step
@@ -220,36 +221,59 @@ def _extra(state: State) -> list[Action]:
     if state.outcome is not None or state.phase != "move":
         return []
     player = state.to_move
-    pieces = state.board_map()
-    enemy = [_place(c) for c, (o, k) in pieces.items() if k == "K" and o != player]
+    game = state.game
+    sets = _order_sets(state.pieces, tuple(state.boards), player, state.power, game.blocking, game.knight_across)
+    return _commitments(player, sets)
+
+
+@lru_cache(maxsize=1024)  # the same pieces come back at many positions of a search (the sealed orders differ)
+def _order_sets(pieces: tuple[tuple[str, str, str], ...], boards: tuple[str, ...], player: str, power: int,
+                blocking: bool, knight_across: bool) -> tuple[tuple[tuple[tuple[str, str], ...], str], ...]:
+    """The distinct sets of ``(origin, destination)`` orders that
+    :func:`_extra` offers ``player`` among ``pieces`` (``(cell, owner,
+    kind)`` triples), each with its text as ``player`` writes it."""
+    board = {c: (o, k) for c, o, k in pieces}
+
+    def targets(cell: str) -> list[str]:
+        return reach(board[cell][1], cell, board, boards, blocking, knight_across) if cell in board else []
+
+    enemy = tuple(c for c, (o, k) in board.items() if k == "K" and o != player)
     scored = []
-    for origin in state.movable(player):
-        kind = pieces[origin][1]
-        here = _place(origin)
-        before = min((_distance(here, k) for k in enemy), default=0)
-        for dest in state.targets(origin):
-            hit = pieces.get(dest)
+    for origin, owner, kind in pieces:
+        if owner != player:
+            continue
+        before = _nearest(origin, enemy) if enemy else 0
+        for dest in targets(origin):
+            hit = board.get(dest)
             gain = 0.0
             if hit is not None:
                 if hit[0] == player:
                     continue
                 gain += 100.0 if hit[1] == "K" else VALUES[hit[1]]
             if enemy:
-                gain += PULL[kind] * (before - min(_distance(_place(dest), k) for k in enemy))
+                gain += PULL[kind] * (before - _nearest(dest, enemy))
             scored.append((gain, origin, dest))
     scored.sort(key=lambda t: -t[0])
-    power = min(3, state.power)
+    grow_to = min(3, power)
     sets = [[(o, d)] for _, o, d in scored[:12]]
     for _, o, d in scored[:4]:
-        grown = _grow([(o, d)], scored, power)
+        grown = _grow([(o, d)], scored, grow_to)
         sets += [grown[:2], grown] if len(grown) > 2 else [grown]
     for gain, o, d in scored:
         if gain < 100.0:
             break
-        flight = set(state.targets(d))
+        flight = set(targets(d))
         covers = [(o2, d2) for _, o2, d2 in scored if d2 in flight]
-        sets.append(_grow([(o, d)], covers, power))
-    return _commitments(state, player, sets)
+        sets.append(_grow([(o, d)], covers, grow_to))
+    out, seen = [], set()
+    for orders in sets:
+        key = frozenset(orders)
+        if not orders or len(orders) > power or key in seen:
+            continue
+        seen.add(key)
+        text = ", ".join(f"{board[o][1]}{short(o, player)}-{short(d, player)}" for o, d in orders)
+        out.append((tuple(orders), text))
+    return tuple(out)
 
 
 def _grow(orders: list, scored, power: int) -> list:
@@ -265,20 +289,13 @@ def _grow(orders: list, scored, power: int) -> list:
     return orders
 
 
-def _commitments(state: State, player: str, sets) -> list[Action]:
-    """One commitment action (the text kept for revealing) for each
-    distinct set of ``(origin, destination)`` orders within the power,
-    each sealed with a fresh salt nobody can guess (``new_salt``), since
-    the one the engine plays is published."""
-
-    pieces = state.board_map()
-    out, seen = [], set()
-    for orders in sets:
-        key = frozenset(orders)
-        if not orders or len(orders) > state.power or key in seen:
-            continue
-        seen.add(key)
-        text = ", ".join(f"{pieces[o][1]}{short(o, player)}-{short(d, player)}" for o, d in orders)
+def _commitments(player: str, sets: tuple[tuple[tuple[tuple[str, str], ...], str], ...]) -> list[Action]:
+    """One commitment action (the text kept for revealing) for each set
+    of ``(origin, destination)`` orders and its text, each sealed with a
+    fresh salt nobody can guess (``new_salt``), since the one the engine
+    plays is published."""
+    out = []
+    for orders, text in sets:
         salt = new_salt()
         digest = commitment(salt, text)
         steps = tuple(x for o, d in orders for x in (Step.cell(o), Step.cell(d))) + (SEAL, Step.text(salt, SALT_PROMPT))
@@ -320,10 +337,8 @@ class WheelEngine(Engine):
         tell ``player`` nothing usable), with ``player``'s own sealed text."""
         if not view.commitments:
             return view
-        text = view.to_text()
-        for _, digest in view.commitments:
-            text = text.replace(digest, "")
-        return text, view.secret(player)
+        unsealed = replace(view, commitments=tuple((p, "") for p, _ in view.commitments))
+        return unsealed.key(), view.secret(player)
 
 
 ENGINE = WheelEngine()

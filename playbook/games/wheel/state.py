@@ -73,7 +73,8 @@ class WheelState(State):
     def _compute_outcome(self) -> Outcome | None:
         if len(self.kings) < 2:
             return None
-        owners = [p for p in self.players if any(o == p and k == "K" for _, o, k in self.pieces)]
+        crowned = {o for _, o, k in self.pieces if k == "K"}
+        owners = [p for p in self.players if p in crowned]
         if len(owners) == 1:
             return Outcome((owners[0],), f"only {owners[0]} still owns a King", Ending.KING_CAPTURED)
         if not owners:
