@@ -70,48 +70,46 @@ def _evaluate(state: State, player: str) -> float:
         return Engine.evaluate(ENGINE, state, player)
 
     pieces, known, orders = _projected(state)
+    game = state.game
+    material, terms = _board_terms(pieces, tuple(state.boards), game.blocking, game.knight_across)
     totals = {p: (0.5 if p in state.boards else 0.0) for p in state.players}
-    kings: dict[str, list[str]] = {}
-    for cell, (owner, kind) in pieces.items():
-        totals[owner] = totals.get(owner, 0.0) + VALUES[kind]
-        if kind == "K":
-            kings.setdefault(owner, []).append(cell)
+    for owner, value in material:  # whole pawns and halves: added in any order, the sum is exact
+        totals[owner] = totals.get(owner, 0.0) + value
     if len(state.kings) >= 2 and orders:
-        for owner in {o for o, k in state.board_map().values() if k == "K"} - set(kings):
+        crowned = {o for _, o, k in pieces if k == "K"}
+        for owner in {o for _, o, k in state.pieces if k == "K"} - crowned:
             share = 1.0 if owner in known else _caught_share(state, owner, orders)
             totals[owner] -= CAUGHT * share
-    if kings and len(state.players) > 1:
-        _hunt(state, pieces, totals)
+    if len(state.players) > 1:
+        for owner, value in terms:
+            totals[owner] += value
     mine = totals.get(player, 0.0)
     others = [v for p, v in totals.items() if p != player]
     return mine - (max(others) if others else 0.0)
 
 
-def _hunt(state: State, pieces: dict[str, tuple[str, str]], totals: dict[str, float]) -> None:
-    """Add the threats and the pull of :func:`_evaluate` to ``totals``:
-    every piece of ``pieces`` against the Kings among them."""
-    game = state.game
-    for owner, value in _hunt_terms(tuple(pieces.items()), tuple(state.boards), game.blocking, game.knight_across):
-        totals[owner] += value
+Pieces = tuple[tuple[str, str, str], ...]  # (cell, owner, kind) triples
 
 
 @lru_cache(maxsize=4096)  # a search meets the same arrangement of pieces at many of its positions
-def _hunt_terms(pieces: tuple[tuple[str, tuple[str, str]], ...], boards: tuple[str, ...], blocking: bool,
-                knight_across: bool) -> tuple[tuple[str, float], ...]:
-    """The terms :func:`_hunt` adds, in the order it adds them, as
-    ``(owner, value)``: for each piece (``(cell, (owner, kind))`` in order)
-    the threats it makes on enemy Kings and its pull towards them, then
-    each King's flight cells that enemy pieces reach."""
-    terms: list[tuple[str, float]] = []
+def _board_terms(pieces: Pieces, boards: tuple[str, ...], blocking: bool,
+                 knight_across: bool) -> tuple[tuple[tuple[str, float], ...], tuple[tuple[str, float], ...]]:
+    """What :func:`_evaluate` counts of ``pieces`` alone, as ``(owner,
+    value)`` pairs: each owner's material; and, in the order they are
+    added, the threats and pull of each piece in turn towards the enemy
+    Kings, then each King's flight cells that enemy pieces reach."""
+    material: dict[str, float] = {}
     kings: dict[str, list[str]] = {}
-    for cell, (owner, kind) in pieces:
+    for cell, owner, kind in pieces:
+        material[owner] = material.get(owner, 0.0) + VALUES[kind]
         if kind == "K":
             kings.setdefault(owner, []).append(cell)
+    terms: list[tuple[str, float]] = []
     kings_at = [(c, o) for o, cs in kings.items() for c in cs]
-    occupied = {cell for cell, _ in pieces}
+    occupied = {cell for cell, _, _ in pieces}
     enemies: dict[str, tuple[str, ...]] = {}
     reached: dict[str, set[str]] = {}
-    for cell, (owner, kind) in pieces:
+    for cell, owner, kind in pieces if kings else ():
         targets = reach(kind, cell, occupied, boards, blocking, knight_across)
         reached.setdefault(owner, set()).update(targets)
         for king, hit in kings_at:
@@ -128,14 +126,14 @@ def _hunt_terms(pieces: tuple[tuple[str, tuple[str, str]], ...], boards: tuple[s
         for cell in cells:
             flight = reach("K", cell, (), boards)
             terms.append((owner, -(HEM * sum(1 for c in flight if c in hunters))))
-    return tuple(terms)
+    return tuple(material.items()), tuple(terms)
 
 
 @lru_cache(maxsize=65536)  # a few hundred pieces' cells against the same Kings, again and again
 def _nearest(cell: str, kings: tuple[str, ...]) -> int:
     """King steps from ``cell`` to the nearest of ``kings``."""
-    here = _place(cell)
-    return min(_distance(here, _place(k)) for k in kings)
+    here = split(cell)
+    return min(_distance(here, split(k)) for k in kings)
 
 
 def _caught_share(state: State, owner: str, orders: list) -> float:
@@ -159,11 +157,7 @@ def _caught_share(state: State, owner: str, orders: list) -> float:
     return caught / len(replies)
 
 
-def _place(cell: str) -> tuple[str, int, int]:
-    return split(cell)
-
-
-def _distance(a, b) -> int:
+def _distance(a: tuple[str, int, int], b: tuple[str, int, int]) -> int:
     """King steps from place ``a`` to ``b`` (board, file, rank; rank 7 is the shared rank)."""
     (ba, fa, ra), (bb, fb, rb) = a, b
     if ba == bb or not ba or not bb:
@@ -171,16 +165,17 @@ def _distance(a, b) -> int:
     return (7 - ra) + (7 - rb) + max(0, abs(fa - fb) - (7 - ra) - (7 - rb))
 
 
-def _projected(state: State) -> tuple[dict, set, list]:
-    """``(pieces, players, orders)``: cell -> (owner, kind) after the orders
-    this position knows (revealed ones and remembered sealed ones), as if
-    the phase ended now; the players whose orders those are; the orders."""
+def _projected(state: State) -> tuple[Pieces, set[str], list[Order]]:
+    """``(pieces, players, orders)``: the ``(cell, owner, kind)`` of every
+    piece after the orders this position knows (revealed ones and
+    remembered sealed ones), as if the phase ended now; the players whose
+    orders those are; the orders."""
     known = dict(getattr(state, "revealed", ()))
     for p, body in getattr(state, "secrets", ()):
         if p not in known and state.secret(p) is not None:
             known[p] = body
     if not known:
-        return state.board_map(), set(), []
+        return state.pieces, set(), []
 
     orders = []
     for p in state.players:
@@ -190,7 +185,7 @@ def _projected(state: State) -> tuple[dict, set, list]:
             except Exception:  # an unreadable text gives no orders, as in play
                 continue
     if not orders:
-        return state.board_map(), set(known), []
+        return state.pieces, set(known), []
     game = state.game
     pieces = _carried_out(state.pieces, tuple(state.boards), tuple(orders), game.blocking, game.collision,
                           game.knight_across)
@@ -198,14 +193,13 @@ def _projected(state: State) -> tuple[dict, set, list]:
 
 
 @lru_cache(maxsize=4096)  # a search weighs the same orders against the same pieces again and again
-def _carried_out(pieces: tuple[tuple[str, str, str], ...], boards: tuple[str, ...], orders: tuple[Order, ...],
-                 blocking: bool, collision: str, knight_across: bool) -> dict[str, tuple[str, str]]:
-    """The pieces (cell -> (owner, kind)) after ``orders`` are resolved
-    against ``pieces`` (``(cell, owner, kind)`` triples); never changed
-    by its callers, since it is shared."""
+def _carried_out(pieces: Pieces, boards: tuple[str, ...], orders: tuple[Order, ...], blocking: bool,
+                 collision: str, knight_across: bool) -> Pieces:
+    """``pieces`` after ``orders`` are resolved against them."""
     board = {c: (o, k) for c, o, k in pieces}
-    return resolve(board, boards, list(orders), blocking=blocking, collision=collision,
-                   knight_across=knight_across).pieces
+    after = resolve(board, boards, list(orders), blocking=blocking, collision=collision,
+                    knight_across=knight_across).pieces
+    return tuple((c, o, k) for c, (o, k) in after.items())
 
 
 def _extra(state: State) -> list[Action]:

@@ -136,7 +136,7 @@ def parse(game: ChessWheel, text: str) -> WheelState:
                     commitments=tuple((p, committed[p]) for p in players if p in committed),
                     revealed=tuple((p, revealed[p]) for p in players if p in revealed),
                     withheld=withheld, results=results)
-    if state.outcome is None and not state._movers():
+    if state.outcome is None and not state._undecided:
         r.fail("commitments" if phase == "move" else "revealed",
                "nobody is left to decide, so this phase would already have ended")
     return state

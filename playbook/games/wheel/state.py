@@ -53,9 +53,11 @@ class WheelState(State):
         nor withheld."""
         if self.outcome is not None:
             return ()
-        return self._movers()
+        return self._undecided
 
-    def _movers(self) -> tuple[str, ...]:
+    @cached_property
+    def _undecided(self) -> tuple[str, ...]:
+        """The players with a decision left in this phase, whether or not the game is over."""
         if self.phase == "move":
             done = set(self.passed) | {p for p, _ in self.commitments}
         else:
@@ -129,10 +131,12 @@ class WheelState(State):
         return self._with_secret(player, body)
 
     def _with_secret(self, player: str, body: str | None) -> "WheelState":
+        return replace(self, secrets=self._secrets_with(player, body))
+
+    def _secrets_with(self, player: str, body: str | None) -> tuple[tuple[str, str], ...]:
+        """The remembered texts with ``player``'s replaced by ``body`` (forgotten when None)."""
         secrets = tuple((p, b) for p, b in self.secrets if p != player)
-        if body is not None:
-            secrets += ((player, body),)
-        return replace(self, secrets=secrets)
+        return secrets + ((player, body),) if body is not None else secrets
 
     def private_to(self, player: str) -> "WheelState":
         """This position as ``player`` knows it: the sealed texts of other
@@ -226,15 +230,17 @@ class WheelState(State):
             # A pass withdraws the player's commitment, as a commitment replaces a pass.
             player = action.data[1]
             s = replace(s, passed=s._seat(s.passed + (player,)),
-                        commitments=tuple((p, h) for p, h in s.commitments if p != player))._with_secret(player, None)
+                        commitments=tuple((p, h) for p, h in s.commitments if p != player),
+                        secrets=s._secrets_with(player, None))
         elif kind == "commit":
             player, digest = action.data[1], action.data[2]
             commits = tuple((p, h) for p, h in s.commitments if p != player) + ((player, digest),)
-            s = replace(s, commitments=s._seat_pairs(commits), passed=tuple(p for p in s.passed if p != player))
             # A commitment entered here carries its text: keep it privately, so the same player can
             # reveal it later (play() and the engines' searches alike).
             body = action.data[3] if len(action.data) > 3 else None
-            s = s._with_secret(player, body if body is not None and hash_body(body) == digest else None)
+            kept = body if body is not None and hash_body(body) == digest else None
+            s = replace(s, commitments=s._seat_pairs(commits), passed=tuple(p for p in s.passed if p != player),
+                        secrets=s._secrets_with(player, kept))
         elif kind == "reveal":
             s = replace(s, revealed=s._seat_pairs(s.revealed + ((action.data[1], action.data[2]),)))
         elif kind == "withhold":
@@ -266,7 +272,7 @@ class WheelState(State):
 
     def _settle(self) -> "WheelState":
         s = self
-        while s.outcome is None and not s._movers():
+        while s.outcome is None and not s._undecided:
             s = s._end_phase()
         return s
 
