@@ -110,3 +110,30 @@ def test_the_side_whose_king_is_hunted_is_told_it_is_lost():
     after = after.play("{Bob} pass")  # the move phase ends: Ann reveals next
     after = after.play(f"{{Ann}} reveal {reveal_body('s', 'N{Bob}c2-{Bob}a1')}")
     assert after.outcome is not None and after.outcome.winners == ("Ann",)
+
+
+def test_what_a_player_knows_leaves_out_only_the_digests_of_other_players_orders():
+    # Ann sealed either of two sets of orders: Bob, who cannot read them, knows the same
+    # position either way; Ann, who remembers her text, knows two different ones.
+    from playbook.games.wheel.engine import ENGINE
+
+    start = wheel_duel()
+    rook_up, rook_right = committed(start, "Ra1-a8", "k1"), committed(start, "Ra1-b1", "k2")
+    assert rook_up.commitments != rook_right.commitments
+    bob_up, bob_right = rook_up.observation("Bob"), rook_right.observation("Bob")
+    assert ENGINE.known_key(bob_up, "Bob") == ENGINE.known_key(bob_right, "Bob")
+    assert ENGINE.known_key(rook_up, "Ann") != ENGINE.known_key(rook_right, "Ann")
+    # A position that differs in more than a digest is told apart: Bob has also passed.
+    assert ENGINE.known_key(bob_up.play("{Bob} pass"), "Bob") != ENGINE.known_key(bob_up, "Bob")
+
+
+def test_evaluating_one_arrangement_again_gives_the_same_value_in_another_week():
+    # The rook ordered a1-a8 but not yet revealed is counted on a8 (1.68 pull, threat -2
+    # and flight cell -0.4 for Bob, as in the hand count above), and the same pieces a week
+    # later count the same.
+    from dataclasses import replace
+
+    sealed = committed(wheel_duel(), "Ra1-a8")
+    expected = (5.5 + 1.68) - (1.5 + 0.08 - 2 - 0.4)
+    assert evaluate(sealed, "Ann") == pytest.approx(expected)
+    assert evaluate(replace(sealed, week=9), "Ann") == evaluate(sealed, "Ann")

@@ -808,3 +808,20 @@ def test_clarification_22_board_actions_cost_nothing_and_fit_any_phase():
     s = s.play("{Ann} reveal a: Pe2-e3, Pd2-d3, Pc2-c3")
     assert s.week == 2 and all(code == "ok" for *_, code in s.results)
     assert s.kings == ("Ann", "Bob") and s.outcome is None
+
+
+def test_positions_are_equal_exactly_when_their_texts_are():
+    # A remembered sealed text is no part of the position; any written field is.
+    s = setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"})
+    sealed = s.play(f"{{Ann}} commit {commitment('k', 'Pe2-e3')}")
+    remembered = sealed.remember("Ann", "k: Pe2-e3")
+    assert remembered == sealed and hash(remembered) == hash(sealed)
+    assert remembered.to_text() == sealed.to_text()
+    for other in (s, sealed.play("{Bob} pass"), s.play(f"{{Ann}} commit {commitment('j', 'Pe2-e3')}")):
+        assert other != sealed and other.to_text() != sealed.to_text()
+
+
+def test_orders_read_twice_are_a_fresh_list_each_time():
+    first = read_orders("Pe2-e3, Ng1-f3", "Ann", ("Ann", "Bob"))
+    first.clear()
+    assert [o.text for o in read_orders("Pe2-e3, Ng1-f3", "Ann", ("Ann", "Bob"))] == ["Pe2-e3", "Ng1-f3"]
