@@ -104,6 +104,7 @@ def _rays(kind: str, cell: str, boards: tuple[str, ...], knight_across: bool) ->
                         rays.append((cell_id(board, f0 + df, r0),))
     for board in boards_of(cell, boards):
         if kind in "PKN":
+            deltas: tuple[tuple[int, int], ...]
             if kind == "P":
                 deltas = ((0, 1), (0, -1))
             elif kind == "K":
@@ -118,7 +119,7 @@ def _rays(kind: str, cell: str, boards: tuple[str, ...], knight_across: bool) ->
         dirs = ORTH if kind == "R" else DIAG if kind == "B" else ORTH + DIAG
         for df, dr in dirs:
             f, r = f0 + df, r0 + dr
-            ray = []
+            ray: list[str] = []
             while 0 <= f < SIZE and 0 <= r < SIZE:
                 ray.append(cell_id(board, f, r))
                 f, r = f + df, r + dr

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING, Hashable, cast
 
 from ...core import Action, Engine, State, Step
 from .board import reach, short, split
 from .entry import SALT_PROMPT, SEAL
 from .orders import Order, commitment, new_salt, read_orders, reveal_body, split_body
 from .resolve import resolve
+
+if TYPE_CHECKING:  # annotations only: the state module reaches the engine through the game
+    from .state import WheelState
 
 #: Chess Wheel+ piece values in pawns (chess's usual values).  The King has
 #: none: losing it loses the game, which the outcome and the King terms of
@@ -30,7 +34,7 @@ PULL = {"Q": 0.15, "R": 0.12, "B": 0.1, "N": 0.12, "P": 0.04, "K": 0.0}
 _FAR = 15
 
 
-def _evaluate(state: State, player: str) -> float:
+def _evaluate(state: WheelState, player: str) -> float:
     """Chess Wheel+: the hunt for the enemy Kings, then material.
 
     The game is won by taking the other Kings, and every piece must travel
@@ -136,7 +140,7 @@ def _nearest(cell: str, kings: tuple[str, ...]) -> int:
     return min(_distance(here, split(k)) for k in kings)
 
 
-def _caught_share(state: State, owner: str, orders: list) -> float:
+def _caught_share(state: WheelState, owner: str, orders: list) -> float:
     """The share of ``owner``'s King replies (stay, or step to each cell in
     its range) after which ``orders`` still take it: 1 when no step saves it."""
 
@@ -165,7 +169,7 @@ def _distance(a: tuple[str, int, int], b: tuple[str, int, int]) -> int:
     return (7 - ra) + (7 - rb) + max(0, abs(fa - fb) - (7 - ra) - (7 - rb))
 
 
-def _projected(state: State) -> tuple[Pieces, set[str], list[Order]]:
+def _projected(state: WheelState) -> tuple[Pieces, set[str], list[Order]]:
     """``(pieces, players, orders)``: the ``(cell, owner, kind)`` of every
     piece after the orders this position knows (revealed ones and
     remembered sealed ones), as if the phase ended now; the players whose
@@ -202,7 +206,7 @@ def _carried_out(pieces: Pieces, boards: tuple[str, ...], orders: tuple[Order, .
     return tuple((c, o, k) for c, (o, k) in after.items())
 
 
-def _extra(state: State) -> list[Action]:
+def _extra(state: WheelState) -> list[Action]:
     """Chess Wheel+ commitments a search should weigh (orders are not
     listed), for the player to move in the move phase.  Each single order
     is scored by a quick guess (what it takes, a King far above all; how
@@ -304,35 +308,37 @@ class WheelEngine(Engine):
     judges = True
 
     def evaluate(self, state: State, player: str) -> float:
-        return _evaluate(state, player)
+        return _evaluate(cast("WheelState", state), player)
 
     evaluate.__doc__ = _evaluate.__doc__
 
     def extra_actions(self, state: State) -> list[Action]:
-        return _extra(state)
+        return _extra(cast("WheelState", state))
 
     extra_actions.__doc__ = _extra.__doc__
 
-    def choice_key(self, state: State, action: Action):
+    def choice_key(self, state: State, action: Action) -> Hashable:
         """What ``action`` decides, whatever its salt (``state.choice_key``)."""
-        return state.choice_key(action)
+        return cast("WheelState", state).choice_key(action)
 
-    def repetition_key(self, state: State):
+    def repetition_key(self, state: State) -> Hashable:
         """The pieces, the phase and the player to move: two deterministic
         players can order the same moves week after week, each blocking the
         other, for ever; an engine that meets the same position again
         varies its orders instead.  The week's number is left out, since it
         grows every week."""
-        return type(state), state.pieces, state.phase, state.to_move
+        wheel = cast("WheelState", state)
+        return type(wheel), wheel.pieces, wheel.phase, wheel.to_move
 
-    def known_key(self, view: State, player: str):
+    def known_key(self, view: State, player: str) -> Hashable:
         """What ``player`` knows of ``view``: the position without the
         digests of sealed orders (which differ with every sealed text and
         tell ``player`` nothing usable), with ``player``'s own sealed text."""
-        if not view.commitments:
-            return view
-        unsealed = replace(view, commitments=tuple((p, "") for p, _ in view.commitments))
-        return unsealed.key(), view.secret(player)
+        wheel = cast("WheelState", view)
+        if not wheel.commitments:
+            return wheel
+        unsealed = replace(wheel, commitments=tuple((p, "") for p, _ in wheel.commitments))
+        return unsealed.key(), wheel.secret(player)
 
 
 ENGINE = WheelEngine()

@@ -46,10 +46,10 @@ FIELDS = ("players", "power", "week", "phase", "boards", "populated", "kings", "
 
 def write(s: WheelState) -> str:
     """The position text of state ``s``."""
-    groups = {}
+    groups: dict[str, list[str]] = {}
     for cell, owner, kind in s.pieces:
         groups.setdefault(owner, []).append(kind + short(cell, owner))
-    res = {}
+    res: dict[str, list[str]] = {}
     for player, origin, dest, code in s.results:
         res.setdefault(player, []).append(f"{short(origin, player)}-{short(dest, player)} {code}")
     values = {

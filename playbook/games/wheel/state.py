@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ...core import Action, Ending, IllegalAction, Outcome, PlaybookError, State, Step, StepOptions
 from ...render import Diagram, svg
@@ -16,6 +16,9 @@ from .notation import write
 from .orders import hash_body, read_orders, split_body
 from .resolve import Resolution, resolve
 from .view import drawn, resolution_steps, scene
+
+if TYPE_CHECKING:  # annotations only: the game module imports this one
+    from .game import ChessWheel
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -41,7 +44,7 @@ class WheelState(State):
     withheld: tuple[str, ...] = ()
     results: tuple[tuple[str, str, str, str], ...] = ()
     secrets: tuple[tuple[str, str], ...] = field(default=(), compare=False)
-    game: object = field(default=None, compare=False)
+    game: "ChessWheel" = field(default=None, compare=False)
 
     # ---- who decides
 
