@@ -825,3 +825,12 @@ def test_orders_read_twice_are_a_fresh_list_each_time():
     first = read_orders("Pe2-e3, Ng1-f3", "Ann", ("Ann", "Bob"))
     first.clear()
     assert [o.text for o in read_orders("Pe2-e3, Ng1-f3", "Ann", ("Ann", "Bob"))] == ["Pe2-e3", "Ng1-f3"]
+
+
+def test_a_resolution_is_kept_only_on_the_position_it_made():
+    # Both rooks into a8: a bounce, told at the Collisions stage; the position before has none.
+    start = setup({"{Ann}a1": "Ann R", "{Bob}a1": "Bob R"})
+    bounce = play_orders(start, {"Ann": "Ra1-a8", "Bob": "Ra1-a8"})
+    assert [code for _, code in bounce.last_resolution.results] == ["bounce", "bounce"]
+    assert bounce.last_resolution.stages[1].startswith("Collisions: Ann's Ra1-a8")
+    assert start.last_resolution is None

@@ -297,9 +297,15 @@ class WheelState(State):
         results = tuple((o.player, o.origin, o.destination, code) for o, code in res.results)
         new = replace(self, week=self.week + 1, phase="move", pieces=pieces, passed=(), commitments=(),
                       revealed=(), withheld=(), results=results, secrets=())
-        new.__dict__["last_resolution"] = res
-        new.__dict__["resolved_from"] = self
+        new.__dict__["resolved_from"] = self  # how play reached it, as ``last_action`` records
         return new
+
+    @cached_property
+    def last_resolution(self) -> Resolution | None:
+        """The resolution that made this position, when play reached it
+        by ending a resolve phase (None otherwise)."""
+        before = self.__dict__.get("resolved_from")
+        return None if before is None else before.resolution()
 
     # ---- text and drawing
 
