@@ -17,6 +17,9 @@ from .resolve import resolve
 if TYPE_CHECKING:  # annotations only: the state module reaches the engine through the game
     from .state import WheelState
 
+#: Pieces as ``(cell, owner, kind)`` triples, in the order they are counted.
+Pieces = tuple[tuple[str, str, str], ...]
+
 #: Chess Wheel+ piece values in pawns (chess's usual values).  The King has
 #: none: losing it loses the game, which the outcome and the King terms of
 #: :meth:`WheelEngine.evaluate` counts.
@@ -90,9 +93,6 @@ def _evaluate(state: WheelState, player: str) -> float:
     mine = totals.get(player, 0.0)
     others = [v for p, v in totals.items() if p != player]
     return mine - (max(others) if others else 0.0)
-
-
-Pieces = tuple[tuple[str, str, str], ...]  # (cell, owner, kind) triples
 
 
 @lru_cache(maxsize=4096)  # a search meets the same arrangement of pieces at many of its positions

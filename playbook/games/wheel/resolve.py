@@ -28,6 +28,9 @@ from typing import Collection, Sequence
 from .board import NAMES, exists, reach
 from .orders import Order
 
+#: A piece as the adjudication sees it: ``(owner, kind)``.
+Piece = tuple[str, str]
+
 WHY = {
     "ok": "succeeds",
     "no-piece": "there is no piece of the player's on its cell",
@@ -62,9 +65,6 @@ class Resolution:
     def failed(self) -> list[Order]:
         """The orders that failed."""
         return [o for o, code in self.results if code not in ("ok", "destroyed")]
-
-
-Piece = tuple[str, str]  # (owner, kind)
 
 
 def resolve(pieces: dict[str, Piece], boards: Sequence[str], orders: list[Order], blocking: bool = True,
