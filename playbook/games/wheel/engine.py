@@ -12,7 +12,7 @@ from ...core import Action, Engine, State, Step
 from .board import reach, short, split
 from .entry import SALT_PROMPT, SEAL
 from .orders import Order, commitment, new_salt, read_orders, reveal_body, split_body
-from .resolve import resolve
+from .resolve import carried_out, resolve
 
 if TYPE_CHECKING:  # annotations only: the state module reaches the engine through the game
     from .state import WheelState
@@ -191,19 +191,9 @@ def _projected(state: WheelState) -> tuple[Pieces, set[str], list[Order]]:
     if not orders:
         return state.pieces, set(known), []
     game = state.game
-    pieces = _carried_out(state.pieces, tuple(state.boards), tuple(orders), game.blocking, game.collision,
-                          game.knight_across)
+    pieces = carried_out(state.pieces, tuple(state.boards), tuple(orders), game.blocking, game.collision,
+                         game.knight_across)[0]
     return pieces, set(known), orders
-
-
-@lru_cache(maxsize=4096)  # a search weighs the same orders against the same pieces again and again
-def _carried_out(pieces: Pieces, boards: tuple[str, ...], orders: tuple[Order, ...], blocking: bool,
-                 collision: str, knight_across: bool) -> Pieces:
-    """``pieces`` after ``orders`` are resolved against them."""
-    board = {c: (o, k) for c, o, k in pieces}
-    after = resolve(board, boards, list(orders), blocking=blocking, collision=collision,
-                    knight_across=knight_across).pieces
-    return tuple((c, o, k) for c, (o, k) in after.items())
 
 
 def _extra(state: WheelState) -> list[Action]:

@@ -83,6 +83,7 @@ def hash_body(body: str) -> str:
     return hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
+@lru_cache(maxsize=4096)  # the engines split the same few texts at every position they weigh
 def split_body(body: str) -> tuple[str, str]:
     """``(salt, orders)`` of a reveal's text; NotationError if it has no salt."""
     salt, sep, orders = body.partition(":")

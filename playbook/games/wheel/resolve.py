@@ -23,6 +23,7 @@ The adjudication runs in stages, each of which only ever makes orders fail:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Collection, Sequence
 
 from .board import NAMES, exists, reach
@@ -92,6 +93,17 @@ def resolve(pieces: dict[str, Piece], boards: Sequence[str], orders: list[Order]
 
     new, captured = _carry_out(pieces, orders, code, [into[c] for c in contested] if collision == "destroy" else [])
     return Resolution(new, [(o, code[i]) for i, o in enumerate(orders)], captured, stages)
+
+
+@lru_cache(maxsize=4096)  # a search resolves the same orders against the same pieces again and again
+def carried_out(pieces: tuple[tuple[str, str, str], ...], boards: tuple[str, ...], orders: tuple[Order, ...],
+                blocking: bool = True, collision: str = "bounce", knight_across: bool = False
+                ) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[Order, str], ...]]:
+    """What :func:`resolve` makes of ``orders`` against ``pieces`` (``(cell,
+    owner, kind)`` triples): the pieces after it, as triples in the order
+    the resolution leaves them, and each order with its result code."""
+    res = resolve({c: (o, k) for c, o, k in pieces}, boards, list(orders), blocking, collision, knight_across)
+    return tuple((c, o, k) for c, (o, k) in res.pieces.items()), tuple(res.results)
 
 
 def _judge_range(pieces: dict[str, Piece], boards: Sequence[str], orders: list[Order], code: dict[int, str],

@@ -14,7 +14,7 @@ from .edit import edit, palette
 from .entry import Entry, listed
 from .notation import write
 from .orders import hash_body, read_orders, split_body
-from .resolve import Resolution, resolve
+from .resolve import Resolution, carried_out, resolve
 from .view import drawn, resolution_steps, scene
 
 if TYPE_CHECKING:  # annotations only: the game module imports this one
@@ -292,9 +292,12 @@ class WheelState(State):
                        collision=self.game.collision, knight_across=self.game.knight_across)
 
     def _resolved(self) -> "WheelState":
-        res = self.resolution()
-        pieces = tuple(sorted((c, o, k) for c, (o, k) in res.pieces.items()))
-        results = tuple((o.player, o.origin, o.destination, code) for o, code in res.results)
+        orders = tuple(o for p in self.players for o in self.orders_of(p))
+        game = self.game
+        after, judged = carried_out(self.pieces, tuple(self.boards), orders, game.blocking, game.collision,
+                                    game.knight_across)
+        pieces = tuple(sorted(after))
+        results = tuple((o.player, o.origin, o.destination, code) for o, code in judged)
         new = replace(self, week=self.week + 1, phase="move", pieces=pieces, passed=(), commitments=(),
                       revealed=(), withheld=(), results=results, secrets=())
         new.__dict__["resolved_from"] = self  # how play reached it, as ``last_action`` records
