@@ -76,11 +76,10 @@ def reach(kind: str, cell: str, occupied: Container[str], boards: Sequence[str],
     container of cell ids.  With ``knight_across`` a knight on rank 7 may
     also jump two ranks over the shared rank onto rank 7 of another board
     (one file to either side)."""
-    rays = _rays(kind, cell, tuple(boards), knight_across)
     if not blocking or kind in "PKN":
-        return list(_unblocked(rays, cell))
+        return list(_unblocked(kind, cell, tuple(boards), knight_across))
     out: dict[str, None] = {}
-    for ray in rays:
+    for ray in _rays(kind, cell, tuple(boards), knight_across):
         for target in ray:
             out[target] = None
             if target in occupied:
@@ -89,7 +88,7 @@ def reach(kind: str, cell: str, occupied: Container[str], boards: Sequence[str],
     return list(out)
 
 
-@lru_cache(maxsize=None)  # a few thousand (kind, cell, boards) at most, asked again and again by the engines
+@lru_cache(maxsize=65536)  # a few thousand (kind, cell, boards) in a game, asked again and again by the engines
 def _rays(kind: str, cell: str, boards: tuple[str, ...], knight_across: bool) -> tuple[tuple[str, ...], ...]:
     """The lines a ``kind`` piece on ``cell`` moves along, each from the
     cell outwards, in the order :func:`reach` lists their cells; a piece
@@ -127,10 +126,10 @@ def _rays(kind: str, cell: str, boards: tuple[str, ...], knight_across: bool) ->
     return tuple(rays)
 
 
-@lru_cache(maxsize=None)
-def _unblocked(rays: tuple[tuple[str, ...], ...], cell: str) -> tuple[str, ...]:
-    """Every cell of ``rays`` but ``cell``, once each, in order: a range that no piece blocks."""
-    out = dict.fromkeys(target for ray in rays for target in ray)
+@lru_cache(maxsize=65536)
+def _unblocked(kind: str, cell: str, boards: tuple[str, ...], knight_across: bool) -> tuple[str, ...]:
+    """Every cell of the lines of :func:`_rays` but ``cell``, once each, in order: a range that no piece blocks."""
+    out = dict.fromkeys(target for ray in _rays(kind, cell, boards, knight_across) for target in ray)
     out.pop(cell, None)
     return tuple(out)
 
