@@ -24,7 +24,7 @@ import threading
 from typing import Any, Callable, Iterable
 
 from .. import render
-from ..core import Game, State
+from ..core import Action, Game, Outcome, State
 from .base import CONTROLS, BoardBase
 from .editor import PositionEditor
 from .engine import EnginePlay, sides
@@ -121,8 +121,8 @@ class BoardWidget(Messages, PositionEditor, EnginePlay, History, HotSeat, SavedP
         self.advisor = advisor
         self.show_evaluation = show_evaluation
         self._analyses: dict[str, Any] = {}  # position text -> the advisor's answer
-        self._callbacks: list[Callable] = []
-        self._over_callbacks: list[Callable] = []
+        self._callbacks: list[Callable[[Any, Action], Any]] = []
+        self._over_callbacks: list[Callable[[Any, Outcome], Any]] = []
         self._line: list[State] = [state]
         self._draft: State | None = None  # the position in the editor, while it is open
         self.editor = bool(editor)
@@ -146,7 +146,7 @@ class BoardWidget(Messages, PositionEditor, EnginePlay, History, HotSeat, SavedP
 
     def _publish(self) -> None:
         editing = self._draft is not None
-        state = self._draft if editing else self.state
+        state = self._draft if self._draft is not None else self.state
         last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 and not editing else []
         scene = state.view()
         # The editor shows the position being set up, never a result.

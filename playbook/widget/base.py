@@ -67,7 +67,7 @@ class BoardBase(anywidget.AnyWidget):
         notes: list[str]  # history
         jump: Callable[[int], None]  # history
         _play: Callable[[Action], None]  # history
-        advice: dict  # engine play
+        advice: dict[str, Any]  # engine play
         evaluation: str  # engine play
         hint: Callable[[], Action]  # engine play
         _seat_humans: Callable[[State], None]  # engine play
@@ -77,20 +77,20 @@ class BoardBase(anywidget.AnyWidget):
         _turn: Callable[[], contextlib.AbstractContextManager[None]]  # engine play
         editing: bool  # the position editor
         edit_error: str  # the position editor
-        _receive_edit: Callable[[str, dict], None]  # the position editor
+        _receive_edit: Callable[[str, dict[str, Any]], None]  # the position editor
         curtain: str  # hot seat
         hot_seat: bool  # hot seat
         _publish: Callable[[], None]  # the board
 
     @traitlets.validate("controls")
-    def _valid_controls(self, proposal: dict) -> list[str]:
+    def _valid_controls(self, proposal: dict[str, Any]) -> list[str]:
         unknown = [c for c in proposal["value"] if c not in CONTROLS]
         if unknown:
             raise traitlets.TraitError(f"unknown controls {unknown}; a board has {list(CONTROLS)}")
         return list(proposal["value"])
 
     @traitlets.validate("arrows")
-    def _valid_arrows(self, proposal: dict) -> list[list[str]]:
+    def _valid_arrows(self, proposal: dict[str, Any]) -> list[list[str]]:
         arrows = [list(a) for a in proposal["value"]]
         if any(len(a) < 2 for a in arrows):
             raise traitlets.TraitError("an arrow goes through two or more cells")

@@ -8,7 +8,7 @@ shows the draft with a new history.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import traitlets
 
@@ -108,7 +108,7 @@ class PositionEditor(BoardBase):
             self.edit_error = ""
             self._publish()
 
-    def _receive_edit(self, kind: str, content: dict) -> None:
+    def _receive_edit(self, kind: str, content: dict[str, Any]) -> None:
         if kind == "edit-start":
             return self.edit()
         if kind == "edit-cancel":
@@ -145,7 +145,7 @@ class PositionEditor(BoardBase):
         self.sides = list(state.sides_to_move())
 
 
-def _palette_entry(state: State, step: Step) -> dict:
+def _palette_entry(state: State, step: Step) -> dict[str, Any]:
     """A palette step as the editor shows it: its JSON with the
     ``picture`` of its piece, where the game draws one (without, the
     button shows the step's word)."""

@@ -35,8 +35,8 @@ class EnginePlay(BoardBase):
     advisor: Any
     show_evaluation: bool
     _analyses: dict[str, Any]  # position text -> the advisor's answer
-    _chosen_humans: frozenset  # the sides named by ``human`` (empty: the side to move)
-    _humans: frozenset  # the sides a person plays
+    _chosen_humans: frozenset[str]  # the sides named by ``human`` (empty: the side to move)
+    _humans: frozenset[str]  # the sides a person plays
     _busy: threading.Lock  # held for one board message or one engine turn
 
     @property
@@ -96,7 +96,7 @@ class EnginePlay(BoardBase):
         if state.outcome is not None:
             raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
         analysis = self._analyse(state)
-        action = analysis.action
+        action: Action = analysis.action
         current = self.advice if self.advice.get("position") == self.position else {}
         level = min(2, current.get("level", 0) + 1)
         cells = action.cells()
@@ -157,7 +157,7 @@ class _Chosen:
         self.action = action
 
 
-def sides(human: Any, state: State) -> frozenset:
+def sides(human: Any, state: State) -> frozenset[str]:
     """The sides a person plays, from ``human`` (None: decided later)."""
     if human is None:
         return frozenset()

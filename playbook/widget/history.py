@@ -37,8 +37,8 @@ class History(BoardBase):
     #: along the line.
     trail = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
 
-    _callbacks: list[Callable]
-    _over_callbacks: list[Callable]
+    _callbacks: list[Callable[[Any, Action], Any]]
+    _over_callbacks: list[Callable[[Any, Outcome], Any]]
 
     @property
     def state(self) -> State:
@@ -67,7 +67,7 @@ class History(BoardBase):
         """The actions from the start to the position shown, as the
         :class:`Action` values played (with any private data a game keeps
         in them, such as sealed orders)."""
-        return [state.last_action for state in self._line[1: self.cursor + 1]]
+        return self._played(self.cursor)
 
     def on_move(self, callback: Callable[[Any, Action], Any]) -> None:
         """Call ``callback(widget, action)`` after every action played."""
@@ -153,8 +153,8 @@ class History(BoardBase):
         for callback in self._callbacks:
             callback(self, action)
         if new.outcome is not None:
-            for callback in self._over_callbacks:
-                callback(self, new.outcome)
+            for over in self._over_callbacks:
+                over(self, new.outcome)
 
     def _numbers(self) -> list[str]:
         """Move numbers by the game's turns: a number where the first player's
@@ -174,4 +174,8 @@ class History(BoardBase):
 
     def _trail(self) -> list[list[str]]:
         """The cells each move of the line clicked, one list per move."""
-        return [after.last_action.cells() for after in self._line[1: len(self.moves) + 1]]
+        return [action.cells() for action in self._played(len(self.moves))]
+
+    def _played(self, count: int) -> list[Action]:
+        """The first ``count`` actions of the line (each position after the first was reached by one)."""
+        return [after.last_action for after in self._line[1: count + 1] if after.last_action is not None]

@@ -30,7 +30,7 @@ class Messages(BoardBase):
         except IllegalAction as exc:  # the board is held: nothing is published half-way through a turn
             self._refuse(f"Refused: {exc}")
 
-    def _handle(self, content: dict) -> None:
+    def _handle(self, content: dict[str, Any]) -> None:
         kind = content["type"]
         try:
             if kind == "action":
@@ -57,13 +57,13 @@ class Messages(BoardBase):
             self._refuse(f"Refused: {exc}")
             self._publish()
 
-    def _steps_from(self, content: dict, key: str) -> tuple[Step, ...]:
+    def _steps_from(self, content: dict[str, Any], key: str) -> tuple[Step, ...]:
         raw = content.get(key)
         if not isinstance(raw, list):
             raise PlaybookError(f"the message needs a list '{key}'")
         return tuple(Step.from_json(s) for s in raw)
 
-    def _receive_action(self, content: dict) -> None:
+    def _receive_action(self, content: dict[str, Any]) -> None:
         if self._draft is not None:
             return self._refuse("Refused: the position editor is open; press Done to play from the edited position.")
         if content.get("position") != self.position:
@@ -79,7 +79,7 @@ class Messages(BoardBase):
         self._play(action)
         self._answer()
 
-    def _receive_expand(self, content: dict) -> None:
+    def _receive_expand(self, content: dict[str, Any]) -> None:
         if content.get("position") != self.position:
             return  # a late request for a position already gone: nothing to answer
         prefix = self._steps_from(content, "prefix")

@@ -16,11 +16,14 @@ from .base import BoardBase
 
 __all__ = ["SavedPicture", "with_picture"]
 
+#: What a widget gives to display: its data by type, and their metadata.
+Bundle = tuple[dict[str, Any], dict[str, Any]]
+
 
 class SavedPicture(BoardBase):
     """A board whose output carries its picture beside the live view."""
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
+    def _repr_mimebundle_(self, **kwargs: Any) -> Bundle | None:
         return with_picture(super()._repr_mimebundle_(**kwargs), self)
 
     def picture_html(self) -> str:
@@ -38,7 +41,7 @@ class SavedPicture(BoardBase):
                                    "A picture of the board: run the cell to play on it")
 
 
-def with_picture(bundle: tuple[dict, dict] | dict | None, board: SavedPicture) -> tuple[dict, dict] | None:
+def with_picture(bundle: Bundle | dict[str, Any] | None, board: SavedPicture) -> Bundle | None:
     """A widget's display ``bundle`` with ``board``'s picture added as
     ``text/html``, so a saved notebook shows the board where the live view
     cannot be drawn (an untrusted notebook, no kernel, a static viewer)."""

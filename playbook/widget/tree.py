@@ -8,6 +8,8 @@ board sends them when asked (a ``"expand"`` message).
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
+
 from ..core import State, Step, StepOptions
 
 __all__ = ["TREE_BUDGET", "step_tree"]
@@ -16,7 +18,7 @@ __all__ = ["TREE_BUDGET", "step_tree"]
 TREE_BUDGET = 4000
 
 
-def step_tree(state: State, prefix: tuple[Step, ...] = (), budget: int = TREE_BUDGET) -> dict:
+def step_tree(state: State, prefix: tuple[Step, ...] = (), budget: int = TREE_BUDGET) -> dict[str, Any]:
     """The tree of legal entries from ``prefix``, breadth first, as JSON:
     ``{"c": complete, "o": [[step, subtree or None], ...]}``.  A ``None``
     subtree was left out to respect ``budget`` and can be asked for.  A
@@ -24,7 +26,7 @@ def step_tree(state: State, prefix: tuple[Step, ...] = (), budget: int = TREE_BU
     has ``"e"`` in its subtree: the result in words, for the board to ask
     before sending it."""
     root = _node(state.next_steps(prefix))
-    queue: deque[tuple[dict, tuple[Step, ...]]] = deque([(root, prefix)])
+    queue: deque[tuple[dict[str, Any], tuple[Step, ...]]] = deque([(root, prefix)])
     spent = len(root["o"])
     while queue:
         node, path = queue.popleft()
@@ -46,5 +48,5 @@ def step_tree(state: State, prefix: tuple[Step, ...] = (), budget: int = TREE_BU
     return root
 
 
-def _node(options: StepOptions) -> dict:
+def _node(options: StepOptions) -> dict[str, Any]:
     return {"c": options.complete, "o": [[s.to_json(), None] for s in options.options]}
