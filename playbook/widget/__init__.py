@@ -8,6 +8,16 @@ position.  Anything it cannot accept (a stale position, an unknown action,
 a malformed message) is refused with a reason in the status line, and the
 position stays as it was.
 
+The board is joined from parts, each in a module of its own:
+:mod:`~playbook.widget.history` (the line, the move list, review),
+:mod:`~playbook.widget.engine` (the opponent, hints, the evaluation, the
+lock that lets one turn through at a time), :mod:`~playbook.widget.editor`
+(the position editor), :mod:`~playbook.widget.hotseat` (the curtain of a
+shared screen), :mod:`~playbook.widget.messages` (what the front end
+sends), :mod:`~playbook.widget.picture` (the picture saved with the
+output) and :mod:`~playbook.widget.tree` (the tree of next steps), all on
+the frame in :mod:`~playbook.widget.base`.
+
 >>> from playbook import load
 >>> board = BoardWidget(load("cosmic"))
 >>> board.play("c2-d3")
@@ -20,14 +30,13 @@ BoardWidget(Cosmic Chess, black to move, 1 move)
 from __future__ import annotations
 
 import pathlib
-import threading
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from .. import render
-from ..core import Action, Game, Outcome, State
+from ..core import Game, State
 from .base import CONTROLS, BoardBase
 from .editor import PositionEditor
-from .engine import EnginePlay, sides
+from .engine import EnginePlay
 from .history import History
 from .hotseat import HotSeat
 from .messages import Messages
@@ -117,20 +126,10 @@ class BoardWidget(Messages, PositionEditor, EnginePlay, History, HotSeat, SavedP
             state = state.initial()
         if not isinstance(state, State):
             raise TypeError(f"BoardWidget takes a game or a state, not {type(state).__name__}")
-        self.opponent = opponent
-        self.advisor = advisor
-        self.show_evaluation = show_evaluation
-        self._analyses: dict[str, Any] = {}  # position text -> the advisor's answer
-        self._callbacks: list[Callable[[Any, Action], Any]] = []
-        self._over_callbacks: list[Callable[[Any, Outcome], Any]] = []
-        self._line: list[State] = [state]
-        self._draft: State | None = None  # the position in the editor, while it is open
+        self._seat_players(state, opponent, human, advisor, show_evaluation)
+        self._start_line(state)
+        self._draft = None
         self.editor = bool(editor)
-        self._chosen_humans = sides(human, state)
-        self._seat_humans(state)
-        # One board message, or one engine turn, at a time (see _turn).
-        self._busy = threading.Lock()
-        self._thinking = False  # True while the opponent chooses its move
         self.title = state.game.title
         if flipped is None:
             # As on Lichess, the person's side is at the bottom: the first

@@ -39,6 +39,17 @@ class EnginePlay(BoardBase):
     _humans: frozenset[str]  # the sides a person plays
     _busy: threading.Lock  # held for one board message or one engine turn
 
+    def _seat_players(self, state: State, opponent: Any, human: Any, advisor: Any, show_evaluation: bool) -> None:
+        """Who plays what from ``state`` on, and who advises (the constructor's arguments)."""
+        self.opponent = opponent
+        self.advisor = advisor
+        self.show_evaluation = show_evaluation
+        self._analyses = {}
+        self._chosen_humans = sides(human, state)
+        self._seat_humans(state)
+        self._busy = threading.Lock()
+        self._thinking = False
+
     @property
     def human(self) -> tuple[str, ...]:
         """The sides a person plays (the opponent plays the others).

@@ -40,6 +40,12 @@ class History(BoardBase):
     _callbacks: list[Callable[[Any, Action], Any]]
     _over_callbacks: list[Callable[[Any, Outcome], Any]]
 
+    def _start_line(self, state: State) -> None:
+        """A line that starts at ``state``, with no moves and nobody told of any yet."""
+        self._line = [state]
+        self._callbacks = []
+        self._over_callbacks = []
+
     @property
     def state(self) -> State:
         """The position shown.  Setting it starts a new history there."""
