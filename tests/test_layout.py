@@ -96,3 +96,21 @@ def test_states_compare_and_hash_through_their_key_written_once_in_the_contract(
         assert again is not state and again == state and hash(again) == hash(state) == hash(state.key())
         moved = state.play(state.legal_actions()[0])
         assert moved != state and moved.key() != state.key()
+
+
+def _oversized(paths, class_lines: int = 350, function_lines: int = 100) -> list[str]:
+    """The classes and functions in ``paths`` longer than their limits."""
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            limit = (class_lines if isinstance(node, ast.ClassDef)
+                     else function_lines if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None)
+            if limit is not None and node.end_lineno - node.lineno + 1 > limit:
+                found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.name}")
+    return found
+
+
+def test_the_board_widget_is_joined_from_parts_none_over_350_lines_and_no_function_over_100():
+    parts = sorted((PACKAGE / "widget").glob("*.py"))
+    assert len(parts) > 1
+    assert not _oversized(parts)

@@ -1,0 +1,187 @@
+"""A board's line of moves: playing, stepping along it, the move list, review.
+
+:class:`History` keeps the positions from the start of the line, the
+move list the front end shows (with its numbers, the review's marks and
+the cells each move clicked) and the cursor on it; it plays actions,
+steps back and forward, and tells the callbacks what was played.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import traitlets
+
+from ..analysis.review import Review, review
+from ..core import Action, IllegalAction, Outcome, State
+from ..records import Record
+from .base import BoardBase
+
+__all__ = ["History"]
+
+
+class History(BoardBase):
+    """The line a board shows: its positions, the move list and the
+    cursor on it, with play, undo, redo, reset, jump and review."""
+
+    moves = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    cursor = traitlets.Int(0).tag(sync=True)
+    #: The move numbers, one per move: "1." where a numbered turn starts, "" within one.
+    numbers = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: A short mark printed after each move of the move list, one per move
+    #: ("?!", "?", "??" or ""): what a review (:meth:`review`) made of it.
+    #: Moves played afterwards, or a new line, have none.
+    notes = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The cells each move of the line clicked, in order (one list per move),
+    #: so the front end can show a piece sliding when the position steps
+    #: along the line.
+    trail = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
+
+    _callbacks: list[Callable[[Any, Action], Any]]
+    _over_callbacks: list[Callable[[Any, Outcome], Any]]
+
+    def _start_line(self, state: State) -> None:
+        """A line that starts at ``state``, with no moves and nobody told of any yet."""
+        self._line = [state]
+        self._callbacks = []
+        self._over_callbacks = []
+
+    @property
+    def state(self) -> State:
+        """The position shown.  Setting it starts a new history there."""
+        return self._line[self.cursor]
+
+    @state.setter
+    def state(self, state: State) -> None:
+        if not isinstance(state, State):
+            raise TypeError(f"a board shows a State, not {type(state).__name__}")
+        self._line = [state]
+        self._seat_humans(state)
+        with self.hold_sync():
+            self.title = state.game.title
+            self.moves = []
+            self.notes = []
+            self.jump(0)
+
+    @property
+    def history(self) -> list[str]:
+        """The actions from the start to the position shown."""
+        return list(self.moves[: self.cursor])
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions from the start to the position shown, as the
+        :class:`Action` values played (with any private data a game keeps
+        in them, such as sealed orders)."""
+        return self._played(self.cursor)
+
+    def on_move(self, callback: Callable[[Any, Action], Any]) -> None:
+        """Call ``callback(widget, action)`` after every action played."""
+        self._callbacks.append(callback)
+
+    def on_game_over(self, callback: Callable[[Any, Outcome], Any]) -> None:
+        """Call ``callback(widget, outcome)`` when an action played on the
+        board (by a person or the opponent) finishes the game."""
+        self._over_callbacks.append(callback)
+
+    def record(self, **tags: Any) -> Record:
+        """The game from the start to the position shown, as a
+        :class:`~playbook.Record` (``players``, ``date`` and other tags as
+        for :meth:`Record.of`)."""
+        return Record.of(self._line[0], self.actions, **tags)
+
+    def review(self, depth: int | None = None, thresholds: Any = None) -> Review:
+        """Review the game from its start to the position shown (see
+        :func:`playbook.analysis.review`, which takes ``depth`` and
+        ``thresholds``), mark each of its moves in the move list with its
+        label (``?!`` an inaccuracy, ``?`` a mistake, ``??`` a blunder) and
+        return the :class:`~playbook.analysis.review.Review`."""
+        result = review(self, depth=depth, thresholds=thresholds)
+        self.notes = result.marks()
+        return result
+
+    def play(self, action: Action | str) -> None:
+        """Play ``action`` (or its text) as if entered on the board; raises
+        on an illegal one, leaving the board as it was."""
+        if self._draft is not None:
+            raise IllegalAction("the position editor is open: finish_edit() first", rule="editing")
+        with self._turn():
+            self._play(self.state.parse_action(str(action)))
+            self._answer()
+
+    def undo(self) -> None:
+        """Step back one move (against an opponent, back to your own turn)."""
+        cursor = self.cursor
+        if cursor > 0:
+            cursor -= 1
+            # Against an opponent, go back to a position where it is our turn.
+            while self.opponent is not None and cursor > 0 and not self._is_human(self._line[cursor]):
+                cursor -= 1
+        self.jump(cursor)
+
+    def redo(self) -> None:
+        """Step forward one move along the line, if it goes on."""
+        cursor = self.cursor
+        if cursor < len(self.moves):
+            cursor += 1
+            while self.opponent is not None and cursor < len(self.moves) and not self._is_human(self._line[cursor]):
+                cursor += 1
+        self.jump(cursor)
+
+    def reset(self) -> None:
+        """Back to the first position, forgetting the moves."""
+        self._line = self._line[:1]
+        with self.hold_sync():
+            self.moves = []
+            self.notes = []
+            self.jump(0)
+
+    def jump(self, index: int) -> None:
+        """Show the position after the first ``index`` moves of the line."""
+        if not 0 <= index <= len(self.moves):
+            raise IndexError(f"no position {index}: the line has {len(self.moves)} moves")
+        with self.hold_sync():
+            self.cursor = index
+            self.error = ""
+            self._publish()
+
+    def _play(self, action: Action) -> None:
+        new = self.state.play(action)
+        # One update: the front end never sees a move list that is ahead of its board.
+        with self.hold_sync():
+            # Playing from an earlier position replaces the moves that followed it.
+            self._line = self._line[: self.cursor + 1] + [new]
+            self.moves = self.moves[: self.cursor] + [action.text]
+            self.notes = self.notes[: self.cursor]
+            self.cursor += 1
+            self.error = ""
+            self._publish()  # callbacks see the board as it now stands
+        for callback in self._callbacks:
+            callback(self, action)
+        if new.outcome is not None:
+            for over in self._over_callbacks:
+                over(self, new.outcome)
+
+    def _numbers(self) -> list[str]:
+        """Move numbers by the game's turns: a number where the first player's
+        turn starts (and at the first move, "1…" when another side starts)."""
+        first = self._line[0].game.players[0] if self._line[0].game.players else None
+        out, n, previous = [], 0, None
+        for i in range(len(self.moves)):
+            mover = self._line[i].to_move if i < len(self._line) else None
+            starts = mover != previous and (mover == first or i == 0)
+            if starts:
+                n += 1
+                out.append(f"{n}." if mover == first else f"{n}…")
+            else:
+                out.append("")
+            previous = mover
+        return out
+
+    def _trail(self) -> list[list[str]]:
+        """The cells each move of the line clicked, one list per move."""
+        return [action.cells() for action in self._played(len(self.moves))]
+
+    def _played(self, count: int) -> list[Action]:
+        """The first ``count`` actions of the line (each position after the first was reached by one)."""
+        return [after.last_action for after in self._line[1: count + 1] if after.last_action is not None]
