@@ -24,14 +24,14 @@ var ICONS = {
   edit: "M2.5 13.5l1-3.5 7-7 2.5 2.5-7 7zM9.5 4l2.5 2.5",
   erase: "M9 2.5l4.5 4.5-6.5 6.5H4.5L2 11zM5.5 5.5l5 5M8 13.5h6"
 };
+function svgNode(tag, attributes) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
 function icon(name) {
-  const svg = document.createElementNS(SVGNS, "svg");
-  svg.setAttribute("viewBox", "0 0 16 16");
-  svg.setAttribute("class", "pb-icon");
-  svg.setAttribute("aria-hidden", "true");
-  const path = document.createElementNS(SVGNS, "path");
-  path.setAttribute("d", ICONS[name]);
-  svg.appendChild(path);
+  const svg = svgNode("svg", { viewBox: "0 0 16 16", class: "pb-icon", "aria-hidden": "true" });
+  svg.appendChild(svgNode("path", { d: ICONS[name] }));
   return svg;
 }
 
@@ -53,8 +53,8 @@ function control(name, onClick) {
   b.addEventListener("click", onClick);
   return b;
 }
-function showControls(v) {
-  const { model, controls } = v;
+function showControls(widget) {
+  const { model, controls } = widget;
   const names = (model.get("controls") || []).filter((n) => n in CONTROLS);
   controls.replaceChildren(...names.map((n) => control(n, () => model.send({ type: n }))));
   controls.hidden = names.length === 0;
@@ -85,10 +85,10 @@ function makeCurtain(root) {
   curtain.hidden = true;
   return { curtain, text };
 }
-function showCurtain(v) {
-  const text = v.model.get("curtain") || "";
-  v.curtainText.textContent = text;
-  v.curtain.hidden = !text;
+function showCurtain(widget) {
+  const text = widget.model.get("curtain") || "";
+  widget.curtainText.textContent = text;
+  widget.curtain.hidden = !text;
 }
 
 // src/cells.js
@@ -123,18 +123,12 @@ function cellBox(board, id) {
   };
 }
 function layerUnderPieces(svg, cls) {
-  const layer = document.createElementNS(SVGNS, "g");
-  layer.setAttribute("class", cls);
-  svg.insertBefore(layer, svg.querySelector(".pb-pieces"));
-  return layer;
+  return svg.insertBefore(svgNode("g", { class: cls }), svg.querySelector(".pb-pieces"));
 }
 function mark(board, layer, id, cls) {
   const box = cellBox(board, id);
   if (!box) return;
-  const r = document.createElementNS(SVGNS, "rect");
-  for (const [k, v] of [["x", box.x], ["y", box.y], ["width", box.w], ["height", box.h]]) r.setAttribute(k, v);
-  r.setAttribute("class", cls);
-  layer.appendChild(r);
+  layer.appendChild(svgNode("rect", { x: box.x, y: box.y, width: box.w, height: box.h, class: cls }));
 }
 function partsOn(board, id) {
   const svg = board.querySelector("svg");
@@ -152,10 +146,13 @@ function partsOn(board, id) {
 // src/drawings.js
 function ring(layer, p) {
   const size = Math.min(p.w, p.h);
-  const c = document.createElementNS(SVGNS, "circle");
-  for (const [k, v] of [["cx", p.x + p.w / 2], ["cy", p.y + p.h / 2], ["r", size * 0.44], ["stroke-width", size * 0.07]]) c.setAttribute(k, v);
-  c.setAttribute("class", "pb-draw pb-draw-ring");
-  layer.appendChild(c);
+  layer.appendChild(svgNode("circle", {
+    cx: p.x + p.w / 2,
+    cy: p.y + p.h / 2,
+    r: size * 0.44,
+    "stroke-width": size * 0.07,
+    class: "pb-draw pb-draw-ring"
+  }));
 }
 function arrow(layer, p, q) {
   const size = Math.min(p.w, p.h);
@@ -163,23 +160,20 @@ function arrow(layer, p, q) {
   const len = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
   const head = size * 0.42, half = size * 0.22;
   const bx = x2 - ux * head, by = y2 - uy * head;
-  const line = document.createElementNS(SVGNS, "line");
-  for (const [k, v] of [["x1", x1], ["y1", y1], ["x2", bx], ["y2", by], ["stroke-width", size * 0.16]]) line.setAttribute(k, v);
-  line.setAttribute("class", "pb-draw pb-draw-line");
-  const tip = document.createElementNS(SVGNS, "polygon");
-  tip.setAttribute("points", `${x2},${y2} ${bx - uy * half},${by + ux * half} ${bx + uy * half},${by - ux * half}`);
-  tip.setAttribute("class", "pb-draw pb-draw-head");
+  const line = svgNode("line", { x1, y1, x2: bx, y2: by, "stroke-width": size * 0.16, class: "pb-draw pb-draw-line" });
+  const tip = svgNode("polygon", {
+    points: `${x2},${y2} ${bx - uy * half},${by + ux * half} ${bx + uy * half},${by - ux * half}`,
+    class: "pb-draw pb-draw-head"
+  });
   layer.append(line, tip);
 }
-function showDrawings(v) {
-  const { board, root, drawings } = v;
+function showDrawings(widget) {
+  const { board, root, drawings } = widget;
   board.querySelectorAll(".pb-drawings").forEach((g) => g.remove());
   root.dataset.drawings = drawings.map(([a, b]) => a === b ? a : `${a}>${b}`).join(" ");
   const svg = board.querySelector("svg");
   if (!svg || !drawings.length) return;
-  const layer = document.createElementNS(SVGNS, "g");
-  layer.setAttribute("class", "pb-drawings");
-  svg.appendChild(layer);
+  const layer = svg.appendChild(svgNode("g", { class: "pb-drawings" }));
   for (const [a, b] of drawings) {
     const p = cellBox(board, a), q = cellBox(board, b);
     if (!p || !q) continue;
@@ -187,27 +181,27 @@ function showDrawings(v) {
     else arrow(layer, p, q);
   }
 }
-function toggleDrawing(v, a, b) {
-  const i = v.drawings.findIndex(([x, y]) => x === a && y === b);
-  if (i >= 0) v.drawings.splice(i, 1);
-  else v.drawings.push([a, b]);
-  showDrawings(v);
+function toggleDrawing(widget, a, b) {
+  const i = widget.drawings.findIndex(([x, y]) => x === a && y === b);
+  if (i >= 0) widget.drawings.splice(i, 1);
+  else widget.drawings.push([a, b]);
+  showDrawings(widget);
 }
-function clearDrawings(v) {
-  if (!v.drawings.length) return;
-  v.drawings = [];
-  showDrawings(v);
+function clearDrawings(widget) {
+  if (!widget.drawings.length) return;
+  widget.drawings = [];
+  showDrawings(widget);
 }
-function listenForDrawings(v) {
-  const { board } = v;
+function listenForDrawings(widget) {
+  const { board } = widget;
   board.addEventListener("pointerdown", (event) => {
-    if (event.button === 2) v.rightFrom = cellUnder(board, event.clientX, event.clientY);
+    if (event.button === 2) widget.rightFrom = cellUnder(board, event.clientX, event.clientY);
   });
   board.addEventListener("pointerup", (event) => {
-    if (event.button !== 2 || v.rightFrom === null) return;
+    if (event.button !== 2 || widget.rightFrom === null) return;
     const to = cellUnder(board, event.clientX, event.clientY);
-    if (to) toggleDrawing(v, v.rightFrom, to);
-    v.rightFrom = null;
+    if (to) toggleDrawing(widget, widget.rightFrom, to);
+    widget.rightFrom = null;
   });
   board.addEventListener("contextmenu", (event) => {
     event.preventDefault();
@@ -216,103 +210,98 @@ function listenForDrawings(v) {
 }
 
 // src/picker.js
-function target(v, layer, id) {
-  const box = cellBox(v.board, id);
+function target(widget, layer, id) {
+  const box = cellBox(widget.board, id);
   if (!box) return;
-  const ring2 = v.occupied.has(id);
+  const ring2 = widget.occupied.has(id);
   const size = Math.min(box.w, box.h);
-  const c = document.createElementNS(SVGNS, "circle");
-  c.setAttribute("cx", box.x + box.w / 2);
-  c.setAttribute("cy", box.y + box.h / 2);
-  c.setAttribute("r", ring2 ? size * 0.45 : size * 0.15);
-  if (ring2) c.setAttribute("stroke-width", size * 0.09);
-  c.setAttribute("class", ring2 ? "pb-hl-target pb-hl-ring" : "pb-hl-target pb-hl-dot");
-  layer.appendChild(c);
+  const centre = { cx: box.x + box.w / 2, cy: box.y + box.h / 2 };
+  layer.appendChild(svgNode("circle", ring2 ? { ...centre, r: size * 0.45, "stroke-width": size * 0.09, class: "pb-hl-target pb-hl-ring" } : { ...centre, r: size * 0.15, class: "pb-hl-target pb-hl-dot" }));
 }
-function clearMarks(v) {
-  v.board.querySelectorAll(".pb-overlay").forEach((g) => g.remove());
+function clearMarks(widget) {
+  widget.board.querySelectorAll(".pb-overlay").forEach((g) => g.remove());
 }
-function showOptions(v) {
-  const { board, picker, prefix, node } = v;
-  clearMarks(v);
+function showOptions(widget) {
+  const { board, picker, prefix, node } = widget;
+  clearMarks(widget);
   picker.replaceChildren();
   const svg = board.querySelector("svg");
   if (!svg) return;
   const layer = layerUnderPieces(svg, "pb-overlay");
   for (const s of prefix) if (s.kind === "cell") mark(board, layer, s.value, "pb-hl-selected");
   if (prefix.length === 0) return;
-  showPicked(v);
-  for (const [step] of options(v)) {
-    if (step.kind === "cell") target(v, layer, step.value);
+  showPicked(widget);
+  for (const [step] of options(widget)) {
+    if (step.kind === "cell") target(widget, layer, step.value);
   }
-  const choices = options(v).filter(([s]) => s.kind === "choice");
-  for (const [step, child] of choices) picker.append(choiceButton(v, step, child));
-  const text = options(v).find(([s]) => s.kind === "text");
+  const choices = options(widget).filter(([s]) => s.kind === "choice");
+  for (const [step, child] of choices) picker.append(choiceButton(widget, step, child));
+  const text = options(widget).find(([s]) => s.kind === "text");
   if (text) {
     const input = el("input", "pb-text");
     input.placeholder = text[0].label || "type here";
     input.addEventListener("keydown", (e) => {
-      if (e.key === "Enter") advance(v, { kind: "text", value: input.value, label: text[0].label });
+      if (e.key === "Enter") advance(widget, { kind: "text", value: input.value, label: text[0].label });
       e.stopPropagation();
     });
-    picker.append(input, button("OK", "Enter this text", () => advance(v, { kind: "text", value: input.value, label: text[0].label })));
+    picker.append(input, button("OK", "Enter this text", () => advance(widget, { kind: "text", value: input.value, label: text[0].label })));
   }
-  if (node && node.c && options(v).length > 0) {
-    picker.append(button("Stop here", "End the action here", () => finish(v)));
+  if (node && node.c && options(widget).length > 0) {
+    picker.append(button("Stop here", "End the action here", () => finish(widget)));
   }
-  if (prefix.length > 0) picker.append(button("Cancel", "Cancel (Esc)", () => cancel(v)));
+  if (prefix.length > 0) picker.append(button("Cancel", "Cancel (Esc)", () => cancel(widget)));
 }
-function showPicked(v) {
-  v.prefix.forEach((step, i) => {
+function showPicked(widget) {
+  widget.prefix.forEach((step, i) => {
     if (step.kind !== "choice") return;
     const b = button(step.label || step.value, `${step.label || step.value}: picked (press to undo)`, () => {
-      const kept = v.prefix.slice(0, i);
-      cancel(v);
-      for (const s of kept) advance(v, s);
+      const kept = widget.prefix.slice(0, i);
+      cancel(widget);
+      for (const s of kept) advance(widget, s);
     });
     b.classList.add("pb-pressed");
     b.setAttribute("aria-pressed", "true");
-    v.picker.append(b);
+    widget.picker.append(b);
   });
 }
-function choiceShown(v, value) {
-  const allowed = v.model.get("choices");
+function choiceShown(widget, value) {
+  const allowed = widget.model.get("choices");
   return Array.isArray(allowed) ? allowed.includes(value) : allowed !== false;
 }
-function showTopChoices(v) {
-  if (v.prefix.length > 0) return;
-  const tree = v.model.get("tree");
+function showTopChoices(widget) {
+  if (widget.prefix.length > 0) return;
+  const tree = widget.model.get("tree");
   for (const [step, child] of tree.o || []) {
-    if (step.kind === "choice" && choiceShown(v, step.value)) v.picker.append(choiceButton(v, step, child));
+    if (step.kind === "choice" && choiceShown(widget, step.value)) widget.picker.append(choiceButton(widget, step, child));
     if (step.kind === "text") {
-      v.node = tree;
-      showOptions(v);
+      widget.node = tree;
+      showOptions(widget);
       return;
     }
   }
 }
-function choiceButton(v, step, child) {
+function choiceButton(widget, step, child) {
   const label = step.label || step.value;
   return button(label, step.value, () => {
-    if (!child || !child.e) return advance(v, step);
+    if (!child || !child.e) return advance(widget, step);
     const question = el("span", "pb-confirm", `${label}? This ends the game (${child.e}).`);
-    const yes = button(`Yes, ${label.toLowerCase()}`, `Confirm: ${label}`, () => advance(v, step));
-    const no = button("No", "Go back to the game", () => cancel(v));
-    v.picker.replaceChildren(question, yes, no);
+    const yes = button(`Yes, ${label.toLowerCase()}`, `Confirm: ${label}`, () => advance(widget, step));
+    const no = button("No", "Go back to the game", () => cancel(widget));
+    widget.picker.replaceChildren(question, yes, no);
     no.focus();
   });
 }
 
 // src/animation.js
-function showInstantMove(v, steps) {
-  const { board, root } = v;
+function showInstantMove(widget, steps) {
+  const { board, root } = widget;
   if (steps.length < 2 || steps.some((s) => s.kind !== "cell")) return false;
   const from = steps[0].value, to = steps[steps.length - 1].value;
   const moving = partsOn(board, from), taken = partsOn(board, to);
   const a = cellBox(board, from), b = cellBox(board, to);
   if (from === to || !moving || !moving.length || !taken || !a || !b) return false;
-  clearMarks(v);
-  v.picker.replaceChildren();
+  clearMarks(widget);
+  widget.picker.replaceChildren();
   const dx = b.x + b.w / 2 - (a.x + a.w / 2), dy = b.y + b.h / 2 - (a.y + a.h / 2);
   for (const part of taken) part.classList.add("pb-taken");
   const layer = moving[0].parentNode;
@@ -329,9 +318,9 @@ function showInstantMove(v, steps) {
   root.dataset.instant = `${from} ${to}`;
   return true;
 }
-function slideFor(v, previous, instant) {
-  const cursor = v.model.get("cursor");
-  const trail = v.model.get("trail") || [];
+function slideFor(widget, previous, instant) {
+  const cursor = widget.model.get("cursor");
+  const trail = widget.model.get("trail") || [];
   if (previous === null) return null;
   const forward = cursor === previous + 1, back = cursor === previous - 1;
   const cells = forward ? trail[cursor - 1] : back ? trail[cursor] : null;
@@ -340,8 +329,8 @@ function slideFor(v, previous, instant) {
   if (forward) return instant === `${first} ${last}` ? null : [first, last];
   return [last, first];
 }
-function slide(v, from, to) {
-  const { board, root } = v;
+function slide(widget, from, to) {
+  const { board, root } = widget;
   if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
   const parts = partsOn(board, to);
   const a = cellBox(board, from), b = cellBox(board, to);
@@ -354,14 +343,14 @@ function slide(v, from, to) {
     part.style.transform = "";
     part.addEventListener("transitionend", () => part.classList.remove("pb-slide"), { once: true });
   }
-  v.slides += 1;
-  root.dataset.slides = String(v.slides);
+  widget.slides += 1;
+  root.dataset.slides = String(widget.slides);
   root.dataset.slide = `${from} ${to}`;
 }
 
 // src/status.js
-function showStatus(v) {
-  const { model, status, root } = v;
+function showStatus(widget) {
+  const { model, status, root } = widget;
   const error = model.get("error");
   const over = Boolean(model.get("over"));
   status.textContent = error || model.get("status");
@@ -369,25 +358,25 @@ function showStatus(v) {
   status.classList.toggle("pb-over", over && !error);
   root.dataset.over = String(over);
 }
-function showDetails(v) {
-  const lines = v.model.get("details") || [];
-  v.details.replaceChildren(...lines.map((line) => el("div", "pb-detail", line)));
-  v.details.hidden = lines.length === 0;
+function showDetails(widget) {
+  const lines = widget.model.get("details") || [];
+  widget.details.replaceChildren(...lines.map((line) => el("div", "pb-detail", line)));
+  widget.details.hidden = lines.length === 0;
 }
-function showEvaluation(v) {
-  const text = v.model.get("evaluation") || "";
-  v.evaluation.textContent = text;
-  v.evaluation.hidden = !text;
+function showEvaluation(widget) {
+  const text = widget.model.get("evaluation") || "";
+  widget.evaluation.textContent = text;
+  widget.evaluation.hidden = !text;
 }
-function publishState(v) {
-  const { model, root } = v;
+function publishState(widget) {
+  const { model, root } = widget;
   root.dataset.position = model.get("position");
   root.dataset.moves = String(model.get("moves").length);
   root.dataset.cursor = String(model.get("cursor"));
-  root.dataset.refusals = String(v.refusals);
+  root.dataset.refusals = String(widget.refusals);
 }
-function showAdvice(v) {
-  const { model, board, root, adviceText } = v;
+function showAdvice(widget) {
+  const { model, board, root, adviceText } = widget;
   board.querySelectorAll(".pb-hint-layer").forEach((g) => g.remove());
   const advice = model.get("advice") || {};
   const current = advice.position === model.get("position");
@@ -402,14 +391,16 @@ function showAdvice(v) {
 }
 
 // src/keyboard.js
-function labelCells(v) {
-  const { board, model } = v;
+function labelCells(widget) {
+  const { board, model } = widget;
   const svg = board.querySelector("svg");
   if (!svg) return;
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", `${model.get("title")} board: ${model.get("status")}`);
   const cells = [...svg.querySelectorAll("[data-cell]")];
-  if (!cells.some((c) => c.getAttribute("data-cell") === v.focusId)) v.focusId = cells.length ? cells[0].getAttribute("data-cell") : null;
+  if (!cells.some((c) => c.getAttribute("data-cell") === widget.focusId)) {
+    widget.focusId = cells.length ? cells[0].getAttribute("data-cell") : null;
+  }
   for (const rect of cells) {
     const id = rect.getAttribute("data-cell");
     const hover2 = rect.querySelector("title");
@@ -418,230 +409,231 @@ function labelCells(v) {
     const what = !text ? "empty" : text.endsWith(where) ? text.slice(0, -where.length) : text;
     rect.setAttribute("role", "button");
     rect.setAttribute("aria-label", `${id}: ${what}`);
-    rect.setAttribute("tabindex", id === v.focusId ? "0" : "-1");
+    rect.setAttribute("tabindex", id === widget.focusId ? "0" : "-1");
   }
 }
-function moveFocus(v, id, event) {
+function moveFocus(widget, id, event) {
   const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
   if (!dir || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
-  const a = cellBox(v.board, id);
+  const a = cellBox(widget.board, id);
   if (!a) return false;
   const ax = a.x + a.w / 2, ay = a.y + a.h / 2;
   let best = null, bestScore = Infinity;
-  for (const rect of v.board.querySelectorAll("svg [data-cell]")) {
+  for (const rect of widget.board.querySelectorAll("svg [data-cell]")) {
     const other = rect.getAttribute("data-cell");
-    const b = cellBox(v.board, other);
+    const b = cellBox(widget.board, other);
     const dx = b.x + b.w / 2 - ax, dy = b.y + b.h / 2 - ay;
     const along = dx * dir[0] + dy * dir[1], across = Math.abs(dx * dir[1] - dy * dir[0]);
     if (along <= 0.5) continue;
     const score = along + 3 * across;
     if (score < bestScore) [best, bestScore] = [rect, score];
   }
-  if (best) focusCell(v, best.getAttribute("data-cell"));
+  if (best) focusCell(widget, best.getAttribute("data-cell"));
   return true;
 }
-function focusCell(v, id) {
-  const rect = cellRect(v.board, id);
+function focusCell(widget, id) {
+  const rect = cellRect(widget.board, id);
   if (rect) rect.focus();
 }
-function stepHistory(v, event, onCell) {
+function stepHistory(widget, event, onCell) {
   const step = (onCell ? { "[": -1, "]": 1 } : { ArrowLeft: -1, ArrowRight: 1, "[": -1, "]": 1 })[event.key];
   if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   event.preventDefault();
   event.stopPropagation();
-  const index = v.model.get("cursor") + step;
-  if (index >= 0 && index <= v.model.get("moves").length) v.model.send({ type: "jump", index });
+  const index = widget.model.get("cursor") + step;
+  if (index >= 0 && index <= widget.model.get("moves").length) widget.model.send({ type: "jump", index });
 }
-function listenToKeys(v) {
-  const { board, root } = v;
+function listenToKeys(widget) {
+  const { board, root } = widget;
   root.addEventListener("keydown", (event) => {
     const cell = event.target.getAttribute && board.contains(event.target) ? event.target.getAttribute("data-cell") : null;
-    if (event.key === "Escape") cancel(v);
+    if (event.key === "Escape") cancel(widget);
     else if (cell && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
       event.stopPropagation();
-      clickCell(v, cell);
-    } else if (cell && moveFocus(v, cell, event)) {
+      clickCell(widget, cell);
+    } else if (cell && moveFocus(widget, cell, event)) {
       event.preventDefault();
       event.stopPropagation();
-    } else stepHistory(v, event, Boolean(cell));
+    } else stepHistory(widget, event, Boolean(cell));
   });
   board.addEventListener("focusin", (event) => {
     const id = event.target.getAttribute && event.target.getAttribute("data-cell");
     if (!id) return;
-    const old = cellRect(board, v.focusId);
+    const old = cellRect(board, widget.focusId);
     if (old && old !== event.target) old.setAttribute("tabindex", "-1");
-    v.focusId = id;
+    widget.focusId = id;
     event.target.setAttribute("tabindex", "0");
     root.dataset.focus = id;
   });
 }
 
 // src/view.js
-function showBoard(v) {
-  const { model, board, root } = v;
+function showBoard(widget) {
+  const { model, board, root } = widget;
   const instant = root.dataset.instant;
-  const hadFocus = board.contains(document.activeElement) ? v.focusId : null;
+  const hadFocus = board.contains(document.activeElement) ? widget.focusId : null;
   board.innerHTML = model.get("svg");
-  labelCells(v);
-  if (hadFocus) focusCell(v, hadFocus);
-  v.hovered = null;
+  labelCells(widget);
+  if (hadFocus) focusCell(widget, hadFocus);
+  widget.hovered = null;
   delete root.dataset.hover;
-  v.sent = false;
-  v.displaced = [];
-  v.press = null;
+  widget.sent = false;
+  widget.displaced = [];
+  widget.press = null;
   delete root.dataset.instant;
   delete root.dataset.dragging;
-  v.occupied = new Set(model.get("occupied") || []);
-  v.prefix = [];
-  v.node = model.get("tree");
-  v.waiting = false;
-  v.title.textContent = model.get("title");
-  showOptions(v);
-  showTopChoices(v);
-  showStatus(v);
-  showAdvice(v);
-  publishState(v);
-  const move2 = slideFor(v, v.drawnCursor, instant);
-  v.drawnCursor = model.get("cursor");
-  if (move2) slide(v, ...move2);
-  showDrawings(v);
+  widget.occupied = new Set(model.get("occupied") || []);
+  widget.prefix = [];
+  widget.node = model.get("tree");
+  widget.waiting = false;
+  widget.title.textContent = model.get("title");
+  showOptions(widget);
+  showTopChoices(widget);
+  showStatus(widget);
+  showAdvice(widget);
+  publishState(widget);
+  const move2 = slideFor(widget, widget.drawnCursor, instant);
+  widget.drawnCursor = model.get("cursor");
+  if (move2) slide(widget, ...move2);
+  showDrawings(widget);
 }
-function redrawOnce(v) {
+function redrawOnce(widget) {
   let due = false;
   return () => {
     if (due) return;
     due = true;
     queueMicrotask(() => {
       due = false;
-      showBoard(v);
+      showBoard(widget);
     });
   };
 }
-function fitWidth(v) {
-  const svg = v.board.querySelector("svg");
+function fitWidth(widget) {
+  const svg = widget.board.querySelector("svg");
   const width = svg ? parseFloat(svg.getAttribute("width")) : 0;
-  v.root.style.maxWidth = width > 640 ? `${Math.min(width, 1e3)}px` : "";
+  widget.root.style.maxWidth = width > 640 ? `${Math.min(width, 1e3)}px` : "";
 }
 
 // src/entry.js
-function options(v) {
-  return v.node ? v.node.o : [];
+function options(widget) {
+  return widget.node ? widget.node.o : [];
 }
-function cancel(v) {
-  v.prefix = [];
-  v.node = v.model.get("tree");
-  v.waiting = false;
-  v.sent = false;
-  putBack(v);
-  showOptions(v);
-  showTopChoices(v);
+function cancel(widget) {
+  widget.prefix = [];
+  widget.node = widget.model.get("tree");
+  widget.waiting = false;
+  widget.sent = false;
+  putBack(widget);
+  showOptions(widget);
+  showTopChoices(widget);
 }
-function finish(v) {
-  const steps = v.prefix;
-  showInstantMove(v, steps);
-  v.sent = true;
-  v.status.textContent = "…";
-  v.model.send({ type: "action", steps, position: v.model.get("position") });
+function finish(widget) {
+  const steps = widget.prefix;
+  showInstantMove(widget, steps);
+  widget.sent = true;
+  widget.status.textContent = "…";
+  widget.model.send({ type: "action", steps, position: widget.model.get("position") });
 }
-function advance(v, step) {
-  const entry = options(v).find(([s]) => s.kind === step.kind && (s.kind === "text" || s.value === step.value));
-  if (!entry) return cancel(v);
-  v.prefix = v.prefix.concat([step]);
+function advance(widget, step) {
+  const entry = options(widget).find(([s]) => s.kind === step.kind && (s.kind === "text" || s.value === step.value));
+  if (!entry) return cancel(widget);
+  widget.prefix = widget.prefix.concat([step]);
   if (step.kind === "text") {
-    return finish(v);
+    return finish(widget);
   }
   const child = entry[1];
   if (child === null) {
-    v.waiting = true;
-    v.model.send({ type: "expand", prefix: v.prefix, position: v.model.get("position") });
-    v.status.textContent = "…";
+    widget.waiting = true;
+    widget.model.send({ type: "expand", prefix: widget.prefix, position: widget.model.get("position") });
+    widget.status.textContent = "…";
     return;
   }
-  v.node = child;
-  if (v.node.c && v.node.o.length === 0) return finish(v);
-  follow(v);
-  showOptions(v);
+  widget.node = child;
+  if (widget.node.c && widget.node.o.length === 0) return finish(widget);
+  follow(widget);
+  showOptions(widget);
 }
-function follow(v) {
-  const { node, prefix, board } = v;
+function follow(widget) {
+  const { node, prefix, board } = widget;
   if (!node || !node.c || prefix.length < 2 || prefix.some((s) => s.kind !== "cell")) return;
   const from = prefix[0].value, to = prefix[prefix.length - 1].value;
   const parts = partsOn(board, from), box = cellBox(board, to);
   if (!parts || !parts.length || !box) return;
-  carry(v, parts, from, box.x + box.w / 2, box.y + box.h / 2);
-  v.displaced = parts;
+  carry(widget, parts, from, box.x + box.w / 2, box.y + box.h / 2);
+  widget.displaced = parts;
 }
-function clickCell(v, id) {
-  if (v.waiting || v.sent) return;
-  const hit = id && options(v).find(([s]) => s.kind === "cell" && s.value === id);
-  if (hit) return advance(v, hit[0]);
-  const { prefix } = v;
-  if (id && prefix.length === 1 && prefix[0].kind === "cell" && prefix[0].value === id) return cancel(v);
-  const fresh = v.model.get("tree");
+function clickCell(widget, id) {
+  if (widget.waiting || widget.sent) return;
+  const hit = id && options(widget).find(([s]) => s.kind === "cell" && s.value === id);
+  if (hit) return advance(widget, hit[0]);
+  const { prefix } = widget;
+  if (id && prefix.length === 1 && prefix[0].kind === "cell" && prefix[0].value === id) return cancel(widget);
+  const fresh = widget.model.get("tree");
   const restart = id && prefix.length > 0 && (fresh.o || []).find(([s]) => s.kind === "cell" && s.value === id);
-  cancel(v);
-  if (restart) advance(v, restart[0]);
+  cancel(widget);
+  if (restart) advance(widget, restart[0]);
 }
-function listenForClicks(v) {
-  const { board, root } = v;
+function listenForClicks(widget) {
+  const { board, root } = widget;
   board.addEventListener("mousedown", (event) => {
     event.preventDefault();
     root.focus({ preventScroll: true });
   });
   board.addEventListener("click", (event) => {
-    if (v.dragged) return;
-    clickCell(v, cellUnder(board, event.clientX, event.clientY));
+    if (widget.dragged) return;
+    clickCell(widget, cellUnder(board, event.clientX, event.clientY));
   });
 }
 function sameSteps(a, b) {
   return a.length === b.length && a.every((s, i) => s.kind === b[i].kind && s.value === b[i].value);
 }
-function listenForAnswers(v) {
-  const { model, root } = v;
+function listenForAnswers(widget) {
+  const { model, root } = widget;
   model.on("msg:custom", (msg) => {
     if (msg.type === "refused") {
-      if (root.dataset.instant !== void 0) showBoard(v);
-      cancel(v);
-      showStatus(v);
-      v.refusals += 1;
-      publishState(v);
+      if (root.dataset.instant !== void 0) showBoard(widget);
+      cancel(widget);
+      showStatus(widget);
+      widget.refusals += 1;
+      publishState(widget);
       return;
     }
-    if (msg.type === "subtree" && v.waiting && sameSteps(msg.prefix, v.prefix)) {
-      v.waiting = false;
-      v.node = msg.tree;
-      showStatus(v);
-      if (v.node.c && v.node.o.length === 0) return finish(v);
-      follow(v);
-      showOptions(v);
+    if (msg.type === "subtree" && widget.waiting && sameSteps(msg.prefix, widget.prefix)) {
+      widget.waiting = false;
+      widget.node = msg.tree;
+      showStatus(widget);
+      if (widget.node.c && widget.node.o.length === 0) return finish(widget);
+      follow(widget);
+      showOptions(widget);
     }
   });
 }
 
 // src/drag.js
 var DRAG_START = 5;
-function pickUp(v, id) {
-  const { prefix } = v;
+function pickUp(widget, id) {
+  const { prefix } = widget;
   if (prefix.length === 1 && prefix[0].kind === "cell" && prefix[0].value === id) return prefix[0];
   if (prefix.length > 1) return null;
-  const entry = (v.model.get("tree").o || []).find(([s]) => s.kind === "cell" && s.value === id);
+  const entry = (widget.model.get("tree").o || []).find(([s]) => s.kind === "cell" && s.value === id);
   return entry ? entry[0] : null;
 }
-function putBack(v) {
-  for (const part of v.displaced) part.style.transform = "";
-  v.displaced = [];
+function putBack(widget) {
+  for (const part of widget.displaced) part.style.transform = "";
+  widget.displaced = [];
 }
-function carry(v, parts, id, x, y) {
-  const box = cellBox(v.board, id);
+function carry(widget, parts, id, x, y) {
+  const box = cellBox(widget.board, id);
   const dx = x - (box.x + box.w / 2), dy = y - (box.y + box.h / 2);
   for (const part of parts) part.style.transform = `translate(${dx}px, ${dy}px)`;
 }
-function hover(v, id) {
-  const { board, root, press } = v;
-  const target2 = id && id !== (press && press.id) && options(v).some(([s]) => s.kind === "cell" && s.value === id) ? id : null;
-  if (target2 === v.hovered) return;
-  v.hovered = target2;
+function hover(widget, id) {
+  const { board, root, press } = widget;
+  const aimed = id && id !== (press && press.id) && options(widget).some(([s]) => s.kind === "cell" && s.value === id);
+  const target2 = aimed ? id : null;
+  if (target2 === widget.hovered) return;
+  widget.hovered = target2;
   board.querySelectorAll(".pb-hover-layer").forEach((g) => g.remove());
   if (target2) {
     root.dataset.hover = target2;
@@ -651,16 +643,16 @@ function hover(v, id) {
     delete root.dataset.hover;
   }
 }
-function move(v, event) {
-  const { board, root, press } = v;
+function move(widget, event) {
+  const { board, root, press } = widget;
   if (!press || event.pointerId !== press.pointerId) return;
   if (!press.dragging) {
     if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_START) return;
     press.dragging = true;
     board.setPointerCapture(event.pointerId);
-    if (!(v.prefix.length === 1 && v.prefix[0].value === press.id)) {
-      cancel(v);
-      advance(v, press.step);
+    if (!(widget.prefix.length === 1 && widget.prefix[0].value === press.id)) {
+      cancel(widget);
+      advance(widget, press.step);
     }
     const layer = press.parts[0].parentNode;
     for (const part of press.parts) {
@@ -671,47 +663,47 @@ function move(v, event) {
     root.dataset.dragging = press.id;
   }
   const p = svgPoint(board, event.clientX, event.clientY);
-  if (p) carry(v, press.parts, press.id, p.x, p.y);
-  hover(v, cellUnder(board, event.clientX, event.clientY));
+  if (p) carry(widget, press.parts, press.id, p.x, p.y);
+  hover(widget, cellUnder(board, event.clientX, event.clientY));
 }
-function drop(v, event, onto) {
-  const { board, root, press } = v;
+function drop(widget, event, onto) {
+  const { board, root, press } = widget;
   if (!press || event.pointerId !== press.pointerId) return;
   const { id, parts, dragging } = press;
-  v.press = null;
-  hover(v, null);
+  widget.press = null;
+  hover(widget, null);
   if (!dragging) return;
-  v.dragged = true;
-  setTimeout(() => v.dragged = false);
+  widget.dragged = true;
+  setTimeout(() => widget.dragged = false);
   if (board.hasPointerCapture(event.pointerId)) board.releasePointerCapture(event.pointerId);
   delete root.dataset.dragging;
   for (const part of parts) part.classList.remove("pb-dragging");
   const to = onto ? cellUnder(board, event.clientX, event.clientY) : null;
-  const hit = to && to !== id && options(v).find(([s]) => s.kind === "cell" && s.value === to);
+  const hit = to && to !== id && options(widget).find(([s]) => s.kind === "cell" && s.value === to);
   if (!hit) {
     for (const part of parts) part.style.transform = "";
     return;
   }
   const box = cellBox(board, to);
-  carry(v, parts, id, box.x + box.w / 2, box.y + box.h / 2);
-  v.displaced = parts;
-  advance(v, hit[0]);
+  carry(widget, parts, id, box.x + box.w / 2, box.y + box.h / 2);
+  widget.displaced = parts;
+  advance(widget, hit[0]);
 }
-function listenForDrags(v) {
-  const { board } = v;
+function listenForDrags(widget) {
+  const { board } = widget;
   board.addEventListener("pointerdown", (event) => {
     if (event.button !== 0) return;
-    clearDrawings(v);
-    if (v.waiting || v.sent || v.press) return;
+    clearDrawings(widget);
+    if (widget.waiting || widget.sent || widget.press) return;
     const id = cellUnder(board, event.clientX, event.clientY);
-    const step = id && pickUp(v, id);
+    const step = id && pickUp(widget, id);
     const parts = step && partsOn(board, id);
     if (!parts || !parts.length) return;
-    v.press = { id, step, parts, pointerId: event.pointerId, x: event.clientX, y: event.clientY, dragging: false };
+    widget.press = { id, step, parts, pointerId: event.pointerId, x: event.clientX, y: event.clientY, dragging: false };
   });
-  board.addEventListener("pointermove", (event) => move(v, event));
-  board.addEventListener("pointerup", (event) => drop(v, event, true));
-  board.addEventListener("pointercancel", (event) => drop(v, event, false));
+  board.addEventListener("pointermove", (event) => move(widget, event));
+  board.addEventListener("pointerup", (event) => drop(widget, event, true));
+  board.addEventListener("pointercancel", (event) => drop(widget, event, false));
 }
 
 // src/editor.js
@@ -835,7 +827,7 @@ function layout(model, root) {
   const status = el("div", "pb-status");
   status.setAttribute("role", "status");
   const { curtain, text: curtainText } = makeCurtain(root);
-  const v = {
+  const widget = {
     model,
     root,
     title: el("div", "pb-title"),
@@ -882,25 +874,25 @@ function layout(model, root) {
     // the cell where the right button went down
   };
   root.append(
-    v.title,
+    widget.title,
     status,
-    v.board,
-    v.details,
-    v.picker,
-    v.evaluation,
-    v.adviceText,
-    v.controls,
-    v.moveList,
+    widget.board,
+    widget.details,
+    widget.picker,
+    widget.evaluation,
+    widget.adviceText,
+    widget.controls,
+    widget.moveList,
     helpLine(),
     curtain
   );
-  return v;
+  return widget;
 }
 
 // src/moves.js
 var NOTE_CLASSES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
-function showMoves(v) {
-  const { model } = v;
+function showMoves(widget) {
+  const { model } = widget;
   const moves = model.get("moves");
   const numbers = model.get("numbers") || [];
   const notes = model.get("notes") || [];
@@ -923,52 +915,52 @@ function showMoves(v) {
     if (i > cursor) item.classList.add("pb-future");
     item.addEventListener("click", () => model.send({ type: "jump", index: i }));
   });
-  v.moveList.replaceChildren(...items);
+  widget.moveList.replaceChildren(...items);
 }
 
 // src/index.js
 function render({ model, el: root }) {
-  const v = layout(model, root);
-  listenForClicks(v);
-  listenToKeys(v);
-  listenForDrags(v);
-  listenForDrawings(v);
-  listenForAnswers(v);
-  const boardChanged = redrawOnce(v);
+  const widget = layout(model, root);
+  listenForClicks(widget);
+  listenToKeys(widget);
+  listenForDrags(widget);
+  listenForDrawings(widget);
+  listenForAnswers(widget);
+  const boardChanged = redrawOnce(widget);
   model.on("change:svg", boardChanged);
   model.on("change:tree", boardChanged);
   model.on("change:position", boardChanged);
-  model.on("change:status", () => showStatus(v));
-  model.on("change:over", () => showStatus(v));
-  model.on("change:details", () => showDetails(v));
-  model.on("change:numbers", () => showMoves(v));
-  model.on("change:notes", () => showMoves(v));
-  model.on("change:controls", () => showControls(v));
+  model.on("change:status", () => showStatus(widget));
+  model.on("change:over", () => showStatus(widget));
+  model.on("change:details", () => showDetails(widget));
+  model.on("change:numbers", () => showMoves(widget));
+  model.on("change:notes", () => showMoves(widget));
+  model.on("change:controls", () => showControls(widget));
   model.on("change:choices", () => {
-    if (v.prefix.length === 0) cancel(v);
+    if (widget.prefix.length === 0) cancel(widget);
   });
-  model.on("change:error", () => showStatus(v));
+  model.on("change:error", () => showStatus(widget));
   model.on("change:moves", () => {
-    showMoves(v);
-    publishState(v);
+    showMoves(widget);
+    publishState(widget);
   });
   model.on("change:cursor", () => {
-    showMoves(v);
-    publishState(v);
+    showMoves(widget);
+    publishState(widget);
   });
-  model.on("change:title", () => v.title.textContent = model.get("title"));
-  model.on("change:curtain", () => showCurtain(v));
-  model.on("change:advice", () => showAdvice(v));
-  model.on("change:evaluation", () => showEvaluation(v));
-  model.on("change:svg", () => fitWidth(v));
-  positionEditor(model, root, v.board);
-  showControls(v);
-  showBoard(v);
-  showDetails(v);
-  showMoves(v);
-  showCurtain(v);
-  showEvaluation(v);
-  fitWidth(v);
+  model.on("change:title", () => widget.title.textContent = model.get("title"));
+  model.on("change:curtain", () => showCurtain(widget));
+  model.on("change:advice", () => showAdvice(widget));
+  model.on("change:evaluation", () => showEvaluation(widget));
+  model.on("change:svg", () => fitWidth(widget));
+  positionEditor(model, root, widget.board);
+  showControls(widget);
+  showBoard(widget);
+  showDetails(widget);
+  showMoves(widget);
+  showCurtain(widget);
+  showEvaluation(widget);
+  fitWidth(widget);
 }
 var index_default = { render };
 export {

@@ -12,15 +12,15 @@ import { clearMarks } from "./picker.js";
 // is hidden, as taken) and the move is tinted.  The kernel's board then
 // replaces this picture, and a refusal puts the old one back.  Entries
 // with named choices, typed text or pieces on several cells just wait.
-export function showInstantMove(v, steps) {
-  const { board, root } = v;
+export function showInstantMove(widget, steps) {
+  const { board, root } = widget;
   if (steps.length < 2 || steps.some((s) => s.kind !== "cell")) return false;
   const from = steps[0].value, to = steps[steps.length - 1].value;
   const moving = partsOn(board, from), taken = partsOn(board, to);
   const a = cellBox(board, from), b = cellBox(board, to);
   if (from === to || !moving || !moving.length || !taken || !a || !b) return false;
-  clearMarks(v);
-  v.picker.replaceChildren();
+  clearMarks(widget);
+  widget.picker.replaceChildren();
   const dx = b.x + b.w / 2 - (a.x + a.w / 2), dy = b.y + b.h / 2 - (a.y + a.h / 2);
   for (const part of taken) part.classList.add("pb-taken");
   const layer = moving[0].parentNode;
@@ -43,9 +43,9 @@ export function showInstantMove(v, steps) {
  * drawn before showed the cursor `previous`, and `instant` is the move
  * shown ahead of the kernel ("from to"), if any.
  */
-export function slideFor(v, previous, instant) {
-  const cursor = v.model.get("cursor");
-  const trail = v.model.get("trail") || [];
+export function slideFor(widget, previous, instant) {
+  const cursor = widget.model.get("cursor");
+  const trail = widget.model.get("trail") || [];
   if (previous === null) return null;
   const forward = cursor === previous + 1, back = cursor === previous - 1;
   const cells = forward ? trail[cursor - 1] : back ? trail[cursor] : null;
@@ -56,8 +56,8 @@ export function slideFor(v, previous, instant) {
 }
 
 /** Slide what stands on `to` from the cell `from`, unless the user asked for less motion. */
-export function slide(v, from, to) {
-  const { board, root } = v;
+export function slide(widget, from, to) {
+  const { board, root } = widget;
   if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
   const parts = partsOn(board, to);
   const a = cellBox(board, from), b = cellBox(board, to);
@@ -70,7 +70,7 @@ export function slide(v, from, to) {
     part.style.transform = "";
     part.addEventListener("transitionend", () => part.classList.remove("pb-slide"), { once: true });
   }
-  v.slides += 1;
-  root.dataset.slides = String(v.slides);
+  widget.slides += 1;
+  root.dataset.slides = String(widget.slides);
   root.dataset.slide = `${from} ${to}`;
 }

@@ -1,7 +1,7 @@
 // The geometry of the drawn board: where its cells are, what stands on
 // them, and layers of marks drawn over them.
 
-import { SVGNS } from "./dom.js";
+import { svgNode } from "./dom.js";
 
 /** The point (x, y) of the screen in the board's own units; null without a board. */
 export function svgPoint(board, x, y) {
@@ -44,20 +44,14 @@ export function cellBox(board, id) {
 
 /** A new layer of class `cls`, under the pieces and over the cells. */
 export function layerUnderPieces(svg, cls) {
-  const layer = document.createElementNS(SVGNS, "g");
-  layer.setAttribute("class", cls);
-  svg.insertBefore(layer, svg.querySelector(".pb-pieces"));
-  return layer;
+  return svg.insertBefore(svgNode("g", { class: cls }), svg.querySelector(".pb-pieces"));
 }
 
 /** Cover the cell `id` with a rectangle of class `cls` on `layer`. */
 export function mark(board, layer, id, cls) {
   const box = cellBox(board, id);
   if (!box) return;
-  const r = document.createElementNS(SVGNS, "rect");
-  for (const [k, v] of [["x", box.x], ["y", box.y], ["width", box.w], ["height", box.h]]) r.setAttribute(k, v);
-  r.setAttribute("class", cls);
-  layer.appendChild(r);
+  layer.appendChild(svgNode("rect", { x: box.x, y: box.y, width: box.w, height: box.h, class: cls }));
 }
 
 // The drawn parts of what stands on the cell `id` alone.  Null when a

@@ -25,8 +25,8 @@ function control(name, onClick) {
 }
 
 /** Show the buttons the model names; each press goes to the kernel by name. */
-export function showControls(v) {
-  const { model, controls } = v;
+export function showControls(widget) {
+  const { model, controls } = widget;
   const names = (model.get("controls") || []).filter((n) => n in CONTROLS);
   controls.replaceChildren(...names.map((n) => control(n, () => model.send({ type: n }))));
   controls.hidden = names.length === 0;

@@ -16,8 +16,8 @@ export function makeCurtain(root) {
 }
 
 /** Draw or lift the curtain as the model's `curtain` text says. */
-export function showCurtain(v) {
-  const text = v.model.get("curtain") || "";
-  v.curtainText.textContent = text;
-  v.curtain.hidden = !text;
+export function showCurtain(widget) {
+  const text = widget.model.get("curtain") || "";
+  widget.curtainText.textContent = text;
+  widget.curtain.hidden = !text;
 }

@@ -1,6 +1,6 @@
 // Small makers of the widget's elements: tags, buttons and line icons.
 
-export const SVGNS = "http://www.w3.org/2000/svg";
+const SVGNS = "http://www.w3.org/2000/svg";
 
 /** An HTML element with an optional class and text. */
 export function el(tag, cls, text) {
@@ -31,14 +31,16 @@ const ICONS = {
   erase: "M9 2.5l4.5 4.5-6.5 6.5H4.5L2 11zM5.5 5.5l5 5M8 13.5h6",
 };
 
+/** An SVG element with the given attributes ({name: value}, set in that order). */
+export function svgNode(tag, attributes) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
 /** The icon `name` as a small SVG, hidden from screen readers. */
 export function icon(name) {
-  const svg = document.createElementNS(SVGNS, "svg");
-  svg.setAttribute("viewBox", "0 0 16 16");
-  svg.setAttribute("class", "pb-icon");
-  svg.setAttribute("aria-hidden", "true");
-  const path = document.createElementNS(SVGNS, "path");
-  path.setAttribute("d", ICONS[name]);
-  svg.appendChild(path);
+  const svg = svgNode("svg", { viewBox: "0 0 16 16", class: "pb-icon", "aria-hidden": "true" });
+  svg.appendChild(svgNode("path", { d: ICONS[name] }));
   return svg;
 }

@@ -14,82 +14,82 @@ import { publishState, showStatus } from "./status.js";
 import { showBoard } from "./view.js";
 
 /** The steps that may follow the entry so far. */
-export function options(v) {
-  return v.node ? v.node.o : [];
+export function options(widget) {
+  return widget.node ? widget.node.o : [];
 }
 
 /** Drop the entry: back to the whole tree, nothing selected. */
-export function cancel(v) {
-  v.prefix = [];
-  v.node = v.model.get("tree");
-  v.waiting = false;
-  v.sent = false;
-  putBack(v);
-  showOptions(v);
-  showTopChoices(v);
+export function cancel(widget) {
+  widget.prefix = [];
+  widget.node = widget.model.get("tree");
+  widget.waiting = false;
+  widget.sent = false;
+  putBack(widget);
+  showOptions(widget);
+  showTopChoices(widget);
 }
 
 /** Send the entry, a whole action, to the kernel. */
-export function finish(v) {
-  const steps = v.prefix;
-  showInstantMove(v, steps); // first, so the piece moves in the coming frame
-  v.sent = true;
-  v.status.textContent = "…";
-  v.model.send({ type: "action", steps, position: v.model.get("position") });
+export function finish(widget) {
+  const steps = widget.prefix;
+  showInstantMove(widget, steps); // first, so the piece moves in the coming frame
+  widget.sent = true;
+  widget.status.textContent = "…";
+  widget.model.send({ type: "action", steps, position: widget.model.get("position") });
 }
 
 /** Enter one more step, asking the kernel for the rest of the tree when it was not sent. */
-export function advance(v, step) {
-  const entry = options(v).find(([s]) => s.kind === step.kind && (s.kind === "text" || s.value === step.value));
-  if (!entry) return cancel(v);
-  v.prefix = v.prefix.concat([step]);
+export function advance(widget, step) {
+  const entry = options(widget).find(([s]) => s.kind === step.kind && (s.kind === "text" || s.value === step.value));
+  if (!entry) return cancel(widget);
+  widget.prefix = widget.prefix.concat([step]);
   if (step.kind === "text") {
     // Typed text is judged by the kernel: send the entry as it stands.
-    return finish(v);
+    return finish(widget);
   }
   const child = entry[1];
   if (child === null) {
-    v.waiting = true;
-    v.model.send({ type: "expand", prefix: v.prefix, position: v.model.get("position") });
-    v.status.textContent = "…";
+    widget.waiting = true;
+    widget.model.send({ type: "expand", prefix: widget.prefix, position: widget.model.get("position") });
+    widget.status.textContent = "…";
     return;
   }
-  v.node = child;
-  if (v.node.c && v.node.o.length === 0) return finish(v);
-  follow(v);
-  showOptions(v);
+  widget.node = child;
+  if (widget.node.c && widget.node.o.length === 0) return finish(widget);
+  follow(widget);
+  showOptions(widget);
 }
 
 // An entry of cells that is already a whole move and may go on (a chain
 // of jumps): the piece stands on the last cell clicked while the next is awaited.
-function follow(v) {
-  const { node, prefix, board } = v;
+function follow(widget) {
+  const { node, prefix, board } = widget;
   if (!node || !node.c || prefix.length < 2 || prefix.some((s) => s.kind !== "cell")) return;
   const from = prefix[0].value, to = prefix[prefix.length - 1].value;
   const parts = partsOn(board, from), box = cellBox(board, to);
   if (!parts || !parts.length || !box) return;
-  carry(v, parts, from, box.x + box.w / 2, box.y + box.h / 2);
-  v.displaced = parts;
+  carry(widget, parts, from, box.x + box.w / 2, box.y + box.h / 2);
+  widget.displaced = parts;
 }
 
 /** A click (or the end of a drag) on the cell `id`, or off the cells (null). */
-export function clickCell(v, id) {
-  if (v.waiting || v.sent) return; // an entry is with the kernel: its answer comes first
-  const hit = id && options(v).find(([s]) => s.kind === "cell" && s.value === id);
-  if (hit) return advance(v, hit[0]);
+export function clickCell(widget, id) {
+  if (widget.waiting || widget.sent) return; // an entry is with the kernel: its answer comes first
+  const hit = id && options(widget).find(([s]) => s.kind === "cell" && s.value === id);
+  if (hit) return advance(widget, hit[0]);
   // The piece picked, clicked again: let go of it, as on Lichess.
-  const { prefix } = v;
-  if (id && prefix.length === 1 && prefix[0].kind === "cell" && prefix[0].value === id) return cancel(v);
+  const { prefix } = widget;
+  if (id && prefix.length === 1 && prefix[0].kind === "cell" && prefix[0].value === id) return cancel(widget);
   // A click off the targets cancels; on another piece it starts again there.
-  const fresh = v.model.get("tree");
+  const fresh = widget.model.get("tree");
   const restart = id && prefix.length > 0 && (fresh.o || []).find(([s]) => s.kind === "cell" && s.value === id);
-  cancel(v);
-  if (restart) advance(v, restart[0]);
+  cancel(widget);
+  if (restart) advance(widget, restart[0]);
 }
 
 /** Clicks on the board enter steps. */
-export function listenForClicks(v) {
-  const { board, root } = v;
+export function listenForClicks(widget) {
+  const { board, root } = widget;
   // A press on the board focuses the board, not the cell under it: the
   // arrow keys then step through the moves, as on Lichess (the keyboard
   // reaches the cells with Tab).
@@ -98,8 +98,8 @@ export function listenForClicks(v) {
     root.focus({ preventScroll: true });
   });
   board.addEventListener("click", (event) => {
-    if (v.dragged) return; // the drag that just ended entered its steps itself
-    clickCell(v, cellUnder(board, event.clientX, event.clientY));
+    if (widget.dragged) return; // the drag that just ended entered its steps itself
+    clickCell(widget, cellUnder(board, event.clientX, event.clientY));
   });
 }
 
@@ -108,25 +108,25 @@ function sameSteps(a, b) {
 }
 
 /** The kernel's answers to an entry: a refusal, or the rest of a tree asked for. */
-export function listenForAnswers(v) {
-  const { model, root } = v;
+export function listenForAnswers(widget) {
+  const { model, root } = widget;
   model.on("msg:custom", (msg) => {
     if (msg.type === "refused") {
       // A move shown ahead of the kernel goes back where it was.
-      if (root.dataset.instant !== undefined) showBoard(v);
-      cancel(v);
-      showStatus(v);
-      v.refusals += 1;
-      publishState(v);
+      if (root.dataset.instant !== undefined) showBoard(widget);
+      cancel(widget);
+      showStatus(widget);
+      widget.refusals += 1;
+      publishState(widget);
       return;
     }
-    if (msg.type === "subtree" && v.waiting && sameSteps(msg.prefix, v.prefix)) {
-      v.waiting = false;
-      v.node = msg.tree;
-      showStatus(v);
-      if (v.node.c && v.node.o.length === 0) return finish(v);
-      follow(v);
-      showOptions(v);
+    if (msg.type === "subtree" && widget.waiting && sameSteps(msg.prefix, widget.prefix)) {
+      widget.waiting = false;
+      widget.node = msg.tree;
+      showStatus(widget);
+      if (widget.node.c && widget.node.o.length === 0) return finish(widget);
+      follow(widget);
+      showOptions(widget);
     }
   });
 }

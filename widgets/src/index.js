@@ -14,42 +14,42 @@ import { publishState, showAdvice, showDetails, showEvaluation, showStatus } fro
 import { fitWidth, redrawOnce, showBoard } from "./view.js";
 
 function render({ model, el: root }) {
-  const v = layout(model, root);
-  listenForClicks(v);
-  listenToKeys(v);
-  listenForDrags(v);
-  listenForDrawings(v);
-  listenForAnswers(v);
+  const widget = layout(model, root);
+  listenForClicks(widget);
+  listenToKeys(widget);
+  listenForDrags(widget);
+  listenForDrawings(widget);
+  listenForAnswers(widget);
 
   // The board, its tree and its position change together: draw once.
-  const boardChanged = redrawOnce(v);
+  const boardChanged = redrawOnce(widget);
   model.on("change:svg", boardChanged);
   model.on("change:tree", boardChanged);
   model.on("change:position", boardChanged);
-  model.on("change:status", () => showStatus(v));
-  model.on("change:over", () => showStatus(v));
-  model.on("change:details", () => showDetails(v));
-  model.on("change:numbers", () => showMoves(v));
-  model.on("change:notes", () => showMoves(v));
-  model.on("change:controls", () => showControls(v));
-  model.on("change:choices", () => { if (v.prefix.length === 0) cancel(v); });
-  model.on("change:error", () => showStatus(v));
-  model.on("change:moves", () => { showMoves(v); publishState(v); });
-  model.on("change:cursor", () => { showMoves(v); publishState(v); });
-  model.on("change:title", () => (v.title.textContent = model.get("title")));
-  model.on("change:curtain", () => showCurtain(v));
-  model.on("change:advice", () => showAdvice(v));
-  model.on("change:evaluation", () => showEvaluation(v));
-  model.on("change:svg", () => fitWidth(v));
-  positionEditor(model, root, v.board);
+  model.on("change:status", () => showStatus(widget));
+  model.on("change:over", () => showStatus(widget));
+  model.on("change:details", () => showDetails(widget));
+  model.on("change:numbers", () => showMoves(widget));
+  model.on("change:notes", () => showMoves(widget));
+  model.on("change:controls", () => showControls(widget));
+  model.on("change:choices", () => { if (widget.prefix.length === 0) cancel(widget); });
+  model.on("change:error", () => showStatus(widget));
+  model.on("change:moves", () => { showMoves(widget); publishState(widget); });
+  model.on("change:cursor", () => { showMoves(widget); publishState(widget); });
+  model.on("change:title", () => (widget.title.textContent = model.get("title")));
+  model.on("change:curtain", () => showCurtain(widget));
+  model.on("change:advice", () => showAdvice(widget));
+  model.on("change:evaluation", () => showEvaluation(widget));
+  model.on("change:svg", () => fitWidth(widget));
+  positionEditor(model, root, widget.board);
 
-  showControls(v);
-  showBoard(v);
-  showDetails(v);
-  showMoves(v);
-  showCurtain(v);
-  showEvaluation(v);
-  fitWidth(v);
+  showControls(widget);
+  showBoard(widget);
+  showDetails(widget);
+  showMoves(widget);
+  showCurtain(widget);
+  showEvaluation(widget);
+  fitWidth(widget);
 }
 
 export default { render };

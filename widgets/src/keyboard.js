@@ -8,14 +8,16 @@ import { cellBox, cellRect } from "./cells.js";
 import { cancel, clickCell } from "./entry.js";
 
 /** Name every cell of the drawn board and put one in the tab order. */
-export function labelCells(v) {
-  const { board, model } = v;
+export function labelCells(widget) {
+  const { board, model } = widget;
   const svg = board.querySelector("svg");
   if (!svg) return;
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", `${model.get("title")} board: ${model.get("status")}`);
   const cells = [...svg.querySelectorAll("[data-cell]")];
-  if (!cells.some((c) => c.getAttribute("data-cell") === v.focusId)) v.focusId = cells.length ? cells[0].getAttribute("data-cell") : null;
+  if (!cells.some((c) => c.getAttribute("data-cell") === widget.focusId)) {
+    widget.focusId = cells.length ? cells[0].getAttribute("data-cell") : null;
+  }
   for (const rect of cells) {
     const id = rect.getAttribute("data-cell");
     const hover = rect.querySelector("title");
@@ -24,71 +26,71 @@ export function labelCells(v) {
     const what = !text ? "empty" : text.endsWith(where) ? text.slice(0, -where.length) : text;
     rect.setAttribute("role", "button");
     rect.setAttribute("aria-label", `${id}: ${what}`);
-    rect.setAttribute("tabindex", id === v.focusId ? "0" : "-1");
+    rect.setAttribute("tabindex", id === widget.focusId ? "0" : "-1");
   }
 }
 
 // Focus the nearest cell in the direction of an arrow key, on the board as drawn.
-function moveFocus(v, id, event) {
+function moveFocus(widget, id, event) {
   const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
   if (!dir || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
-  const a = cellBox(v.board, id);
+  const a = cellBox(widget.board, id);
   if (!a) return false;
   const ax = a.x + a.w / 2, ay = a.y + a.h / 2;
   let best = null, bestScore = Infinity;
-  for (const rect of v.board.querySelectorAll("svg [data-cell]")) {
+  for (const rect of widget.board.querySelectorAll("svg [data-cell]")) {
     const other = rect.getAttribute("data-cell");
-    const b = cellBox(v.board, other);
+    const b = cellBox(widget.board, other);
     const dx = b.x + b.w / 2 - ax, dy = b.y + b.h / 2 - ay;
     const along = dx * dir[0] + dy * dir[1], across = Math.abs(dx * dir[1] - dy * dir[0]);
     if (along <= 0.5) continue;
     const score = along + 3 * across; // straight on first, then the nearest row or column
     if (score < bestScore) [best, bestScore] = [rect, score];
   }
-  if (best) focusCell(v, best.getAttribute("data-cell"));
+  if (best) focusCell(widget, best.getAttribute("data-cell"));
   return true;
 }
 
 /** Focus the cell `id` (focusin keeps the tab order). */
-export function focusCell(v, id) {
-  const rect = cellRect(v.board, id);
+export function focusCell(widget, id) {
+  const rect = cellRect(widget.board, id);
   if (rect) rect.focus();
 }
 
 // On a focused cell the arrows move between cells, so there only [ and ] step.
-function stepHistory(v, event, onCell) {
+function stepHistory(widget, event, onCell) {
   const step = (onCell ? { "[": -1, "]": 1 } : { ArrowLeft: -1, ArrowRight: 1, "[": -1, "]": 1 })[event.key];
   if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   event.preventDefault();
   event.stopPropagation();
-  const index = v.model.get("cursor") + step;
-  if (index >= 0 && index <= v.model.get("moves").length) v.model.send({ type: "jump", index });
+  const index = widget.model.get("cursor") + step;
+  if (index >= 0 && index <= widget.model.get("moves").length) widget.model.send({ type: "jump", index });
 }
 
 /** Keys on the widget: Esc lets go, Enter on a cell clicks it, arrows move or step. */
-export function listenToKeys(v) {
-  const { board, root } = v;
+export function listenToKeys(widget) {
+  const { board, root } = widget;
   root.addEventListener("keydown", (event) => {
     const cell = event.target.getAttribute && board.contains(event.target) ? event.target.getAttribute("data-cell") : null;
-    if (event.key === "Escape") cancel(v);
+    if (event.key === "Escape") cancel(widget);
     else if (cell && (event.key === "Enter" || event.key === " ")) {
       // Enter on a cell: as a click there (pick a piece, drop it on a target).
       event.preventDefault();
       event.stopPropagation();
-      clickCell(v, cell);
-    } else if (cell && moveFocus(v, cell, event)) {
+      clickCell(widget, cell);
+    } else if (cell && moveFocus(widget, cell, event)) {
       event.preventDefault();
       event.stopPropagation();
-    } else stepHistory(v, event, Boolean(cell));
+    } else stepHistory(widget, event, Boolean(cell));
   });
 
   // A cell reached with Tab (or focused by a script) becomes the one in the tab order.
   board.addEventListener("focusin", (event) => {
     const id = event.target.getAttribute && event.target.getAttribute("data-cell");
     if (!id) return;
-    const old = cellRect(board, v.focusId);
+    const old = cellRect(board, widget.focusId);
     if (old && old !== event.target) old.setAttribute("tabindex", "-1");
-    v.focusId = id;
+    widget.focusId = id;
     event.target.setAttribute("tabindex", "0");
     root.dataset.focus = id;
   });

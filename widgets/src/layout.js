@@ -6,7 +6,7 @@ import { makeCurtain } from "./curtain.js";
 import { el } from "./dom.js";
 
 /**
- * Build the widget inside `root` and return its view: the model, the
+ * Build the widget inside `root` and return it as an object: the model, the
  * elements by name and the shared state, passed to every concern.
  */
 export function layout(model, root) {
@@ -15,7 +15,7 @@ export function layout(model, root) {
   const status = el("div", "pb-status");
   status.setAttribute("role", "status");
   const { curtain, text: curtainText } = makeCurtain(root);
-  const v = {
+  const widget = {
     model,
     root,
     title: el("div", "pb-title"),
@@ -47,7 +47,7 @@ export function layout(model, root) {
     drawings: [], // [from, to] pairs; from === to marks a cell
     rightFrom: null, // the cell where the right button went down
   };
-  root.append(v.title, status, v.board, v.details, v.picker, v.evaluation, v.adviceText,
-    v.controls, v.moveList, helpLine(), curtain);
-  return v;
+  root.append(widget.title, status, widget.board, widget.details, widget.picker, widget.evaluation, widget.adviceText,
+    widget.controls, widget.moveList, helpLine(), curtain);
+  return widget;
 }

@@ -8,8 +8,8 @@ const NOTE_CLASSES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
 // The moves, numbered by turns ("1." before the first player's move),
 // each followed by its review mark ("?!", "?", "??") when it has one;
 // a click on a move shows the position after it.
-export function showMoves(v) {
-  const { model } = v;
+export function showMoves(widget) {
+  const { model } = widget;
   const moves = model.get("moves");
   const numbers = model.get("numbers") || [];
   const notes = model.get("notes") || [];
@@ -32,5 +32,5 @@ export function showMoves(v) {
     if (i > cursor) item.classList.add("pb-future");
     item.addEventListener("click", () => model.send({ type: "jump", index: i }));
   });
-  v.moveList.replaceChildren(...items);
+  widget.moveList.replaceChildren(...items);
 }

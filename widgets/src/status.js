@@ -6,8 +6,8 @@ import { el } from "./dom.js";
 
 // The status, once, above the board: whose turn, a refusal, or the
 // result as a banner when the game is over.
-export function showStatus(v) {
-  const { model, status, root } = v;
+export function showStatus(widget) {
+  const { model, status, root } = widget;
   const error = model.get("error");
   const over = Boolean(model.get("over"));
   status.textContent = error || model.get("status");
@@ -17,34 +17,34 @@ export function showStatus(v) {
 }
 
 /** The game's extra lines under the board (one element each). */
-export function showDetails(v) {
-  const lines = v.model.get("details") || [];
-  v.details.replaceChildren(...lines.map((line) => el("div", "pb-detail", line)));
-  v.details.hidden = lines.length === 0;
+export function showDetails(widget) {
+  const lines = widget.model.get("details") || [];
+  widget.details.replaceChildren(...lines.map((line) => el("div", "pb-detail", line)));
+  widget.details.hidden = lines.length === 0;
 }
 
 /** The evaluation for the side to move, hidden when there is none. */
-export function showEvaluation(v) {
-  const text = v.model.get("evaluation") || "";
-  v.evaluation.textContent = text;
-  v.evaluation.hidden = !text;
+export function showEvaluation(widget) {
+  const text = widget.model.get("evaluation") || "";
+  widget.evaluation.textContent = text;
+  widget.evaluation.hidden = !text;
 }
 
 // What the kernel last published, as attributes of the widget's element,
 // so that a test or a page script can wait for a position or a refusal
 // without reading the kernel.
-export function publishState(v) {
-  const { model, root } = v;
+export function publishState(widget) {
+  const { model, root } = widget;
   root.dataset.position = model.get("position");
   root.dataset.moves = String(model.get("moves").length);
   root.dataset.cursor = String(model.get("cursor"));
-  root.dataset.refusals = String(v.refusals);
+  root.dataset.refusals = String(widget.refusals);
 }
 
 // The hint: the cells it names, lit on their own layer (a click on the
 // board clears the entry's marks, not the hint), and its words.
-export function showAdvice(v) {
-  const { model, board, root, adviceText } = v;
+export function showAdvice(widget) {
+  const { model, board, root, adviceText } = widget;
   board.querySelectorAll(".pb-hint-layer").forEach((g) => g.remove());
   const advice = model.get("advice") || {};
   const current = advice.position === model.get("position");

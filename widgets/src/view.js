@@ -8,53 +8,53 @@ import { showOptions, showTopChoices } from "./picker.js";
 import { publishState, showAdvice, showStatus } from "./status.js";
 
 /** Draw the board the model holds, dropping any entry in progress. */
-export function showBoard(v) {
-  const { model, board, root } = v;
+export function showBoard(widget) {
+  const { model, board, root } = widget;
   const instant = root.dataset.instant;
-  const hadFocus = board.contains(document.activeElement) ? v.focusId : null;
+  const hadFocus = board.contains(document.activeElement) ? widget.focusId : null;
   board.innerHTML = model.get("svg");
-  labelCells(v);
-  if (hadFocus) focusCell(v, hadFocus); // the keyboard stays where it was on the new board
-  v.hovered = null;
+  labelCells(widget);
+  if (hadFocus) focusCell(widget, hadFocus); // the keyboard stays where it was on the new board
+  widget.hovered = null;
   delete root.dataset.hover;
-  v.sent = false;
-  v.displaced = [];
-  v.press = null;
+  widget.sent = false;
+  widget.displaced = [];
+  widget.press = null;
   delete root.dataset.instant;
   delete root.dataset.dragging;
-  v.occupied = new Set(model.get("occupied") || []);
-  v.prefix = [];
-  v.node = model.get("tree");
-  v.waiting = false;
-  v.title.textContent = model.get("title");
-  showOptions(v);
-  showTopChoices(v);
-  showStatus(v);
-  showAdvice(v);
-  publishState(v);
-  const move = slideFor(v, v.drawnCursor, instant);
-  v.drawnCursor = model.get("cursor");
-  if (move) slide(v, ...move);
-  showDrawings(v);
+  widget.occupied = new Set(model.get("occupied") || []);
+  widget.prefix = [];
+  widget.node = model.get("tree");
+  widget.waiting = false;
+  widget.title.textContent = model.get("title");
+  showOptions(widget);
+  showTopChoices(widget);
+  showStatus(widget);
+  showAdvice(widget);
+  publishState(widget);
+  const move = slideFor(widget, widget.drawnCursor, instant);
+  widget.drawnCursor = model.get("cursor");
+  if (move) slide(widget, ...move);
+  showDrawings(widget);
 }
 
 /** A redraw of the board that runs once however many of its parts changed together. */
-export function redrawOnce(v) {
+export function redrawOnce(widget) {
   let due = false;
   return () => {
     if (due) return;
     due = true;
     queueMicrotask(() => {
       due = false;
-      showBoard(v);
+      showBoard(widget);
     });
   };
 }
 
 // Boards much wider than the usual one (several boards side by side) may
 // use more of the page.
-export function fitWidth(v) {
-  const svg = v.board.querySelector("svg");
+export function fitWidth(widget) {
+  const svg = widget.board.querySelector("svg");
   const width = svg ? parseFloat(svg.getAttribute("width")) : 0;
-  v.root.style.maxWidth = width > 640 ? `${Math.min(width, 1000)}px` : "";
+  widget.root.style.maxWidth = width > 640 ? `${Math.min(width, 1000)}px` : "";
 }
