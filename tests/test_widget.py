@@ -186,6 +186,8 @@ def test_the_wheel_ships_the_front_end(tmp_path):
     wheel = next(tmp_path.glob("playbook-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "playbook/static/board.js" in names and "playbook/static/board.css" in names
+    # The bundle only: neither its sources nor the bundler's node_modules.
+    assert sorted(n for n in names if n.startswith("playbook/static/")) == ["playbook/static/board.css", "playbook/static/board.js"]
     assert "playbook/games/cosmic/__init__.py" in names and "playbook/games/cosmic/state.py" in names
 
 

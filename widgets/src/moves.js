@@ -1,0 +1,36 @@
+// The move list under the board.
+
+import { el } from "./dom.js";
+
+// The review marks a move can carry, by the label they stand for.
+const NOTE_CLASSES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
+
+// The moves, numbered by turns ("1." before the first player's move),
+// each followed by its review mark ("?!", "?", "??") when it has one;
+// a click on a move shows the position after it.
+export function showMoves(widget) {
+  const { model } = widget;
+  const moves = model.get("moves");
+  const numbers = model.get("numbers") || [];
+  const notes = model.get("notes") || [];
+  const cursor = model.get("cursor");
+  const items = [el("li", "pb-move pb-move-start", "start")];
+  items[0].title = "The first position";
+  moves.forEach((text, i) => {
+    if (numbers[i]) items.push(el("li", "pb-num", numbers[i]));
+    const item = el("li", "pb-move", text);
+    if (notes[i]) item.append(el("span", `pb-note pb-note-${NOTE_CLASSES[notes[i]] || "other"}`, notes[i]));
+    items.push(item);
+  });
+  items.filter((item) => item.classList.contains("pb-move")).forEach((item, i) => {
+    item.dataset.index = i;
+    item.setAttribute("role", "button");
+    if (i === cursor) {
+      item.classList.add("pb-current");
+      item.setAttribute("aria-current", "step");
+    }
+    if (i > cursor) item.classList.add("pb-future");
+    item.addEventListener("click", () => model.send({ type: "jump", index: i }));
+  });
+  widget.moveList.replaceChildren(...items);
+}
