@@ -1,6 +1,5 @@
 """BoardWidget's Python side: the step tree it sends, the messages it takes and refuses."""
 
-import zipfile
 
 import pytest
 
@@ -171,24 +170,6 @@ def test_status_line_says_whose_turn_and_the_result():
                  "position": board.position})
     assert board.status.startswith("Game over. White wins")
     assert board.tree == {"c": False, "o": []}
-
-
-def test_the_wheel_ships_the_front_end(tmp_path):
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(root)],
-        check=True, capture_output=True,
-    )
-    wheel = next(tmp_path.glob("playbook-*.whl"))
-    names = zipfile.ZipFile(wheel).namelist()
-    assert "playbook/static/board.js" in names and "playbook/static/board.css" in names
-    # The bundle only: neither its sources nor the bundler's node_modules.
-    assert sorted(n for n in names if n.startswith("playbook/static/")) == ["playbook/static/board.css", "playbook/static/board.js"]
-    assert "playbook/games/cosmic/__init__.py" in names and "playbook/games/cosmic/state.py" in names
 
 
 def test_every_refusal_is_also_sent_as_an_event_so_the_front_end_drops_the_entry():

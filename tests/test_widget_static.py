@@ -1,22 +1,18 @@
 """Where a board finds its front end: the repository's widgets/ folder in a
 clone (so an edit shows at once), the package's static/ folder in an
-installed wheel (pyproject.toml force-includes widgets/ there)."""
+installed wheel (where the build puts the bundle and its style)."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
-
-import pytest
 
 import playbook.widget
 from playbook import BoardWidget
 
 ROOT = Path(__file__).resolve().parent.parent
-
-tomllib = pytest.importorskip("tomllib", reason="reads pyproject.toml with Python 3.11's tomllib")
 
 
 def test_in_a_clone_the_board_serves_the_repositorys_widgets_folder():
@@ -25,13 +21,18 @@ def test_in_a_clone_the_board_serves_the_repositorys_widgets_folder():
 
 
 def test_installed_from_a_wheel_the_board_serves_the_packages_static_folder(tmp_path):
-    # The package laid out as the wheel lays it out: its modules, and each
-    # folder pyproject.toml force-includes at the place it names.
+    # The wheel pip builds, unpacked as an installer lays it out.
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+                   check=True, capture_output=True)
+    wheel = next(tmp_path.glob("playbook-*.whl"))
     site = tmp_path / "site"
-    shutil.copytree(ROOT / "playbook", site / "playbook", ignore=shutil.ignore_patterns("__pycache__"))
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    for source, target in config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"].items():
-        shutil.copytree(ROOT / source, site / target)
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        archive.extractall(site)
+    # The bundle and its style only: neither its sources nor the bundler's node_modules.
+    assert sorted(n for n in names if n.startswith("playbook/static/")) == [
+        "playbook/static/board.css", "playbook/static/board.js"]
+    assert "playbook/games/cosmic/state.py" in names and "playbook/widget/history.py" in names
     script = ("import pathlib, playbook.widget as w;"
               "print(pathlib.Path(w.__file__).parent.parent.parent);"
               "print(w._static_dir().relative_to(pathlib.Path(w.__file__).parent.parent.parent));"
