@@ -87,7 +87,7 @@ def refutation(state, ours, opponent: str):
     """The first set of ``opponent``'s orders (in :func:`order_sets`'
     order) against which the solver's orders ``ours`` do not leave their
     player the only King owner, or None when there is none."""
-    solver = ours[0].player if ours else state.to_move
+    solver = next(p for p in state.players if p != opponent)
     for theirs in order_sets(state, opponent):
         if _king_owners(_resolve(state, ours, theirs)) != {solver}:
             return theirs
