@@ -147,3 +147,13 @@ def test_reset_forgets_the_puzzle_progress_and_keeps_the_tutorials(playbook_home
     assert again.check(again.puzzle.solution[0]).right
     reset()
     assert standing() == "Puzzle rating: 1500 (0 solved)"
+
+
+def test_orders_clicked_and_sealed_on_the_board_solve_it():
+    ex = exercise(_hand_puzzle(), Tutorial("wheel clicks"))
+    board = ex.board
+    clicks = [{"kind": "cell", "value": c} for c in ("{Bob}c3", "{Bob}a2", "{Bob}h2", "{Bob}b2", "{Bob}a5", "{Bob}a1")]
+    clicks += [{"kind": "choice", "value": "seal"}, {"kind": "text", "value": "c1ick"}]
+    board._on_message(board, {"type": "action", "steps": clicks, "position": board.position}, [])
+    assert board.error == "" and ex.solved
+    assert board.state.outcome.winners == ("Ann",) and ex.check().right
