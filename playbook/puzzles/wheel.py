@@ -35,6 +35,8 @@ it orders, never by its salt.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from itertools import combinations, product
 
 from ..core import PlaybookError
@@ -322,6 +324,10 @@ def played_out(state):
     return state
 
 
+#: A commitment as a verdict quotes it (its digest cut short).
+_COMMIT = re.compile(r"\{[A-Za-z][A-Za-z0-9_]*\} commit [0-9a-f]{12}…")
+
+
 class WeekExercise(Exercise):
     """A Chess Wheel+ puzzle as an exercise: the learner seals orders (on
     the board or typed, as orders alone or as a ``seal`` action); the
@@ -355,7 +361,32 @@ class WeekExercise(Exercise):
                 pass
             else:
                 answer = f"{{{self.state.to_move}}} seal {new_salt()}: {answer.strip()}"
-        return super().check(answer)
+        verdict = super().check(answer)
+        return self._explained(verdict, answer)
+
+    def _explained(self, verdict, answer):
+        """``verdict`` with the learner's sealed orders named instead of
+        their commitment's digest and, when they do not win, the answer
+        sealed against them."""
+        solver = self.state.to_move
+        if answer is None:
+            line = self._board._line if self._board is not None else []
+            sealed = sealed_orders(line[1], solver) if len(line) > 1 and line[1].phase == "move" else None
+        else:
+            try:
+                sealed = sealed_orders(self.state.play(self.state.parse_action(str(answer))), solver)
+            except PlaybookError:
+                sealed = None
+        if not sealed:
+            return verdict
+        message = _COMMIT.sub(solution_text(sealed), verdict.message, count=1)
+        if not verdict.right and not message.startswith(("Not legal", "Not finished")):
+            opponent = next(p for p in self.state.players if p != solver)
+            theirs = refutation(self.state, tuple(sealed), opponent)
+            if theirs is not None:
+                answer_text = solution_text(theirs) or "no orders at all"
+                message += f" Against these orders {opponent} seals {answer_text}, and {opponent}'s King is not taken."
+        return replace(verdict, message=message)
 
 
 def exercise(puzzle, tutorial=None) -> WeekExercise:
