@@ -17,7 +17,8 @@ def test_puzzles_ship_for_five_games():
     assert set(SHIPPED) == {"cosmic", "ccc", "kelasu", "cresnovian", "wheel"}
 
 
-# Chess Wheel+'s puzzles are checked in tests/test_puzzles_wheel.py (a sample here, all by the rebuild).
+# Chess Wheel+'s puzzles are checked in tests/test_puzzles_wheel.py: a seeded sample of ten there, all of
+# them by the rebuild command (python -m playbook.puzzles.mine wheel), which verifies each before writing.
 @pytest.mark.parametrize("name", [n for n in SHIPPED if n != "wheel"])
 def test_every_shipped_puzzle_holds_by_the_rules_alone(name):
     found = puzzles(name)

@@ -12,7 +12,7 @@ the same file on every machine.
 
 Chess Wheel+ (``GAME`` = ``wheel``) has no first move to find: its
 puzzles are one week of sealed orders, built at random around a cornered
-King rather than met in self-play (:mod:`.wheel`), and ``--games`` does
+King rather than met in self-play (:mod:`.wheel_mine`), and ``--games`` does
 not apply to it.  Every puzzle is verified again, by the rules alone,
 before the file is written.
 """
@@ -148,9 +148,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     report = lambda m: print(m, file=sys.stderr)  # noqa: E731
     if args.game == "wheel":
-        from . import wheel
+        from . import wheel_mine
 
-        found = wheel.mine(args.count, args.seed, report=report)
+        found = wheel_mine.mine(args.count, args.seed, report=report)
     else:
         found = mine(args.game, args.count, args.seed, args.games, report=report)
     for puzzle in found:

@@ -82,11 +82,11 @@ def exercise(puzzle: Puzzle, tutorial: Tutorial | None = None) -> Exercise:
     (worked out by the rules, so any move of the learner is answered),
     the hint is the theme, and the solution the puzzle's line.  A Chess
     Wheel+ puzzle is a week of sealed orders instead
-    (:func:`playbook.puzzles.wheel.exercise`)."""
+    (:func:`playbook.puzzles.wheel_exercise.exercise`)."""
     if puzzle.game == "wheel":
-        from . import wheel
+        from . import wheel_exercise
 
-        return wheel.exercise(puzzle, tutorial)
+        return wheel_exercise.exercise(puzzle, tutorial)
     turns = puzzle.turns()
     solver = turns[0][0]
     own = [actions for side, actions in turns if side == solver]
