@@ -52,7 +52,8 @@ class Puzzle:
     was checked to; 1 week for Chess Wheel+), the ``theme`` (how the game is
     won) and the ``difficulty`` (a rating on the scale players' puzzle
     ratings use: 600 and 400 more per further move to find, plus 10 for
-    each first move there is to choose from); ``tags`` hold anything
+    each first move there is to choose from; for Chess Wheel+, per further
+    order and per single order); ``tags`` hold anything
     else worth keeping."""
 
     id: str
