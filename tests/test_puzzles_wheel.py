@@ -160,3 +160,14 @@ def test_orders_clicked_and_sealed_on_the_board_solve_it():
     board._on_message(board, {"type": "action", "steps": clicks, "position": board.position}, [])
     assert board.error == "" and ex.solved
     assert board.state.outcome.winners == ("Ann",) and ex.check().right
+
+
+def test_after_three_misses_the_solution_is_the_orders_alone_drawn_as_arrows():
+    ex = exercise(_hand_puzzle(), Tutorial("wheel misses"))
+    board = ex.board
+    for wrong in ("R{Bob}a5-{Bob}a1", "R{Bob}a5-{Bob}a1, N{Bob}c3-{Bob}a2", "R{Bob}a5-{Bob}a1, R{Bob}h2-{Bob}b2"):
+        verdict = ex.check(wrong)
+    assert not verdict.right and verdict.solution == (HAND_SOLUTION,)  # no salt in it
+    assert f"here is a solution: {HAND_SOLUTION}" in verdict.message
+    assert board.arrows == [["{Bob}a5", "{Bob}a1"], ["{Bob}c3", "{Bob}a2"], ["{Bob}h2", "{Bob}b2"]]
+    assert ex.check(verdict.solution).right

@@ -91,15 +91,24 @@ class WeekExercise(Exercise):
     def check(self, answer=None):
         """Judge ``answer``: the orders alone (``"Ra5-a1, Nc3-a2"``,
         sealed with a fresh salt), an action, or else the line on the board."""
-        if isinstance(answer, str) and not answer.lstrip().startswith("{" + self.state.to_move + "}"):
+        if isinstance(answer, (list, tuple)) and len(answer) == 1 and isinstance(answer[0], str):
+            answer = answer[0]  # a line of one: the solution as shown
+        if isinstance(answer, str):
             try:
                 read_orders(answer, self.state.to_move, self.state.players)
             except PlaybookError:
-                pass
+                pass  # not orders: an action's text
             else:
                 answer = f"{{{self.state.to_move}}} seal {new_salt()}: {answer.strip()}"
         verdict = super().check(answer)
         return self._explained(verdict, answer)
+
+    def show_solution(self) -> None:
+        """Draw the solution's orders on the board, an arrow each."""
+        state = self.state
+        drawn = read_orders(self.solution[0], state.to_move, state.players)
+        with self.board.hold_sync():
+            self.board.arrows, self.board.highlights = [[o.origin, o.destination] for o in drawn], []
 
     def _explained(self, verdict, answer):
         """``verdict`` with the learner's sealed orders named instead of
@@ -122,7 +131,8 @@ class WeekExercise(Exercise):
             theirs = refutation(self.state, tuple(sealed), opponent)
             if theirs is not None:
                 answer_text = solution_text(theirs) or "no orders at all"
-                message += f" Against these orders {opponent} seals {answer_text}, and {opponent}'s King is not taken."
+                against = f" Against these orders {opponent} seals {answer_text}, and {opponent}'s King is not taken."
+                message = message.replace("answer the question.", "answer the question." + against, 1)
         return replace(verdict, message=message)
 
 
@@ -146,7 +156,7 @@ def exercise(puzzle, tutorial=None) -> WeekExercise:
         f"{solver} to seal the orders that win this week, whatever {opponent} seals.",
         goal=wins,
         hint=f"it takes {how}: every way out of the King must be entered too, so that its step bounces.",
-        solution=[f"{{{solver}}} seal {new_salt()}: {puzzle.solution[0]}"],
+        solution=puzzle.solution,  # the orders alone: sealed with a fresh salt when checked
         replies=[lambda position: defence(position, solver), reveal],
         moves=1,
         answered=True,
