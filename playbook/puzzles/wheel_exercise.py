@@ -86,6 +86,8 @@ class WeekExercise(Exercise):
     def _reveal(self, board, _action) -> None:
         state = board.state
         if state.outcome is None and state.phase == "resolve" and state.to_move in self.sides:
+            # Called while the board is held for the move just played (its public play() would be
+            # refused as a second message); the opponent's reveal then follows in the same turn.
             board._play(state.parse_action(reveal(state)))
 
     def check(self, answer=None):
