@@ -9,11 +9,13 @@ each other and checked with the rules alone (:mod:`.solve`): the
 solution's first move wins within ``plies`` actions whatever the
 defence, and no other first move does.
 
-Cosmic Chess, Kelasu, Cresnovian Chess and CCC have puzzles.  Chess
-Wheel+ has none yet: its orders are sealed in one phase and carried out
-together in the next, so the action that settles a game is a reveal of
-orders chosen earlier, not a move found in the position; a puzzle there
-would be a set of orders to seal, which needs its own kind of check.
+Chess Wheel+ (``puzzles("wheel")``) has no first move to find: its
+players seal their orders at once and they are carried out together.  A
+puzzle there is a week: the set of orders that wins whatever the
+opponent seals, and the only one with no order to spare (see
+:mod:`.wheel` for the definition and its check).  Its ``solution`` is
+that order text alone (no salt, no actions), ``plies`` is 1 (one week),
+and its positions are built around a cornered King rather than mined.
 
 The puzzles ship as JSON under ``playbook/puzzles/data/`` and are
 rebuilt, the same every time for the same arguments, by::
@@ -45,11 +47,13 @@ class Puzzle:
     """One puzzle: ``id`` (``"cosmic-007"``), the ``game`` key, the
     ``position`` (the game's text; the side to move solves it), the
     ``solution`` (action texts: the solver's moves and the defence that
-    holds out longest, alternately), ``plies`` (the solution's length in
-    actions, the depth it was checked to), the ``theme`` (how the game is
+    holds out longest, alternately; for Chess Wheel+ the one order text
+    to seal), ``plies`` (the solution's length in actions, the depth it
+    was checked to; 1 week for Chess Wheel+), the ``theme`` (how the game is
     won) and the ``difficulty`` (a rating on the scale players' puzzle
     ratings use: 600 and 400 more per further move to find, plus 10 for
-    each first move there is to choose from); ``tags`` hold anything
+    each first move there is to choose from; for Chess Wheel+, per further
+    order and per single order); ``tags`` hold anything
     else worth keeping."""
 
     id: str
@@ -70,6 +74,8 @@ class Puzzle:
         actions one side plays in a row (several where a turn is several
         actions)."""
         state, out = self.state(), []
+        if self.game == "wheel":
+            return [(state.to_move, self.solution)]  # one week: the orders to seal
         for text in self.solution:
             if out and out[-1][0] == state.to_move:
                 out[-1] = (out[-1][0], out[-1][1] + (text,))
@@ -81,6 +87,13 @@ class Puzzle:
     def verify(self) -> None:
         """Check the puzzle with the rules alone; raise
         :class:`~playbook.puzzles.solve.PuzzleError` if it does not hold."""
+        if self.game == "wheel":
+            from . import wheel
+
+            if self.plies != 1 or len(self.solution) != 1:
+                raise PuzzleError("a Chess Wheel+ puzzle is one week: one set of orders, plies 1")
+            wheel.verify(self.state(), self.solution[0])
+            return
         verify(self.state(), list(self.solution), self.plies)
 
     def to_json(self) -> dict:

@@ -9,6 +9,12 @@ one wins within :data:`DEPTHS`' deeper limit, it is a puzzle.  The
 puzzles are written to ``playbook/puzzles/data/GAME.json`` (``--out``
 elsewhere), easiest first.  No clock is read, so the same arguments give
 the same file on every machine.
+
+Chess Wheel+ (``GAME`` = ``wheel``) has no first move to find: its
+puzzles are one week of sealed orders, built at random around a cornered
+King rather than met in self-play (:mod:`.wheel_mine`), and ``--games`` does
+not apply to it.  Every puzzle is verified again, by the rules alone,
+before the file is written.
 """
 
 from __future__ import annotations
@@ -134,13 +140,21 @@ def write(name: str, found: list[Puzzle], seed: int, path: pathlib.Path) -> None
 def main(argv=None) -> int:
     """The command line: mine and write one game's puzzles."""
     parser = argparse.ArgumentParser(prog="python -m playbook.puzzles.mine", description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=sorted(DEPTHS), help="the game's key")
+    parser.add_argument("game", choices=sorted(DEPTHS) + ["wheel"], help="the game's key")
     parser.add_argument("--count", type=int, default=50, help="puzzles wanted (default 50)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the self-play games (default 1)")
     parser.add_argument("--games", type=int, default=400, help="most self-play games to play (default 400)")
     parser.add_argument("--out", type=pathlib.Path, default=None, help="the JSON file to write")
     args = parser.parse_args(argv)
-    found = mine(args.game, args.count, args.seed, args.games, report=lambda m: print(m, file=sys.stderr))
+    report = lambda m: print(m, file=sys.stderr)  # noqa: E731
+    if args.game == "wheel":
+        from . import wheel_mine
+
+        found = wheel_mine.mine(args.count, args.seed, report=report)
+    else:
+        found = mine(args.game, args.count, args.seed, args.games, report=report)
+    for puzzle in found:
+        puzzle.verify()  # every puzzle written holds by the rules alone
     out = args.out or pathlib.Path(__file__).parent / "data" / f"{args.game}.json"
     write(args.game, found, args.seed, out)
     print(f"{len(found)} puzzles written to {out}")

@@ -19,6 +19,10 @@ trainers run at once, the puzzles each has tried are all kept, and the
 rating and streak are those of the last result counted.  A progress file
 that cannot be read or written only warns
 (:class:`~playbook.progress.ProgressWarning`); the trainer carries on.
+``trainer.reset()`` (or :func:`reset`, without a trainer) forgets the
+puzzle progress: the puzzles tried, the rating and the streaks.  Once
+every puzzle of a game has been tried, ``next()`` says so and hands them
+out again, the missed ones first, without counting them a second time.
 
 >>> trainer = Trainer("cosmic", rating=1500)
 >>> ex = trainer.next()
@@ -39,7 +43,7 @@ from ..tutorial import Exercise, Tutorial, Verdict
 from . import Puzzle, puzzles
 from .solve import defence, wins
 
-__all__ = ["Rating", "Trainer", "exercise", "standing", "KEY", "START"]
+__all__ = ["Rating", "Trainer", "exercise", "standing", "reset", "KEY", "START"]
 
 #: The key of the puzzle record in the progress file.
 KEY = "puzzles"
@@ -76,7 +80,13 @@ def exercise(puzzle: Puzzle, tutorial: Tutorial | None = None) -> Exercise:
     """``puzzle`` as an :class:`~playbook.tutorial.Exercise`: the goal is
     to win, the opponent answers with the defence that holds out longest
     (worked out by the rules, so any move of the learner is answered),
-    the hint is the theme, and the solution the puzzle's line."""
+    the hint is the theme, and the solution the puzzle's line.  A Chess
+    Wheel+ puzzle is a week of sealed orders instead
+    (:func:`playbook.puzzles.wheel_exercise.exercise`)."""
+    if puzzle.game == "wheel":
+        from . import wheel_exercise
+
+        return wheel_exercise.exercise(puzzle, tutorial)
     turns = puzzle.turns()
     solver = turns[0][0]
     own = [actions for side, actions in turns if side == solver]
@@ -119,20 +129,54 @@ class Trainer:
         self.tutorial = Tutorial()  # untitled: see exercise()
         self.puzzle: Puzzle | None = None
         self.exercise: Exercise | None = None
+        #: What :meth:`next` last had to say about the round ("" when nothing).
+        self.notice = ""
+        self._again: set[str] = set()  # puzzles handed out again in this round
         self._counted = True
 
     def next(self) -> Exercise:
         """The next puzzle, as an exercise: the one not yet tried whose
         difficulty is nearest the rating (the first in the list among
-        equals)."""
+        equals).  Once every puzzle of the game has been tried, it says so
+        (:attr:`notice`, printed once) and goes round them again, those
+        missed first, then the others in the list's order, each once a
+        round; a puzzle tried before counts no more (:meth:`reset` forgets
+        every puzzle tried, to count them afresh)."""
         tried = {pid for pid, _ in self.results}
-        left = [p for p in puzzles(self.name) if p.id not in tried]
-        if not left:
-            raise IndexError(f"every {self.name} puzzle has been tried")
-        self.puzzle = min(left, key=lambda p: abs(p.difficulty - self.rating.rating))
-        self.exercise = exercise(self.puzzle, self.tutorial)
+        every = puzzles(self.name)
+        left = [p for p in every if p.id not in tried]
         self._counted = False
+        if left:
+            self.notice = ""
+            self.puzzle = min(left, key=lambda p: abs(p.difficulty - self.rating.rating))
+        else:
+            missed = {pid for pid, ok in self.results if not ok} - {pid for pid, ok in self.results if ok}
+            again = [p for p in every if p.id in missed] + [p for p in every if p.id not in missed]
+            if all(p.id in self._again for p in every):
+                self._again = set()
+            self.puzzle = next(p for p in again if p.id not in self._again)
+            self._again.add(self.puzzle.id)
+            self._counted = True  # tried before: it no longer moves the rating or the streak
+            if not self.notice:
+                self.notice = (f"Every {self.name} puzzle has been tried once, so they come round again, the "
+                               "ones missed first; they no longer move the rating. trainer.reset() forgets "
+                               "every puzzle tried, and the rating, to count them afresh.")
+                print(self.notice)
+        self.exercise = exercise(self.puzzle, self.tutorial)
         return self.exercise
+
+    def reset(self) -> None:
+        """Forget the puzzle progress, here and in the progress file: the
+        puzzles tried (of every game, as the rating is one for all), the
+        rating (back to :data:`START`) and the streaks."""
+        self.rating = Rating(START)
+        self.streak = self.best_streak = 0
+        self.results = []
+        self._again = set()
+        self.notice = ""
+        self._counted = True
+        if self.progress is not None:
+            reset(self.progress)
 
     def check(self, answer=None) -> Verdict:
         """Judge the answer (typed, or else played on the board) to the
@@ -172,6 +216,8 @@ class Trainer:
         board), with the defence's replies, leave no forced win in the
         actions the puzzle has left."""
         puzzle = self.puzzle
+        if puzzle.game == "wheel":
+            return False  # one week: judged as soon as the opponent has sealed its answer
         solver = puzzle.state().to_move
         if answer is None:
             board = self.exercise.board
@@ -222,6 +268,19 @@ def _kept(progress: Progress | None) -> dict:
                       ProgressWarning, stacklevel=3)
         return fresh
     return {**out, "results": [(pid, ok) for pid, ok in results]}
+
+
+def reset(progress: Progress | None = None) -> None:
+    """Forget the puzzle progress kept in ``progress`` (default: the
+    learner's file): the puzzles tried, the rating and the streaks, as
+    :meth:`Tutorial.reset <playbook.tutorial.Tutorial.reset>` forgets a
+    tutorial's exercises; the tutorials' progress stays.
+
+    >>> reset(); standing()
+    'Puzzle rating: 1500 (0 solved)'
+    """
+    (progress if progress is not None else Progress()).keep(
+        KEY, {"rating": START, "streak": 0, "best_streak": 0, "results": []})
 
 
 def standing(progress: Progress | None = None) -> str:
