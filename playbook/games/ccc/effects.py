@@ -75,8 +75,11 @@ def carry_out(state, plan: tuple):
         cells[home] = Thing("N", side)
         w.lost[side].remove("N")
     # "pass" changes nothing but the turn.
-    lost = tuple("".join(sorted(w.lost[s], key=PILE_ORDER.index)) for s in ("w", "b"))
-    quiet = 0 if w.destroyed else state.quiet + 1
-    return state.replace(board=tuple(cells), side=OTHER[state.side], turn=state.turn + 1, quiet=quiet, lost=lost)
+    if w.destroyed or kind == "recreate":
+        lost = tuple("".join(sorted(w.lost[s], key=PILE_ORDER.index)) for s in ("w", "b"))
+    else:
+        lost = state.lost
+    return type(state)(state.files, state.ranks, tuple(cells), OTHER[state.side], state.turn + 1,
+                       0 if w.destroyed else state.quiet + 1, state.homes, lost, state.game)
 
 

@@ -84,7 +84,7 @@ def shield_room(state) -> dict[int, int]:
     if found is None:
         found = {}
         board = state.board
-        for i in state.census()[0][state.side]:
+        for i in state.census().cells[state.side]:
             t = board[i]
             if t.kind in "TH" and t.cells[0] != i:
                 continue
@@ -107,7 +107,7 @@ def unlisted(state) -> tuple[Action, ...]:
     out = []
     made = state.rays.powers
     board, frozen, side = state.board, state.frozen, state.side
-    for i in state.census()[0][side]:
+    for i in state.census().cells[side]:
         t = board[i]
         if t.kind == "N" and state.turn > 1 and i not in frozen:
             for j in state.geo.leaps[i]:

@@ -27,7 +27,7 @@ ORDER_STEPS = {p: Step.choice(p, {"S": "Small", "M": "Medium", "L": "Large"}[p] 
 
 def frozen_cells(state) -> frozenset:
     """Cells next to a Nice Flag (the Flag's own cell only if another Flag is next to it)."""
-    flags = state.census()[1]
+    flags = state.census().flags
     if not flags:
         return _NOTHING
     near = state.geo.ring8 if state.game.reach == "all" else state.geo.ring4
@@ -73,7 +73,7 @@ class Generator:
     def run(self) -> list[Action]:
         """The listed actions of every piece of the side to move that is free to act."""
         frozen, board = self.s.frozen, self.board
-        for i in self.s.census()[0][self.side]:
+        for i in self.s.census().cells[self.side]:
             t = board[i]
             code = t.code
             if code in "sl":

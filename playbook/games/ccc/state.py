@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from itertools import compress
+from typing import NamedTuple
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
-from .board import geometry
 from .edit import edit, placed
 from .effects import carry_out
 from .entry import Entry, steps_from_text, unlisted
@@ -19,6 +19,20 @@ from .view import drawn, scene
 
 #: The marks between the cells of a move: ``-`` a move, ``x`` an attack or a hop.
 _MARK = re.compile(r"(?<=\d)[-x](?=[a-z])")
+
+
+class Census(NamedTuple):
+    """Where a position's pieces stand, found in one pass over the board."""
+
+    #: The cells of each side's pieces (``w``/``b`` -> cells, ascending; a
+    #: laying stick on each cell it covers).
+    cells: dict[str, list[int]]
+    #: The cells of the Nice Flags.
+    flags: list[int]
+    #: Each side's number of Pyramids.
+    pyramids: dict[str, int]
+    #: The cells of each side's columns that hold a Pyramid.
+    pyramid_cells: dict[str, list[int]]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -40,11 +54,10 @@ class CCCState(State):
 
     # ---- derived, cached
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # The board's geometry, its cell steps and ready-made moves, shared by all positions of this size.
-        object.__setattr__(self, "geo", geometry(self.files, self.ranks))
-        object.__setattr__(self, "rays", rays(self.files, self.ranks))
-        object.__setattr__(self, "geo_steps", self.rays.steps)
+        tables = rays(self.files, self.ranks)
+        self.__dict__.update(geo=tables.geo, rays=tables, geo_steps=tables.steps)
 
     @property
     def frozen(self) -> frozenset:
@@ -92,28 +105,27 @@ class CCCState(State):
 
     def pyramids(self, side: str) -> int:
         """Pyramids of ``side`` (``w``/``b``) on the board, in any column."""
-        return self.census()[2][side]
+        return self.census().pyramids[side]
 
-    def census(self) -> tuple[dict, list, dict]:
-        """One pass over the board (cached): the cells of each side's pieces
-        (``w``/``b`` -> cells, a laying stick on each it covers), the cells
-        of the Nice Flags, and each side's Pyramids."""
+    def census(self) -> Census:
+        """One pass over the board (cached): see :class:`Census`."""
         found = self.__dict__.get("_census")
         if found is None:
-            cells, flags, pyramids = {"w": [], "b": []}, [], {"w": 0, "b": 0}
+            cells, flags, pyramids, bases = {"w": [], "b": []}, [], {"w": 0, "b": 0}, {"w": [], "b": []}
             board = self.board
             for i in compress(range(len(board)), board):  # the occupied cells (a Thing is always true)
                 t = board[i]
                 cells[t.owner].append(i)
                 if t.pyr:
                     pyramids[t.owner] += t.pyr
+                    bases[t.owner].append(i)
                 elif t.code == "N":
                     flags.append(i)
-            found = self.__dict__["_census"] = (cells, flags, pyramids)
+            found = self.__dict__["_census"] = Census(cells, flags, pyramids, bases)
         return found
 
     def _compute_outcome(self) -> Outcome | None:
-        pyramids = self.census()[2]
+        pyramids = self.census().pyramids
         w, b = pyramids["w"], pyramids["b"]
         if not w and not b:
             return Outcome((), "both sides lost their last Pyramid in the same turn", Ending.PIECES_LOST)

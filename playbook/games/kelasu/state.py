@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Iterator
 
 from ...core import Action, Ending, Outcome, State
@@ -16,6 +17,26 @@ from .merges import PART_CACHE_CELLS, _PART_MERGES, _connected_subsets, _merges_
 
 if TYPE_CHECKING:
     from .game import Kelasu
+
+
+_V0, _V1, _V2, _V3 = VICTORY
+
+
+
+def _blank_table(blank: str) -> bytes:
+    """A table for ``bytes.translate`` that writes ``blank`` as 1 and every
+    other letter of a board as 0."""
+    letters = ".BWRDCGSbwrdcgs"
+    return bytes.maketrans(letters.encode(), "".join("1" if c == blank else "0" for c in letters).encode())
+
+
+#: Per side: the table writing its blanks as 1, and the cells where its
+#: blanks may merge (all but its own first two ranks) as a bit mask.
+_BLANK_BITS = {"blue": (_blank_table("B"), sum(1 << i for i in range(20, 100))),
+               "red": (_blank_table("b"), sum(1 << i for i in range(0, 80)))}
+
+#: Per side: its stone's letter and the letters of its other pieces.
+_KINDS = {"blue": ("S", "BWRDCG"), "red": ("s", "bwrdcg")}
 
 
 def _slide(board: str, own: str, ray, out: list) -> None:
@@ -100,11 +121,9 @@ class KelasuState(StepEntry, State):
         return None
 
     def _material(self, side: str) -> tuple[int, int]:
-        stone = "S" if side == "blue" else "s"
-        own = OWN[side]
-        count = sum(1 for c in self.board if c in own)
-        stones = self.board.count(stone)
-        return stones, count - stones
+        board = self.board
+        stone, others = _KINDS[side]
+        return board.count(stone), sum(map(board.count, others))
 
     def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> "KelasuState":
         """The position with ``piece`` (a letter of :meth:`Kelasu.palette`,
@@ -190,24 +209,18 @@ class KelasuState(StepEntry, State):
                 out.append(ray[0][1])
                 _slide(board, own, ray[1:], out)
 
+    @cached_property
     def _mergeable_mask(self) -> int:
         """The mover's blanks that may take part in a merge, as a bit mask."""
-        mask = self.__dict__.get("_mergeable_bits")
-        if mask is None:
-            board, acted = self.board, self.acted
-            blank, lo, hi = ("B", 20, 100) if self.side == "blue" else ("b", 0, 80)
-            mask = 0
-            i = board.find(blank, lo, hi)
-            while i >= 0:
-                if i not in acted:
-                    mask |= 1 << i
-                i = board.find(blank, i + 1, hi)
-            self.__dict__["_mergeable_bits"] = mask
+        table, zone = _BLANK_BITS[self.side]
+        mask = int(self.board.encode().translate(table)[::-1], 2) & zone
+        for i in self.acted:
+            mask &= ~(1 << i)
         return mask
 
     def _mergeable(self) -> frozenset:
         """The mover's blanks that may take part in a merge."""
-        return frozenset(_bits(self._mergeable_mask()))
+        return frozenset(_bits(self._mergeable_mask))
 
     def _components(self, cells: frozenset) -> list[frozenset]:
         seen, parts = set(), []
@@ -234,7 +247,7 @@ class KelasuState(StepEntry, State):
 
     def _merges(self) -> list[Action]:
         out: list[Action] = []
-        parts = [p for p in _parts(self._mergeable_mask()) if p & (p - 1)]  # two blanks or more
+        parts = [p for p in _parts(self._mergeable_mask) if p & (p - 1)]  # two blanks or more
         # A wide field makes hundreds of thousands of actions at once, none
         # of them garbage: the cycle collector only slows that down.
         pause = gc.isenabled() and any(bin(p).count("1") > PART_CACHE_CELLS for p in parts)
@@ -260,7 +273,7 @@ class KelasuState(StepEntry, State):
             yield from cached
             return
         yield from self._piece_moves()
-        for part in _parts(self._mergeable_mask()):
+        for part in _parts(self._mergeable_mask):
             if not part & (part - 1):
                 continue
             cached_part = _PART_MERGES.get(part)
@@ -297,7 +310,7 @@ class KelasuState(StepEntry, State):
 
     def has_piece_action(self) -> bool:
         """Whether the mover has any piece action or merge left."""
-        mergeable = self._mergeable_mask()
+        mergeable = self._mergeable_mask
         if _spread(mergeable) & mergeable:
             return True
         own, acted, add = OWN[self.side], self.acted, self._add_piece_actions
@@ -321,38 +334,34 @@ class KelasuState(StepEntry, State):
         if kind == "accept":
             return self._with(ended="agreed")
         board = list(self.board)
-        reset_quiet = False
-        irreversible = False
-        acted = set(self.acted)
+        side, acted = self.side, self.acted
         if kind == "move":
             _, i, j = data
             piece, target = board[i], board[j]
-            own = OWN[self.side]
-            if target != "." and target not in own and piece.upper() == "D":
+            if target != "." and piece in "Dd" and target not in OWN[side]:
                 # Conversion: the enemy piece changes side, the diplomat leaves.
-                board[j] = target.upper() if self.side == "blue" else target.lower()
+                board[j] = target.upper() if side == "blue" else target.lower()
                 board[i] = "."
-                irreversible = True
+                quiet, seen, changed = self.quiet, (), True
             else:
-                if target != ".":
-                    reset_quiet = irreversible = True
-                if piece.upper() == "B":
-                    reset_quiet = True
                 board[j], board[i] = piece, "."
-                acted.add(j)
+                acted = acted | {j}
+                changed = target != "."  # a capture
+                if changed:
+                    quiet, seen = None, ()
+                else:
+                    quiet, seen = None if piece in "Bb" else self.quiet, self.seen
             cost = 1
         else:  # merge
             _, piece_kind, at, blanks = data
             for b in blanks:
                 board[b] = "."
-            board[at] = piece_kind if self.side == "blue" else piece_kind.lower()
-            reset_quiet = irreversible = True
+            board[at] = piece_kind if side == "blue" else piece_kind.lower()
+            quiet, seen, changed = None, (), True
             cost = len(blanks)
-        new = KelasuState(
-            "".join(board), self.side, max(0, self.energy - cost), frozenset(acted),
-            None if reset_quiet else self.quiet, () if irreversible else self.seen, self.offer, "", self.game,
-        )
-        return new._settle()
+        new = KelasuState("".join(board), side, max(0, self.energy - cost), acted, quiet, seen, self.offer, "",
+                          self.game)
+        return new._settle(material=changed)
 
     def _with(self, **changes) -> "KelasuState":
         fields = dict(board=self.board, side=self.side, energy=self.energy, acted=self.acted, quiet=self.quiet,
@@ -360,14 +369,17 @@ class KelasuState(StepEntry, State):
         fields.update(changes)
         return KelasuState(**fields)
 
-    def _settle(self) -> "KelasuState":
+    def _settle(self, material: bool = True) -> "KelasuState":
         """After an action: look for an ending, then hand the turn over when
-        the energy is spent or nothing is left to do."""
+        the energy is spent or nothing is left to do.  ``material``: whether
+        the action may have changed what the sides hold (a running position
+        never has a side lost on material, so a plain move cannot make one)."""
         # The victory cells first (clarification 9), then the opponent's
         # material before the actor's (clarification 3).
-        if all(self.board[v] in OWN[self.side] for v in VICTORY):
+        board, own = self.board, OWN[self.side]
+        if board[_V0] in own and board[_V1] in own and board[_V2] in own and board[_V3] in own:
             return self._with(ended=f"victory {self.side}")
-        lost = self._material_loser((_other(self.side), self.side))
+        lost = self._material_loser((_other(self.side), self.side)) if material else None
         if lost is not None:
             return self._with(ended=" ".join(lost))
         if self.energy > 0 and self.has_piece_action():
