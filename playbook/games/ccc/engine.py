@@ -50,7 +50,7 @@ class CCCEngine(Engine):
         if state.outcome is not None:
             return Engine.evaluate(self, state, player)
         board = state.board
-        census = state.census()
+        census = state.census
         bases = census.pyramid_cells
         totals = {}
         for side, other in (("w", "b"), ("b", "w")):

@@ -97,8 +97,6 @@ def write(state) -> str:
 
 # ------------------------------------------------------------------ reading
 
-_HEADER = ("to move", "turn", "quiet", "flags")
-
 
 def _lines(text: str) -> list[tuple[int, str]]:
     """Lines with the offset where each starts."""

@@ -12,6 +12,7 @@ cell or laying across two or three) and the Rectangle ``B``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 WHITE, BLACK = "w", "b"
 SIDES = {WHITE: "white", BLACK: "black"}
@@ -64,7 +65,7 @@ class Thing:
     tall: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        code, pyr, tall = _derived(self.kind, self.units, self.cells)
+        code, pyr, tall = _derived(self.kind, self.units, len(self.cells))
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "pyr", pyr)
         object.__setattr__(self, "tall", tall)
@@ -127,37 +128,25 @@ class Thing:
         return Thing(self.kind, self.owner, shields=self.shields + 1, cells=self.cells)
 
 
-_SHAPES: dict = {}
-
-
+@cache
 def _shape(units: tuple) -> tuple[int, str]:
     """(number of Flats, Pyramid letters) of a column, remembered."""
-    found = _SHAPES.get(units)
-    if found is None:
-        letters = "".join(u[0] for u in units)
-        found = _SHAPES[units] = (letters.count("F"), letters.replace("F", ""))
-    return found
+    letters = "".join(u[0] for u in units)
+    return letters.count("F"), letters.replace("F", "")
 
 
-_DERIVED: dict = {}
-
-
-def _derived(kind: str, units: tuple, cells: tuple) -> tuple[str, int, int]:
-    """A thing's (code, Pyramids, height), remembered (see :class:`Thing`)."""
-    key = (kind, units, len(cells))
-    found = _DERIVED.get(key)
-    if found is None:
-        if kind == "col":
-            f, p = _shape(units)
-            code = ("F" if f == 1 else "K") if not p else ("P" if not f else "Q")
-            found = (code, len(p), len(units))
-        elif kind in "TH":
-            standing = len(cells) == 1
-            found = ("s" if standing else "l", 0, (3 if kind == "T" else 2) if standing else 1)
-        else:
-            found = (kind, 0, 2 if kind == "N" else 1)
-        _DERIVED[key] = found
-    return found
+@cache
+def _derived(kind: str, units: tuple, covered: int) -> tuple[str, int, int]:
+    """The (code, Pyramids, height) of a thing of ``kind`` made of
+    ``units`` that covers ``covered`` cells, remembered (see :class:`Thing`)."""
+    if kind == "col":
+        f, p = _shape(units)
+        code = ("F" if f == 1 else "K") if not p else ("P" if not f else "Q")
+        return code, len(p), len(units)
+    if kind in "TH":
+        standing = covered == 1
+        return "s" if standing else "l", 0, (3 if kind == "T" else 2) if standing else 1
+    return kind, 0, 2 if kind == "N" else 1
 
 
 def column(owner: str, *units) -> Thing:

@@ -80,9 +80,10 @@ class ActionLists:
                 out.append(ray[0][1])
                 _slide(board, own, ray[1:], out)
 
-    @cached_property
+    @property
     def _mergeable_mask(self) -> int:
-        """The mover's blanks that may take part in a merge, as a bit mask."""
+        """The mover's blanks that may take part in a merge, as a bit mask
+        (quick to find, so found each time)."""
         table, zone = _BLANK_BITS[self.side]
         mask = int(self.board.encode().translate(table)[::-1], 2) & zone
         for i in self.acted:
@@ -139,9 +140,8 @@ class ActionLists:
         600,000 merges) is quick."""
         if self.ended:
             return
-        cached = self.__dict__.get("_actions")
-        if cached is not None:
-            yield from cached
+        if "_listed" in self.__dict__:  # the whole list is made already
+            yield from self._listed
             return
         yield from self._piece_moves()
         for part in _parts(self._mergeable_mask):
@@ -163,13 +163,15 @@ class ActionLists:
         words (resign, and offer-draw or accept-draw)."""
         if self.ended:
             return []
-        cached = self.__dict__.get("_actions")
-        if cached is None:
-            cached = self._piece_moves()
-            cached += self._merges()
-            cached += self._talk()
-            self.__dict__["_actions"] = cached
-        return list(cached)
+        return list(self._listed)
+
+    @cached_property
+    def _listed(self) -> list[Action]:
+        """Every legal action of a running game, made once (see :meth:`legal_actions`)."""
+        found = self._piece_moves()
+        found += self._merges()  # extended in place: a wide field has hundreds of thousands
+        found += self._talk()
+        return found
 
     def _talk(self) -> list[Action]:
         out = [RESIGN]
