@@ -138,8 +138,8 @@ class Work:
                     cells[cell] = None
                 else:
                     cells[cell] = Thing("R", t.owner, power=d_sh)
-            elif t.kind == "N":
-                self.bury(t.owner, "N")
+            elif t.kind == "V":
+                self.bury(t.owner, "V")
                 cells[cell] = None
             elif t.kind == "B":
                 if d_dead:

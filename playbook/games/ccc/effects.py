@@ -72,8 +72,8 @@ def carry_out(state, plan: tuple):
     elif kind == "recreate":
         _, home, _words = plan
         side = state.side
-        cells[home] = Thing("N", side)
-        w.lost[side].remove("N")
+        cells[home] = Thing("V", side)
+        w.lost[side].remove("V")
     # "pass" changes nothing but the turn.
     if w.destroyed or kind == "recreate":
         lost = tuple("".join(sorted(w.lost[s], key=PILE_ORDER.index)) for s in ("w", "b"))

@@ -10,7 +10,7 @@ from ...core import Engine, State
 
 #: Piece values in Flats.  Pyramids carry the game (a side with none
 #: left loses), so each is worth more than its fighting power alone.
-VALUES = {"F": 1.0, "S": 5.0, "M": 5.5, "L": 6.0, "R": 2.5, "N": 1.0, "C": 0.0, "section": 1.5}
+VALUES = {"F": 1.0, "S": 5.0, "M": 5.5, "L": 6.0, "R": 2.5, "V": 1.0, "C": 0.0, "section": 1.5}
 
 
 @lru_cache(maxsize=None)

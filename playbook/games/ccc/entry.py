@@ -105,7 +105,7 @@ def unlisted(state) -> tuple[Action, ...]:
     board, frozen, side = state.board, state.frozen, state.side
     for i in state.census.cells[side]:
         t = board[i]
-        if t.kind == "N" and state.turn > 1 and i not in frozen:
+        if t.kind == "V" and state.turn > 1 and i not in frozen:
             for j in state.geo.leaps[i]:
                 if board[j] is None:
                     out.append(_made(made, ("flag", i, j, LISTED_COMPLIMENTS["flag"]), flag_action, state))
@@ -114,7 +114,7 @@ def unlisted(state) -> tuple[Action, ...]:
                 out.append(_made(made, ("shield", i, (c,)), shield_action, state))
     k = 0 if side == "w" else 1
     home = state.homes[k]
-    if "N" in state.lost[k] and home >= 0 and board[home] is None:
+    if "V" in state.lost[k] and home >= 0 and board[home] is None:
         out.append(_made(made, ("recreate", home, LISTED_COMPLIMENTS["recreate"]), recreate_action, state))
     out.sort(key=lambda a: a.data[1])
     return tuple(out)
@@ -191,7 +191,7 @@ class Entry:
         if is_frozen(t, i, s.frozen):
             self._fail(f"the {t.role()} on {first.value} stands next to a Nice Flag and cannot move or act",
                        rule="Nice Flag")
-        if t.kind == "N":
+        if t.kind == "V":
             return self._flag(i)
         if t.kind in "TH":
             i = t.cells[0]
@@ -308,9 +308,9 @@ class Entry:
         name = s.geo.names[i]
         k = 0 if s.side == "w" else 1
         side, home = SIDES[s.side], s.homes[k]
-        if len(steps) == 1 and (home != i or "N" not in s.lost[k]):
+        if len(steps) == 1 and (home != i or "V" not in s.lost[k]):
             self._fail(f"there is nothing on {name} to move", rule="move one of your pieces")
-        if "N" not in s.lost[k]:
+        if "V" not in s.lost[k]:
             self._fail(f"only a destroyed Nice Flag is re-created, and {side}'s has not been destroyed",
                        rule="Nice Flag")
         if home < 0:

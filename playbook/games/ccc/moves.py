@@ -84,7 +84,7 @@ class Generator:
                 continue
             elif code == "F":
                 self.flat(i)
-            elif code == "K":
+            elif code == "FF":
                 self.flat_stack(i, t)
             elif code == "P":
                 self.pyramid(i, t)
@@ -120,7 +120,7 @@ class Generator:
             elif u.owner != side:
                 add(attack)
                 hop = hop or u.code == "F"
-            elif u.code in "FK" and len(u.units) < 5:
+            elif u.code in ("F", "FF") and len(u.units) < 5:
                 add(move)
         if hop:  # a first hop goes over an enemy Flat next to it, the Flat's own ways
             self._hops(i, [i], (), self.flat_jumps)
@@ -231,7 +231,7 @@ class Generator:
                 u = board[j]
                 if u is None:
                     add(move)
-                elif u.code in "Ns":
+                elif u.code in "Vs":
                     break  # standing sticks and Flags cannot be jumped
 
     def ring(self, i: int, t: Thing) -> None:

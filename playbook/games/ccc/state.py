@@ -45,7 +45,7 @@ def _census(board: tuple) -> Census:
         if t.pyr:
             pyramids[t.owner] += t.pyr
             bases[t.owner].append(i)
-        elif t.code == "N":
+        elif t.code == "V":
             flags.append(i)
     return Census(cells, flags, pyramids, bases)
 
