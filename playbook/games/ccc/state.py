@@ -8,15 +8,17 @@ from functools import cached_property
 from itertools import compress
 from typing import NamedTuple
 
-from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
+from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, Step, StepOptions
+from .board import Geometry
 from .edit import edit, placed
 from .effects import carry_out
 from .entry import Entry, shield_room as room_for_shields, steps_from_text, unlisted as unlisted_actions
 from .moves import PASS, frozen_cells, listed as listed_actions
 from .notation import write
 from .pieces import SIDES
-from .tables import rays
+from .tables import Rays, rays
 from .view import drawn, scene
+
 
 #: The marks between the cells of a move: ``-`` a move, ``x`` an attack or a hop.
 _MARK = re.compile(r"(?<=\d)[-x](?=[a-z])")
@@ -38,7 +40,10 @@ class Census(NamedTuple):
 
 def _census(board: tuple) -> Census:
     """Where the pieces of ``board`` stand, found in one pass: see :class:`Census`."""
-    cells, flags, pyramids, bases = {"w": [], "b": []}, [], {"w": 0, "b": 0}, {"w": [], "b": []}
+    cells: dict[str, list[int]] = {"w": [], "b": []}
+    bases: dict[str, list[int]] = {"w": [], "b": []}
+    flags: list[int] = []
+    pyramids = {"w": 0, "b": 0}
     for i in compress(range(len(board)), board):  # the occupied cells (a Thing is always true)
         t = board[i]
         cells[t.owner].append(i)
@@ -67,6 +72,12 @@ class CCCState(State):
     homes: tuple = (-1, -1)  # the Nice Flags' home cells (-1: none)
     lost: tuple = ("", "")  # destroyed pieces of White and Black (letters, see notation)
     game: object = field(default=None, repr=False)
+
+    # Derived when a position is made (see __post_init__).
+    geo: Geometry = field(init=False, repr=False, compare=False)
+    rays: Rays = field(init=False, repr=False, compare=False)
+    geo_steps: list[Step] = field(init=False, repr=False, compare=False)
+    census: Census = field(init=False, repr=False, compare=False)
 
     # ---- derived, cached
 

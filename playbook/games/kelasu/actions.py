@@ -28,7 +28,7 @@ _BLANK_BITS = {"blue": (_blank_table("B"), sum(1 << i for i in range(20, 100))),
 
 
 
-def _slide(board: str, own: str, ray, out: list) -> None:
+def _slide(board: str, own: frozenset, ray: tuple, out: list[Action]) -> None:
     """Add ``ray``'s actions up to the first piece, that piece's cell
     included when it is an enemy's."""
     for j, action in ray:
@@ -61,7 +61,7 @@ class ActionLists:
         self._add_piece_actions(MOVES[piece][i], out)
         return out
 
-    def _add_piece_actions(self, rays, out: list) -> None:
+    def _add_piece_actions(self, rays: tuple, out: list[Action]) -> None:
         board = self.board
         own = OWN[self.side]
         for mode, ray in rays:
