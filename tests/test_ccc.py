@@ -40,8 +40,8 @@ def test_start_position_is_the_documented_set_up():
     s = GAME.initial()
     assert (s.files, s.ranks, s.turn, s.to_move) == (8, 10, 1, "white")
     row = lambda r: [at(s, f"{f}{r}") for f in "abcdefgh"]
-    assert row(1) == ["C", "R", "S", "L", "M", ".", "N", "T"]
-    assert row(10) == ["c", "r", "s", "l", "m", ".", "n", "t"]
+    assert row(1) == ["C", "R", "S", "L", "M", ".", "V", "T"]
+    assert row(10) == ["c", "r", "s", "l", "m", ".", "v", "t"]
     for r in (2, 3):
         assert row(r) == ["F"] * 8
     for r in (8, 9):
@@ -51,18 +51,36 @@ def test_start_position_is_the_documented_set_up():
     assert tokens.count("F") == 16 and tokens.count("f") == 16
 
 
+def test_the_nice_flag_is_written_v_and_the_knights_letter_n_is_refused_naming_v():
+    # N is a knight in the chess-like games; the rule source names no letters.
+    text = GAME.initial().to_text()
+    assert "1 C R S L M . V T" in text and "10 c r s l m . v t" in text
+    old = text.replace(" . V T", " . N T", 1)
+    with pytest.raises(NotationError, match="write the Nice Flag as V") as err:
+        GAME.parse(old)
+    assert err.value.line == 11  # rank 1, the line it is on
+    with pytest.raises(NotationError, match="write the Nice Flag as v"):
+        GAME.parse(text.replace(" . v t", " . n t", 1))
+    gone = pos({"g1": "."}, flags=("g1", "g10"), lost=("V", "-")).to_text()
+    assert "white lost: V" in gone
+    with pytest.raises(NotationError, match="white lost: 'N' is no longer a CCC letter: write the Nice Flag as V"):
+        GAME.parse(gone.replace("white lost: V", "white lost: N"))
+    with pytest.raises(IllegalAction, match="write the Nice Flag as V"):
+        GAME.initial(back_rank="CRSLM.NT")
+
+
 def test_clarification_2_the_unknown_piece_leaves_its_cell_empty():
     s = GAME.initial()
     assert at(s, "f1") == "." and at(s, "f10") == "."
 
 
 def test_clarification_1_board_size_and_back_rank_are_options():
-    s = GAME.initial(ranks=12, back_rank="SMLCRNT")
+    s = GAME.initial(ranks=12, back_rank="SMLCRVT")
     assert (s.files, s.ranks) == (7, 12)
-    assert [at(s, f"{f}1") for f in "abcdefg"] == ["S", "M", "L", "C", "R", "N", "T"]
+    assert [at(s, f"{f}1") for f in "abcdefg"] == ["S", "M", "L", "C", "R", "V", "T"]
     assert at(s, "a11") == "f" and at(s, "a12") == "s"
     with pytest.raises(IllegalAction, match="once"):
-        GAME.initial(back_rank="SSLCRNT.")
+        GAME.initial(back_rank="SSLCRVT.")
 
 
 def test_clarification_3_first_player_is_an_option_and_a_match_lets_the_loser_start():
@@ -385,40 +403,40 @@ def test_nice_flag_cannot_move_on_the_games_very_first_turn():
 
 
 def test_nice_flag_leaps_three_and_two_with_a_compliment():
-    s = pos({"d4": "N"})
+    s = pos({"d4": "V"})
     targets = s.next_steps([Step.cell("d4")]).cells()
     # (±3, ±2) and (±2, ±3) from d4 (file 4, rank 4), staying on the board.
     assert sorted(targets) == sorted(["g6", "g2", "a6", "a2", "f7", "f1", "b7", "b1"])
     entry = s.next_steps([Step.cell("d4"), Step.cell("g6")])
     assert [o.kind for o in entry.options] == ["text"]
     after = s.play('d4-g6 "What a tidy opening"')
-    assert at(after, "g6") == "N"
+    assert at(after, "g6") == "V"
     with pytest.raises(IllegalAction, match="compliment"):
         s.action_from_steps([Step.cell("d4"), Step.cell("g6"), Step.text("  ")])
 
 
 def test_nice_flag_freezes_every_piece_next_to_it_of_either_colour():
-    s = pos({"d4": "N", "c5": "F", "e3": "m", "d6": "F"})
+    s = pos({"d4": "V", "c5": "F", "e3": "m", "d6": "F"})
     with pytest.raises(IllegalAction, match="Nice Flag"):
         s.play("c5-c6")
     assert moves(s, "d6")  # two cells away: free
     # Black's Medium Pyramid on e3 touches the Flag too: frozen on Black's turn.
-    black = pos({"d4": "N", "c5": "F", "e3": "m", "d6": "F"}, to_move="black")
+    black = pos({"d4": "V", "c5": "F", "e3": "m", "d6": "F"}, to_move="black")
     with pytest.raises(IllegalAction, match="Nice Flag"):
         black.play("e3-f2")
 
 
 def test_two_nice_flags_next_to_each_other_lock_each_other():
-    s = pos({"d4": "N", "e5": "n"})
+    s = pos({"d4": "V", "e5": "v"})
     with pytest.raises(IllegalAction, match="Nice Flag"):
         s.next_steps([Step.cell("d4")])
 
 
 def test_destroyed_nice_flag_is_recreated_on_its_home_with_a_compliment():
-    s = pos({"g1": "."}, flags=("g1", "g10"), lost=("N", "-"))
+    s = pos({"g1": "."}, flags=("g1", "g10"), lost=("V", "-"))
     assert "g1" in s.next_steps().cells()
     after = s.play('g1 recreate "Your Ring plan is clever"')
-    assert at(after, "g1") == "N" and after.lost == ("", "")
+    assert at(after, "g1") == "V" and after.lost == ("", "")
 
 
 # ------------------------------------------------------------ end of the game
@@ -464,12 +482,12 @@ def test_action_text_errors_point_at_the_character():
 
 
 def test_clarification_6_next_to_a_flag_is_the_eight_cells_around_it_and_an_option_makes_it_four():
-    s = pos({"d4": "N", "c5": "F", "e3": "T_", "e2": "T_", "e1": "T_", "a2": "R1", "h1": "S"})
+    s = pos({"d4": "V", "c5": "F", "e3": "T_", "e2": "T_", "e1": "T_", "a2": "R1", "h1": "S"})
     # c5 touches d4 diagonally: frozen by default, free when only the four
     # orthogonal neighbours count.
     with pytest.raises(IllegalAction, match="Nice Flag"):
         s.play("c5-c6")
-    four = pos({"d4": "N", "c5": "F"}, game=CCC(reach="orthogonal"))
+    four = pos({"d4": "V", "c5": "F"}, game=CCC(reach="orthogonal"))
     assert "c5-c6" in moves(four, "c5")
     # A laying stick is frozen when any of its cells is next to the Flag (e3).
     with pytest.raises(IllegalAction, match="Nice Flag"):
@@ -575,18 +593,18 @@ def test_clarification_17_compliments_first_turn_and_recreation():
     # from g10 the only empty landing is e7 (three west... two west, three south).
     second = start.play("a2-a3")
     assert second.next_steps([Step.cell("g10")]).cells() == ["e7"]
-    assert at(second.play('g10-e7 "Bold first step"'), "e7") == "n"
+    assert at(second.play('g10-e7 "Bold first step"'), "e7") == "v"
     with pytest.raises(IllegalAction, match="compliment"):
         second.play('g10-e7 "!!!"')
     # Re-creating the Flag takes the turn.
-    s = pos({"g1": "."}, flags=("g1", "g10"), lost=("N", "-"))
+    s = pos({"g1": "."}, flags=("g1", "g10"), lost=("V", "-"))
     assert s.play('g1 recreate "Clever"').to_move == "black"
 
 
 def test_clarification_18_a_side_with_nothing_to_do_passes():
     # White's Pyramid on a1 is frozen by White's own Flag on b2, and that
     # Flag is locked by Black's Flag on c3.
-    s = GAME.setup({"a1": "L", "b2": "N", "c3": "n", "h10": "l"})
+    s = GAME.setup({"a1": "L", "b2": "V", "c3": "v", "h10": "l"})
     assert [a.text for a in s.legal_actions()] == ["pass"]
     after = s.play("pass")
     assert after.to_move == "black" and after.board == s.board
@@ -599,18 +617,18 @@ def test_clarification_29_legal_actions_list_flag_moves_recreation_and_single_sh
     # free (Black's Flag is far away): the Flag's leaps from b2 are three
     # and two cells away: e4 (+3, +2) and d5 (+2, +3); every other lands off
     # the board.  They are White's only actions, listed with the set words.
-    only_flag = GAME.setup({"a1": "L", "b2": "N", "h10": "l"})
+    only_flag = GAME.setup({"a1": "L", "b2": "V", "h10": "l"})
     assert sorted(a.text for a in only_flag.legal_actions()) == ['b2-d5 "Cool move"', 'b2-e4 "Cool move"']
     # Now Black's Flag on c3 locks White's Flag.  White's Ring on h1 holds 5
     # Power (it cannot build more) and is boxed in by Black Flats on g1 and
     # h2.  What White can do is cast Shields, on the frozen Large Pyramid
     # (it takes up to 3): listed one Shield at a time.
-    only_shields = GAME.setup({"a1": "L", "b2": "N", "c3": "n", "h1": "R5", "g1": "f", "h2": "f", "h10": "l"})
+    only_shields = GAME.setup({"a1": "L", "b2": "V", "c3": "v", "h1": "R5", "g1": "f", "h2": "f", "h10": "l"})
     assert [a.text for a in only_shields.legal_actions()] == ["h1 shield a1"]
     assert only_shields.play("h1 shield a1 a1").board[0].units == (("L", 2),)  # more by text or steps
     # White's Flag was destroyed and its home g1 is empty; everything else is frozen
     # by Black's Flag on b2: re-creating the Flag is White's only action.
-    only_recreate = GAME.setup({"a1": "L", "b2": "n", "h10": "l"}, flags=("g1", "-"), lost=("N", "-"))
+    only_recreate = GAME.setup({"a1": "L", "b2": "v", "h10": "l"}, flags=("g1", "-"), lost=("V", "-"))
     assert [a.text for a in only_recreate.legal_actions()] == ['g1 recreate "Clever strategy"']
 
 
@@ -692,7 +710,7 @@ def test_parse_errors_give_line_and_column():
 
 def test_every_position_text_of_unusual_pieces_round_trips():
     s = GAME.setup({"a1": "FF+M+S", "b2": "T_++", "c2": "T_++", "d2": "T_++", "e5": "r4", "f6": "b+", "g7": "h",
-                    "h10": "l"}, flags=("g1", "-"), lost=("13F N", "2f"))
+                    "h10": "l"}, flags=("g1", "-"), lost=("13F V", "2f"))
     assert GAME.parse(s.to_text()) == s and GAME.parse(s.to_text()).to_text() == s.to_text()
 
 
@@ -734,7 +752,7 @@ def test_every_piece_has_a_rule_to_give_when_it_cannot_do_something():
     from playbook.games.ccc.pieces import Thing, column
 
     pieces = [column("w", *units) for units in ("F", "FF", "S", "M", "L", "LM", "FS")]
-    pieces += [Thing(kind, "w") for kind in "CRNB"]
+    pieces += [Thing(kind, "w") for kind in "CRVB"]
     pieces += [Thing(kind, "w", cells=cells) for kind in "TH" for cells in ((3,), (3, 4))]
     roles = {t.role() for t in pieces}
     assert len(roles) == len(pieces) == 15
@@ -743,12 +761,12 @@ def test_every_piece_has_a_rule_to_give_when_it_cannot_do_something():
 
 def test_flag_recreation_refusals_name_the_nice_flag_rule():
     # White's Flag still stands on g1: nothing to re-create.
-    alive = pos({"g1": "N"}, flags=("g1", "g10"))
+    alive = pos({"g1": "V"}, flags=("g1", "g10"))
     with pytest.raises(IllegalAction, match="not been destroyed") as err:
         alive.play('g1 recreate "Clever"')
     assert err.value.rule == "Nice Flag"
     # Destroyed, home g1: not on another cell, and not while a Flat stands on g1.
-    gone = pos({"g1": "F"}, flags=("g1", "g10"), lost=("N", "-"))
+    gone = pos({"g1": "F"}, flags=("g1", "g10"), lost=("V", "-"))
     with pytest.raises(IllegalAction, match="home cell, g1, not on d4") as err:
         gone.play('d4 recreate "Clever"')
     assert err.value.rule == "Nice Flag"
@@ -757,7 +775,7 @@ def test_flag_recreation_refusals_name_the_nice_flag_rule():
     assert err.value.rule == "Nice Flag"
     # A Black piece on the home cell gives the same reason, not "move your own pieces".
     with pytest.raises(IllegalAction, match="g1 must be empty"):
-        pos({"g1": "f"}, flags=("g1", "g10"), lost=("N", "-")).play('g1 recreate "Clever"')
+        pos({"g1": "f"}, flags=("g1", "g10"), lost=("V", "-")).play('g1 recreate "Clever"')
 
 
 def test_stick_directions_in_a_refusal_are_the_four_it_may_take():
@@ -773,13 +791,13 @@ def test_clarification_30_a_chain_of_hops_ends_next_to_a_nice_flag():
     # next to c5: Black's on b6 freezes c5, so the chain ends on c5.
     free = pos({"c3": "F", "c4": "f", "d6": "f"})
     assert {t for t in moves(free, "c3") if t.count("x") > 0} == {"c3xc4", "c3xc5", "c3xc5xe7"}
-    flag = pos({"c3": "F", "c4": "f", "d6": "f", "b6": "n"})
+    flag = pos({"c3": "F", "c4": "f", "d6": "f", "b6": "v"})
     assert {t for t in moves(flag, "c3") if t.count("x") > 0} == {"c3xc4", "c3xc5"}
     with pytest.raises(IllegalAction, match="lands on c5 next to a Nice Flag") as err:
         flag.play("c3xc5xe7")
     assert err.value.rule == "Nice Flag"
     # White's own Flag freezes as well (d6 is next to c5, so it is the Flag here).
-    own = pos({"c3": "F", "c4": "f", "d6": "N", "e5": "f"})
+    own = pos({"c3": "F", "c4": "f", "d6": "V", "e5": "f"})
     assert {t for t in moves(own, "c3") if t.count("x") > 0} == {"c3xc4", "c3xc5"}
 
 
@@ -797,7 +815,7 @@ def test_listed_actions_are_entered_by_their_own_steps_in_busy_positions():
     from invariants import assert_sound
 
     busy = GAME.setup({"a1": "FF+M+S", "b2": "T_+", "c2": "T_+", "d2": "T_+", "e5": "r4", "f6": "b+", "g7": "h",
-                       "h10": "lm", "d4": "R2", "c3": "FFF", "e4": "f", "d6": "N", "c8": "FFL", "h5": "C"})
+                       "h10": "lm", "d4": "R2", "c3": "FFF", "e4": "f", "d6": "V", "c8": "FFL", "h5": "C"})
     assert_sound(busy)
     assert_sound(GAME.initial())
     assert_sound(GAME.initial().play("a2-a3"))
@@ -818,7 +836,7 @@ def test_clarification_21_no_pyramid_lands_on_a_smaller_one_of_either_colour():
 
 
 def test_clarification_22_the_flag_leaps_an_l_never_five_in_a_line():
-    s = pos({"d2": "N"})
+    s = pos({"d2": "V"})
     targets = s.next_steps([Step.cell("d2")]).cells()
     assert "d7" not in targets and "d1" not in targets
     assert sorted(targets) == sorted(["g4", "a4", "f5", "b5"])
@@ -883,9 +901,9 @@ def test_clarification_27_the_flag_leaps_over_pieces_in_between():
     # The Flag on d4 walled in by Flats on every cell of both ways to f7
     # (d5 d6 d7 e7 and e4 f4 f5 f6) still reaches f7.
     wall = {c: "F" for c in ("d5", "d6", "d7", "e7", "e4", "f4", "f5", "f6")}
-    s = pos({"d4": "N", **wall})
+    s = pos({"d4": "V", **wall})
     after = s.play('d4-f7 "Well played"')
-    assert at(after, "f7") == "N" and at(after, "d4") == "."
+    assert at(after, "f7") == "V" and at(after, "d4") == "."
 
 
 def test_clarification_28_a_constructed_pyramid_climbs_and_crushes_as_a_pyramid_does():

@@ -27,10 +27,10 @@ def test_rays_run_from_the_cell_to_the_edge():
 
 GAMES = [
     ("default", {}, {}),
-    ("8 ranks", {}, {"ranks": 8, "back_rank": "CRSML.NT"}),
-    ("short stick, black first", {"fall": "beyond"}, {"back_rank": "CRSLM..NH", "first": "black"}),
+    ("8 ranks", {}, {"ranks": 8, "back_rank": "CRSML.VT"}),
+    ("short stick, black first", {"fall": "beyond"}, {"back_rank": "CRSLM..VH", "first": "black"}),
     ("slide through, onto smaller", {"pyramid_slide": "through", "onto_smaller": True}, {}),
-    ("orthogonal reach", {"reach": "orthogonal"}, {"files": 9, "back_rank": "CRSLM.NT."}),
+    ("orthogonal reach", {"reach": "orthogonal"}, {"files": 9, "back_rank": "CRSLM.VT."}),
 ]
 
 

@@ -89,7 +89,7 @@ def test_cresnovian_refusals_name_the_reason():
 
 
 def test_ccc_palette_is_each_sides_ten_pieces():
-    assert "".join(s.value for s in CCC.palette()) == "FSMLCRNTHBfsmlcrnthb"
+    assert "".join(s.value for s in CCC.palette()) == "FSMLCRVTHBfsmlcrvthb"
     assert CCC.palette()[7].label == "white Tall Stick (standing)"
 
 

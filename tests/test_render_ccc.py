@@ -66,12 +66,12 @@ def test_loss_trays_appear_only_when_they_hold_something_with_a_caption():
     assert not any(c.startswith("lost") for c in cells)
     assert not any("lost" in (e.text or "") for e in root.iter(f"{SVG}text"))
     # White lost three Flats and its Nice Flag, Black two Flats.
-    s = GAME.setup({"a1": "L", "h10": "l", "d4": "F"}, lost=("3F N", "2f"), flags=("g1", "-"))
+    s = GAME.setup({"a1": "L", "h10": "l", "d4": "F"}, lost=("3F V", "2f"), flags=("g1", "-"))
     scene = s.view()
     trays = {c.id for c in scene.cells if c.id.startswith("lost")}
-    assert trays == {"lost-w-F", "lost-w-N", "lost-b-F"}
+    assert trays == {"lost-w-F", "lost-w-V", "lost-b-F"}
     counts = {p.cells[0]: p.badges for p in scene.pieces if p.cells[0].startswith("lost")}
-    assert counts == {"lost-w-F": ("3",), "lost-w-N": ("1",), "lost-b-F": ("2",)}
+    assert counts == {"lost-w-F": ("3",), "lost-w-V": ("1",), "lost-b-F": ("2",)}
     assert {label.text for label in scene.labels} == {"White lost", "Black lost"}
 
 

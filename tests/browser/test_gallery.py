@@ -26,7 +26,7 @@ BOARDS = [
     ("ccc", "BoardWidget(load('ccc'))"),
     ("ccc-sticks-and-losses", "BoardWidget(load('ccc').setup({'a1': 'FF+M+S', 'b2': 'T_+', 'c2': 'T_+', 'd2': 'T_+', "
                               "'e5': 'r4', 'f6': 'b+', 'h10': 'lm', 'd4': 'R2', 'c3': 'FFF', 'e4': 'f', 'c8': 'FFL', "
-                              "'h5': 'C', 'b7': 'h_', 'b8': 'h_'}, lost=('3F N', '2f'), flags=('g1', '-')))"),
+                              "'h5': 'C', 'b7': 'h_', 'b8': 'h_'}, lost=('3F V', '2f'), flags=('g1', '-')))"),
     ("wheel-2", "BoardWidget(load('wheel').initial(2, ready=True))"),
     ("wheel-3", "BoardWidget(load('wheel').initial(3, ready=True))"),
     ("wheel-8", "BoardWidget(load('wheel').initial(8, ready=True))"),

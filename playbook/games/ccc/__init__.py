@@ -58,7 +58,10 @@ Rectangles.  Destroyed pieces are kept beside the board.
 
 Notation
 --------
-Positions: see :mod:`playbook.games.ccc.notation`.  Actions: cells joined
+Positions: see :mod:`playbook.games.ccc.notation`.  The rules name no
+letters; the Nice Flag is written ``V`` (``v`` for Black), because ``N``
+is the knight of the chess-like games, and a text or back rank that still
+writes ``N`` is refused with the letter to write.  Actions: cells joined
 by ``-`` (a move) or ``x`` (an attack or hop: ``c3xc5xe7``; an ``x`` where
 nothing is attacked or hopped is refused); ``d4 unstack n``
 (with the Pyramids' drop order where there is a choice: ``d4 unstack ne MS``);

@@ -16,6 +16,8 @@ destroyed; a laying Stick loses the section on the cell.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from .pieces import Thing
 
 
@@ -51,8 +53,12 @@ class Work:
         self.state = state
         self.geo = state.geo
         self.cells = list(state.board)
-        self.lost = {"w": list(state.lost[0]), "b": list(state.lost[1])}
         self.destroyed = 0
+
+    @cached_property
+    def lost(self) -> dict[str, list[str]]:
+        """The piles of destroyed pieces by side (``w``/``b``), made when first changed."""
+        return {"w": list(self.state.lost[0]), "b": list(self.state.lost[1])}
 
     # ---- bookkeeping
 
@@ -132,8 +138,8 @@ class Work:
                     cells[cell] = None
                 else:
                     cells[cell] = Thing("R", t.owner, power=d_sh)
-            elif t.kind == "N":
-                self.bury(t.owner, "N")
+            elif t.kind == "V":
+                self.bury(t.owner, "V")
                 cells[cell] = None
             elif t.kind == "B":
                 if d_dead:

@@ -26,7 +26,7 @@ from .notation import write
 from .pieces import NAMES, SECTIONS, SET, SIDES, SIZE, Thing
 
 #: The pieces a side places, by letter (capitals White, small letters Black).
-LETTERS = "FSMLCRNTHB"
+LETTERS = "FSMLCRVTHB"
 
 
 def palette() -> tuple[Step, ...]:

@@ -72,11 +72,14 @@ def carry_out(state, plan: tuple):
     elif kind == "recreate":
         _, home, _words = plan
         side = state.side
-        cells[home] = Thing("N", side)
-        w.lost[side].remove("N")
+        cells[home] = Thing("V", side)
+        w.lost[side].remove("V")
     # "pass" changes nothing but the turn.
-    lost = tuple("".join(sorted(w.lost[s], key=PILE_ORDER.index)) for s in ("w", "b"))
-    quiet = 0 if w.destroyed else state.quiet + 1
-    return state.replace(board=tuple(cells), side=OTHER[state.side], turn=state.turn + 1, quiet=quiet, lost=lost)
+    if w.destroyed or kind == "recreate":
+        lost = tuple("".join(sorted(w.lost[s], key=PILE_ORDER.index)) for s in ("w", "b"))
+    else:
+        lost = state.lost
+    return type(state)(state.files, state.ranks, tuple(cells), OTHER[state.side], state.turn + 1,
+                       0 if w.destroyed else state.quiet + 1, state.homes, lost, state.game)
 
 

@@ -5,13 +5,12 @@ step no listed action starts with)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import compress
 
 from ...core import Engine, State
 
 #: Piece values in Flats.  Pyramids carry the game (a side with none
 #: left loses), so each is worth more than its fighting power alone.
-VALUES = {"F": 1.0, "S": 5.0, "M": 5.5, "L": 6.0, "R": 2.5, "N": 1.0, "C": 0.0, "section": 1.5}
+VALUES = {"F": 1.0, "S": 5.0, "M": 5.5, "L": 6.0, "R": 2.5, "V": 1.0, "C": 0.0, "section": 1.5}
 
 
 @lru_cache(maxsize=None)
@@ -50,52 +49,61 @@ class CCCEngine(Engine):
         """
         if state.outcome is not None:
             return Engine.evaluate(self, state, player)
-        values = VALUES
-        files = state.files
         board = state.board
-        totals = {"w": 0.0, "b": 0.0}
-        pyramids = {"w": [], "b": []}
-        attackers = {"w": [], "b": []}
-        for i in compress(range(len(board)), board):  # the occupied cells (a Thing is always true)
-            t = board[i]
-            owner = t.owner
-            kind = t.kind
-            worth = 0.0
-            if kind == "col":
-                has_pyramid = False
-                for letter, shields in t.units:
-                    if letter == "F":
-                        worth += values["F"] + 0.5 * shields
-                    else:
-                        worth += values[letter] + shields
-                        pyramids[owner].append(i)
-                        has_pyramid = True
-                if not has_pyramid:
-                    attackers[owner].append(i)
-            elif kind in "THB":
-                if kind == "B" or len(t.cells) <= 1:
-                    worth = values["section"] * (3 if kind == "T" else 2 if kind == "H" else 1) + 0.5 * t.shields
-                    attackers[owner].append(i)
-                else:  # a laying stick stands on each of its cells: count one section a cell
-                    worth = values["section"] + (0.5 * t.shields if i == t.cells[0] else 0.0)
-            elif kind == "R":
-                worth = values["R"] + 0.3 * t.power
-                attackers[owner].append(i)
-            else:
-                worth = values.get(kind, 0.0)
-            totals[owner] += worth
+        census = state.census
+        bases = census.pyramid_cells
+        totals = {}
         for side, other in (("w", "b"), ("b", "w")):
-            n = len(pyramids[side])
-            totals[side] -= 4.0 / n if n else 8.0
-            targets = pyramids[other]
+            total = 0.0
+            attackers = []
+            for i in census.cells[side]:
+                t = board[i]
+                kind = t.kind
+                if kind == "col":
+                    units = t.units
+                    if len(units) == 1 and not t.pyr:  # a single Flat, the commonest piece
+                        total += _FLAT + 0.5 * units[0][1]
+                        attackers.append(i)
+                        continue
+                    worth = 0.0
+                    for letter, shields in units:
+                        worth += _FLAT + 0.5 * shields if letter == "F" else VALUES[letter] + shields
+                    if not t.pyr:
+                        attackers.append(i)
+                    total += worth
+                elif kind in "THB":
+                    if kind == "B" or len(t.cells) <= 1:
+                        total += _SECTION * (3 if kind == "T" else 2 if kind == "H" else 1) + 0.5 * t.shields
+                        attackers.append(i)
+                    else:  # a laying stick stands on each of its cells: count one section a cell
+                        total += _SECTION + (0.5 * t.shields if i == t.cells[0] else 0.0)
+                elif kind == "R":
+                    total += _RING + 0.3 * t.power
+                    attackers.append(i)
+                else:
+                    total += VALUES.get(kind, 0.0)
+            n = census.pyramids[side]
+            total -= 4.0 / n if n else 8.0
+            targets = bases[other]
             if targets:
-                distance = _distances(files, len(board))
-                for i in attackers[side]:
-                    d = min(map(distance[i].__getitem__, targets))
-                    totals[side] += max(0.0, 0.3 - 0.03 * d)
+                approach = _approach(state.files, len(board), tuple(targets))
+                for i in attackers:
+                    total += approach[i]
+            totals[side] = total
         me = "w" if player == "white" else "b"
         score = totals[me] - totals["b" if me == "w" else "w"]
         return score + (0.1 if state.side == me else -0.1)
+
+
+_FLAT, _SECTION, _RING = VALUES["F"], VALUES["section"], VALUES["R"]
+
+
+@lru_cache(maxsize=4096)
+def _approach(files: int, size: int, targets: tuple[int, ...]) -> tuple[float, ...]:
+    """What a moving piece earns on each cell for standing near the
+    nearest of the Pyramids on ``targets`` (see :meth:`CCCEngine.evaluate`)."""
+    distance = _distances(files, size)
+    return tuple(max(0.0, 0.3 - 0.03 * min(distance[i][j] for j in targets)) for i in range(size))
 
 
 ENGINE = CCCEngine()

@@ -79,50 +79,45 @@ def shield_action(state, ring: int, order: tuple) -> Action:
 
 def shield_room(state) -> dict[int, int]:
     """Pieces of the side to move that may take Shields: anchor cell (a
-    laying stick's cell nearest a1) -> how many more (cached on the state)."""
-    found = state.__dict__.get("_shield_room")
-    if found is None:
-        found = {}
-        board = state.board
-        for i in state.census()[0][state.side]:
-            t = board[i]
-            if t.kind in "TH" and t.cells[0] != i:
-                continue
-            room = t.shield_room()
-            if room > 0:
-                found[i] = room
-        found = state.__dict__["_shield_room"] = dict(sorted(found.items()))
-    return found
+    laying stick's cell nearest a1) -> how many more (kept by the state as
+    ``state.shield_room``)."""
+    found = {}
+    board = state.board
+    for i in state.census.cells[state.side]:
+        t = board[i]
+        if t.kind in "TH" and t.cells[0] != i:
+            continue
+        room = t.shield_room()
+        if room > 0:
+            found[i] = room
+    return dict(sorted(found.items()))
 
 
 def unlisted(state) -> tuple[Action, ...]:
     """The actions :func:`.moves.listed` leaves out, in a bounded form, by
-    start cell (cached on the state): each Nice Flag move and re-creation
-    once, with :data:`LISTED_COMPLIMENTS`, and each single Shield a Ring
-    may cast (several Shields in one turn are entered by steps or text).
-    Actions are made once per board size and shared, as listed ones are."""
-    found = state.__dict__.get("_unlisted")
-    if found is not None:
-        return found
+    start cell (kept by the state as ``state.unlisted``): each Nice Flag
+    move and re-creation once, with :data:`LISTED_COMPLIMENTS`, and each
+    single Shield a Ring may cast (several Shields in one turn are entered
+    by steps or text).  Actions are made once per board size and shared,
+    as listed ones are."""
     out = []
     made = state.rays.powers
     board, frozen, side = state.board, state.frozen, state.side
-    for i in state.census()[0][side]:
+    for i in state.census.cells[side]:
         t = board[i]
-        if t.kind == "N" and state.turn > 1 and i not in frozen:
+        if t.kind == "V" and state.turn > 1 and i not in frozen:
             for j in state.geo.leaps[i]:
                 if board[j] is None:
                     out.append(_made(made, ("flag", i, j, LISTED_COMPLIMENTS["flag"]), flag_action, state))
         elif t.kind == "R" and t.power > 0 and i not in frozen:
-            for c in shield_room(state):
+            for c in state.shield_room:
                 out.append(_made(made, ("shield", i, (c,)), shield_action, state))
     k = 0 if side == "w" else 1
     home = state.homes[k]
-    if "N" in state.lost[k] and home >= 0 and board[home] is None:
+    if "V" in state.lost[k] and home >= 0 and board[home] is None:
         out.append(_made(made, ("recreate", home, LISTED_COMPLIMENTS["recreate"]), recreate_action, state))
     out.sort(key=lambda a: a.data[1])
-    found = state.__dict__["_unlisted"] = tuple(out)
-    return found
+    return tuple(out)
 
 
 def _made(made: dict, plan: tuple, make, state) -> Action:
@@ -147,7 +142,7 @@ class Entry:
         """The first steps: every cell that starts an action, or the pass."""
         s = self.s
         cs = s.geo_steps
-        table = s.table()
+        table = s.table
         out = []
         seen = set()
         for i in sorted(table):
@@ -196,14 +191,14 @@ class Entry:
         if is_frozen(t, i, s.frozen):
             self._fail(f"the {t.role()} on {first.value} stands next to a Nice Flag and cannot move or act",
                        rule="Nice Flag")
-        if t.kind == "N":
+        if t.kind == "V":
             return self._flag(i)
         if t.kind in "TH":
             i = t.cells[0]
             steps = (s.geo_steps[i],) + steps[1:]
         if t.kind == "R" and len(steps) >= 2 and steps[1] == SHIELD:
             return self._shield(i, t)
-        candidates = s.table().get(i, [])
+        candidates = s.table.get(i, [])
         n = len(steps)
         options, complete, action = {}, False, None
         for a in candidates:
@@ -228,7 +223,7 @@ class Entry:
         if t.kind == "R" and steps[1] == BUILD:
             self._fail("a Ring stores at most 5 Power", rule="Ring")
         if t.code == "F":  # a chain of hops that goes on from a cell next to a Nice Flag
-            geo, frozen, actions = self.s.geo, self.s.frozen, self.s.table().get(self.s.geo.index[cell], [])
+            geo, frozen, actions = self.s.geo, self.s.frozen, self.s.table.get(self.s.geo.index[cell], [])
             for k in range(2, len(steps)):
                 if geo.index.get(steps[k - 1].value) in frozen and any(a.steps == steps[:k] for a in actions):
                     self._fail(f"the Flat lands on {steps[k - 1].value} next to a Nice Flag, where it cannot move "
@@ -247,11 +242,11 @@ class Entry:
         ring = s.board[s.geo.index[first.value]] if first is not None and first.kind == "cell" else None
         if ring is None or ring.kind != "R" or ring.power - power_used <= 0:
             return []
-        return [c for c, room in shield_room(s).items() if room - given.get(c, 0) > 0]
+        return [c for c, room in s.shield_room.items() if room - given.get(c, 0) > 0]
 
     def _shield(self, i: int, ring) -> tuple[StepOptions, Action | None]:
         s = self.s
-        room = shield_room(s)
+        room = s.shield_room
         given: dict[int, int] = {}
         for k, st in enumerate(self.steps[2:]):
             if st.kind != "cell" or st.value not in s.geo.index:
@@ -313,9 +308,9 @@ class Entry:
         name = s.geo.names[i]
         k = 0 if s.side == "w" else 1
         side, home = SIDES[s.side], s.homes[k]
-        if len(steps) == 1 and (home != i or "N" not in s.lost[k]):
+        if len(steps) == 1 and (home != i or "V" not in s.lost[k]):
             self._fail(f"there is nothing on {name} to move", rule="move one of your pieces")
-        if "N" not in s.lost[k]:
+        if "V" not in s.lost[k]:
             self._fail(f"only a destroyed Nice Flag is re-created, and {side}'s has not been destroyed",
                        rule="Nice Flag")
         if home < 0:

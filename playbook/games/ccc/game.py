@@ -7,13 +7,13 @@ from .board import FILES, geometry
 from .edit import palette
 from .engine import ENGINE
 from .notation import MAX_SIZE, MIN_SIZE, read
-from .pieces import Thing, column
+from .pieces import NAMES, RENAMED, Thing, column
 from .state import CCCState
 
 #: The default back rank, file a first: Cube, Ring, Small, Large and Medium
 #: Pyramids, the empty cell where the forgotten "???" piece would stand,
 #: the Nice Flag and the Tall Stick.
-BACK_RANK = "CRSLM.NT"
+BACK_RANK = "CRSLM.VT"
 
 
 class CCC(Game):
@@ -52,7 +52,7 @@ class CCC(Game):
 
     def initial(self, first: str = "white", files: int | None = None, ranks: int = 10,
                 back_rank: str = BACK_RANK) -> CCCState:
-        """The start: ``back_rank`` (letters C R S M L N T H, ``.`` for an
+        """The start: ``back_rank`` (letters C R S M L V T H, ``.`` for an
         empty cell; its length is the number of files) on rank 1 for White
         and the last rank for Black, the Flats on the two ranks in front
         (up to 8 a rank, centred), ``first`` to move."""
@@ -63,10 +63,14 @@ class CCC(Game):
             raise IllegalAction(f"the back rank {back_rank!r} has {len(back_rank)} cells for {files} files", rule="set-up")
         if not (MIN_SIZE <= files <= MAX_SIZE and MIN_SIZE <= ranks <= MAX_SIZE):
             raise IllegalAction(f"a board has {MIN_SIZE} to {MAX_SIZE} files and ranks", rule="set-up")
-        bad = [c for c in back_rank if c not in "CRSMLNTH."]
-        dup = [c for c in "CRSMLNTH" if back_rank.count(c) > 1]
+        old = [c for c in back_rank if c in RENAMED]
+        if old:
+            raise IllegalAction(f"{old[0]!r} is no longer a CCC letter: write the {NAMES[RENAMED[old[0]]]} as "
+                                f"{RENAMED[old[0]]}", rule="set-up")
+        bad = [c for c in back_rank if c not in "CRSMLVTH."]
+        dup = [c for c in "CRSMLVTH" if back_rank.count(c) > 1]
         if bad or dup or ("T" in back_rank and "H" in back_rank):
-            raise IllegalAction("the back rank holds each of C R S M L N and one stick (T or H) at most once, "
+            raise IllegalAction("the back rank holds each of C R S M L V and one stick (T or H) at most once, "
                                 "'.' for empty cells", rule="set-up")
         geo = geometry(files, ranks)
         board: list = [None] * geo.size
@@ -80,7 +84,7 @@ class CCC(Game):
                     board[i] = Thing(letter, owner, cells=(i,))
                 elif letter != ".":
                     board[i] = Thing(letter, owner)
-                if letter == "N":
+                if letter == "V":
                     homes[0 if owner == "w" else 1] = i
             width = min(files, 8)
             start = (files - width) // 2

@@ -9,6 +9,7 @@ Each action carries a *plan* in ``data`` that :mod:`.effects` carries out.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import permutations
 
 from ...core import Action, Step
@@ -27,7 +28,7 @@ ORDER_STEPS = {p: Step.choice(p, {"S": "Small", "M": "Medium", "L": "Large"}[p] 
 
 def frozen_cells(state) -> frozenset:
     """Cells next to a Nice Flag (the Flag's own cell only if another Flag is next to it)."""
-    flags = state.census()[1]
+    flags = state.census.flags
     if not flags:
         return _NOTHING
     near = state.geo.ring8 if state.game.reach == "all" else state.geo.ring4
@@ -73,7 +74,7 @@ class Generator:
     def run(self) -> list[Action]:
         """The listed actions of every piece of the side to move that is free to act."""
         frozen, board = self.s.frozen, self.board
-        for i in self.s.census()[0][self.side]:
+        for i in self.s.census.cells[self.side]:
             t = board[i]
             code = t.code
             if code in "sl":
@@ -83,7 +84,7 @@ class Generator:
                 continue
             elif code == "F":
                 self.flat(i)
-            elif code == "K":
+            elif code == "FF":
                 self.flat_stack(i, t)
             elif code == "P":
                 self.pyramid(i, t)
@@ -119,7 +120,7 @@ class Generator:
             elif u.owner != side:
                 add(attack)
                 hop = hop or u.code == "F"
-            elif u.code in "FK" and len(u.units) < 5:
+            elif u.code in ("F", "FF") and len(u.units) < 5:
                 add(move)
         if hop:  # a first hop goes over an enemy Flat next to it, the Flat's own ways
             self._hops(i, [i], (), self.flat_jumps)
@@ -230,7 +231,7 @@ class Generator:
                 u = board[j]
                 if u is None:
                     add(move)
-                elif u.code in "Ns":
+                elif u.code in "Vs":
                     break  # standing sticks and Flags cannot be jumped
 
     def ring(self, i: int, t: Thing) -> None:
@@ -323,19 +324,14 @@ def stick_table(geo, cs, made: dict, key: tuple) -> tuple:
     return rolls, tuple((step[d][end], action("stand", d)) for d, end in ends if step[d][end] >= 0)
 
 
-_HELD: dict = {}
-
-
+@cache
 def _held(units: tuple) -> tuple[int, int, list[str]]:
     """For unstacking a column: Pyramids and Flats picked up, and the
-    possible drop orders of the Pyramids."""
-    found = _HELD.get(units)
-    if found is None:
-        held = units[1:]
-        pyr = [u[0] for u in held if u[0] != "F"]
-        orders = ["".join(o) for o in permutations(pyr)] if len(pyr) > 1 else ["".join(pyr)]
-        found = _HELD[units] = (len(pyr), len(held) - len(pyr), orders)
-    return found
+    possible drop orders of the Pyramids (remembered)."""
+    held = units[1:]
+    pyr = [u[0] for u in held if u[0] != "F"]
+    orders = ["".join(o) for o in permutations(pyr)] if len(pyr) > 1 else ["".join(pyr)]
+    return len(pyr), len(held) - len(pyr), orders
 
 
 def listed(state) -> list[Action]:

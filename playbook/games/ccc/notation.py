@@ -3,10 +3,10 @@
 A position is a few lines::
 
     white to move, turn 1, quiet 0, flags g1 g10
-    10 c r s l m . n t
+    10 c r s l m . v t
      9 f f f f f f f f
      ...
-     1 C R S L M . N T
+     1 C R S L M . V T
        a b c d e f g h
     white lost: -
     black lost: -
@@ -21,7 +21,7 @@ Black.  A token is ``.`` (empty) or
   (a Flat Stack), ``L`` (a Pyramid), ``LMS`` (a Constructed Pyramid),
   ``FFM`` (a Pyramid Stack); each ``+`` after a letter is a Shield on that
   piece (``F+FS++``);
-- ``C`` the Cube, ``R`` or ``R3`` the Ring with its stored Power, ``N`` the
+- ``C`` the Cube, ``R`` or ``R3`` the Ring with its stored Power, ``V`` the
   Nice Flag, ``B`` a Rectangle;
 - ``T`` / ``H`` a standing Tall / Short Stick, ``T_`` / ``H_`` each cell
   a laying one covers; Shields follow as ``+`` (``T_++`` on every cell).
@@ -38,7 +38,7 @@ from functools import lru_cache
 
 from ...core import NotationError
 from .board import FILES, geometry
-from .pieces import CAP, MAX_FLATS, MAX_POWER, NAMES, PILE_ORDER, SECTIONS, SET, SIDES, SIZE, Thing
+from .pieces import CAP, MAX_FLATS, MAX_POWER, NAMES, PILE_ORDER, RENAMED, SECTIONS, SET, SIDES, SIZE, Thing
 
 MIN_SIZE, MAX_SIZE = 6, 26
 
@@ -96,8 +96,6 @@ def write(state) -> str:
 
 
 # ------------------------------------------------------------------ reading
-
-_HEADER = ("to move", "turn", "quiet", "flags")
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -237,7 +235,7 @@ def _read_token(text: str, pos: int, w: str, field: str):
         while k < len(u):
             m = _UNIT.match(u, k)
             if not m:
-                what = "a piece that stands alone" if u[k] in "CRNTHB" else "an unknown letter"
+                what = "a piece that stands alone" if u[k] in "CRVTHB" else "an unknown letter"
                 fail(f"{field}: {u[k]!r} is {what}; only Flats and Pyramids share a cell", text, pos + k)
             letter, sh = m.group(1), len(m.group(2))
             if sh > CAP[letter]:
@@ -254,7 +252,7 @@ def _read_token(text: str, pos: int, w: str, field: str):
         if power > MAX_POWER:
             fail(f"{field}: a Ring stores at most {MAX_POWER} Power, not {power}", text, pos + 1)
         return (Thing("R", owner, power=power), False)
-    if head in "CN":
+    if head in "CV":
         if len(u) > 1:
             fail(f"{field}: the {_name(head)} stands alone and takes no Shields", text, pos + 1)
         return (Thing(head, owner), False)
@@ -266,7 +264,10 @@ def _read_token(text: str, pos: int, w: str, field: str):
         if sh > CAP[head]:
             fail(f"{field}: a {_name(head)} takes at most {CAP[head]} Shield(s), not {sh}", text, pos)
         return (Thing(head, owner, shields=sh), bool(m.group(2)))
-    fail(f"{field}: unknown piece {w[0]!r} (letters: F S M L C R N T H B)", text, pos)
+    if head in RENAMED:
+        fail(f"{field}: {w[0]!r} is no longer a CCC letter: write the {_name(RENAMED[head])} as "
+             f"{RENAMED[head] if upper else RENAMED[head].lower()}", text, pos)
+    fail(f"{field}: unknown piece {w[0]!r} (letters: F S M L C R V T H B)", text, pos)
 
 
 def _name(letter: str) -> str:
@@ -335,6 +336,10 @@ def _pile(text: str, pos: int, line: str, side: str) -> str:
     out = []
     for q, w in _words(body, pos + len(prefix)):
         m = re.fullmatch(r"(\d{1,2})?([A-Za-z])", w)
+        if m and m.group(2).upper() in RENAMED:
+            new = RENAMED[m.group(2).upper()]
+            fail(f"{side} lost: {m.group(2)!r} is no longer a CCC letter: write the {NAMES[new]} as "
+                 f"{new if side == 'white' else new.lower()}", text, q + len(m.group(1) or ""))
         if not m or m.group(2).upper() not in PILE_ORDER or m.group(2).isupper() != (side == "white"):
             fail(f"{side} lost: cannot read {w!r} (write counts and letters such as 3F S 2B, "
                  f"{'capitals' if side == 'white' else 'small letters'}; a Cube is never destroyed)", text, q)
@@ -373,6 +378,6 @@ def _check_counts(text, board, lost, homes, lines):
                      lines[-2 + k][0])
         if sticks > 1:
             fail(f"{side}: one Tall Stick makes at most one stick (Tall or Short) at a time", text, lines[-2 + k][0])
-        if "N" in lost[k] and homes[k] < 0:
+        if "V" in lost[k] and homes[k] < 0:
             fail(f"flags: {side}'s Nice Flag was destroyed, so its home cell is needed to re-create it", text,
                  lines[0][0])

@@ -5,13 +5,14 @@ cell form a *column* (a single Flat, a Flat Stack, a single or Constructed
 Pyramid, a Pyramid Stack): a tuple of units from the bottom up, each a
 letter (``F``, ``S``, ``M``, ``L``) and its own Shields.  The other pieces
 stand alone: the Cube ``C``, the Ring ``R`` (with stored Power), the Nice
-Flag ``N``, the Tall Stick ``T`` and Short Stick ``H`` (standing on one
+Flag ``V``, the Tall Stick ``T`` and Short Stick ``H`` (standing on one
 cell or laying across two or three) and the Rectangle ``B``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 WHITE, BLACK = "w", "b"
 SIDES = {WHITE: "white", BLACK: "black"}
@@ -19,23 +20,27 @@ OTHER = {WHITE: BLACK, BLACK: WHITE}
 
 SIZE = {"S": 1, "M": 2, "L": 3}
 
+#: Letters the notation no longer uses, with the letter written now: ``N``
+#: means a knight in the chess-like games, so the Nice Flag is ``V``.
+RENAMED = {"N": "V"}
+
 #: Shields a piece may carry (the Ring's Power is not a Shield it was given).
-CAP = {"F": 1, "S": 1, "B": 1, "M": 2, "H": 2, "L": 3, "T": 3, "C": 0, "N": 0, "R": 0}
+CAP = {"F": 1, "S": 1, "B": 1, "M": 2, "H": 2, "L": 3, "T": 3, "C": 0, "V": 0, "R": 0}
 
 #: Sections of stick each stick-like piece is made of.
 SECTIONS = {"T": 3, "H": 2, "B": 1}
 
 #: Letters of the pile of destroyed pieces, in the order they are written.
 #: ``B`` counts stick sections (a Rectangle is one; a Tall Stick three).
-PILE_ORDER = "FSMLRNB"
+PILE_ORDER = "FSMLRVB"
 
 NAMES = {
     "F": "Flat", "S": "Small Pyramid", "M": "Medium Pyramid", "L": "Large Pyramid", "C": "Cube", "R": "Ring",
-    "N": "Nice Flag", "T": "Tall Stick", "H": "Short Stick", "B": "Rectangle",
+    "V": "Nice Flag", "T": "Tall Stick", "H": "Short Stick", "B": "Rectangle",
 }
 
 #: How many of each piece a side owns (the Tall Stick counts as 3 sections).
-SET = {"F": 16, "S": 1, "M": 1, "L": 1, "C": 1, "R": 1, "N": 1, "B": 3}
+SET = {"F": 16, "S": 1, "M": 1, "L": 1, "C": 1, "R": 1, "V": 1, "B": 3}
 
 MAX_FLATS = 5  # in one Flat Stack
 MAX_POWER = 5  # stored by a Ring
@@ -44,7 +49,7 @@ MAX_POWER = 5  # stored by a Ring
 @dataclass(frozen=True, slots=True)
 class Thing:
     """What stands on a cell.  ``kind`` is ``col`` (Flats and Pyramids, see
-    ``units``), ``C``, ``R``, ``N``, ``T``, ``H`` or ``B``; ``owner`` is
+    ``units``), ``C``, ``R``, ``V``, ``T``, ``H`` or ``B``; ``owner`` is
     ``w`` or ``b``.  Sticks list the ``cells`` they cover (one when standing,
     ascending when laying); sticks and Rectangles carry ``shields``; a Ring
     its ``power``."""
@@ -56,7 +61,7 @@ class Thing:
     power: int = 0
     cells: tuple = ()
     # Derived once, for move generation: ``code`` names the piece's part in
-    # the rules (``F`` a single Flat, ``K`` a Flat Stack, ``P`` a Pyramid or
+    # the rules (``F`` a single Flat, ``FF`` a Flat Stack, ``P`` a Pyramid or
     # Constructed Pyramid, ``Q`` a Pyramid Stack, ``s``/``l`` a standing or
     # laying stick, else ``kind``), ``pyr`` its Pyramids, ``tall`` its height.
     code: str = field(init=False, repr=False, compare=False)
@@ -64,7 +69,7 @@ class Thing:
     tall: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        code, pyr, tall = _derived(self.kind, self.units, self.cells)
+        code, pyr, tall = _derived(self.kind, self.units, len(self.cells))
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "pyr", pyr)
         object.__setattr__(self, "tall", tall)
@@ -127,37 +132,25 @@ class Thing:
         return Thing(self.kind, self.owner, shields=self.shields + 1, cells=self.cells)
 
 
-_SHAPES: dict = {}
-
-
+@cache
 def _shape(units: tuple) -> tuple[int, str]:
     """(number of Flats, Pyramid letters) of a column, remembered."""
-    found = _SHAPES.get(units)
-    if found is None:
-        letters = "".join(u[0] for u in units)
-        found = _SHAPES[units] = (letters.count("F"), letters.replace("F", ""))
-    return found
+    letters = "".join(u[0] for u in units)
+    return letters.count("F"), letters.replace("F", "")
 
 
-_DERIVED: dict = {}
-
-
-def _derived(kind: str, units: tuple, cells: tuple) -> tuple[str, int, int]:
-    """A thing's (code, Pyramids, height), remembered (see :class:`Thing`)."""
-    key = (kind, units, len(cells))
-    found = _DERIVED.get(key)
-    if found is None:
-        if kind == "col":
-            f, p = _shape(units)
-            code = ("F" if f == 1 else "K") if not p else ("P" if not f else "Q")
-            found = (code, len(p), len(units))
-        elif kind in "TH":
-            standing = len(cells) == 1
-            found = ("s" if standing else "l", 0, (3 if kind == "T" else 2) if standing else 1)
-        else:
-            found = (kind, 0, 2 if kind == "N" else 1)
-        _DERIVED[key] = found
-    return found
+@cache
+def _derived(kind: str, units: tuple, covered: int) -> tuple[str, int, int]:
+    """The (code, Pyramids, height) of a thing of ``kind`` made of
+    ``units`` that covers ``covered`` cells, remembered (see :class:`Thing`)."""
+    if kind == "col":
+        f, p = _shape(units)
+        code = ("F" if f == 1 else "FF") if not p else ("P" if not f else "Q")
+        return code, len(p), len(units)
+    if kind in "TH":
+        standing = covered == 1
+        return "s" if standing else "l", 0, (3 if kind == "T" else 2) if standing else 1
+    return kind, 0, 2 if kind == "V" else 1
 
 
 def column(owner: str, *units) -> Thing:

@@ -4,21 +4,55 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import compress
+from typing import NamedTuple
 
-from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
-from .board import geometry
+from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, Step, StepOptions
+from .board import Geometry
 from .edit import edit, placed
 from .effects import carry_out
-from .entry import Entry, steps_from_text, unlisted
-from .moves import PASS, frozen_cells, listed
+from .entry import Entry, shield_room as room_for_shields, steps_from_text, unlisted as unlisted_actions
+from .moves import PASS, frozen_cells, listed as listed_actions
 from .notation import write
 from .pieces import SIDES
-from .tables import rays
+from .tables import Rays, rays
 from .view import drawn, scene
+
 
 #: The marks between the cells of a move: ``-`` a move, ``x`` an attack or a hop.
 _MARK = re.compile(r"(?<=\d)[-x](?=[a-z])")
+
+
+class Census(NamedTuple):
+    """Where a position's pieces stand, found in one pass over the board."""
+
+    #: The cells of each side's pieces (``w``/``b`` -> cells, ascending; a
+    #: laying stick on each cell it covers).
+    cells: dict[str, list[int]]
+    #: The cells of the Nice Flags.
+    flags: list[int]
+    #: Each side's number of Pyramids.
+    pyramids: dict[str, int]
+    #: The cells of each side's columns that hold a Pyramid.
+    pyramid_cells: dict[str, list[int]]
+
+
+def _census(board: tuple) -> Census:
+    """Where the pieces of ``board`` stand, found in one pass: see :class:`Census`."""
+    cells: dict[str, list[int]] = {"w": [], "b": []}
+    bases: dict[str, list[int]] = {"w": [], "b": []}
+    flags: list[int] = []
+    pyramids = {"w": 0, "b": 0}
+    for i in compress(range(len(board)), board):  # the occupied cells (a Thing is always true)
+        t = board[i]
+        cells[t.owner].append(i)
+        if t.pyr:
+            pyramids[t.owner] += t.pyr
+            bases[t.owner].append(i)
+        elif t.code == "V":
+            flags.append(i)
+    return Census(cells, flags, pyramids, bases)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -26,7 +60,8 @@ class CCCState(State):
     """A CCC position (immutable): ``board`` holds a :class:`~.pieces.Thing`
     or None per cell, a1 first; ``side`` moves on turn ``turn``; ``quiet``
     counts turns since a piece was destroyed; ``homes`` are the Nice Flags'
-    home cells; ``lost`` the pieces each side has lost."""
+    home cells; ``lost`` the pieces each side has lost.  Its ``census``
+    (:class:`Census`) is found when it is made."""
 
     files: int
     ranks: int
@@ -38,50 +73,59 @@ class CCCState(State):
     lost: tuple = ("", "")  # destroyed pieces of White and Black (letters, see notation)
     game: object = field(default=None, repr=False)
 
+    # Derived when a position is made (see __post_init__).
+    geo: Geometry = field(init=False, repr=False, compare=False)
+    rays: Rays = field(init=False, repr=False, compare=False)
+    geo_steps: list[Step] = field(init=False, repr=False, compare=False)
+    census: Census = field(init=False, repr=False, compare=False)
+
     # ---- derived, cached
 
-    def __post_init__(self):
-        # The board's geometry, its cell steps and ready-made moves, shared by all positions of this size.
-        object.__setattr__(self, "geo", geometry(self.files, self.ranks))
-        object.__setattr__(self, "rays", rays(self.files, self.ranks))
-        object.__setattr__(self, "geo_steps", self.rays.steps)
+    def __post_init__(self) -> None:
+        # The board's geometry, its cell steps and ready-made moves, shared by all positions of this
+        # size; and where the pieces stand (``census``), which every position made is asked for (its
+        # outcome needs it).
+        tables = rays(self.files, self.ranks)
+        self.__dict__.update(geo=tables.geo, rays=tables, geo_steps=tables.steps, census=_census(self.board))
 
-    @property
+    @cached_property
     def frozen(self) -> frozenset:
         """Cells where pieces cannot move or act (next to a Nice Flag)."""
-        f = self.__dict__.get("_frozen")
-        if f is None:
-            f = self.__dict__["_frozen"] = frozen_cells(self)
-        return f
+        return frozen_cells(self)
 
-    def table(self) -> dict:
+    @cached_property
+    def table(self) -> dict[int, list[Action]]:
         """Listed actions by the cell they start from."""
-        t = self.__dict__.get("_table")
-        if t is None:
-            t = {}
-            for a in self.listed():
-                t.setdefault(a.data[1], []).append(a)  # every listed plan names its start cell second
-            self.__dict__["_table"] = t
-        return t
-
-    def listed(self) -> list[Action]:
-        """The listable actions (cached): everything but Shields and the Nice Flag."""
-        cached = self.__dict__.get("_listed")
-        if cached is None:
-            cached = self.__dict__["_listed"] = tuple(listed(self))
-        return cached
-
-    def _by_text(self) -> dict:
-        found = self.__dict__.get("_texts")
-        if found is None:
-            found = self.__dict__["_texts"] = {a.text: a for a in self.listed()}
+        found: dict[int, list[Action]] = {}
+        for a in self.listed:
+            found.setdefault(a.data[1], []).append(a)  # every listed plan names its start cell second
         return found
+
+    @cached_property
+    def listed(self) -> tuple[Action, ...]:
+        """The listable actions: everything but Shields and the Nice Flag."""
+        return tuple(listed_actions(self))
+
+    @cached_property
+    def _by_text(self) -> dict[str, Action]:
+        """The listable actions by their texts."""
+        return {a.text: a for a in self.listed}
+
+    @cached_property
+    def unlisted(self) -> tuple[Action, ...]:
+        """The actions the move tables leave out, in a bounded form (see :func:`.entry.unlisted`)."""
+        return unlisted_actions(self)
+
+    @cached_property
+    def shield_room(self) -> dict[int, int]:
+        """Pieces of the side to move that may take Shields (see :func:`.entry.shield_room`)."""
+        return room_for_shields(self)
 
     def special_cells(self) -> list[int]:
         """Start cells of the actions the move tables leave out (see
         :func:`.entry.unlisted`): a Nice Flag that may move, a Flag's home
         where it may be re-created, a Ring that may cast Shields."""
-        return list(dict.fromkeys(a.data[1] for a in unlisted(self)))
+        return list(dict.fromkeys(a.data[1] for a in self.unlisted))
 
     # ---- the contract
 
@@ -92,28 +136,10 @@ class CCCState(State):
 
     def pyramids(self, side: str) -> int:
         """Pyramids of ``side`` (``w``/``b``) on the board, in any column."""
-        return self.census()[2][side]
-
-    def census(self) -> tuple[dict, list, dict]:
-        """One pass over the board (cached): the cells of each side's pieces
-        (``w``/``b`` -> cells, a laying stick on each it covers), the cells
-        of the Nice Flags, and each side's Pyramids."""
-        found = self.__dict__.get("_census")
-        if found is None:
-            cells, flags, pyramids = {"w": [], "b": []}, [], {"w": 0, "b": 0}
-            board = self.board
-            for i in compress(range(len(board)), board):  # the occupied cells (a Thing is always true)
-                t = board[i]
-                cells[t.owner].append(i)
-                if t.pyr:
-                    pyramids[t.owner] += t.pyr
-                elif t.code == "N":
-                    flags.append(i)
-            found = self.__dict__["_census"] = (cells, flags, pyramids)
-        return found
+        return self.census.pyramids[side]
 
     def _compute_outcome(self) -> Outcome | None:
-        pyramids = self.census()[2]
+        pyramids = self.census.pyramids
         w, b = pyramids["w"], pyramids["b"]
         if not w and not b:
             return Outcome((), "both sides lost their last Pyramid in the same turn", Ending.PIECES_LOST)
@@ -134,7 +160,7 @@ class CCCState(State):
         entered by steps or text."""
         if self.outcome is not None:
             return []
-        return list(self.listed() + unlisted(self)) or [Action("pass", (PASS,), ("pass",))]
+        return list(self.listed + self.unlisted) or [Action("pass", (PASS,), ("pass",))]
 
     def next_steps(self, prefix=()) -> StepOptions:
         """The legal next steps after ``prefix`` (see :mod:`.entry`)."""
@@ -155,7 +181,7 @@ class CCCState(State):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
         self._refuse_if_over()
         text = " ".join(text.split()) if '"' not in text else text.strip()
-        action = self._by_text().get(text)
+        action = self._by_text.get(text)
         if action is not None:
             return action
         action = self.action_from_steps(steps_from_text(self, text))
@@ -182,11 +208,13 @@ class CCCState(State):
         return replace(self, **changes)
 
     def to_text(self) -> str:
-        """The position text (see :mod:`.notation`); cached."""
-        t = self.__dict__.get("_text")
-        if t is None:
-            t = self.__dict__["_text"] = write(self)
-        return t
+        """The position text (see :mod:`.notation`)."""
+        return self._text
+
+    @cached_property
+    def _text(self) -> str:
+        """The position text, written once."""
+        return write(self)
 
     def key(self):
         """Every field of the position (see :meth:`State.key`)."""

@@ -48,7 +48,7 @@ def glyphs_of(t) -> tuple[Glyph, ...]:
         return (Glyph("hexagon", 0.84),)
     if k == "R":
         return (Glyph("ring", 0.8),)
-    if k == "N":
+    if k == "V":
         return (Glyph("pennant", 0.86),)
     if k == "B":
         return (Glyph("square", 0.66, pips=t.shields),)
@@ -129,4 +129,4 @@ def glyphs_of_pile(letter: str) -> tuple[Glyph, ...]:
     """The shape of a lost piece beside the board."""
     if letter in "FSML":
         return column_glyphs(((letter, 0),))
-    return {"R": (Glyph("ring", 0.66),), "N": (Glyph("pennant", 0.72),), "B": (Glyph("square", 0.5),)}[letter]
+    return {"R": (Glyph("ring", 0.66),), "V": (Glyph("pennant", 0.72),), "B": (Glyph("square", 0.5),)}[letter]

@@ -4,6 +4,7 @@ actions, cells as bit masks, and the words (resign, draw offers)."""
 from __future__ import annotations
 
 import hashlib
+from functools import cache
 
 from ...core import Action, Step
 from ...render import Glyph, Piece
@@ -75,15 +76,11 @@ RAYS = {side: _piece_rays(side) for side in SIDES}
 DIAGONALS = [[_ray(i, dr, df) for dr in (-1, 1) for df in (-1, 1)] for i in range(100)]
 DIAG1 = [tuple(r[0] for r in rays if r) for rays in DIAGONALS]
 
-# A piece action is the same value wherever it occurs: make each on first use.
-_PLAIN: dict[tuple[int, int], Action] = {}
-
-
+@cache
 def _plain(i: int, j: int) -> Action:
-    action = _PLAIN.get((i, j))
-    if action is None:
-        action = _PLAIN[i, j] = Action(CELLS[i] + "-" + CELLS[j], (CELL_STEPS[i], CELL_STEPS[j]), ("move", i, j))
-    return action
+    """The action moving the piece on ``i`` to ``j``: the same value
+    wherever it occurs, made on first use."""
+    return Action(CELLS[i] + "-" + CELLS[j], (CELL_STEPS[i], CELL_STEPS[j]), ("move", i, j))
 
 
 # Ray modes: what a piece may do on the cells of a ray, in order.

@@ -8,6 +8,8 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...core import Engine, State
 
 #: Piece values in blanks.
@@ -33,6 +35,35 @@ def _worth(piece: str, cell: int) -> float:
 
 # Piece letter -> cell -> worth, worked out once.
 _WORTH = {p: tuple(_worth(p, i) for i in range(100)) for k in PIECE_VALUES for p in (k, k.lower())}
+
+
+@lru_cache(maxsize=1 << 14)
+def _totals(board: str) -> tuple[float, float]:
+    """Blue's and Red's totals on ``board``: material, progress and the
+    victory cells (see :meth:`KelasuEngine.evaluate`).  Remembered, since
+    a turn of several actions reaches one board by many orders."""
+    worths = _WORTH
+    blue = red = 0.0
+    for i, piece in enumerate(board):
+        if piece == ".":
+            continue
+        if piece in _BLUE:
+            blue += worths[piece][i]
+        else:
+            red += worths[piece][i]
+    held = {"blue": 0, "red": 0}
+    for v in _VICTORY:
+        piece = board[v]
+        if piece != ".":
+            held["blue" if piece.isupper() else "red"] += 1
+    # A side can win on the victory cells only while the other holds none of them.
+    for side, other in (("blue", "red"), ("red", "blue")):
+        worth = _RACE[held[side]] if not held[other] else 1.5 * held[side]
+        if side == "blue":
+            blue += worth
+        else:
+            red += worth
+    return blue, red
 
 
 class KelasuEngine(Engine):
@@ -63,27 +94,7 @@ class KelasuEngine(Engine):
         """
         if state.outcome is not None:
             return Engine.evaluate(self, state, player)
-        worths = _WORTH
-        blue = red = 0.0
-        for i, piece in enumerate(state.board):
-            if piece == ".":
-                continue
-            if piece in _BLUE:
-                blue += worths[piece][i]
-            else:
-                red += worths[piece][i]
-        held = {"blue": 0, "red": 0}
-        for v in _VICTORY:
-            piece = state.board[v]
-            if piece != ".":
-                held["blue" if piece.isupper() else "red"] += 1
-        # A side can win on the victory cells only while the other holds none of them.
-        for side, other in (("blue", "red"), ("red", "blue")):
-            worth = _RACE[held[side]] if not held[other] else 1.5 * held[side]
-            if side == "blue":
-                blue += worth
-            else:
-                red += worth
+        blue, red = _totals(state.board)
         score = blue - red if player == "blue" else red - blue
         energy = 0.2 * state.energy
         return score + (energy if state.side == player else -energy)

@@ -1,39 +1,35 @@
-"""A Kelasu position: outcome, action lists, playing and drawing."""
+"""A Kelasu position: outcome, text, playing and drawing (its action lists are in :mod:`.actions`)."""
 
 from __future__ import annotations
 
-import gc
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from ...core import Action, Ending, Outcome, State
 from ...render import Cell, Piece, Scene
-from .board import (CELLS, HOME, INDEX, MOVES, MOVE, NEIGHBOURS, OWN, QUIET_LIMIT, RANKS, REPEATS, SIDES, SIZE,
-                    SLIDE, CAPTURE, VICTORY, ACCEPT, OFFER, RESIGN, _bits, _digest, _other, _parts, _spread,
+from .actions import ActionLists
+from .board import (CELLS, HOME, INDEX, OWN, QUIET_LIMIT, RANKS, REPEATS, SIDES, SIZE, VICTORY, _digest, _other,
                     drawn)
 from .entry import StepEntry
-from .merges import PART_CACHE_CELLS, _PART_MERGES, _connected_subsets, _merges_of, _merges_of_part
 
 if TYPE_CHECKING:
     from .game import Kelasu
 
 
-def _slide(board: str, own: str, ray, out: list) -> None:
-    """Add ``ray``'s actions up to the first piece, that piece's cell
-    included when it is an enemy's."""
-    for j, action in ray:
-        target = board[j]
-        if target == ".":
-            out.append(action)
-            continue
-        if target not in own:
-            out.append(action)
-        break
+_V0, _V1, _V2, _V3 = VICTORY
+
+#: Per side: its stone's letter and the letters of its other pieces.
+_KINDS = {"blue": ("S", "BWRDCG"), "red": ("s", "bwrdcg")}
 
 
 # The contract's short repr is kept (repr=False); equality is defined below.
 @dataclass(frozen=True, eq=False, repr=False)
-class KelasuState(StepEntry, State):
+class KelasuState(StepEntry, ActionLists, State):
+    """A Kelasu position (immutable): the ``board`` (100 letters, A0 first),
+    the ``side`` to move with its ``energy`` left this turn and the cells
+    of the pieces that ``acted``, the counters of quiet turns and positions
+    ``seen``, a draw ``offer`` and how the game ``ended``."""
+
     board: str
     side: str = "blue"
     energy: int = 4
@@ -100,11 +96,9 @@ class KelasuState(StepEntry, State):
         return None
 
     def _material(self, side: str) -> tuple[int, int]:
-        stone = "S" if side == "blue" else "s"
-        own = OWN[side]
-        count = sum(1 for c in self.board if c in own)
-        stones = self.board.count(stone)
-        return stones, count - stones
+        board = self.board
+        stone, others = _KINDS[side]
+        return board.count(stone), sum(map(board.count, others))
 
     def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> "KelasuState":
         """The position with ``piece`` (a letter of :meth:`Kelasu.palette`,
@@ -159,156 +153,6 @@ class KelasuState(StepEntry, State):
             raise KeyError(f"no cell {cell!r} on the Kelasu board (ranks A-J, files 0-9, such as D2)")
         return self.board[i]
 
-    # ---- action generation
-
-    def piece_actions(self, i: int) -> list[Action]:
-        """The actions of the piece on cell ``i`` (none if it is not the
-        mover's or already acted)."""
-        piece = self.board[i]
-        if piece not in OWN[self.side] or i in self.acted:
-            return []
-        out: list[Action] = []
-        self._add_piece_actions(MOVES[piece][i], out)
-        return out
-
-    def _add_piece_actions(self, rays, out: list) -> None:
-        board = self.board
-        own = OWN[self.side]
-        for mode, ray in rays:
-            if mode == SLIDE:
-                _slide(board, own, ray, out)
-            elif mode == MOVE:
-                for j, action in ray:
-                    if board[j] != ".":
-                        break
-                    out.append(action)
-            elif mode == CAPTURE:
-                target = board[ray[0][0]]
-                if target != "." and target not in own:
-                    out.append(ray[0][1])
-            elif board[ray[0][0]] == ".":  # RUN: the first cell only moves
-                out.append(ray[0][1])
-                _slide(board, own, ray[1:], out)
-
-    def _mergeable_mask(self) -> int:
-        """The mover's blanks that may take part in a merge, as a bit mask."""
-        mask = self.__dict__.get("_mergeable_bits")
-        if mask is None:
-            board, acted = self.board, self.acted
-            blank, lo, hi = ("B", 20, 100) if self.side == "blue" else ("b", 0, 80)
-            mask = 0
-            i = board.find(blank, lo, hi)
-            while i >= 0:
-                if i not in acted:
-                    mask |= 1 << i
-                i = board.find(blank, i + 1, hi)
-            self.__dict__["_mergeable_bits"] = mask
-        return mask
-
-    def _mergeable(self) -> frozenset:
-        """The mover's blanks that may take part in a merge."""
-        return frozenset(_bits(self._mergeable_mask()))
-
-    def _components(self, cells: frozenset) -> list[frozenset]:
-        seen, parts = set(), []
-        for start in cells:
-            if start in seen:
-                continue
-            part, stack = {start}, [start]
-            while stack:
-                for j in NEIGHBOURS[stack.pop()]:
-                    if j in cells and j not in part:
-                        part.add(j)
-                        stack.append(j)
-            seen |= part
-            parts.append(frozenset(part))
-        return parts
-
-    def _piece_moves(self) -> list[Action]:
-        out: list[Action] = []
-        own, acted, add = OWN[self.side], self.acted, self._add_piece_actions
-        for i, c in enumerate(self.board):
-            if c in own and i not in acted:
-                add(MOVES[c][i], out)
-        return out
-
-    def _merges(self) -> list[Action]:
-        out: list[Action] = []
-        parts = [p for p in _parts(self._mergeable_mask()) if p & (p - 1)]  # two blanks or more
-        # A wide field makes hundreds of thousands of actions at once, none
-        # of them garbage: the cycle collector only slows that down.
-        pause = gc.isenabled() and any(bin(p).count("1") > PART_CACHE_CELLS for p in parts)
-        if pause:
-            gc.disable()
-        try:
-            for part in parts:
-                out.extend(_merges_of_part(part))
-        finally:
-            if pause:
-                gc.enable()
-        return out
-
-    def iter_actions(self) -> Iterator[Action]:
-        """The legal actions in the order of :meth:`legal_actions`, made one
-        at a time: merges are made group by group of blanks as they are
-        asked for, so taking the first few of a field of 25 blanks (over
-        600,000 merges) is quick."""
-        if self.ended:
-            return
-        cached = self.__dict__.get("_actions")
-        if cached is not None:
-            yield from cached
-            return
-        yield from self._piece_moves()
-        for part in _parts(self._mergeable_mask()):
-            if not part & (part - 1):
-                continue
-            cached_part = _PART_MERGES.get(part)
-            if cached_part is not None:
-                yield from cached_part
-                continue
-            out: list[Action] = []
-            for group in _connected_subsets(part):
-                _merges_of(group, out)
-                yield from out
-                out.clear()
-        yield from self._talk()
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal action: piece actions by cell, then merges, then the
-        words (resign, and offer-draw or accept-draw)."""
-        if self.ended:
-            return []
-        cached = self.__dict__.get("_actions")
-        if cached is None:
-            cached = self._piece_moves()
-            cached += self._merges()
-            cached += self._talk()
-            self.__dict__["_actions"] = cached
-        return list(cached)
-
-    def _talk(self) -> list[Action]:
-        out = [RESIGN]
-        if self.offer == "":
-            out.append(OFFER)
-        elif self.offer != self.side:
-            out.append(ACCEPT)
-        return out
-
-    def has_piece_action(self) -> bool:
-        """Whether the mover has any piece action or merge left."""
-        mergeable = self._mergeable_mask()
-        if _spread(mergeable) & mergeable:
-            return True
-        own, acted, add = OWN[self.side], self.acted, self._add_piece_actions
-        out: list[Action] = []
-        for i, c in enumerate(self.board):
-            if c in own and i not in acted:
-                add(MOVES[c][i], out)
-                if out:
-                    return True
-        return False
-
     # ---- playing
 
     def _apply(self, action: Action) -> "KelasuState":
@@ -321,38 +165,34 @@ class KelasuState(StepEntry, State):
         if kind == "accept":
             return self._with(ended="agreed")
         board = list(self.board)
-        reset_quiet = False
-        irreversible = False
-        acted = set(self.acted)
+        side, acted = self.side, self.acted
         if kind == "move":
             _, i, j = data
             piece, target = board[i], board[j]
-            own = OWN[self.side]
-            if target != "." and target not in own and piece.upper() == "D":
+            if target != "." and piece in "Dd" and target not in OWN[side]:
                 # Conversion: the enemy piece changes side, the diplomat leaves.
-                board[j] = target.upper() if self.side == "blue" else target.lower()
+                board[j] = target.upper() if side == "blue" else target.lower()
                 board[i] = "."
-                irreversible = True
+                quiet, seen, changed = self.quiet, (), True
             else:
-                if target != ".":
-                    reset_quiet = irreversible = True
-                if piece.upper() == "B":
-                    reset_quiet = True
                 board[j], board[i] = piece, "."
-                acted.add(j)
+                acted = acted | {j}
+                changed = target != "."  # a capture
+                if changed:
+                    quiet, seen = None, ()
+                else:
+                    quiet, seen = None if piece in "Bb" else self.quiet, self.seen
             cost = 1
         else:  # merge
             _, piece_kind, at, blanks = data
             for b in blanks:
                 board[b] = "."
-            board[at] = piece_kind if self.side == "blue" else piece_kind.lower()
-            reset_quiet = irreversible = True
+            board[at] = piece_kind if side == "blue" else piece_kind.lower()
+            quiet, seen, changed = None, (), True
             cost = len(blanks)
-        new = KelasuState(
-            "".join(board), self.side, max(0, self.energy - cost), frozenset(acted),
-            None if reset_quiet else self.quiet, () if irreversible else self.seen, self.offer, "", self.game,
-        )
-        return new._settle()
+        new = KelasuState("".join(board), side, max(0, self.energy - cost), acted, quiet, seen, self.offer, "",
+                          self.game)
+        return new._settle(material=changed)
 
     def _with(self, **changes) -> "KelasuState":
         fields = dict(board=self.board, side=self.side, energy=self.energy, acted=self.acted, quiet=self.quiet,
@@ -360,14 +200,17 @@ class KelasuState(StepEntry, State):
         fields.update(changes)
         return KelasuState(**fields)
 
-    def _settle(self) -> "KelasuState":
+    def _settle(self, material: bool = True) -> "KelasuState":
         """After an action: look for an ending, then hand the turn over when
-        the energy is spent or nothing is left to do."""
+        the energy is spent or nothing is left to do.  ``material``: whether
+        the action may have changed what the sides hold (a running position
+        never has a side lost on material, so a plain move cannot make one)."""
         # The victory cells first (clarification 9), then the opponent's
         # material before the actor's (clarification 3).
-        if all(self.board[v] in OWN[self.side] for v in VICTORY):
+        board, own = self.board, OWN[self.side]
+        if board[_V0] in own and board[_V1] in own and board[_V2] in own and board[_V3] in own:
             return self._with(ended=f"victory {self.side}")
-        lost = self._material_loser((_other(self.side), self.side))
+        lost = self._material_loser((_other(self.side), self.side)) if material else None
         if lost is not None:
             return self._with(ended=" ".join(lost))
         if self.energy > 0 and self.has_piece_action():
