@@ -40,9 +40,10 @@ import enum
 import functools
 import inspect
 from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Hashable, Iterable, Iterator, Sequence
+from typing import Any
 
 from . import render
 
@@ -138,15 +139,15 @@ class Step:
         self.label = label or value
 
     @classmethod
-    def cell(cls, cell_id: str) -> "Step":
+    def cell(cls, cell_id: str) -> Step:
         return cls("cell", cell_id)
 
     @classmethod
-    def choice(cls, value: str, label: str = "") -> "Step":
+    def choice(cls, value: str, label: str = "") -> Step:
         return cls("choice", value, label)
 
     @classmethod
-    def text(cls, value: str = "", label: str = "") -> "Step":
+    def text(cls, value: str = "", label: str = "") -> Step:
         return cls("text", value, label)
 
     def __eq__(self, other: object) -> bool:
@@ -162,7 +163,7 @@ class Step:
         return {"kind": self.kind, "value": self.value, "label": self.label}
 
     @classmethod
-    def from_json(cls, data: Any) -> "Step":
+    def from_json(cls, data: Any) -> Step:
         """Read a step sent as ``{"kind": ..., "value": ...}`` (or a bare
         string, taken as a cell).  Raises :class:`NotationError` on anything
         else."""
@@ -338,7 +339,7 @@ class Engine:
     review_depth: int = 2
     review_reach: int = 1
 
-    def evaluate(self, state: "State", player: str) -> float:
+    def evaluate(self, state: State, player: str) -> float:
         """How good ``state`` is for ``player``: positive good, negative bad,
         about a pawn's worth a unit; :data:`WIN`, ``-WIN`` or 0 once the
         game is over.  By default 0 (no opinion) while it runs."""
@@ -349,14 +350,14 @@ class Engine:
             return 0.0
         return WIN if player in outcome.winners else -WIN
 
-    def extra_actions(self, state: "State") -> "list[Action] | None":
+    def extra_actions(self, state: State) -> list[Action] | None:
         """Actions ``state`` does not list that a search should still weigh
         (say, a sample of those entered by steps only); None when the game
         says nothing, and a search then guesses (one random completion of
         each first step no listed action starts with)."""
         return None
 
-    def material(self, state: "State") -> dict[str, int]:
+    def material(self, state: State) -> dict[str, int]:
         """Piece counts by kind, the first listed player's minus the
         second's, for estimating piece values by self-play; empty for games
         with no notion of material."""
@@ -374,20 +375,20 @@ class Engine:
                 counts[kind] += 1 if piece.isupper() else -1
         return counts
 
-    def choice_key(self, state: "State", action: "Action"):
+    def choice_key(self, state: State, action: Action):
         """What ``action`` decides in ``state``, for telling two actions
         apart: its text, unless the same decision can come with different
         texts (orders sealed with a fresh salt)."""
         return action.text
 
-    def repetition_key(self, state: "State"):
+    def repetition_key(self, state: State):
         """A key under which an engine remembers what it played in
         positions that recur without ending the game (simultaneous sealed
         orders can block each other for ever); None where repeats need no
         care (the default)."""
         return None
 
-    def known_key(self, view: "State", player: str):
+    def known_key(self, view: State, player: str):
         """What ``player`` knows of ``view`` (their :meth:`State.observation`)
         as a key: equal keys mean the same choice.  The position itself by
         default."""
@@ -417,11 +418,11 @@ class Game(ABC):
     engine: Engine = Engine()
 
     @abstractmethod
-    def initial(self, **options: Any) -> "State":
+    def initial(self, **options: Any) -> State:
         """The start of a game (options choose variants)."""
 
     @abstractmethod
-    def parse(self, text: str) -> "State":
+    def parse(self, text: str) -> State:
         """The position written ``text`` (as :meth:`State.to_text` writes it)."""
 
     def palette(self) -> tuple[Step, ...]:
@@ -445,7 +446,7 @@ class Game(ABC):
                 out[name] = value
         return out
 
-    def replay(self, actions: Iterable[str], start: "State | None" = None) -> list["State"]:
+    def replay(self, actions: Iterable[str], start: State | None = None) -> list[State]:
         """Play ``actions`` (texts) from ``start`` (default: the initial
         position) and return every position, the start included.  A refused
         action raises the same error, its message and ``ply`` attribute
@@ -514,17 +515,17 @@ class State(ABC):
         return iter(self.legal_actions())
 
     @abstractmethod
-    def _apply(self, action: Action) -> "State":
+    def _apply(self, action: Action) -> State:
         """Carry out an action already known to be legal."""
 
-    def after(self, action: Action) -> "State":
+    def after(self, action: Action) -> State:
         """The position after ``action``, one of this position's legal
         actions (listed, or entered by steps), without checking it: what a
         search uses, since :meth:`play` checks every action it is given.
         An action that is not legal here gives an undefined result."""
         return self._apply(action)
 
-    def observation(self, player: str) -> "State":
+    def observation(self, player: str) -> State:
         """This position as ``player`` may see it: what other players keep
         private (sealed orders) is left out.  The same position in games
         without hidden information (the default)."""
@@ -553,13 +554,13 @@ class State(ABC):
         this; the default only says it is not legal."""
         raise IllegalAction(f"{text!r} is not a legal action in this position")
 
-    def record_text(self, action: "Action | str") -> str:
+    def record_text(self, action: Action | str) -> str:
         """How a :class:`Record` writes ``action`` played from this
         position: its text.  A game of sealed orders writes the public form
         (never the orders before their reveal)."""
         return str(action)
 
-    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> "State":
+    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> State:
         """This position changed by a position editor: ``cell`` now holds
         the palette piece ``piece`` (see :meth:`Game.palette`; None empties
         the cell), and/or ``to_move`` is the side to move.  What only
@@ -635,7 +636,7 @@ class State(ABC):
             raise IllegalAction(f"{text!r} is not a legal action in this position")
         return action
 
-    def play(self, action: "Action | str") -> "State":
+    def play(self, action: Action | str) -> State:
         """The position after ``action`` (an :class:`Action` or its text).
         Raises, leaving this state as it was, when the action is not legal."""
         text = action.text if isinstance(action, Action) else action

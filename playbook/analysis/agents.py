@@ -103,7 +103,7 @@ class Agent(ABC):
         self.rng = random.Random(seed)
         self.forget()
 
-    def forget(self) -> None:
+    def forget(self) -> None:  # noqa: B027 - a hook agents may fill; a no-op is the right default
         """Drop what the agent keeps between moves (tables, what it played
         before); nothing by default."""
 
@@ -178,7 +178,18 @@ class RandomAgent(Agent):
 
 def random_words(rng: random.Random, prompt: str) -> str:
     """Words for a text step whose prompt may say how many (``"nine words"``)."""
-    numbers = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+    numbers = {
+        "one": 1,
+        "two": 2,
+        "three": 3,
+        "four": 4,
+        "five": 5,
+        "six": 6,
+        "seven": 7,
+        "eight": 8,
+        "nine": 9,
+        "ten": 10,
+    }
     count = 1
     for word in prompt.lower().split():
         if word.isdigit():

@@ -19,8 +19,8 @@ moves of play.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .plots import comparison
 from .selfplay import SelfPlay, selfplay

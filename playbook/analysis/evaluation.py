@@ -21,7 +21,7 @@ weigh, how to tell sealed decisions apart) is asked of the game's engine.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from ..core import WIN, Engine, State
 

@@ -114,7 +114,7 @@ def value_score(value: float, scale: float) -> float:
     return max(-bound, min(bound, scale * math.log(value / (1.0 - value))))
 
 
-def _stats(first: "_Node") -> Visits:
+def _stats(first: _Node) -> Visits:
     if first.action is not None:
         text = first.action.text
     else:
@@ -182,7 +182,7 @@ class MCTS(Agent):
     def choose(self, state: State) -> Action:
         return self.analyse(state).action
 
-    def analyse(self, state: State, multipv: int | None = None) -> "SearchResult":
+    def analyse(self, state: State, multipv: int | None = None) -> SearchResult:
         """Search ``state`` and return the :class:`SearchResult`: the
         action to play and, in ``lines``, each action at the root with its
         visits and value, most visited first (the first ``multipv`` of
@@ -220,7 +220,7 @@ class MCTS(Agent):
                                  lines=lines[:multipv] if multipv else lines, iterations=done, kept=kept)
         return self.last
 
-    def _kept(self, state: State) -> "_Node | None":
+    def _kept(self, state: State) -> _Node | None:
         """The node of the last search's tree at ``state`` (no partial
         entry), nearest the root, as the root of a new search; None if the
         tree does not reach it."""
@@ -277,7 +277,9 @@ class MCTS(Agent):
                 node.untried = children
                 return
         options = node.state.next_steps(node.prefix)
-        steps = [o for o in options.options if not (o.kind == "choice" and o.value in TALK and o.value != "accept-draw")]
+        steps = [
+            o for o in options.options if not (o.kind == "choice" and o.value in TALK and o.value != "accept-draw")
+        ]
         if not steps:
             steps = list(options.options)
         steps = [Step.text(random_words(self.rng, o.label), o.label) if o.kind == "text" else o for o in steps]

@@ -33,10 +33,22 @@ import time
 from itertools import islice
 
 from ..core import Action, IllegalAction, State
-from .agents import DECIDED as _DECIDED, TALK, Agent, Analysis, Line, RandomAgent
+from .agents import DECIDED as _DECIDED
+from .agents import TALK, Agent, Analysis, Line, RandomAgent
 from .evaluation import WIN, evaluation_for, private
 
-__all__ = ["AlphaBeta", "Analysis", "Line", "candidates", "blind", "choice_key", "repetition_key", "vary", "REPEAT_MARGIN", "LIMIT"]
+__all__ = [
+    "AlphaBeta",
+    "Analysis",
+    "Line",
+    "candidates",
+    "blind",
+    "choice_key",
+    "repetition_key",
+    "vary",
+    "REPEAT_MARGIN",
+    "LIMIT",
+]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -281,7 +293,7 @@ class AlphaBeta(Agent):
             action = children[0][0]
             best = Analysis(action, score, depth, [action.text] + self._line(children[0][1], depth - 1))
             lines = [Line(a, s, [a.text] + self._line(c, depth - 1)) for (s, a), (_, c) in
-                     zip(ranked[:multipv], children)]
+                     zip(ranked[:multipv], children, strict=False)]
             if all(abs(line.score) >= _DECIDED for line in lines) or len(children) == 1:
                 break  # a forced result, or no choice: deeper search changes nothing
             if self.deadline is not None and time.perf_counter() >= self.deadline:
@@ -388,7 +400,9 @@ class AlphaBeta(Agent):
                 keyed.append((bonus + sign * self.evaluate(c, self.root), a, c))
             keyed.sort(key=lambda t: -t[0])
             return [(a, c) for _, a, c in keyed]
-        keyed = sorted(actions, key=lambda a: -(1e9 if a.text == hint else 1e6 if a.text in killers else history.get(a.text, 0)))
+        keyed = sorted(
+            actions, key=lambda a: -(1e9 if a.text == hint else 1e6 if a.text in killers else history.get(a.text, 0))
+        )
         return [(a, None) for a in keyed]
 
     def _line(self, state: State, depth: int) -> list[str]:

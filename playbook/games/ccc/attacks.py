@@ -32,7 +32,7 @@ def encounter(a: int, d: int) -> tuple[int, int, bool, bool]:
 def runs(cells: list[int], alive: list[bool]) -> list[list[int]]:
     """The unbroken runs of surviving sections of a stick."""
     out, cur = [], []
-    for c, ok in zip(cells, alive):
+    for c, ok in zip(cells, alive, strict=False):
         if ok:
             cur.append(c)
         elif cur:

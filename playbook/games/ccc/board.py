@@ -7,9 +7,18 @@ north is towards Black (White's forward), east towards higher files.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
-DIRS = {"n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1), "s": (0, -1), "sw": (-1, -1), "w": (-1, 0), "nw": (-1, 1)}
+DIRS = {
+    "n": (0, 1),
+    "ne": (1, 1),
+    "e": (1, 0),
+    "se": (1, -1),
+    "s": (0, -1),
+    "sw": (-1, -1),
+    "w": (-1, 0),
+    "nw": (-1, 1),
+}
 ORTH = ("n", "e", "s", "w")
 DIAG = ("ne", "se", "sw", "nw")
 ALL = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -81,7 +90,7 @@ class Geometry:
 
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(files: int, ranks: int) -> Geometry:
     """The shared :class:`Geometry` of a board this size."""
     return Geometry(files, ranks)

@@ -4,7 +4,7 @@ step no listed action starts with)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import compress
 
 from ...core import Engine, State
@@ -14,7 +14,7 @@ from ...core import Engine, State
 VALUES = {"F": 1.0, "S": 5.0, "M": 5.5, "L": 6.0, "R": 2.5, "N": 1.0, "C": 0.0, "section": 1.5}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _distances(files: int, size: int) -> tuple[tuple[int, ...], ...]:
     """King steps between every two cells of a board ``files`` wide with
     ``size`` cells, worked out once per board size."""

@@ -374,8 +374,11 @@ def steps_from_text(s, text: str) -> tuple[Step, ...]:
         if verb == "unstack" and len(words) == 2 and re.fullmatch(r"[SML]{2,3}", words[1]):
             steps += tuple(ORDER_STEPS[p] for p in words[1][:-1])
         elif len(words) != 1:
-            raise NotationError(f"{verb} takes a direction" + (" and, for Pyramids, their order (SM)" if verb == "unstack"
-                                                               else ""), text, rest_pos + rest.index(words[1]))
+            raise NotationError(
+                f"{verb} takes a direction" + (" and, for Pyramids, their order (SM)" if verb == "unstack" else ""),
+                text,
+                rest_pos + rest.index(words[1]),
+            )
         return steps
     if verb == "build":
         if words:
@@ -390,7 +393,9 @@ def steps_from_text(s, text: str) -> tuple[Step, ...]:
         if not q:
             raise NotationError('recreate is followed by a compliment in double quotes', text, rest_pos)
         return (first, Step.text(q.group(1), RECREATE_PROMPT))
-    raise NotationError(f"unknown power {verb!r} (unstack, fall, roll, stand, build, shield, recreate)", text, m.start(2))
+    raise NotationError(
+        f"unknown power {verb!r} (unstack, fall, roll, stand, build, shield, recreate)", text, m.start(2)
+    )
 
 
 def _cell(s, name: str, text: str) -> Step:

@@ -118,7 +118,7 @@ def read(text: str):
     board, lost).  Raises NotationError naming the field."""
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
-    lines = [(p, l.rstrip("\r")) for p, l in _lines(text)]
+    lines = [(p, line.rstrip("\r")) for p, line in _lines(text)]
     while lines and not lines[-1][1].strip():
         lines.pop()
     if len(lines) < 4 + MIN_SIZE:
@@ -188,7 +188,7 @@ def _header(text: str, pos: int, line: str):
         fail("to move: write 'white to move' or 'black to move'", text, offsets[0])
     side = m.group(1)[0]
     nums = []
-    for name, f, o in zip(("turn", "quiet"), fields[1:3], offsets[1:3]):
+    for name, f, o in zip(("turn", "quiet"), fields[1:3], offsets[1:3], strict=False):
         m = re.fullmatch(name + r" (\d{1,6})", f)
         if not m:
             fail(f"{name}: write '{name} <number>'", text, o)

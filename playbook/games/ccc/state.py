@@ -160,7 +160,7 @@ class CCCState(State):
             return action
         action = self.action_from_steps(steps_from_text(self, text))
         own = _MARK.findall(action.text.split('"')[0])
-        for written, mark in zip(_MARK.finditer(text.split('"')[0]), own):
+        for written, mark in zip(_MARK.finditer(text.split('"')[0]), own, strict=False):
             if written.group() == "x" and mark == "-":
                 raise NotationError(f"'x' marks an attack or a hop, and this move attacks nothing: write {action.text}",
                                     text, written.start())
@@ -170,14 +170,14 @@ class CCCState(State):
                                 "reverse", rule="unstacking")
         return action
 
-    def _apply(self, action: Action) -> "CCCState":
+    def _apply(self, action: Action) -> CCCState:
         return carry_out(self, action.data)
 
-    def edit(self, cell=None, piece=None, *, to_move=None) -> "CCCState":
+    def edit(self, cell=None, piece=None, *, to_move=None) -> CCCState:
         """The position changed by the editor (see :mod:`.edit`)."""
         return edit(self, cell, piece, to_move)
 
-    def replace(self, **changes) -> "CCCState":
+    def replace(self, **changes) -> CCCState:
         """A copy with ``changes`` to its fields."""
         return replace(self, **changes)
 

@@ -62,7 +62,10 @@ def _jump_table(dirs):
 
 
 JUMPS = {dirs: _jump_table(dirs) for dirs in (ORTH, DIAG, ALL8)}
-STEPS1 = {dirs: [tuple(j for j in (_walk(i, d, 1) for d in dirs) if j is not None) for i in range(36)] for dirs in (DIAG, ALL8)}
+STEPS1 = {
+    dirs: [tuple(j for j in (_walk(i, d, 1) for d in dirs) if j is not None) for i in range(36)]
+    for dirs in (DIAG, ALL8)
+}
 RAYS = [
     [tuple(j for j in (_walk(i, d, n) for n in range(1, SIZE)) if j is not None) for d in ORTH]
     for i in range(SIZE * SIZE)

@@ -124,7 +124,7 @@ class CosmicMoves:
                 out.append(PLAIN[i, land])
 
     def _rook(self, board, i, mine, out):
-        for d, ray in zip(ORTH, RAYS[i]):
+        for ray in RAYS[i]:
             for k, j in enumerate(ray):
                 piece = board[j]
                 if piece == ".":

@@ -4,6 +4,7 @@ notation section says how they are written)."""
 from __future__ import annotations
 
 import re
+
 from ...core import NotationError
 from .board import FILES, KINGS, NAMES, OFF, SET, SIDES, SIZE
 

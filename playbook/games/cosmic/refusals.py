@@ -41,7 +41,9 @@ class CosmicRefusals:
             raise IllegalAction(f"the {kind} on {start} cannot play {text}: {blocker}", rule=f"{kind} moves")
         if self.game.compulsory_capture and "x" not in seps and any("x" in a.text for a in self.legal_actions()):
             raise IllegalAction("a capture is available, and capturing is compulsory", rule="compulsory capture")
-        raise IllegalAction(f"the {kind} on {start} cannot play {text}: {MOVE_RULES[piece.upper()]}", rule=f"{kind} moves")
+        raise IllegalAction(
+            f"the {kind} on {start} cannot play {text}: {MOVE_RULES[piece.upper()]}", rule=f"{kind} moves"
+        )
 
     def _blocker(self, start: int, target: str, capture: bool) -> str | None:
         """What stops the first leg of a move from ``start`` to ``target``

@@ -59,8 +59,13 @@ def edit(state, cell: str | None, piece: str | None, to_move: str | None):
         if to_move is not None:
             raise NotationError("side to move: during the set-up the first player places and the second chooses")
         placing = len(pieces) < len(UMBRATIONS)
-        return check_state(state.replace(pieces=tuple(Umbral(p.umbration, p.cell, p.q, p.status, p.cell) for p in pieces),
-                                         phase="place" if placing else "choose", turn="first" if placing else "second"))
+        return check_state(
+            state.replace(
+                pieces=tuple(Umbral(p.umbration, p.cell, p.q, p.status, p.cell) for p in pieces),
+                phase="place" if placing else "choose",
+                turn="first" if placing else "second",
+            )
+        )
     turn = state.turn
     if to_move is not None:
         if to_move not in ("first", "second"):

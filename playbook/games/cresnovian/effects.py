@@ -161,7 +161,7 @@ def _effect(w: _World, performer: Umbral, name: str, steps: tuple[Step, ...]) ->
         pieces_at = {p.cell: p.umbration for p in s.pieces}
         old_monuments = dict(s.monuments)
         new_monuments = {c: u for c, u in old_monuments.items() if c not in movers}
-        for c, x in zip(movers, steps):
+        for c, x in zip(movers, steps, strict=False):
             dest = move_dest(x.value, c)
             if c in pieces_at and not s.piece_at(c).dead:
                 w.set(pieces_at[c], cell=dest)

@@ -70,7 +70,9 @@ class Listed(Action):
 
 _PLACE = {(u, i): Listed(f"place {u} {CELLS[i]}", (Step.choice(u, u.capitalize()), CELL_STEP[i]), (), ("place", u, i))
           for u in UMBRATIONS for i in FOUNDATION_CELLS}
-_CHOOSE = [Listed(f"choose {k}", (Step.choice(k, f"{k.capitalize()} kingdom"),), (), ("choose", k)) for k in ("left", "right")]
+_CHOOSE = [
+    Listed(f"choose {k}", (Step.choice(k, f"{k.capitalize()} kingdom"),), (), ("choose", k)) for k in ("left", "right")
+]
 _PASS = Listed("pass", (PASS,), (), ("pass",))
 
 # ---- travel: per umbration and cell, each ray as (cells, actions)
@@ -251,7 +253,7 @@ class _Board:
             if not blocked[i]:
                 out += [row[k] or fill(k) for k in range(10 * i, 10 * i + 9)]
             elif at[i] is None and i != word_cell:
-                out.append((row[10 * i + 9] or fill(10 * i + 9)))
+                out.append(row[10 * i + 9] or fill(10 * i + 9))
         return out
 
     def select_the_fit(self, me, row, fill):
@@ -422,7 +424,10 @@ def _propaganda(pc: int, targets: tuple) -> Action:
         plan = tuple(("cell", CELLS[t]) for t in targets) + (("choice", DONE.value),)
         act = _PROPAGANDA[pc, targets] = Listed(
             f"perform {CELLS[pc]} propaganda " + " ".join(CELLS[t] for t in targets),
-            (CELL_STEP[pc], Step.choice("propaganda", title("propaganda"))), plan, ("perform", "cognizance", "propaganda", plan))
+            (CELL_STEP[pc], Step.choice("propaganda", title("propaganda"))),
+            plan,
+            ("perform", "cognizance", "propaganda", plan),
+        )
     return act
 
 

@@ -5,8 +5,23 @@ from __future__ import annotations
 import re
 
 from ...core import Action, IllegalAction, NotationError, Step, StepOptions
-from .board import (CELL_STEPS, CELLS, COSTS, INDEX, MERGE_SIZES, MOVE_RULES, NAMES, NEIGHBOURS, OWN, RANKS,
-                    WORDS, ACCEPT, _owner, _plain, _word_list)
+from .board import (
+    ACCEPT,
+    CELL_STEPS,
+    CELLS,
+    COSTS,
+    INDEX,
+    MERGE_SIZES,
+    MOVE_RULES,
+    NAMES,
+    NEIGHBOURS,
+    OWN,
+    RANKS,
+    WORDS,
+    _owner,
+    _plain,
+    _word_list,
+)
 from .merges import _merge_action, _merge_order
 
 
@@ -69,7 +84,11 @@ class StepEntry:
         k = 0
         while k < len(prefix) and prefix[k].kind == "cell":
             i = INDEX.get(prefix[k].value)
-            if i is None or (group and i not in self._joins(tuple(group))) or (not group and i not in self._mergeable()):
+            if (
+                i is None
+                or (group and i not in self._joins(tuple(group)))
+                or (not group and i not in self._mergeable())
+            ):
                 raise IllegalAction(f"{prefix[k].value} cannot join this merge", rule="merging")
             group.append(i)
             k += 1
@@ -145,7 +164,9 @@ class StepEntry:
                     raise IllegalAction(f"{CELLS[b]} holds no {self.side} blank", rule="merging")
                 if b in self.acted:
                     raise IllegalAction(f"the blank on {CELLS[b]} moved this turn and cannot merge", rule="merging")
-                raise IllegalAction(f"{CELLS[b]} is on {self.side}'s home ranks, where blanks cannot merge", rule="merging")
+                raise IllegalAction(
+                    f"{CELLS[b]} is on {self.side}'s home ranks, where blanks cannot merge", rule="merging"
+                )
         if len(self._components(frozenset(blanks))) != 1:
             raise IllegalAction("the blanks of a merge must form one orthogonally connected group", rule="merging")
         if COSTS[kind] != len(blanks):
@@ -170,8 +191,9 @@ class StepEntry:
         if piece == "." or _owner(piece) != self.side or i in self.acted or piece.upper() == "S":
             raise IllegalAction(f"{CELLS[i]} cannot act: {self._why_not(i)}", rule="who may act")
         kind = NAMES[piece.upper()]
-        raise IllegalAction(f"the {kind} on {CELLS[i]} cannot play {text}: {MOVE_RULES[piece.upper()]}", rule=f"{kind} moves")
-
+        raise IllegalAction(
+            f"the {kind} on {CELLS[i]} cannot play {text}: {MOVE_RULES[piece.upper()]}", rule=f"{kind} moves"
+        )
 
 
 _CELL_RE = re.compile(r"[A-J][0-9]")

@@ -46,7 +46,7 @@ def _number(reader: _Reader, field_name: str, value: str, low: int, high: int, w
     return n
 
 
-def _build(game: "Kelasu", reader: _Reader, board: str, values: dict[str, str]) -> KelasuState:
+def _build(game: Kelasu, reader: _Reader, board: str, values: dict[str, str]) -> KelasuState:
     """The position from a checked board and the field texts; refuses any
     field that is malformed, out of range or impossible with the board."""
     side = values["to-move"]
@@ -58,8 +58,11 @@ def _build(game: "Kelasu", reader: _Reader, board: str, values: dict[str, str]) 
     used = sum(board.count(c) for c in "Bb") + sum(COSTS[k] * board.upper().count(k) for k in "WRDCG")
     used += COSTS["S"] * max(0, stones - STONES_IN_SETS)
     if used > BLANKS_IN_SETS:
-        reader.fail("board", "more pieces than two sets can make: the blanks plus the blank cost of every "
-                    f"merged piece come to {used}, and the sets hold {BLANKS_IN_SETS} blanks and {STONES_IN_SETS} stones")
+        reader.fail(
+            "board",
+            "more pieces than two sets can make: the blanks plus the blank cost of every "
+            f"merged piece come to {used}, and the sets hold {BLANKS_IN_SETS} blanks and {STONES_IN_SETS} stones",
+        )
     own = OWN[side]
     acted: set[int] = set()
     if values["acted"] != "-":

@@ -3,16 +3,40 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from ...core import Action, Ending, Outcome, State
 from ...render import Cell, Piece, Scene
-from .board import (CELLS, HOME, INDEX, MOVES, MOVE, NEIGHBOURS, OWN, QUIET_LIMIT, RANKS, REPEATS, SIDES, SIZE,
-                    SLIDE, CAPTURE, VICTORY, ACCEPT, OFFER, RESIGN, _bits, _digest, _other, _parts, _spread,
-                    drawn)
+from .board import (
+    ACCEPT,
+    CAPTURE,
+    CELLS,
+    HOME,
+    INDEX,
+    MOVE,
+    MOVES,
+    NEIGHBOURS,
+    OFFER,
+    OWN,
+    QUIET_LIMIT,
+    RANKS,
+    REPEATS,
+    RESIGN,
+    SIDES,
+    SIZE,
+    SLIDE,
+    VICTORY,
+    _bits,
+    _digest,
+    _other,
+    _parts,
+    _spread,
+    drawn,
+)
 from .entry import StepEntry
-from .merges import PART_CACHE_CELLS, _PART_MERGES, _connected_subsets, _merges_of, _merges_of_part
+from .merges import _PART_MERGES, PART_CACHE_CELLS, _connected_subsets, _merges_of, _merges_of_part
 
 if TYPE_CHECKING:
     from .game import Kelasu
@@ -42,7 +66,7 @@ class KelasuState(StepEntry, State):
     seen: tuple = ()  # sorted ((digest, count), ...)
     offer: str = ""
     ended: str = ""  # "", "resigned blue", "resigned red", "agreed", or a computed ending
-    game: "Kelasu" = field(default=None, repr=False)
+    game: Kelasu = field(default=None, repr=False)
 
     # ---- the contract
 
@@ -63,14 +87,20 @@ class KelasuState(StepEntry, State):
         if self.ended == "stalemate":
             return Outcome((), f"stalemate: {self.side} has no action at the start of its turn", Ending.NO_MOVE)
         if self.ended == "quiet":
-            return Outcome((), f"{QUIET_LIMIT} full turns passed without a blank move, a merge or a capture", Ending.MOVE_LIMIT)
+            return Outcome(
+                (), f"{QUIET_LIMIT} full turns passed without a blank move, a merge or a capture", Ending.MOVE_LIMIT
+            )
         if self.ended == "repetition":
             return Outcome((), f"the same position arose for the {REPEATS}th time", Ending.REPETITION)
         if self.ended.startswith("victory "):
             winner = self.ended.split()[1]
             return Outcome((winner,), f"{winner} holds all four victory cells", Ending.GOAL_HELD)
         why, loser = self.ended.split()
-        return Outcome((_other(loser),), f"{loser} has {'no stones' if why == 'no-stones' else 'only stones'} left", Ending.PIECES_LOST)
+        return Outcome(
+            (_other(loser),),
+            f"{loser} has {'no stones' if why == 'no-stones' else 'only stones'} left",
+            Ending.PIECES_LOST,
+        )
 
     def _ending_on_board(self) -> str | None:
         """The ending a position read from text is already in, judged from
@@ -106,7 +136,7 @@ class KelasuState(StepEntry, State):
         stones = self.board.count(stone)
         return stones, count - stones
 
-    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> "KelasuState":
+    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> KelasuState:
         """The position with ``piece`` (a letter of :meth:`Kelasu.palette`,
         None for empty) on ``cell`` and/or ``to_move`` to move, as a fresh
         turn: energy from the mover's stones, nothing acted, no counters.
@@ -311,7 +341,7 @@ class KelasuState(StepEntry, State):
 
     # ---- playing
 
-    def _apply(self, action: Action) -> "KelasuState":
+    def _apply(self, action: Action) -> KelasuState:
         data = action.data
         kind = data[0]
         if kind == "resign":
@@ -354,13 +384,13 @@ class KelasuState(StepEntry, State):
         )
         return new._settle()
 
-    def _with(self, **changes) -> "KelasuState":
+    def _with(self, **changes) -> KelasuState:
         fields = dict(board=self.board, side=self.side, energy=self.energy, acted=self.acted, quiet=self.quiet,
                       seen=self.seen, offer=self.offer, ended=self.ended, game=self.game)
         fields.update(changes)
         return KelasuState(**fields)
 
-    def _settle(self) -> "KelasuState":
+    def _settle(self) -> KelasuState:
         """After an action: look for an ending, then hand the turn over when
         the energy is spent or nothing is left to do."""
         # The victory cells first (clarification 9), then the opponent's
@@ -374,7 +404,7 @@ class KelasuState(StepEntry, State):
             return self
         return self._hand_over()
 
-    def _hand_over(self) -> "KelasuState":
+    def _hand_over(self) -> KelasuState:
         nxt = _other(self.side)
         quiet = self.quiet
         if self.side == "red":  # a full turn ends: counted if it was quiet, else the count starts again

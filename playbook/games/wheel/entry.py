@@ -128,7 +128,9 @@ class Entry:
             steps = self.steps[:len(self.steps) - len(rest) + 1] + (Step.text(salt, SALT_PROMPT),)
         text = ", ".join(f"{self.s.piece_at(o)[1]}{short(o, self.player)}-{short(d, self.player)}" for o, d in orders)
         digest = commitment(salt, text)
-        return Action(f"{{{self.player}}} commit {digest}", steps, ("commit", self.player, digest, reveal_body(salt, text)))
+        return Action(
+            f"{{{self.player}}} commit {digest}", steps, ("commit", self.player, digest, reveal_body(salt, text))
+        )
 
 
 def sealed(state, player: str, body: str, text: str = "", at: int = 0) -> Action:

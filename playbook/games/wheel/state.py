@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Sequence
 
 from ...core import Action, Ending, IllegalAction, Outcome, PlaybookError, State, Step, StepOptions
 from ...render import Diagram, svg
@@ -118,7 +118,7 @@ class WheelState(State):
         body = dict(self.secrets).get(player)
         return body if body is not None and hash_body(body) == self.commitment_of(player) else None
 
-    def remember(self, player: str, body: str) -> "WheelState":
+    def remember(self, player: str, body: str) -> WheelState:
         """This state with ``body`` kept as the private reveal text behind
         ``player``'s commitment (say, after loading a saved position);
         refused if it does not match the commitment."""
@@ -126,13 +126,13 @@ class WheelState(State):
             raise IllegalAction(f"that text does not match {player}'s commitment", rule="hidden orders")
         return self._with_secret(player, body)
 
-    def _with_secret(self, player: str, body: str | None) -> "WheelState":
+    def _with_secret(self, player: str, body: str | None) -> WheelState:
         secrets = tuple((p, b) for p, b in self.secrets if p != player)
         if body is not None:
             secrets += ((player, body),)
         return replace(self, secrets=secrets)
 
-    def private_to(self, player: str) -> "WheelState":
+    def private_to(self, player: str) -> WheelState:
         """This position as ``player`` knows it: the sealed texts of other
         players that this state remembers are forgotten (an engine must
         not read them)."""
@@ -140,7 +140,7 @@ class WheelState(State):
             return self
         return replace(self, secrets=tuple((p, b) for p, b in self.secrets if p == player))
 
-    def observation(self, player: str) -> "WheelState":
+    def observation(self, player: str) -> WheelState:
         """This position as ``player`` may see it (:meth:`private_to`): no
         other player's sealed orders."""
         return self.private_to(player)
@@ -174,7 +174,7 @@ class WheelState(State):
         """The action written ``text``, of any player still to decide (see :mod:`.actions`)."""
         return read_action(self, text)
 
-    def play(self, action) -> "WheelState":
+    def play(self, action) -> WheelState:
         """The position after ``action``, which may belong to any player
         still to decide (or be a board action of any player, or ``end
         phase``).  A commitment entered by steps keeps its reveal text
@@ -213,7 +213,7 @@ class WheelState(State):
                 return action  # refused: replaying the record names the ply and the reason
         return str(action)
 
-    def _apply(self, action: Action) -> "WheelState":
+    def _apply(self, action: Action) -> WheelState:
         kind = action.data[0]
         s = self
         if kind == "create":
@@ -248,7 +248,7 @@ class WheelState(State):
         d = dict(pairs)
         return tuple((p, d[p]) for p in self.players if p in d)
 
-    def _populate(self, player: str) -> "WheelState":
+    def _populate(self, player: str) -> WheelState:
         taken = self.board_map()
         made = []
         for square, kind in HOME.items():
@@ -262,13 +262,13 @@ class WheelState(State):
             kings=self._seat(self.kings + ((player,) if king else ())),
         )
 
-    def _settle(self) -> "WheelState":
+    def _settle(self) -> WheelState:
         s = self
         while s.outcome is None and not s._movers():
             s = s._end_phase()
         return s
 
-    def _end_phase(self) -> "WheelState":
+    def _end_phase(self) -> WheelState:
         if self.phase == "move":
             return replace(self, phase="resolve", passed=())
         return self._resolved()
@@ -280,7 +280,7 @@ class WheelState(State):
         return resolve(dict(self.board_map()), self.boards, orders, blocking=self.game.blocking,
                        collision=self.game.collision, knight_across=self.game.knight_across)
 
-    def _resolved(self) -> "WheelState":
+    def _resolved(self) -> WheelState:
         res = self.resolution()
         pieces = tuple(sorted((c, o, k) for c, (o, k) in res.pieces.items()))
         results = tuple((o.player, o.origin, o.destination, code) for o, code in res.results)
@@ -305,7 +305,7 @@ class WheelState(State):
         """None: every player decides at once."""
         return ()
 
-    def edit(self, cell=None, piece=None, *, to_move=None) -> "WheelState":
+    def edit(self, cell=None, piece=None, *, to_move=None) -> WheelState:
         """The position changed by the editor (see :mod:`.edit`)."""
         return edit(self, cell, piece, to_move)
 
