@@ -40,7 +40,7 @@ import enum
 import functools
 import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -69,6 +69,10 @@ __all__ = [
 
 class PlaybookError(Exception):
     """Base class of every error playbook raises on purpose."""
+
+    # The ply (1 for the first action) at which a replayed game was refused
+    # (see :meth:`Game.replay`); None otherwise.
+    ply: int | None = None
 
 
 class IllegalAction(PlaybookError):
@@ -191,6 +195,10 @@ def as_steps(steps: Any) -> tuple[Step, ...]:
     return steps
 
 
+# The state methods already wrapped by _checking_steps, so a subclass does not wrap them twice.
+_STEP_CHECKED: set[Callable[..., Any]] = set()
+
+
 def _checking_steps(method):
     """``method`` (a state's ``next_steps`` or ``action_from_steps``) with its
     steps checked by :func:`as_steps` before it runs."""
@@ -201,7 +209,7 @@ def _checking_steps(method):
             steps = as_steps(steps)
         return method(self, steps, *args, **kwargs)
 
-    checked._checks_steps = True
+    _STEP_CHECKED.add(checked)
     return checked
 
 
@@ -456,7 +464,7 @@ class Game(ABC):
             try:
                 states.append(states[-1].play(text))
             except IllegalAction as exc:
-                error = IllegalAction(f"ply {ply} ({text}): {exc}", rule=exc.rule)
+                error: PlaybookError = IllegalAction(f"ply {ply} ({text}): {exc}", rule=exc.rule)
             except NotationError as exc:
                 error = NotationError(f"ply {ply} ({text}): {exc}")
             else:
@@ -491,7 +499,7 @@ class State(ABC):
         super().__init_subclass__(**kwargs)
         for name in ("next_steps", "action_from_steps"):
             method = getattr(cls, name)  # the class's own, a mixin's or an inherited one
-            if not getattr(method, "_checks_steps", False):
+            if method not in _STEP_CHECKED:
                 setattr(cls, name, _checking_steps(method))
 
     # ---- to implement

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 from urllib.parse import quote
 
 import svgwrite
@@ -505,12 +506,12 @@ def _coord_elements(dwg, layout: _Layout) -> list:
     files = list(reversed(layout.files)) if flip else list(layout.files)
     ranks = list(reversed(layout.ranks)) if flip else list(layout.ranks)
     out = []
-    for i, label in enumerate(files):
-        if label:
-            out.append(dwg.text(label, insert=(pad + (i + 0.5) * CELL, TOP + rows * CELL + pad / 2), class_="pb-coord"))
-    for j, label in enumerate(ranks):
-        if label:
-            out.append(dwg.text(label, insert=(pad / 2, TOP + (j + 0.5) * CELL), class_="pb-coord"))
+    for i, name in enumerate(files):
+        if name:
+            out.append(dwg.text(name, insert=(pad + (i + 0.5) * CELL, TOP + rows * CELL + pad / 2), class_="pb-coord"))
+    for j, name in enumerate(ranks):
+        if name:
+            out.append(dwg.text(name, insert=(pad / 2, TOP + (j + 0.5) * CELL), class_="pb-coord"))
     for label in layout.labels:
         x, y = _place(layout.grid, label.x, label.y, 0, 0)
         out.append(
@@ -720,11 +721,12 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
         parts.append((name, attrs, text))
 
     style = f"fill: {piece.color}" if piece.color else None
+    attrs: dict[str, Any]
     for glyph in piece.glyphs:
         gx, gy = cx + glyph.dx * w, cy + glyph.dy * h
         if glyph.shape in ("bar", "slab") and len(piece.cells) > 1:
             # A stick lying across cells: one long shape along them, as thick as on one cell.
-            outline = SHAPES[glyph.shape]
+            outline = SHAPES[glyph.shape] or ()  # bar and slab always have one
             length = (max(w, h) - span) + span * glyph.size
             thick = span * glyph.size
             if w < h:
@@ -736,8 +738,8 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
             name, attrs = "path", {"d": figure_path(glyph.shape, gx, gy, span * glyph.size), "fill-rule": "evenodd"}
         else:
             r = span * glyph.size
-            outline = SHAPES.get(glyph.shape)
-            if glyph.shape in ("circle", "ring") or outline is None:
+            polygon = SHAPES.get(glyph.shape)
+            if glyph.shape in ("circle", "ring") or polygon is None:
                 name, attrs = "circle", {"cx": gx, "cy": gy, "r": r / 2}
                 if glyph.shape == "ring":
                     attrs["fill-opacity"] = "0.15"
@@ -745,7 +747,7 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
             else:
                 name, attrs = (
                     "polygon",
-                    {"points": [(round(gx + px * r, 1), round(gy + py * r, 1)) for px, py in outline]},
+                    {"points": [(round(gx + px * r, 1), round(gy + py * r, 1)) for px, py in polygon]},
                 )
         attrs["class"] = f"pb-piece pb-owner-{owner}"
         attrs["style"] = style

@@ -203,7 +203,7 @@ class Exercise:
         else:
             self._solution = None  # found when first needed
         self.board_options = dict(board_options or {})
-        self._board = None
+        self._board: BoardWidget | None = None
         self._judged: dict[tuple[str, ...], bool] = {}
         self.solved = False
         self.tutorial = tutorial if tutorial is not None else current()
@@ -222,7 +222,7 @@ class Exercise:
     # ---- the board
 
     @property
-    def board(self):
+    def board(self) -> BoardWidget:
         """A live board at the exercise's position (made on first use).
         With ``replies`` it plays them by itself after the learner's moves."""
         if self._board is None:
@@ -333,6 +333,7 @@ class Exercise:
                     tries=self.tries,
                 )
             split = self._split(board._line[: board.cursor + 1])
+            assert split is not None, "the cursor past the start holds at least one move"
         else:
             line = _as_line(answer)
             if not line:
@@ -346,9 +347,10 @@ class Exercise:
                 if isinstance(answer, Action) and answer.data is not None:
                     action = answer
                 return self._judge([action], self.state.play(action))
-            split = self._replay(line)
-            if isinstance(split, Verdict):
-                return split
+            replayed = self._replay(line)
+            if isinstance(replayed, Verdict):
+                return replayed
+            split = replayed
         if not split.complete:
             return self._unfinished(split)
         return self._judge(split.mine, split.final)
@@ -432,7 +434,8 @@ class Exercise:
         """Draw the solution on the board: an arrow along each move, the
         cells of other actions (merges, picks) highlighted."""
         board = self.board
-        arrows, cells = [], []
+        arrows: list[list[str]] = []
+        cells: list[str] = []
         state = self.state
         for text in self.solution:
             try:

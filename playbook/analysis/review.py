@@ -258,6 +258,7 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
     rows = []
     for ply, (before, after) in enumerate(pairwise(states), start=1):
         action = after.last_action
+        assert action is not None, "every position after the first was reached by an action"
         mover = _mover(before, action)
         found = analyses[ply - 1]
         best = found.action.text if found is not None else action.text

@@ -129,9 +129,7 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
             raise ValueError(f"{game.title} has {len(players)} players {players}; got {len(agents)} agents")
         by_player = dict(zip(players, agents, strict=True))
     names = names or {p: agent_name(a) for p, a in by_player.items()}
-    opening_agent = None
-    if book:
-        opening_agent = RandomAgent(seed=seed)
+    opening_agent = RandomAgent(seed=seed)  # plays the first ``book`` plies
     actions: list[str] = []
     notes: list[dict | None] = []
     first = opening = None
@@ -593,7 +591,7 @@ class SelfPlay:
         for r in self.finished():
             if r["opening"] is not None:
                 groups[key(r["opening"]) if key else r["opening"]].append(r)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for opening, recs in groups.items():
             wins = sum(1 for r in recs if r["first"] in r["winners"])
             draws = sum(1 for r in recs if r["draw"])
@@ -658,7 +656,7 @@ class SelfPlay:
 
     def _repr_markdown_(self) -> str:
         s = self.summary()
-        rows = []
+        rows: list[str] = []
         for k, v in s.items():
             if isinstance(v, float):
                 v = f"{v:.3f}"
@@ -802,7 +800,7 @@ class Tournament(SelfPlay):
         (:func:`~playbook.analysis.stats.elo_interval`; never zero wide: a
         perfect score has ``high`` = inf, a null one ``low`` = -inf)."""
         elo = elo_ratings(_scores(self.records), self.names, anchor=self.anchor)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for n in self.names:
             # Each game counts once: the agent's score in it is its mean against the others seated.
             games, points, wins, draws, field = 0, 0.0, 0, 0, []
@@ -834,7 +832,7 @@ class Tournament(SelfPlay):
         """One row per pair of agents: the games they sat in together,
         each one's points against the other (see :meth:`ratings`) and
         how many of those games stopped unfinished."""
-        table = defaultdict(lambda: [0, 0.0, 0.0, 0])
+        table: defaultdict[tuple, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0])
         for r in self.records:
             for p, q in combinations(list(r["agents"]), 2):
                 a, b = r["agents"][p], r["agents"][q]
