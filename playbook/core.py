@@ -43,7 +43,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from . import render
 
@@ -326,12 +326,17 @@ class Outcome:
 WIN = 10_000.0
 
 
-class Engine:
+#: The kind of position an :class:`Engine` judges (its game's state class).
+S = TypeVar("S", bound="State")
+
+
+class Engine(Generic[S]):
     """What a game teaches the engines (:mod:`playbook.analysis`), reached
     as ``state.game.engine``.  These defaults know no game, so every engine
     plays a new game at once: the evaluation knows only the outcome, no
     actions are added to those listed, actions are told apart by their
-    texts.  A game's package overrides them in its ``engine`` module."""
+    texts.  A game's package overrides them in its ``engine`` module,
+    typed by its state class (``Engine[CosmicState]``)."""
 
     #: Whether :meth:`evaluate` judges running positions (False: it knows
     #: only the outcome, and Monte-Carlo search plays games out instead).
@@ -347,7 +352,7 @@ class Engine:
     review_depth: int = 2
     review_reach: int = 1
 
-    def evaluate(self, state: State, player: str) -> float:
+    def evaluate(self, state: S, player: str) -> float:
         """How good ``state`` is for ``player``: positive good, negative bad,
         about a pawn's worth a unit; :data:`WIN`, ``-WIN`` or 0 once the
         game is over.  By default 0 (no opinion) while it runs."""
@@ -358,14 +363,14 @@ class Engine:
             return 0.0
         return WIN if player in outcome.winners else -WIN
 
-    def extra_actions(self, state: State) -> list[Action] | None:
+    def extra_actions(self, state: S) -> list[Action] | None:
         """Actions ``state`` does not list that a search should still weigh
         (say, a sample of those entered by steps only); None when the game
         says nothing, and a search then guesses (one random completion of
         each first step no listed action starts with)."""
         return None
 
-    def material(self, state: State) -> dict[str, int]:
+    def material(self, state: S) -> dict[str, int]:
         """Piece counts by kind, the first listed player's minus the
         second's, for estimating piece values by self-play; empty for games
         with no notion of material."""
@@ -383,20 +388,20 @@ class Engine:
                 counts[kind] += 1 if piece.isupper() else -1
         return counts
 
-    def choice_key(self, state: State, action: Action):
+    def choice_key(self, state: S, action: Action):
         """What ``action`` decides in ``state``, for telling two actions
         apart: its text, unless the same decision can come with different
         texts (orders sealed with a fresh salt)."""
         return action.text
 
-    def repetition_key(self, state: State):
+    def repetition_key(self, state: S):
         """A key under which an engine remembers what it played in
         positions that recur without ending the game (simultaneous sealed
         orders can block each other for ever); None where repeats need no
         care (the default)."""
         return None
 
-    def known_key(self, view: State, player: str):
+    def known_key(self, view: S, player: str):
         """What ``player`` knows of ``view`` (their :meth:`State.observation`)
         as a key: equal keys mean the same choice.  The position itself by
         default."""
@@ -423,10 +428,10 @@ class Game(ABC):
     #: orders): then :meth:`State.observation` differs between players.
     hidden_information: bool = False
     #: What the game teaches the engines (its evaluation, extra actions ...).
-    engine: Engine = Engine()
+    engine: Engine[Any] = Engine()
 
     @abstractmethod
-    def initial(self, **options: Any) -> State:
+    def initial(self, *args: Any, **options: Any) -> State:
         """The start of a game (options choose variants)."""
 
     @abstractmethod
@@ -490,7 +495,11 @@ class State(ABC):
     """
 
     game: Game
-    to_move: str
+
+    @property
+    @abstractmethod
+    def to_move(self) -> str:
+        """The player whose decision the step API enters now."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's :meth:`next_steps` and :meth:`action_from_steps`

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import compress
+from typing import TYPE_CHECKING
 
-from ...core import Engine, State
+from ...core import Engine
+
+if TYPE_CHECKING:
+    from .state import CCCState
 
 #: Piece values in Flats.  Pyramids carry the game (a side with none
 #: left loses), so each is worth more than its fighting power alone.
@@ -22,14 +26,14 @@ def _distances(files: int, size: int) -> tuple[tuple[int, ...], ...]:
                  for i in range(size))
 
 
-class CCCEngine(Engine):
+class CCCEngine(Engine["CCCState"]):
     """CCC's evaluation."""
 
     judges = True
     #: A Pyramid (5) is the review's scale.
     review_scale = 5.0
 
-    def evaluate(self, state: State, player: str) -> float:
+    def evaluate(self, state: CCCState, player: str) -> float:
         """CCC: material, shields, how few Pyramids are left, and the approach.
 
         Material (:data:`VALUES`): a Flat 1; Small, Medium, Large Pyramid

@@ -3,12 +3,26 @@ to move, worked out once per position."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core import Action
 from .board import ALL8, BLACK, CELL_STEPS, CELLS, DIAG, JUMPS, KNIGHT, OFF, OFF_STEP, ORTH, PLAIN, RAYS, STEPS1, WHITE
 
+if TYPE_CHECKING:
+    from ...core import State
+    from .game import CosmicChess
 
-class CosmicMoves:
+    _Position = State  # the methods below are mixed into a CosmicState
+else:
+    _Position = object
+
+
+class CosmicMoves(_Position):
     """The moves and captures of a :class:`CosmicState`'s side to move."""
+
+    board: str
+    side: str
+    game: CosmicChess
 
     def _piece_actions(self) -> tuple[Action, ...]:
         """The moves and captures of the side to move (no draw offers),

@@ -20,7 +20,7 @@ def _read_action(text: str) -> tuple[list[str], list[str]]:
         return parts[0::2], parts[1::2]
     pos = 0
     expect_cell = True
-    seps = []
+    seps: list[str] = []
     while pos < len(text):
         if expect_cell:
             if seps and seps[-1] == "x" and text[pos] == OFF:

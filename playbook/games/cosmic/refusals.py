@@ -3,9 +3,19 @@ piece in the way when one blocks it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core import IllegalAction
 from .board import ACCEPT_DRAW, CELLS, INDEX, KNIGHT, NAMES, OFF, OFFER_DRAW, SIDES, SIZE, _between, _owner
 from .notation import _read_action
+
+if TYPE_CHECKING:
+    from ...core import State
+    from .game import CosmicChess
+
+    _Position = State  # the methods below are mixed into a CosmicState
+else:
+    _Position = object
 
 MOVE_RULES = {
     "P": "a pawn steps one cell diagonally, or jumps diagonally over adjacent enemies onto empty cells",
@@ -17,8 +27,12 @@ MOVE_RULES = {
 }
 
 
-class CosmicRefusals:
+class CosmicRefusals(_Position):
     """The reasons a :class:`CosmicState` gives for refusing an action."""
+
+    board: str
+    side: str
+    game: CosmicChess
 
     def explain_illegal(self, text: str) -> None:
         if text in (OFFER_DRAW, ACCEPT_DRAW):

@@ -23,9 +23,9 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
 
     board: str  # 36 characters, a1 first, '.' for empty
     side: str  # 'w' or 'b'
-    offer: str = ""  # '', 'w' or 'b' (pending offer by that side), '=' agreed
-    game: CosmicChess = field(default=None, compare=False, repr=False)
-    quiet: int = 0  # moves since the last capture (clarification 13)
+    offer: str  # '', 'w' or 'b' (pending offer by that side), '=' agreed
+    game: CosmicChess = field(compare=False, repr=False)
+    quiet: int  # moves since the last capture (clarification 13)
 
     # ---- the contract
 
@@ -72,14 +72,6 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
         return Outcome(
             (SIDES[leader],), f"{why}; {SIDES[leader]} has more pieces ({counts[leader]} to {counts[trailer]})", ending
         )
-
-    def counts(self) -> dict[str, int]:
-        """Pieces on the board for each side (``"w"`` and ``"b"``)."""
-        b = self.board
-        return {
-            "w": b.count("K") + b.count("R") + b.count("N") + b.count("P"),
-            "b": b.count("k") + b.count("r") + b.count("n") + b.count("p"),
-        }
 
     def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> CosmicState:
         """The position with ``piece`` (a letter of :meth:`CosmicChess.palette`,

@@ -4,11 +4,16 @@ and how to tell apart decisions sealed with fresh salts."""
 
 from __future__ import annotations
 
-from ...core import Action, Engine, State, Step
+from typing import TYPE_CHECKING
+
+from ...core import Action, Engine, Step
 from .board import reach, short, split
 from .entry import SALT_PROMPT, SEAL
 from .orders import Order, commitment, new_salt, read_orders, reveal_body, split_body
 from .resolve import resolve
+
+if TYPE_CHECKING:
+    from .state import WheelState
 
 #: Chess Wheel+ piece values in pawns (chess's usual values).  The King has
 #: none: losing it loses the game, which the outcome and the King terms of
@@ -27,7 +32,7 @@ PULL = {"Q": 0.15, "R": 0.12, "B": 0.1, "N": 0.12, "P": 0.04, "K": 0.0}
 _FAR = 15
 
 
-def _evaluate(state: State, player: str) -> float:
+def _evaluate(state: WheelState, player: str) -> float:
     """Chess Wheel+: the hunt for the enemy Kings, then material.
 
     The game is won by taking the other Kings, and every piece must travel
@@ -106,7 +111,7 @@ def _evaluate(state: State, player: str) -> float:
     return mine - (max(others) if others else 0.0)
 
 
-def _caught_share(state: State, owner: str, orders: list) -> float:
+def _caught_share(state: WheelState, owner: str, orders: list) -> float:
     """The share of ``owner``'s King replies (stay, or step to each cell in
     its range) after which ``orders`` still take it: 1 when no step saves it."""
 
@@ -139,7 +144,7 @@ def _distance(a, b) -> int:
     return (7 - ra) + (7 - rb) + max(0, abs(fa - fb) - (7 - ra) - (7 - rb))
 
 
-def _projected(state: State) -> tuple[dict, set, list]:
+def _projected(state: WheelState) -> tuple[dict, set, list]:
     """``(pieces, players, orders)``: cell -> (owner, kind) after the orders
     this position knows (revealed ones and remembered sealed ones), as if
     the phase ended now; the players whose orders those are; the orders."""
@@ -165,7 +170,7 @@ def _projected(state: State) -> tuple[dict, set, list]:
     return pieces, set(known), orders
 
 
-def _extra(state: State) -> list[Action]:
+def _extra(state: WheelState) -> list[Action]:
     """Chess Wheel+ commitments a search should weigh (orders are not
     listed), for the player to move in the move phase.  Each single order
     is scored by a quick guess (what it takes, a King far above all; how
@@ -223,7 +228,7 @@ def _grow(orders: list, scored, power: int) -> list:
     return orders
 
 
-def _commitments(state: State, player: str, sets) -> list[Action]:
+def _commitments(state: WheelState, player: str, sets) -> list[Action]:
     """One commitment action (the text kept for revealing) for each
     distinct set of ``(origin, destination)`` orders within the power,
     each sealed with a fresh salt nobody can guess (``new_salt``), since
@@ -244,27 +249,27 @@ def _commitments(state: State, player: str, sets) -> list[Action]:
     return out
 
 
-class WheelEngine(Engine):
+class WheelEngine(Engine["WheelState"]):
     """Chess Wheel+'s evaluation, its extra actions (sets of orders) and
     the keys that see through the salts of sealed orders."""
 
     judges = True
 
-    def evaluate(self, state: State, player: str) -> float:
+    def evaluate(self, state: WheelState, player: str) -> float:
         return _evaluate(state, player)
 
     evaluate.__doc__ = _evaluate.__doc__
 
-    def extra_actions(self, state: State) -> list[Action]:
+    def extra_actions(self, state: WheelState) -> list[Action]:
         return _extra(state)
 
     extra_actions.__doc__ = _extra.__doc__
 
-    def choice_key(self, state: State, action: Action):
+    def choice_key(self, state: WheelState, action: Action):
         """What ``action`` decides, whatever its salt (``state.choice_key``)."""
         return state.choice_key(action)
 
-    def repetition_key(self, state: State):
+    def repetition_key(self, state: WheelState):
         """The pieces, the phase and the player to move: two deterministic
         players can order the same moves week after week, each blocking the
         other, for ever; an engine that meets the same position again
@@ -272,7 +277,7 @@ class WheelEngine(Engine):
         grows every week."""
         return type(state), state.pieces, state.phase, state.to_move
 
-    def known_key(self, view: State, player: str):
+    def known_key(self, view: WheelState, player: str):
         """What ``player`` knows of ``view``: the position without the
         digests of sealed orders (which differ with every sealed text and
         tell ``player`` nothing usable), with ``player``'s own sealed text."""
