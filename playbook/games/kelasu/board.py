@@ -67,7 +67,7 @@ NEIGHBOURS = [
 # Per side and cell, the rays each piece may use: (cells, may move, may capture).
 def _piece_rays(side: str) -> dict[str, list[list[tuple[tuple[int, ...], bool, bool]]]]:
     fw = FORWARD[side]
-    table = {k: [] for k in "BWDCG"}
+    table: dict[str, list[list[tuple[tuple[int, ...], bool, bool]]]] = {k: [] for k in "BWDCG"}
     for i in range(100):
         table["B"].append(
             [(_ray(i, fw, 0, 1), True, False), (_ray(i, 0, 1, 1), True, False), (_ray(i, 0, -1, 1), True, False)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ...core import Action, IllegalAction, NotationError, Step, StepOptions
 from .board import (
@@ -25,9 +26,31 @@ from .board import (
 from .merges import _merge_action, _merge_order
 
 
-class StepEntry:
+if TYPE_CHECKING:
+    from ...core import State
+
+    _Position = State  # the methods below are mixed into a KelasuState
+else:
+    _Position = object
+
+
+class StepEntry(_Position):
     """The step and text entry of a Kelasu position (mixed into
     :class:`~playbook.games.kelasu.state.KelasuState`)."""
+
+    board: str
+    side: str
+    acted: frozenset
+
+    if TYPE_CHECKING:  # what the entry asks of the position, defined in state.py
+
+        def piece_actions(self, i: int) -> list[Action]: ...
+
+        def _mergeable(self) -> frozenset: ...
+
+        def _components(self, cells: frozenset) -> list[frozenset]: ...
+
+        def _talk(self) -> list[Action]: ...
 
     # ---- step entry: merges are entered blank by blank
 
@@ -128,7 +151,7 @@ class StepEntry:
         if text in WORDS:
             return self._talk_word(text)
         if "@" not in text and text[:1].isalpha() and not _CELL_RE.match(text):
-            word = re.match(r"[\w-]*", text).group()
+            word = re.split(r"[^\w-]", text, maxsplit=1)[0]
             if word in WORDS:
                 raise NotationError(f"nothing may follow {word!r}", text, len(word))
             raise NotationError(f"unknown word {word!r}: the words Kelasu knows are {_word_list()}", text, 0)

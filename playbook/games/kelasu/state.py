@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from .game import Kelasu
 
 
-def _slide(board: str, own: str, ray, out: list) -> None:
+def _slide(board: str, own: Container[str], ray, out: list) -> None:
     """Add ``ray``'s actions up to the first piece, that piece's cell
     included when it is an enemy's."""
     for j, action in ray:
@@ -59,14 +60,14 @@ def _slide(board: str, own: str, ray, out: list) -> None:
 @dataclass(frozen=True, eq=False, repr=False)
 class KelasuState(StepEntry, State):
     board: str
-    side: str = "blue"
-    energy: int = 4
-    acted: frozenset = frozenset()
-    quiet: int | None = 0  # full turns in a row without a blank move, merge or capture; None: this one had one
-    seen: tuple = ()  # sorted ((digest, count), ...)
-    offer: str = ""
-    ended: str = ""  # "", "resigned blue", "resigned red", "agreed", or a computed ending
-    game: Kelasu = field(default=None, repr=False)
+    side: str
+    energy: int
+    acted: frozenset
+    quiet: int | None  # full turns in a row without a blank move, merge or capture; None: this one had one
+    seen: tuple  # sorted ((digest, count), ...)
+    offer: str
+    ended: str  # "", "resigned blue", "resigned red", "agreed", or a computed ending
+    game: Kelasu = field(repr=False)
 
     # ---- the contract
 
@@ -385,10 +386,7 @@ class KelasuState(StepEntry, State):
         return new._settle()
 
     def _with(self, **changes) -> KelasuState:
-        fields = dict(board=self.board, side=self.side, energy=self.energy, acted=self.acted, quiet=self.quiet,
-                      seen=self.seen, offer=self.offer, ended=self.ended, game=self.game)
-        fields.update(changes)
-        return KelasuState(**fields)
+        return dataclasses.replace(self, **changes)
 
     def _settle(self) -> KelasuState:
         """After an action: look for an ending, then hand the turn over when
