@@ -25,7 +25,6 @@ from .board import (
 )
 from .merges import _merge_action, _merge_order
 
-
 if TYPE_CHECKING:
     from ...core import State
 
