@@ -76,7 +76,7 @@ class Geometry:
     def _walk(self, i: int, v: tuple[int, int], n: int) -> int:
         return self._offset(i, v[0] * n, v[1] * n)
 
-    def line(self, i: int, d: str, n: int) -> list[int]:
+    def line(self, i: int, d: str, n: int) -> tuple[int, ...]:
         """The ``n`` cells after ``i`` in direction ``d`` (-1 for those off the board)."""
         key = (i, d, n)
         found = self._lines.get(key)

@@ -58,8 +58,8 @@ class CCCEngine(Engine["CCCState"]):
         files = state.files
         board = state.board
         totals = {"w": 0.0, "b": 0.0}
-        pyramids = {"w": [], "b": []}
-        attackers = {"w": [], "b": []}
+        pyramids: dict[str, list[int]] = {"w": [], "b": []}
+        attackers: dict[str, list[int]] = {"w": [], "b": []}
         for i in compress(range(len(board)), board):  # the occupied cells (a Thing is always true)
             t = board[i]
             owner = t.owner

@@ -205,7 +205,8 @@ class Entry:
             return self._shield(i, t)
         candidates = s.table().get(i, [])
         n = len(steps)
-        options, complete, action = {}, False, None
+        options: dict[Step, None] = {}  # the next steps, in order, once each
+        complete, action = False, None
         for a in candidates:
             if a.steps[:n] != steps:
                 continue
@@ -264,7 +265,7 @@ class Entry:
                 self._fail(self._why_no_shield(st.value, t, k, ring), rule="Ring")
             given[c] = given.get(c, 0) + 1
         used = sum(given.values())
-        options = []
+        options: list[Step] = []
         if used < ring.power:
             for c, r in room.items():
                 if r - given.get(c, 0) > 0:
@@ -355,9 +356,8 @@ def steps_from_text(s, text: str) -> tuple[Step, ...]:
         return steps
     m = _VERB.fullmatch(text)
     if not m:
-        pos = 0
-        if re.match(_CELL, text):
-            pos = re.match(_CELL, text).end()
+        start = re.match(_CELL, text)
+        pos = start.end() if start else 0
         raise NotationError("an action is 'pass', cells joined by '-' or 'x' (b2-b3, c3xc5xe7), or a cell and a "
                             "power (d4 unstack n, h1 fall w, b1 build, b1 shield c2, g1-d3 \"...\")", text,
                             min(pos, len(text) - 1))

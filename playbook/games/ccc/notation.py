@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NoReturn
 
 from ...core import NotationError
 from .board import FILES, geometry
@@ -43,7 +44,7 @@ from .pieces import CAP, MAX_FLATS, MAX_POWER, NAMES, PILE_ORDER, SECTIONS, SET,
 MIN_SIZE, MAX_SIZE = 6, 26
 
 
-def fail(message: str, text: str, pos: int):
+def fail(message: str, text: str, pos: int) -> NoReturn:
     """Raise a NotationError pointing at ``pos`` (the error adds its line and column)."""
     raise NotationError(message, text, pos)
 
@@ -294,8 +295,8 @@ def _standing(kind: str, owner: str, shields: int, cell: int) -> Thing:
 
 def _sticks(text, geo, raw, where):
     """Resolve laying sticks: each side's laying cells form one straight run."""
-    board = [None] * len(raw)
-    laying = {}
+    board: list[Thing | None] = [None] * len(raw)
+    laying: dict[tuple[str, str], list[int]] = {}
     for i, item in enumerate(raw):
         if item is None:
             continue

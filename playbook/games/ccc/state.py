@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from itertools import compress
+from typing import TYPE_CHECKING
 
-from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
+from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, Step, StepOptions
 from .board import geometry
 from .edit import edit, placed
 from .effects import carry_out
@@ -16,6 +17,11 @@ from .notation import write
 from .pieces import SIDES
 from .tables import rays
 from .view import drawn, scene
+
+if TYPE_CHECKING:
+    from .board import Geometry
+    from .game import CCC
+    from .tables import Rays
 
 #: The marks between the cells of a move: ``-`` a move, ``x`` an attack or a hop.
 _MARK = re.compile(r"(?<=\d)[-x](?=[a-z])")
@@ -31,12 +37,17 @@ class CCCState(State):
     files: int
     ranks: int
     board: tuple  # Thing or None per cell, a1 first (a laying stick is on each cell it covers)
-    side: str = "w"  # 'w' or 'b', to move
-    turn: int = 1  # the turn being played, 1 for the game's first
-    quiet: int = 0  # turns since a piece was last destroyed
-    homes: tuple = (-1, -1)  # the Nice Flags' home cells (-1: none)
-    lost: tuple = ("", "")  # destroyed pieces of White and Black (letters, see notation)
-    game: object = field(default=None, repr=False)
+    side: str  # 'w' or 'b', to move
+    turn: int  # the turn being played, 1 for the game's first
+    quiet: int  # turns since a piece was last destroyed
+    homes: tuple  # the Nice Flags' home cells (-1: none)
+    lost: tuple  # destroyed pieces of White and Black (letters, see notation)
+    game: CCC = field(repr=False)
+
+    if TYPE_CHECKING:  # set by __post_init__: shared by all positions of this board size
+        geo: Geometry = field(init=False)
+        rays: Rays = field(init=False)
+        geo_steps: list[Step] = field(init=False)
 
     # ---- derived, cached
 
@@ -64,7 +75,7 @@ class CCCState(State):
             self.__dict__["_table"] = t
         return t
 
-    def listed(self) -> list[Action]:
+    def listed(self) -> tuple[Action, ...]:
         """The listable actions (cached): everything but Shields and the Nice Flag."""
         cached = self.__dict__.get("_listed")
         if cached is None:
@@ -100,7 +111,9 @@ class CCCState(State):
         of the Nice Flags, and each side's Pyramids."""
         found = self.__dict__.get("_census")
         if found is None:
-            cells, flags, pyramids = {"w": [], "b": []}, [], {"w": 0, "b": 0}
+            cells: dict[str, list[int]] = {"w": [], "b": []}
+            flags: list[int] = []
+            pyramids = {"w": 0, "b": 0}
             board = self.board
             for i in compress(range(len(board)), board):  # the occupied cells (a Thing is always true)
                 t = board[i]
@@ -120,7 +133,7 @@ class CCCState(State):
         if not w or not b:
             winner = "white" if w else "black"
             return Outcome((winner,), f"{'black' if w else 'white'} has no Pyramid left", Ending.PIECES_LOST)
-        limit = self.game.quiet_limit if self.game is not None else None
+        limit = self.game.quiet_limit
         if limit and self.quiet >= limit:
             return Outcome((), f"{limit} turns passed with no piece destroyed", Ending.MOVE_LIMIT)
         return None
