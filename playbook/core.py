@@ -532,10 +532,10 @@ class State(ABC):
         return iter(self.legal_actions())
 
     @abstractmethod
-    def _apply(self, action: Action) -> State:
+    def _apply(self: S, action: Action) -> S:
         """Carry out an action already known to be legal."""
 
-    def after(self, action: Action) -> State:
+    def after(self: S, action: Action) -> S:
         """The position after ``action``, one of this position's legal
         actions (listed, or entered by steps), without checking it: what a
         search uses, since :meth:`play` checks every action it is given.
@@ -653,7 +653,7 @@ class State(ABC):
             raise IllegalAction(f"{text!r} is not a legal action in this position")
         return action
 
-    def play(self, action: Action | str) -> State:
+    def play(self: S, action: Action | str) -> S:
         """The position after ``action`` (an :class:`Action` or its text).
         Raises, leaving this state as it was, when the action is not legal."""
         text = action.text if isinstance(action, Action) else action

@@ -20,6 +20,8 @@ from the same tables, for searches that want a sample of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core import Action, Step
 from .board import BASIC, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, ROWS, UMBRATIONS, kingdom_of, neighbours
 from .entry import OPEN_ENDED, PASS, Entry, title
@@ -61,7 +63,7 @@ class Listed(Action):
         self._plan = plan
 
     @property
-    def steps(self) -> tuple[Step, ...]:
+    def steps(self) -> tuple[Step, ...]:  # type: ignore[override]  # built on first use; no Action's steps change
         return self._head + tuple(Step(k, v) for k, v in self._plan)
 
     def __reduce__(self):
@@ -132,16 +134,16 @@ def _make(u: str, pc: int, name: str, plan: tuple, words: str = "") -> Action:
     return Listed(text, (CELL_STEP[pc], Step.choice(name, title(name))), plan, ("perform", u, name, plan))
 
 
-def _row(u: str, pc: int, name: str) -> tuple[list, object]:
+def _row(u: str, pc: int, name: str) -> tuple[list[Action | None], Callable[[int], Action]]:
     """The actions of ``name`` performed by ``u`` on ``pc``, by parameter
     number (None where not made yet), and the function that makes one."""
     key = (u, pc, name)  # repair is every umbration's: the performer is part of the action
     found = _ROWS.get(key)
     if found is None:
         size, plan = _SHAPES[name]
-        row = [None] * size
+        row: list[Action | None] = [None] * size
 
-        def fill(k):
+        def fill(k: int) -> Action:
             act = row[k] = _make(u, pc, name, plan(k))
             return act
 
@@ -156,9 +158,9 @@ def _dance_row(pc: int, source: int, name: str) -> tuple[list, object]:
     if found is None:
         size, plan = _SHAPES[name]
         w = ("cell", CELLS[source])
-        row = [None] * size
+        row: list[Action | None] = [None] * size
 
-        def fill(k):
+        def fill(k: int) -> Action:
             p = plan(k)
             words = f"{CELLS[source]} {name}" + "".join(f" {v}" for _, v in p)
             act = row[k] = _make("caprice", pc, "interpretative-dance", (w,) + p, words)
@@ -220,7 +222,7 @@ class _Board:
 
     def energize(self, me, row, fill):
         at = self.at
-        out = []
+        out: list[Action] = []
         for i in AROUND[me.cell]:
             p = at[i]
             if p is not None and p.q and p.status != "e":
@@ -407,7 +409,7 @@ def first_completions(s) -> list[Action]:
     game never lists nothing."""
     out = []
     for start in Entry(s, ()).options().options:
-        prefix = (start,)
+        prefix: tuple[Step, ...] = (start,)
         while True:
             options = Entry(s, prefix).options()
             if options.complete:

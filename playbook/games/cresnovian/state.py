@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Scene
@@ -15,6 +16,9 @@ from .forum import to_forum
 from .listing import first_completions, listed_actions, redefinitions, sampled_actions
 from .notation import steps_from_text
 from .view import scene, umbral_piece
+
+if TYPE_CHECKING:
+    from .game import CresnovianChess
 
 _KINGDOM = tuple(kingdom_of(i) for i in range(27))
 
@@ -33,7 +37,7 @@ class CresnovianState(State):
     forbid: str = ""  # what a Critical Rewind forbids the mover this turn
     before: str = ""  # text of the position before the previous turn
     names: tuple = ("Left Kingdom", "Right Kingdom")
-    game: object = field(default=None, repr=False)  # the CresnovianChess it belongs to
+    game: CresnovianChess = field(kw_only=True, repr=False)  # the CresnovianChess it belongs to
 
     # ---- reading the position
 
