@@ -84,6 +84,7 @@ def reach(kind: str, cell: str, occupied, boards, blocking: bool = True, knight_
                         out.setdefault(cell_id(board, f0 + df, r0))
     for board in boards_of(cell, boards):
         if kind in "PKN":
+            deltas: tuple[tuple[int, int], ...]
             if kind == "P":
                 deltas = ((0, 1), (0, -1))
             elif kind == "K":

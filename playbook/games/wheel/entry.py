@@ -87,7 +87,8 @@ class Entry:
 
     def _orders(self):
         """The (origin, destination) pairs entered so far and the steps after them."""
-        steps, orders = list(self.steps), []
+        steps = list(self.steps)
+        orders: list[tuple[str, str]] = []
         while len(steps) >= 2 and steps[0].kind == "cell" and steps[1].kind == "cell":
             origin, dest = steps[0].value, steps[1].value
             if origin not in self._starts(orders):

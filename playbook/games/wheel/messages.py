@@ -107,7 +107,8 @@ def replay(game, text: str, players, start=None):
     message saying what became of it."""
     messages = read_messages(text) if isinstance(text, str) else list(text)
     state = start if start is not None else game.initial(list(players))
-    states, report = [state], []
+    states = [state]
+    report: list[str] = []
     if not messages:
         return states, report
     first = messages[0].when

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from ...core import Action, Ending, IllegalAction, Outcome, PlaybookError, State, Step, StepOptions
 from ...render import Diagram, svg
@@ -15,6 +16,9 @@ from .notation import write
 from .orders import hash_body, read_orders, split_body
 from .resolve import Resolution, resolve
 from .view import drawn, resolution_steps, scene
+
+if TYPE_CHECKING:
+    from .game import ChessWheel
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -40,7 +44,7 @@ class WheelState(State):
     withheld: tuple[str, ...] = ()
     results: tuple[tuple[str, str, str, str], ...] = ()
     secrets: tuple[tuple[str, str], ...] = field(default=(), compare=False)
-    game: object = field(default=None, compare=False)
+    game: ChessWheel = field(kw_only=True, compare=False)
 
     # ---- who decides
 
@@ -181,6 +185,7 @@ class WheelState(State):
         privately in the new state."""
         new = super().play(action)
         played = new.last_action
+        assert played is not None, "play records the action it played"
         if isinstance(action, Action) and isinstance(action.data, tuple) and action.data[0] == "commit":
             body = action.data[3]
             if body is not None and hash_body(body) == action.data[2]:
