@@ -338,10 +338,6 @@ class WheelState(State):
         before = self.__dict__.get("resolved_from", self)
         return [(words, Diagram(svg(scene))) for words, scene in resolution_steps(before)]
 
-    def private_diagram(self, player: str, **options):
-        """The board as ``player`` sees it, their sealed orders drawn as arrows."""
-        return Diagram(svg(self.view(player), **options))
-
     def targets(self, cell: str) -> list[str]:
         """The cells the piece on ``cell`` may be ordered to (its range in
         this position), or ``[]`` for an empty cell."""
