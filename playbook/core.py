@@ -43,7 +43,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from . import render
 
@@ -61,6 +61,7 @@ __all__ = [
     "Engine",
     "Game",
     "State",
+    "StateMixin",
 ]
 
 
@@ -748,6 +749,15 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{self.game.title}: {self.to_text()!r}>"
+
+
+#: The base of a class whose methods are mixed into a game's state (its
+#: moves, refusals, drawing ...): :class:`State` to a type checker, so
+#: those methods may use the contract, and ``object`` when the code runs.
+if TYPE_CHECKING:
+    StateMixin = State
+else:
+    StateMixin = object
 
 
 def _describe(steps: Sequence[Step]) -> str:

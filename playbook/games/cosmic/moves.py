@@ -5,19 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core import Action
+from ...core import Action, StateMixin
 from .board import ALL8, BLACK, CELL_STEPS, CELLS, DIAG, JUMPS, KNIGHT, OFF, OFF_STEP, ORTH, PLAIN, RAYS, STEPS1, WHITE
 
 if TYPE_CHECKING:
-    from ...core import State
     from .game import CosmicChess
 
-    _Position = State  # the methods below are mixed into a CosmicState
-else:
-    _Position = object
 
-
-class CosmicMoves(_Position):
+class CosmicMoves(StateMixin):
     """The moves and captures of a :class:`CosmicState`'s side to move."""
 
     board: str

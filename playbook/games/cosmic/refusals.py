@@ -5,17 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core import IllegalAction
+from ...core import IllegalAction, StateMixin
 from .board import ACCEPT_DRAW, CELLS, INDEX, KNIGHT, NAMES, OFF, OFFER_DRAW, SIDES, SIZE, _between, _owner
 from .notation import _read_action
 
 if TYPE_CHECKING:
-    from ...core import State
     from .game import CosmicChess
 
-    _Position = State  # the methods below are mixed into a CosmicState
-else:
-    _Position = object
 
 MOVE_RULES = {
     "P": "a pawn steps one cell diagonally, or jumps diagonally over adjacent enemies onto empty cells",
@@ -27,7 +23,7 @@ MOVE_RULES = {
 }
 
 
-class CosmicRefusals(_Position):
+class CosmicRefusals(StateMixin):
     """The reasons a :class:`CosmicState` gives for refusing an action."""
 
     board: str

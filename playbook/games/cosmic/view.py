@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core import StateMixin
 from ...render import Cell, Glyph, Piece, Scene
 from .board import CELLS, FILES, NAMES, SIDES, SIZE, _owner
 
 if TYPE_CHECKING:
-    from ...core import State
     from .game import CosmicChess
 
-    _Position = State  # the methods below are mixed into a CosmicState
-else:
-    _Position = object
 
 # Pyramids seen from the side: small, medium and large triangles; the king
 # is a large pyramid with a small one on its top.
@@ -32,7 +29,7 @@ def drawn(piece: str, cell: str) -> Piece:
     return Piece((cell,), owner, GLYPHS[piece.upper()], title=f"{owner} {NAMES[piece.upper()]} on {cell}")
 
 
-class CosmicView(_Position):
+class CosmicView(StateMixin):
     """The drawing of a :class:`CosmicState`."""
 
     board: str

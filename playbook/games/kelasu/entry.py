@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ...core import Action, IllegalAction, NotationError, Step, StepOptions
+from ...core import Action, IllegalAction, NotationError, StateMixin, Step, StepOptions
 from .board import (
     ACCEPT,
     CELL_STEPS,
@@ -25,15 +25,8 @@ from .board import (
 )
 from .merges import _merge_action, _merge_order
 
-if TYPE_CHECKING:
-    from ...core import State
 
-    _Position = State  # the methods below are mixed into a KelasuState
-else:
-    _Position = object
-
-
-class StepEntry(_Position):
+class StepEntry(StateMixin):
     """The step and text entry of a Kelasu position (mixed into
     :class:`~playbook.games.kelasu.state.KelasuState`)."""
 
