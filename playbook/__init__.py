@@ -4,11 +4,11 @@ from .core import (
     Action,
     IllegalAction,
     NotationError,
-    StepError,
     Outcome,
     PlaybookError,
     State,
     Step,
+    StepError,
     StepOptions,
 )
 from .games import available, load

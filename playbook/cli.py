@@ -39,7 +39,7 @@ AGENTS = ("random", "greedy", "alphabeta", "mcts")
 
 
 def _agent_classes() -> dict:
-    return dict(zip(AGENTS, (RandomAgent, GreedyAgent, AlphaBeta, MCTS)))
+    return dict(zip(AGENTS, (RandomAgent, GreedyAgent, AlphaBeta, MCTS), strict=True))
 
 
 class CommandError(PlaybookError):

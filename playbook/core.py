@@ -40,9 +40,10 @@ import enum
 import functools
 import inspect
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Hashable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from . import render
 
@@ -60,6 +61,7 @@ __all__ = [
     "Engine",
     "Game",
     "State",
+    "StateMixin",
 ]
 
 
@@ -68,6 +70,10 @@ __all__ = [
 
 class PlaybookError(Exception):
     """Base class of every error playbook raises on purpose."""
+
+    # The ply (1 for the first action) at which a replayed game was refused
+    # (see :meth:`Game.replay`); None otherwise.
+    ply: int | None = None
 
 
 class IllegalAction(PlaybookError):
@@ -138,15 +144,15 @@ class Step:
         self.label = label or value
 
     @classmethod
-    def cell(cls, cell_id: str) -> "Step":
+    def cell(cls, cell_id: str) -> Step:
         return cls("cell", cell_id)
 
     @classmethod
-    def choice(cls, value: str, label: str = "") -> "Step":
+    def choice(cls, value: str, label: str = "") -> Step:
         return cls("choice", value, label)
 
     @classmethod
-    def text(cls, value: str = "", label: str = "") -> "Step":
+    def text(cls, value: str = "", label: str = "") -> Step:
         return cls("text", value, label)
 
     def __eq__(self, other: object) -> bool:
@@ -162,7 +168,7 @@ class Step:
         return {"kind": self.kind, "value": self.value, "label": self.label}
 
     @classmethod
-    def from_json(cls, data: Any) -> "Step":
+    def from_json(cls, data: Any) -> Step:
         """Read a step sent as ``{"kind": ..., "value": ...}`` (or a bare
         string, taken as a cell).  Raises :class:`NotationError` on anything
         else."""
@@ -190,6 +196,10 @@ def as_steps(steps: Any) -> tuple[Step, ...]:
     return steps
 
 
+# The state methods already wrapped by _checking_steps, so a subclass does not wrap them twice.
+_STEP_CHECKED: set[Callable[..., Any]] = set()
+
+
 def _checking_steps(method):
     """``method`` (a state's ``next_steps`` or ``action_from_steps``) with its
     steps checked by :func:`as_steps` before it runs."""
@@ -200,7 +210,7 @@ def _checking_steps(method):
             steps = as_steps(steps)
         return method(self, steps, *args, **kwargs)
 
-    checked._checks_steps = True
+    _STEP_CHECKED.add(checked)
     return checked
 
 
@@ -317,12 +327,17 @@ class Outcome:
 WIN = 10_000.0
 
 
-class Engine:
+#: The kind of position an :class:`Engine` judges (its game's state class).
+S = TypeVar("S", bound="State")
+
+
+class Engine(Generic[S]):
     """What a game teaches the engines (:mod:`playbook.analysis`), reached
     as ``state.game.engine``.  These defaults know no game, so every engine
     plays a new game at once: the evaluation knows only the outcome, no
     actions are added to those listed, actions are told apart by their
-    texts.  A game's package overrides them in its ``engine`` module."""
+    texts.  A game's package overrides them in its ``engine`` module,
+    typed by its state class (``Engine[CosmicState]``)."""
 
     #: Whether :meth:`evaluate` judges running positions (False: it knows
     #: only the outcome, and Monte-Carlo search plays games out instead).
@@ -338,7 +353,7 @@ class Engine:
     review_depth: int = 2
     review_reach: int = 1
 
-    def evaluate(self, state: "State", player: str) -> float:
+    def evaluate(self, state: S, player: str) -> float:
         """How good ``state`` is for ``player``: positive good, negative bad,
         about a pawn's worth a unit; :data:`WIN`, ``-WIN`` or 0 once the
         game is over.  By default 0 (no opinion) while it runs."""
@@ -349,14 +364,14 @@ class Engine:
             return 0.0
         return WIN if player in outcome.winners else -WIN
 
-    def extra_actions(self, state: "State") -> "list[Action] | None":
+    def extra_actions(self, state: S) -> list[Action] | None:
         """Actions ``state`` does not list that a search should still weigh
         (say, a sample of those entered by steps only); None when the game
         says nothing, and a search then guesses (one random completion of
         each first step no listed action starts with)."""
         return None
 
-    def material(self, state: "State") -> dict[str, int]:
+    def material(self, state: S) -> dict[str, int]:
         """Piece counts by kind, the first listed player's minus the
         second's, for estimating piece values by self-play; empty for games
         with no notion of material."""
@@ -374,20 +389,20 @@ class Engine:
                 counts[kind] += 1 if piece.isupper() else -1
         return counts
 
-    def choice_key(self, state: "State", action: "Action"):
+    def choice_key(self, state: S, action: Action):
         """What ``action`` decides in ``state``, for telling two actions
         apart: its text, unless the same decision can come with different
         texts (orders sealed with a fresh salt)."""
         return action.text
 
-    def repetition_key(self, state: "State"):
+    def repetition_key(self, state: S):
         """A key under which an engine remembers what it played in
         positions that recur without ending the game (simultaneous sealed
         orders can block each other for ever); None where repeats need no
         care (the default)."""
         return None
 
-    def known_key(self, view: "State", player: str):
+    def known_key(self, view: S, player: str):
         """What ``player`` knows of ``view`` (their :meth:`State.observation`)
         as a key: equal keys mean the same choice.  The position itself by
         default."""
@@ -414,14 +429,14 @@ class Game(ABC):
     #: orders): then :meth:`State.observation` differs between players.
     hidden_information: bool = False
     #: What the game teaches the engines (its evaluation, extra actions ...).
-    engine: Engine = Engine()
+    engine: Engine[Any] = Engine()
 
     @abstractmethod
-    def initial(self, **options: Any) -> "State":
+    def initial(self, *args: Any, **options: Any) -> State:
         """The start of a game (options choose variants)."""
 
     @abstractmethod
-    def parse(self, text: str) -> "State":
+    def parse(self, text: str) -> State:
         """The position written ``text`` (as :meth:`State.to_text` writes it)."""
 
     def palette(self) -> tuple[Step, ...]:
@@ -445,7 +460,7 @@ class Game(ABC):
                 out[name] = value
         return out
 
-    def replay(self, actions: Iterable[str], start: "State | None" = None) -> list["State"]:
+    def replay(self, actions: Iterable[str], start: State | None = None) -> list[State]:
         """Play ``actions`` (texts) from ``start`` (default: the initial
         position) and return every position, the start included.  A refused
         action raises the same error, its message and ``ply`` attribute
@@ -455,7 +470,7 @@ class Game(ABC):
             try:
                 states.append(states[-1].play(text))
             except IllegalAction as exc:
-                error = IllegalAction(f"ply {ply} ({text}): {exc}", rule=exc.rule)
+                error: PlaybookError = IllegalAction(f"ply {ply} ({text}): {exc}", rule=exc.rule)
             except NotationError as exc:
                 error = NotationError(f"ply {ply} ({text}): {exc}")
             else:
@@ -481,7 +496,11 @@ class State(ABC):
     """
 
     game: Game
-    to_move: str
+
+    @property
+    @abstractmethod
+    def to_move(self) -> str:
+        """The player whose decision the step API enters now."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's :meth:`next_steps` and :meth:`action_from_steps`
@@ -490,7 +509,7 @@ class State(ABC):
         super().__init_subclass__(**kwargs)
         for name in ("next_steps", "action_from_steps"):
             method = getattr(cls, name)  # the class's own, a mixin's or an inherited one
-            if not getattr(method, "_checks_steps", False):
+            if method not in _STEP_CHECKED:
                 setattr(cls, name, _checking_steps(method))
 
     # ---- to implement
@@ -514,17 +533,17 @@ class State(ABC):
         return iter(self.legal_actions())
 
     @abstractmethod
-    def _apply(self, action: Action) -> "State":
+    def _apply(self: S, action: Action) -> S:
         """Carry out an action already known to be legal."""
 
-    def after(self, action: Action) -> "State":
+    def after(self: S, action: Action) -> S:
         """The position after ``action``, one of this position's legal
         actions (listed, or entered by steps), without checking it: what a
         search uses, since :meth:`play` checks every action it is given.
         An action that is not legal here gives an undefined result."""
         return self._apply(action)
 
-    def observation(self, player: str) -> "State":
+    def observation(self, player: str) -> State:
         """This position as ``player`` may see it: what other players keep
         private (sealed orders) is left out.  The same position in games
         without hidden information (the default)."""
@@ -553,13 +572,13 @@ class State(ABC):
         this; the default only says it is not legal."""
         raise IllegalAction(f"{text!r} is not a legal action in this position")
 
-    def record_text(self, action: "Action | str") -> str:
+    def record_text(self, action: Action | str) -> str:
         """How a :class:`Record` writes ``action`` played from this
         position: its text.  A game of sealed orders writes the public form
         (never the orders before their reveal)."""
         return str(action)
 
-    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> "State":
+    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> State:
         """This position changed by a position editor: ``cell`` now holds
         the palette piece ``piece`` (see :meth:`Game.palette`; None empties
         the cell), and/or ``to_move`` is the side to move.  What only
@@ -635,7 +654,7 @@ class State(ABC):
             raise IllegalAction(f"{text!r} is not a legal action in this position")
         return action
 
-    def play(self, action: "Action | str") -> "State":
+    def play(self: S, action: Action | str) -> S:
         """The position after ``action`` (an :class:`Action` or its text).
         Raises, leaving this state as it was, when the action is not legal."""
         text = action.text if isinstance(action, Action) else action
@@ -730,6 +749,15 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{self.game.title}: {self.to_text()!r}>"
+
+
+#: The base of a class whose methods are mixed into a game's state (its
+#: moves, refusals, drawing ...): :class:`State` to a type checker, so
+#: those methods may use the contract, and ``object`` when the code runs.
+if TYPE_CHECKING:
+    StateMixin = State
+else:
+    StateMixin = object
 
 
 def _describe(steps: Sequence[Step]) -> str:

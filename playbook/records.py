@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from .core import Action, Game, NotationError, PlaybookError, State
 from .games import load
@@ -53,7 +54,7 @@ class Record:
 
     @classmethod
     def of(cls, start: State, actions: Iterable[Action | str], players: dict | None = None, date: str = "",
-           notes: list | None = None, **tags: Any) -> "Record":
+           notes: list | None = None, **tags: Any) -> Record:
         """The record of ``actions`` played from ``start`` (with ``notes``,
         one an action, if given); the result and its reason are worked out
         by playing them."""
@@ -61,7 +62,7 @@ class Record:
         record = cls(start.game.name, start.to_text(), [str(a) for a in actions], start.game.options,
                      dict(players or {}), date, tags=dict(tags), notes=list(notes or []))
         states = record.states()
-        record.actions = [before.record_text(a) for before, a in zip(states, actions)]
+        record.actions = [before.record_text(a) for before, a in zip(states, actions, strict=False)]
         outcome = states[-1].outcome
         if outcome is not None:
             record.result = " and ".join(outcome.winners) or "draw"
@@ -100,7 +101,7 @@ class Record:
         return json.dumps(data, indent=1)
 
     @classmethod
-    def from_json(cls, text: str) -> "Record":
+    def from_json(cls, text: str) -> Record:
         """Read a record written by :meth:`to_json` (records from before
         options and metadata existed read too).  Refuses, with a
         :class:`NotationError` naming the field, anything of the wrong
@@ -128,7 +129,9 @@ class Record:
         for key in ("options", "players", "tags"):
             for name, value in data.get(key, {}).items():
                 if key == "players" and not isinstance(value, str):
-                    raise NotationError(f"record field 'players': the name of {name!r} must be a text, not {value!r:.60}")
+                    raise NotationError(
+                        f"record field 'players': the name of {name!r} must be a text, not {value!r:.60}"
+                    )
                 if isinstance(value, (dict, list)) and key == "options":
                     raise NotationError(f"record field 'options': {name!r} must be a number, text, true/false or null")
         notes = data.get("notes", [])
@@ -142,7 +145,9 @@ class Record:
             try:
                 _dt.datetime.fromisoformat(data["date"])
             except ValueError:
-                raise NotationError(f"record field 'date' must be an ISO 8601 date such as 2026-11-23, not {data['date']!r:.60}") from None
+                raise NotationError(
+                    f"record field 'date' must be an ISO 8601 date such as 2026-11-23, not {data['date']!r:.60}"
+                ) from None
         return cls(**{key: data[key] for key in RECORD_FIELDS if key in data})
 
 

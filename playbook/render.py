@@ -13,9 +13,10 @@ from __future__ import annotations
 import html
 import math
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Any
 from urllib.parse import quote
 
 import svgwrite
@@ -131,8 +132,12 @@ class Scene:
     areas: Sequence[Area] = ()
 
     def size(self) -> tuple[float, float]:
-        width = max([c.x + c.w for c in self.cells] + [a.x + a.w for a in self.areas] + [l.x + 0.5 for l in self.labels])
-        height = max([c.y + c.h for c in self.cells] + [a.y + a.h for a in self.areas] + [l.y + 0.5 for l in self.labels])
+        width = max(
+            [c.x + c.w for c in self.cells] + [a.x + a.w for a in self.areas] + [label.x + 0.5 for label in self.labels]
+        )
+        height = max(
+            [c.y + c.h for c in self.cells] + [a.y + a.h for a in self.areas] + [label.y + 0.5 for label in self.labels]
+        )
         return width, height
 
 
@@ -293,7 +298,7 @@ _BASE_STYLE = """
 .pb-zone-strip { stroke: #7fa7c4; stroke-width: 0.5; stroke-dasharray: 4 3; }
 .pb-label-name { fill: var(--jp-ui-font-color1, #767676); font-size: 14px; font-weight: bold; text-anchor: middle; dominant-baseline: central; }
 .pb-marks, .pb-pieces, .pb-coords { pointer-events: none; }
-"""
+"""  # noqa: E501 - CSS a rule a line, as the saved notebooks hold it
 
 #: Colours that follow the page's theme: (selector, property, light, dark).
 #: On a dark page the cells take deeper tones of the same hues, so they do
@@ -453,7 +458,7 @@ class _Layout:
     labels: tuple[Label, ...]
 
     @classmethod
-    def of(cls, scene: Scene, flip: bool, size: int | None, lines: int) -> "_Layout":
+    def of(cls, scene: Scene, flip: bool, size: int | None, lines: int) -> _Layout:
         cols, rows = scene.size()
         # Coordinates sit on the left and bottom edges; the others get a thin margin.
         pad = EDGE if (scene.files or scene.ranks) else 4
@@ -501,15 +506,19 @@ def _coord_elements(dwg, layout: _Layout) -> list:
     files = list(reversed(layout.files)) if flip else list(layout.files)
     ranks = list(reversed(layout.ranks)) if flip else list(layout.ranks)
     out = []
-    for i, label in enumerate(files):
-        if label:
-            out.append(dwg.text(label, insert=(pad + (i + 0.5) * CELL, TOP + rows * CELL + pad / 2), class_="pb-coord"))
-    for j, label in enumerate(ranks):
-        if label:
-            out.append(dwg.text(label, insert=(pad / 2, TOP + (j + 0.5) * CELL), class_="pb-coord"))
+    for i, name in enumerate(files):
+        if name:
+            out.append(dwg.text(name, insert=(pad + (i + 0.5) * CELL, TOP + rows * CELL + pad / 2), class_="pb-coord"))
+    for j, name in enumerate(ranks):
+        if name:
+            out.append(dwg.text(name, insert=(pad / 2, TOP + (j + 0.5) * CELL), class_="pb-coord"))
     for label in layout.labels:
         x, y = _place(layout.grid, label.x, label.y, 0, 0)
-        out.append(dwg.text(label.text, insert=(x, y), class_=f"pb-label-{label.size}" if label.size != "coord" else "pb-coord"))
+        out.append(
+            dwg.text(
+                label.text, insert=(x, y), class_=f"pb-label-{label.size}" if label.size != "coord" else "pb-coord"
+            )
+        )
     return out
 
 
@@ -648,14 +657,25 @@ def _mark_parts(mark: Mark, cells: dict) -> list[tuple]:
                 # A cross on the middle of the arrow: this order did not happen.
                 mx, my = (centres[0][0] + bx) / 2, (centres[0][1] + by) / 2
                 d = 7
-                parts.append(("path", {"class": "pb-mark-failed", "style": "stroke-dasharray: none",
-                                       "d": f"M{mx - d:.1f},{my - d:.1f}L{mx + d:.1f},{my + d:.1f}M{mx - d:.1f},{my + d:.1f}L{mx + d:.1f},{my - d:.1f}"}))
+                parts.append(
+                    (
+                        "path",
+                        {
+                            "class": "pb-mark-failed",
+                            "style": "stroke-dasharray: none",
+                            "d": f"M{mx - d:.1f},{my - d:.1f}L{mx + d:.1f},{my + d:.1f}"
+                            f"M{mx - d:.1f},{my + d:.1f}L{mx + d:.1f},{my - d:.1f}",
+                        },
+                    )
+                )
         return parts
     for c in mark.cells:
         if c in cells:
             x, y, w, h = cells[c]
             if mark.kind == "target":
-                parts.append(("circle", {"class": "pb-mark-target", "cx": x + w / 2, "cy": y + h / 2, "r": min(w, h) * 0.3}))
+                parts.append(
+                    ("circle", {"class": "pb-mark-target", "cx": x + w / 2, "cy": y + h / 2, "r": min(w, h) * 0.3})
+                )
             else:
                 parts.append(("rect", {"class": f"pb-mark-{mark.kind}", "x": x, "y": y, "width": w, "height": h}))
     return parts
@@ -701,11 +721,12 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
         parts.append((name, attrs, text))
 
     style = f"fill: {piece.color}" if piece.color else None
+    attrs: dict[str, Any]
     for glyph in piece.glyphs:
         gx, gy = cx + glyph.dx * w, cy + glyph.dy * h
         if glyph.shape in ("bar", "slab") and len(piece.cells) > 1:
             # A stick lying across cells: one long shape along them, as thick as on one cell.
-            outline = SHAPES[glyph.shape]
+            outline = SHAPES[glyph.shape] or ()  # bar and slab always have one
             length = (max(w, h) - span) + span * glyph.size
             thick = span * glyph.size
             if w < h:
@@ -717,14 +738,17 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
             name, attrs = "path", {"d": figure_path(glyph.shape, gx, gy, span * glyph.size), "fill-rule": "evenodd"}
         else:
             r = span * glyph.size
-            outline = SHAPES.get(glyph.shape)
-            if glyph.shape in ("circle", "ring") or outline is None:
+            polygon = SHAPES.get(glyph.shape)
+            if glyph.shape in ("circle", "ring") or polygon is None:
                 name, attrs = "circle", {"cx": gx, "cy": gy, "r": r / 2}
                 if glyph.shape == "ring":
                     attrs["fill-opacity"] = "0.15"
                     attrs["stroke-width"] = "3"
             else:
-                name, attrs = "polygon", {"points": [(round(gx + px * r, 1), round(gy + py * r, 1)) for px, py in outline]}
+                name, attrs = (
+                    "polygon",
+                    {"points": [(round(gx + px * r, 1), round(gy + py * r, 1)) for px, py in polygon]},
+                )
         attrs["class"] = f"pb-piece pb-owner-{owner}"
         attrs["style"] = style
         add(name, attrs)
@@ -748,8 +772,13 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
                      "textLength": fit if 6 * len(piece.name) > fit else None,
                      "lengthAdjust": "spacingAndGlyphs" if 6 * len(piece.name) > fit else None}, piece.name)
     # Badges: 13-unit bold text on a rounded plate (about 12 pixels on a board 480 pixels wide).
-    corners = [(x + w - 3, y + h - 4, "end"), (x + 3, y + 12, "start"), (x + w - 3, y + 12, "end"), (x + 3, y + h - 4, "start")]
-    for badge, (bx, by, anchor) in zip(piece.badges, corners):
+    corners = [
+        (x + w - 3, y + h - 4, "end"),
+        (x + 3, y + 12, "start"),
+        (x + w - 3, y + 12, "end"),
+        (x + 3, y + h - 4, "start"),
+    ]
+    for badge, (bx, by, anchor) in zip(piece.badges, corners, strict=False):
         if not badge:
             continue
         bw = 8 * len(badge) + 4

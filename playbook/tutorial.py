@@ -75,8 +75,10 @@ which one person enters the orders of several players.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from itertools import pairwise
+from typing import Any
 
 from .core import Action, PlaybookError, State
 from .progress import Progress
@@ -170,7 +172,7 @@ class Exercise:
         moves: int | None = None,
         answered: bool = False,
         sides: Iterable[str] | None = None,
-        tutorial: "Tutorial | None" = None,
+        tutorial: Tutorial | None = None,
         learnt: str = "",
         board_options: dict | None = None,
     ):
@@ -201,7 +203,7 @@ class Exercise:
         else:
             self._solution = None  # found when first needed
         self.board_options = dict(board_options or {})
-        self._board = None
+        self._board: BoardWidget | None = None
         self._judged: dict[tuple[str, ...], bool] = {}
         self.solved = False
         self.tutorial = tutorial if tutorial is not None else current()
@@ -220,7 +222,7 @@ class Exercise:
     # ---- the board
 
     @property
-    def board(self):
+    def board(self) -> BoardWidget:
         """A live board at the exercise's position (made on first use).
         With ``replies`` it plays them by itself after the learner's moves."""
         if self._board is None:
@@ -264,7 +266,7 @@ class Exercise:
     def _learner(self, state: State) -> bool:
         return state.outcome is None and state.to_move in self.sides
 
-    def _split(self, states: Sequence[State]) -> "_Line | None":
+    def _split(self, states: Sequence[State]) -> _Line | None:
         """The line played from the start through ``states``, cut where it
         is complete (``None`` if nothing was played).  A line is complete
         when the learner has played all the moves, when the game is over,
@@ -274,7 +276,7 @@ class Exercise:
             return None
         line = _Line([], [], states[-1], False)
         script = _Script(self)
-        for i, (before, after) in enumerate(zip(states, states[1:])):
+        for i, (before, after) in enumerate(pairwise(states)):
             mine = self._learner(before)
             if mine:
                 line.mine.append(after.last_action)
@@ -292,7 +294,7 @@ class Exercise:
                 return line
         return line
 
-    def _replay(self, texts: tuple[str, ...]) -> "_Line | Verdict":
+    def _replay(self, texts: tuple[str, ...]) -> _Line | Verdict:
         """Play typed learner actions from the start, with the scripted
         replies between them; a :class:`Verdict` when one cannot be played."""
         states = [self.state]
@@ -303,7 +305,9 @@ class Exercise:
             line = self._split(states)
             if line is not None and line.complete:
                 if queue:
-                    return Verdict(False, f"Too long: the line is complete before {', '.join(queue)}.", tries=self.tries)
+                    return Verdict(
+                        False, f"Too long: the line is complete before {', '.join(queue)}.", tries=self.tries
+                    )
                 return line
             if state.outcome is not None or (self._learner(state) and not queue):
                 return line if line is not None else _Line([], [], state, False)
@@ -323,9 +327,13 @@ class Exercise:
         if answer is None:
             board = self._board
             if board is None or board.cursor == 0:
-                return Verdict(False, "No move on the board yet: play your answer on the board above, then run this cell again.",
-                               tries=self.tries)
+                return Verdict(
+                    False,
+                    "No move on the board yet: play your answer on the board above, then run this cell again.",
+                    tries=self.tries,
+                )
             split = self._split(board._line[: board.cursor + 1])
+            assert split is not None, "the cursor past the start holds at least one move"
         else:
             line = _as_line(answer)
             if not line:
@@ -339,14 +347,15 @@ class Exercise:
                 if isinstance(answer, Action) and answer.data is not None:
                     action = answer
                 return self._judge([action], self.state.play(action))
-            split = self._replay(line)
-            if isinstance(split, Verdict):
-                return split
+            replayed = self._replay(line)
+            if isinstance(replayed, Verdict):
+                return replayed
+            split = replayed
         if not split.complete:
             return self._unfinished(split)
         return self._judge(split.mine, split.final)
 
-    def _unfinished(self, line: "_Line") -> Verdict:
+    def _unfinished(self, line: _Line) -> Verdict:
         done = ", ".join(a.text for a in line.mine)
         replies = f" and the reply {', '.join(a.text for a in line.replies)}" if line.replies else ""
         left = self.moves - (line.turns if self.turn else len(line.mine))
@@ -425,7 +434,8 @@ class Exercise:
         """Draw the solution on the board: an arrow along each move, the
         cells of other actions (merges, picks) highlighted."""
         board = self.board
-        arrows, cells = [], []
+        arrows: list[list[str]] = []
+        cells: list[str] = []
         state = self.state
         for text in self.solution:
             try:
@@ -505,7 +515,7 @@ class _Script:
         there) and how many of its actions are already played."""
         ex = self.exercise
         played = since = 0  # the learner's moves done; the opponent's actions since
-        for before, after in zip(states, states[1:]):
+        for before, after in pairwise(states):
             if ex._learner(before):
                 since = 0
                 if not ex.turn or not ex._learner(after):
@@ -605,7 +615,7 @@ class Tutorial:
             ex.solved = False
             ex._judged.clear()
 
-    def summary(self) -> "Summary":
+    def summary(self) -> Summary:
         """Which exercises are solved, in words: one row a chapter, its
         ``learnt`` line, where the chapter's last exercise has one (see
         :class:`Exercise`), else one row an exercise, its prompt."""

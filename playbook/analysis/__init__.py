@@ -12,12 +12,12 @@ intervals, ratings and the sequential test they report with.
 computer analysis does.
 """
 
+from . import plots
 from .agents import GreedyAgent, RandomAgent
 from .compare import Comparison, compare
 from .evaluation import evaluate
 from .mcts import MCTS
 from .perft import divide, perft
-from . import plots
 from .review import Review, review
 from .search import AlphaBeta, Analysis
 from .selfplay import SelfPlay, SelfPlayError, Tournament, play_game, selfplay, tournament
@@ -48,4 +48,5 @@ __all__ = [
     "load_results",
     "review",
     "Review",
+    "plots",
 ]

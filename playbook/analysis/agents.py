@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..core import Action, State, Step
 from .evaluation import WIN, evaluation_for, private
@@ -41,6 +43,21 @@ TALK = ("resign", "offer-draw", "accept-draw", "claim-draw")
 #: Scores beyond this are wins or losses found by a search (WIN less the
 #: actions it takes to get there).
 DECIDED = WIN - 1000
+
+
+class RootLine(Protocol):
+    """What every search tells of one action at its root: the ``action``
+    (None where it was only begun) and the line ``pv`` it expects from
+    there (action texts); a :class:`Line` for a tree search, a
+    :class:`~playbook.analysis.mcts.Visits` for a Monte-Carlo one."""
+
+    @property
+    def action(self) -> Action | None:
+        """The action played first."""
+
+    @property
+    def pv(self) -> list[str]:
+        """The expected line, action texts."""
 
 
 @dataclass
@@ -71,7 +88,7 @@ class Analysis:
     nodes: int = 0
     hits: int = 0
     seconds: float = 0.0
-    lines: list[Line] = field(default_factory=list)
+    lines: Sequence[RootLine] = field(default_factory=list)
 
     @property
     def decided(self) -> bool:
@@ -92,18 +109,18 @@ class Agent(ABC):
     :meth:`reset` before each game.  ``seed`` starts the agent's random
     choices (``self.rng``), so that a game's seed decides every one."""
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: float | None = None):
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def reset(self, seed: int | None) -> None:
+    def reset(self, seed: float | None) -> None:
         """Start again from ``seed`` (self-play calls this before each
         game), forgetting what earlier games taught (:meth:`forget`)."""
         self.seed = seed
         self.rng = random.Random(seed)
         self.forget()
 
-    def forget(self) -> None:
+    def forget(self) -> None:  # noqa: B027 - a hook agents may fill; a no-op is the right default
         """Drop what the agent keeps between moves (tables, what it played
         before); nothing by default."""
 
@@ -127,7 +144,7 @@ class RandomAgent(Agent):
     play: pass ``avoid=()`` for an agent that may also resign or agree a
     draw.  ``seed`` makes its games repeatable."""
 
-    def __init__(self, seed: int | None = None, stop: float = 0.3, avoid: tuple[str, ...] | None = None):
+    def __init__(self, seed: float | None = None, stop: float = 0.3, avoid: tuple[str, ...] | None = None):
         super().__init__(seed)
         self.stop = stop
         self.avoid = frozenset(TALK if avoid is None else avoid)
@@ -138,20 +155,20 @@ class RandomAgent(Agent):
 
     def complete(self, state: State, prefix: tuple[Step, ...]) -> Action:
         """A random legal action that begins with the entry ``prefix``."""
-        prefix = list(prefix)
+        steps = list(prefix)
         while True:
-            step = state.next_steps(prefix)
+            step = state.next_steps(steps)
             if step.complete and (not step.options or self.rng.random() < self.stop):
-                return state.action_from_steps(prefix)
+                return state.action_from_steps(steps)
             if not step.options:
-                raise RuntimeError(f"no way to finish the entry {prefix} in {state!r}")
+                raise RuntimeError(f"no way to finish the entry {steps} in {state!r}")
             options = [o for o in step.options if not (o.kind == "choice" and o.value in self.avoid)]
             if not options and step.complete:
-                return state.action_from_steps(prefix)
+                return state.action_from_steps(steps)
             option = self.rng.choice(options or step.options)
             if option.kind == "text":
                 option = Step.text(self.text_for(option), option.label)
-            prefix.append(option)
+            steps.append(option)
 
     def play(self, state: State, plies: int) -> State:
         """The position after up to ``plies`` random actions from ``state``
@@ -178,7 +195,18 @@ class RandomAgent(Agent):
 
 def random_words(rng: random.Random, prompt: str) -> str:
     """Words for a text step whose prompt may say how many (``"nine words"``)."""
-    numbers = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+    numbers = {
+        "one": 1,
+        "two": 2,
+        "three": 3,
+        "four": 4,
+        "five": 5,
+        "six": 6,
+        "seven": 7,
+        "eight": 8,
+        "nine": 9,
+        "ten": 10,
+    }
     count = 1
     for word in prompt.lower().split():
         if word.isdigit():
@@ -219,7 +247,7 @@ class GreedyAgent(Agent):
                 best, best_score = [action], score
             elif score == best_score:
                 best.append(action)
-        if not best:
+        if best_score is None:  # no candidate at all
             return Analysis(RandomAgent(seed=self.rng.random()).choose(state), 0.0, 0)
         return Analysis(self.rng.choice(best), best_score, 1)
 

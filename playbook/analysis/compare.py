@@ -19,8 +19,8 @@ moves of play.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .plots import comparison
 from .selfplay import SelfPlay, selfplay
@@ -29,7 +29,7 @@ from .stats import wilson
 __all__ = ["compare", "Comparison", "z_test", "mean_interval"]
 
 
-def z_test(a: Sequence[float], b: Sequence[float]) -> float:
+def z_test(a: Sequence[float], b: Sequence[float]) -> float | None:
     """The two-sided p-value that samples ``a`` and ``b`` share a mean, by
     a two-sample z-test (each mean's variance from its own sample, with
     n - 1): erfc(|z| / sqrt 2).  1 when the samples cannot differ (no

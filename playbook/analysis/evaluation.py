@@ -21,7 +21,8 @@ weigh, how to tell sealed decisions apart) is asked of the game's engine.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..core import WIN, Engine, State
 
@@ -39,7 +40,7 @@ __all__ = [
 
 
 # The engine of a game that teaches the engines nothing.
-_BLANK = Engine()
+_BLANK: Engine[Any] = Engine()
 
 
 def outcome_value(state: State, player: str) -> float | None:

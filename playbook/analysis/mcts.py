@@ -34,13 +34,14 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
 from ..core import Action, IllegalAction, State, Step
 from .agents import DECIDED, TALK, Agent, Analysis, RandomAgent, random_words
 from .evaluation import evaluation_for, generic, private, squash
-from .search import _UNSET, blind, candidates, vary
+from .search import _UNSET, Unset, blind, candidates, vary
 
 __all__ = ["MCTS", "SearchResult", "Visits", "value_score"]
 
@@ -57,7 +58,8 @@ class _Node:
         self.step = step
         self.action = action  # the action completed by the edge into this node, if any
         self.children: list[_Node] = []
-        self.untried: list[Step] | None = None
+        # What is left to expand: steps of the entry, or (action, position after it) pairs.
+        self.untried: list[Step] | list[tuple[Action, State]] | None = None
         self.visits = 0
         self.total = 0.0
         self.complete = False
@@ -97,7 +99,7 @@ class SearchResult(Analysis):
     ``kept`` from the previous search's tree, the ``nodes`` added and the
     ``seconds`` spent (``hits`` stays 0: the search keeps no table)."""
 
-    lines: list[Visits] = field(default_factory=list)
+    lines: Sequence[Visits] = field(default_factory=list)
     iterations: int = 0
     kept: int = 0
 
@@ -114,7 +116,7 @@ def value_score(value: float, scale: float) -> float:
     return max(-bound, min(bound, scale * math.log(value / (1.0 - value))))
 
 
-def _stats(first: "_Node") -> Visits:
+def _stats(first: _Node) -> Visits:
     if first.action is not None:
         text = first.action.text
     else:
@@ -150,9 +152,19 @@ class MCTS(Agent):
     of every action at the root.
     """
 
-    def __init__(self, iterations: int | None = None, time_limit: float | None = _UNSET, seed: int | None = None,
-                 exploration: float = 1.0, rollout: int | None = None, max_rollout: int = 200, scale: float = 3.0,
-                 evaluation=None, widen: int = 150, keep_tree: bool = True):
+    def __init__(
+        self,
+        iterations: int | None = None,
+        time_limit: float | Unset | None = _UNSET,
+        seed: int | None = None,
+        exploration: float = 1.0,
+        rollout: int | None = None,
+        max_rollout: int = 200,
+        scale: float = 3.0,
+        evaluation=None,
+        widen: int = 150,
+        keep_tree: bool = True,
+    ):
         if time_limit is _UNSET:
             time_limit = 1.0 if iterations is None else None
         if iterations is None and time_limit is None:
@@ -182,7 +194,7 @@ class MCTS(Agent):
     def choose(self, state: State) -> Action:
         return self.analyse(state).action
 
-    def analyse(self, state: State, multipv: int | None = None) -> "SearchResult":
+    def analyse(self, state: State, multipv: int | None = None) -> SearchResult:
         """Search ``state`` and return the :class:`SearchResult`: the
         action to play and, in ``lines``, each action at the root with its
         visits and value, most visited first (the first ``multipv`` of
@@ -220,7 +232,7 @@ class MCTS(Agent):
                                  lines=lines[:multipv] if multipv else lines, iterations=done, kept=kept)
         return self.last
 
-    def _kept(self, state: State) -> "_Node | None":
+    def _kept(self, state: State) -> _Node | None:
         """The node of the last search's tree at ``state`` (no partial
         entry), nearest the root, as the root of a new search; None if the
         tree does not reach it."""
@@ -248,7 +260,7 @@ class MCTS(Agent):
             if node.untried is None:
                 self._open(node)
             if node.untried:
-                node = self._expand(node)
+                node = self._expand(node, node.untried)
                 path.append(node)
                 break
             if not node.children:
@@ -277,7 +289,9 @@ class MCTS(Agent):
                 node.untried = children
                 return
         options = node.state.next_steps(node.prefix)
-        steps = [o for o in options.options if not (o.kind == "choice" and o.value in TALK and o.value != "accept-draw")]
+        steps = [
+            o for o in options.options if not (o.kind == "choice" and o.value in TALK and o.value != "accept-draw")
+        ]
         if not steps:
             steps = list(options.options)
         steps = [Step.text(random_words(self.rng, o.label), o.label) if o.kind == "text" else o for o in steps]
@@ -298,8 +312,8 @@ class MCTS(Agent):
         actions = candidates(state, self.rng)
         return actions if 0 < len(actions) <= 2 * self.widen else None
 
-    def _expand(self, node: _Node) -> _Node:
-        step = node.untried.pop()
+    def _expand(self, node: _Node, untried: list[Step] | list[tuple[Action, State]]) -> _Node:
+        step = untried.pop()
         state, mover = node.state, node.state.to_move
         if isinstance(step, tuple):
             action, after = step
@@ -322,12 +336,8 @@ class MCTS(Agent):
     def _select(self, node: _Node) -> _Node:
         log_n = math.log(node.visits)
         c = self.exploration
-        best, best_value = None, -1.0
-        for child in node.children:
-            value = child.total / child.visits + c * math.sqrt(log_n / child.visits)
-            if value > best_value:
-                best, best_value = child, value
-        return best
+        # The first child of the highest value (every value is at least 0).
+        return max(node.children, key=lambda child: child.total / child.visits + c * math.sqrt(log_n / child.visits))
 
     def _judge(self, node: _Node) -> dict:
         state = node.state

@@ -38,7 +38,12 @@ def move_note(agent: Any, before: Any) -> dict | None:
             note[name] = round(value, digits) if digits is not None else value
     played = getattr(last, "action", None)
     for line in getattr(last, "lines", None) or []:
-        if hasattr(line, "visits") and played is not None and line.action is not None and line.action.text == played.text:
+        if (
+            hasattr(line, "visits")
+            and played is not None
+            and line.action is not None
+            and line.action.text == played.text
+        ):
             note["value"] = round(line.value, 3)
             note["visits"] = line.visits
             break

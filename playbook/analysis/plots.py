@@ -13,7 +13,7 @@ an even chance.
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from collections.abc import Mapping
 
 __all__ = ["win_rates", "game_lengths", "first_move_advantage", "first_move_by_opening", "ratings", "rating_table",
            "comparison"]
@@ -112,7 +112,7 @@ def ratings(tournament, ax=None):
     left, right = min(finite) - pad, max(finite) + pad
     lows = [r["low"] if math.isfinite(r["low"]) else left for r in rows]
     highs = [r["high"] if math.isfinite(r["high"]) else right for r in rows]
-    errors = [[e - lo for e, lo in zip(elo, lows)], [hi - e for e, hi in zip(elo, highs)]]
+    errors = [[e - lo for e, lo in zip(elo, lows, strict=True)], [hi - e for e, hi in zip(elo, highs, strict=True)]]
     ax.errorbar(elo, names, xerr=errors, fmt="o", capsize=4)
     for y, r in enumerate(rows):
         if not math.isfinite(r["high"]):
@@ -135,7 +135,9 @@ def rating_table(tournament, ax=None):
               f"{r['score']:.2f}" if r["score"] is not None else "-", f"{r['elo']:+.0f}",
               f"{r['low']:+.0f} to {r['high']:+.0f}"] for r in rows]
     ax.axis("off")
-    table = ax.table(cellText=cells, colLabels=["agent", "games", "W/D/L", "score", "Elo", "95% interval"], loc="center")
+    table = ax.table(
+        cellText=cells, colLabels=["agent", "games", "W/D/L", "score", "Elo", "95% interval"], loc="center"
+    )
     table.auto_set_font_size(False)
     table.set_fontsize(9)
     table.auto_set_column_width(list(range(6)))
@@ -155,7 +157,7 @@ def comparison(result, axes=None):
     labels = [f"{r['variant']}\n({r['games']} games)" for r in rows]
     for ax, (key, title, colour) in zip(axes, (("score", "first mover's score", "#82b366"),
                                                ("draws", "draw rate", "#6c8ebf"),
-                                               ("plies", "mean plies", "#d79b00"))):
+                                               ("plies", "mean plies", "#d79b00")), strict=False):
         shown = [{"rate": r[key] if r[key] is not None else 0.0, "low": r[f"{key}_low"], "high": r[f"{key}_high"]}
                  for r in rows]
         ax.bar(labels, [s["rate"] for s in shown], yerr=_errors(shown), capsize=4, color=colour)

@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import islice
+from itertools import islice, pairwise
 from typing import Any
 
 from ..core import PlaybookError, State
@@ -203,9 +203,9 @@ class Review:
         ax.plot(plies, points, color="0.3", marker="o", markersize=3, linewidth=1, label=f"{first}'s chance")
         colours = {"inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d55e00"}
         for label, colour in colours.items():
-            marked = [(p, y) for p, y, row in zip(plies, points, self.rows) if row["label"] == label]
+            marked = [(p, y) for p, y, row in zip(plies, points, self.rows, strict=True) if row["label"] == label]
             if marked:
-                ax.scatter(*zip(*marked), color=colour, zorder=3, s=30, label=label)
+                ax.scatter(*zip(*marked, strict=True), color=colour, zorder=3, s=30, label=label)
         ax.axhline(0.5, color="0.5", linewidth=0.5)
         ax.set_ylim(0, 1)
         ax.set_xlabel("move (ply)")
@@ -256,8 +256,9 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
         raise PlaybookError("review depth counts actions and must be at least 1")
     analyses = [_analyse(state, depth) for state in states[:-1]]
     rows = []
-    for ply, (before, after) in enumerate(zip(states, states[1:]), start=1):
+    for ply, (before, after) in enumerate(pairwise(states), start=1):
         action = after.last_action
+        assert action is not None, "every position after the first was reached by an action"
         mover = _mover(before, action)
         found = analyses[ply - 1]
         best = found.action.text if found is not None else action.text

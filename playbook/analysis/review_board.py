@@ -87,7 +87,7 @@ function render({ model, el: root }) {
 }
 
 export default { render };
-"""
+"""  # noqa: E501 - the front end as the browser reads it, a statement a line
 
 
 class ReviewGraph(anywidget.AnyWidget):
@@ -116,9 +116,10 @@ class ReviewGraph(anywidget.AnyWidget):
 
 class ReviewBoard(ipywidgets.VBox):
     """A board holding the reviewed game, each move marked with its label
-    in the board's move list, over its :class:`ReviewGraph`, kept in step: ``board`` (a :class:`~playbook.widget.BoardWidget`),
-    ``graph``; :meth:`show` jumps both to a position and draws the best
-    move there as an arrow."""
+    in the board's move list, over its :class:`ReviewGraph`, kept in step:
+    ``board`` (a :class:`~playbook.widget.BoardWidget`), ``graph``;
+    :meth:`show` jumps both to a position and draws the best move there as
+    an arrow."""
 
     def __init__(self, review: Review, **board_options):
         self.review = review

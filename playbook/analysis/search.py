@@ -28,15 +28,29 @@ action.
 
 from __future__ import annotations
 
+import enum
 import random
 import time
 from itertools import islice
+from typing import Final
 
 from ..core import Action, IllegalAction, State
-from .agents import DECIDED as _DECIDED, TALK, Agent, Analysis, Line, RandomAgent
+from .agents import DECIDED as _DECIDED
+from .agents import TALK, Agent, Analysis, Line, RandomAgent
 from .evaluation import WIN, evaluation_for, private
 
-__all__ = ["AlphaBeta", "Analysis", "Line", "candidates", "blind", "choice_key", "repetition_key", "vary", "REPEAT_MARGIN", "LIMIT"]
+__all__ = [
+    "AlphaBeta",
+    "Analysis",
+    "Line",
+    "candidates",
+    "blind",
+    "choice_key",
+    "repetition_key",
+    "vary",
+    "REPEAT_MARGIN",
+    "LIMIT",
+]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -180,8 +194,15 @@ class _Timeout(Exception):
     """The search ran out of its time or of its nodes."""
 
 
+class Unset(enum.Enum):
+    """The type of :data:`_UNSET`, which marks an argument left out where
+    the default depends on the others."""
+
+    UNSET = "unset"
+
+
 #: Marks an argument left out, where the default depends on the others.
-_UNSET = object()
+_UNSET: Final = Unset.UNSET
 
 
 class AlphaBeta(Agent):
@@ -202,7 +223,7 @@ class AlphaBeta(Agent):
     extra actions that are sampled.
     """
 
-    def __init__(self, depth: int | None = None, time_limit: float | None = _UNSET, evaluation=None,
+    def __init__(self, depth: int | None = None, time_limit: float | Unset | None = _UNSET, evaluation=None,
                  table_size: int = 200_000, talk: bool = False, seed: int | None = None, use_table: bool = True,
                  nodes: int | None = None):
         if time_limit is _UNSET:
@@ -281,7 +302,7 @@ class AlphaBeta(Agent):
             action = children[0][0]
             best = Analysis(action, score, depth, [action.text] + self._line(children[0][1], depth - 1))
             lines = [Line(a, s, [a.text] + self._line(c, depth - 1)) for (s, a), (_, c) in
-                     zip(ranked[:multipv], children)]
+                     zip(ranked[:multipv], children, strict=False)]
             if all(abs(line.score) >= _DECIDED for line in lines) or len(children) == 1:
                 break  # a forced result, or no choice: deeper search changes nothing
             if self.deadline is not None and time.perf_counter() >= self.deadline:
@@ -298,7 +319,7 @@ class AlphaBeta(Agent):
     def _root(self, children, depth):
         alpha, beta = -2 * WIN, 2 * WIN
         scored = []
-        best = []  # the best scores so far, best first: alpha is the multipv-th of them
+        best: list[float] = []  # the best scores so far, best first: alpha is the multipv-th of them
         for action, child in children:
             score = self._search(child, depth - 1, alpha, beta, 1)
             scored.append((score, action, child))
@@ -388,8 +409,10 @@ class AlphaBeta(Agent):
                 keyed.append((bonus + sign * self.evaluate(c, self.root), a, c))
             keyed.sort(key=lambda t: -t[0])
             return [(a, c) for _, a, c in keyed]
-        keyed = sorted(actions, key=lambda a: -(1e9 if a.text == hint else 1e6 if a.text in killers else history.get(a.text, 0)))
-        return [(a, None) for a in keyed]
+        ordered = sorted(
+            actions, key=lambda a: -(1e9 if a.text == hint else 1e6 if a.text in killers else history.get(a.text, 0))
+        )
+        return [(a, None) for a in ordered]
 
     def _line(self, state: State, depth: int) -> list[str]:
         """The expected continuation, read from the table."""

@@ -60,10 +60,11 @@ import time
 import traceback
 import warnings
 from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ..core import Game, PlaybookError
 from ..games import load
@@ -71,8 +72,9 @@ from ..records import Record
 from .agents import RandomAgent
 from .evaluation import in_setup
 from .notes import move_note
-from .stats import elo_interval, elo_ratings, sprt as sequential_test, wilson
-from .tasks import cpu_count, probe, workers_of
+from .stats import elo_interval, elo_ratings, wilson
+from .stats import sprt as sequential_test
+from .tasks import probe, workers_of
 
 __all__ = ["play_game", "selfplay", "SelfPlay", "SelfPlayError", "tournament", "Tournament", "settings_text",
            "LONG_RUN"]
@@ -125,11 +127,9 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
         agents = list(agents)
         if len(agents) != len(players):
             raise ValueError(f"{game.title} has {len(players)} players {players}; got {len(agents)} agents")
-        by_player = dict(zip(players, agents))
+        by_player = dict(zip(players, agents, strict=True))
     names = names or {p: agent_name(a) for p, a in by_player.items()}
-    opening_agent = None
-    if book:
-        opening_agent = RandomAgent(seed=seed)
+    opening_agent = RandomAgent(seed=seed)  # plays the first ``book`` plies
     actions: list[str] = []
     notes: list[dict | None] = []
     first = opening = None
@@ -285,8 +285,10 @@ def _agents_for(specs, seed: int, players) -> list:
     if callable(specs) and not isinstance(specs, (list, tuple)):
         made = specs(seed)  # one factory for all the agents of a game
         if not isinstance(made, (list, tuple)):
-            raise SelfPlayError(f"agents: a single factory must make a list of {len(players)} agents "
-                                f"({', '.join(players)}), not {made!r:.60}; give one agent or factory per player instead")
+            raise SelfPlayError(
+                f"agents: a single factory must make a list of {len(players)} agents "
+                f"({', '.join(players)}), not {made!r:.60}; give one agent or factory per player instead"
+            )
         return list(made)
     # Each player's agent gets its own seed, so two copies of one agent differ.
     return [_instantiate(spec, seed * len(players) + k) for k, spec in enumerate(specs)]
@@ -334,7 +336,9 @@ def _check_agents(game: Game, specs, seed: int, seats: tuple[str, ...]) -> list:
     except Exception as exc:
         raise SelfPlayError(f"agents: making the agents of the first game failed: {type(exc).__name__}: {exc}") from exc
     if len(made) != len(seats):
-        raise SelfPlayError(f"agents: {game.title} needs one agent per player ({players}); the factory made {len(made)}")
+        raise SelfPlayError(
+            f"agents: {game.title} needs one agent per player ({players}); the factory made {len(made)}"
+        )
     for k, agent in enumerate(made):
         if not callable(getattr(agent, "choose", None)) or isinstance(agent, type):
             raise SelfPlayError(f"agents: what plays {seats[k]} has no choose(state) method: {agent!r:.80}; "
@@ -485,7 +489,7 @@ def _load(game) -> Game:
 def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Executor | None = None,
              variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
              batch: int | None = None, names: Sequence[str] | None = None, max_errors: int | None = 3,
-             options: None = None, out=None) -> "SelfPlay":
+             options: None = None, out=None) -> SelfPlay:
     """Play ``games`` games of ``game`` (a game or its name) between
     ``agents`` (one agent or factory per player, or a factory of all of
     them) and return a :class:`SelfPlay`.
@@ -507,7 +511,9 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     if isinstance(agents, (list, tuple)):
         if len(agents) != len(seats):
             raise SelfPlayError(f"agents: {game.title} has {len(seats)} players {seats}; got {len(agents)} agents")
-        label_names = {p: (names[k] if names else agent_name(a)) for k, (p, a) in enumerate(zip(seats, agents))}
+        label_names = {
+            p: (names[k] if names else agent_name(a)) for k, (p, a) in enumerate(zip(seats, agents, strict=True))
+        }
     else:
         label_names = None
     made = _check_agents(game, agents, seed, seats)
@@ -518,9 +524,16 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     if out is not None:
         from .store import keep_results  # store builds on this module (SelfPlay): the cycle keeps it here
 
-        records = keep_results(out, game, setup, label_names or dict(zip(seats, map(agent_name, made))), max_plies,
-                               seed, jobs, lambda todo, keep: _run(todo, executor, label, progress, batch,
-                                                                  max_errors, keep=keep))
+        records = keep_results(
+            out,
+            game,
+            setup,
+            label_names or dict(zip(seats, map(agent_name, made), strict=True)),
+            max_plies,
+            seed,
+            jobs,
+            lambda todo, keep: _run(todo, executor, label, progress, batch, max_errors, keep=keep),
+        )
     else:
         records = _run(jobs, executor, label, progress, batch, max_errors)
     _warn_if_stopped(game, records, max_plies)
@@ -578,7 +591,7 @@ class SelfPlay:
         for r in self.finished():
             if r["opening"] is not None:
                 groups[key(r["opening"]) if key else r["opening"]].append(r)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for opening, recs in groups.items():
             wins = sum(1 for r in recs if r["first"] in r["winners"])
             draws = sum(1 for r in recs if r["draw"])
@@ -630,10 +643,6 @@ class SelfPlay:
             "first_mover_interval": (round(advantage["low"], 3), round(advantage["high"], 3)),
         }
 
-    def to_records(self) -> list[Record]:
-        """Every game as a replayable :class:`~playbook.records.Record`."""
-        return [to_record(r) for r in self.records if r["start"]]
-
     def __len__(self) -> int:
         return len(self.records)
 
@@ -643,7 +652,7 @@ class SelfPlay:
 
     def _repr_markdown_(self) -> str:
         s = self.summary()
-        rows = []
+        rows: list[str] = []
         for k, v in s.items():
             if isinstance(v, float):
                 v = f"{v:.3f}"
@@ -658,7 +667,7 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
                variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
                batch: int | None = None, names: Sequence[str] | None = None, anchor: str | None = None,
                book: int = 2, sprt: tuple[float, float] | None = None, players: int | None = None,
-               max_errors: int | None = 3, options: None = None) -> "Tournament":
+               max_errors: int | None = 3, options: None = None) -> Tournament:
     """Every group of ``players`` agents (default: as many as the game
     seats) out of ``agents`` (agents or factories, or a dict name ->
     agent) plays ``games`` games with rotating seats: game ``k`` of a
@@ -706,7 +715,7 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
         for turn in range(len(seats)):
             order = group[turn:] + group[:turn]
             blobs.append(_dumps((game, [specs[a] for a in order], setup, max_plies,
-                                 dict(zip(seats, (names[a] for a in order))), book)))
+                                 dict(zip(seats, (names[a] for a in order), strict=True)), book)))
         for k in range(games):
             jobs.append((blobs[k % len(seats)], seed + g * 10_000 + k // len(seats)))
     label = f"{game.title} tournament"
@@ -787,7 +796,7 @@ class Tournament(SelfPlay):
         (:func:`~playbook.analysis.stats.elo_interval`; never zero wide: a
         perfect score has ``high`` = inf, a null one ``low`` = -inf)."""
         elo = elo_ratings(_scores(self.records), self.names, anchor=self.anchor)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for n in self.names:
             # Each game counts once: the agent's score in it is its mean against the others seated.
             games, points, wins, draws, field = 0, 0.0, 0, 0, []
@@ -819,7 +828,7 @@ class Tournament(SelfPlay):
         """One row per pair of agents: the games they sat in together,
         each one's points against the other (see :meth:`ratings`) and
         how many of those games stopped unfinished."""
-        table = defaultdict(lambda: [0, 0.0, 0.0, 0])
+        table: defaultdict[tuple, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0])
         for r in self.records:
             for p, q in combinations(list(r["agents"]), 2):
                 a, b = r["agents"][p], r["agents"][q]

@@ -17,7 +17,7 @@ it can tell two hypotheses apart, as engine testers run them.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 __all__ = ["wilson", "elo", "expected_score", "elo_interval", "elo_ratings", "verdict", "sprt", "SPRT_BOUNDS"]
 
@@ -104,11 +104,11 @@ def elo_ratings(results: Iterable[tuple[str, str, float]], names: Sequence[str],
             new.append(score[i] / denom if denom else gamma[i])
         mean_log = sum(math.log(g) for g in new) / m
         new = [g / math.exp(mean_log) for g in new]
-        change = max(abs(math.log(a / b)) for a, b in zip(new, gamma))
+        change = max(abs(math.log(a / b)) for a, b in zip(new, gamma, strict=True))
         gamma = new
         if change < 1e-9:
             break
-    ratings = {n: 400 * math.log10(g) for n, g in zip(names, gamma)}
+    ratings = {n: 400 * math.log10(g) for n, g in zip(names, gamma, strict=True)}
     if anchor is not None:
         shift = ratings[anchor]
         ratings = {n: r - shift for n, r in ratings.items()}

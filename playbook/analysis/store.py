@@ -24,8 +24,8 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from .selfplay import SelfPlay, SelfPlayError
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from ..core import PlaybookError, State
 from ..games import load
@@ -76,7 +76,7 @@ def rank(rows: Sequence[Sequence[int]]) -> int:
         for i in range(width):
             if i != found and gram[i][col] != 0:
                 factor = gram[i][col] / gram[found][col]
-                gram[i] = [a - factor * b for a, b in zip(gram[i], gram[found])]
+                gram[i] = [a - factor * b for a, b in zip(gram[i], gram[found], strict=True)]
         found += 1
     return found
 

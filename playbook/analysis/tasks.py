@@ -21,9 +21,18 @@ from __future__ import annotations
 import math
 import os
 import time
-from typing import Callable
+from collections.abc import Callable
 
-__all__ = ["cpu_count", "probe", "task_size", "workers_of", "TASK_SECONDS", "TASKS_PER_WORKER", "PROBE_SECONDS", "PROBE_GAMES"]
+__all__ = [
+    "cpu_count",
+    "probe",
+    "task_size",
+    "workers_of",
+    "TASK_SECONDS",
+    "TASKS_PER_WORKER",
+    "PROBE_SECONDS",
+    "PROBE_GAMES",
+]
 
 #: The time a task should take: long beside an executor's round trip.
 TASK_SECONDS = 2.0

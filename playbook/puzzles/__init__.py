@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from ..core import State
@@ -112,7 +112,7 @@ def games() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read(name: str) -> tuple[Puzzle, ...]:
     path = resources.files(__name__) / "data" / f"{name}.json"
     if not path.is_file():

@@ -30,7 +30,8 @@ BoardWidget(Cosmic Chess, black to move, 1 move)
 from __future__ import annotations
 
 import pathlib
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .. import render
 from ..core import Game, State

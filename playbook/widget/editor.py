@@ -8,7 +8,8 @@ shows the draft with a new history.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import traitlets
 

@@ -8,7 +8,8 @@ steps back and forward, and tells the callbacks what was played.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import traitlets
 

@@ -34,7 +34,7 @@ def encounter(a: int, d: int) -> tuple[int, int, bool, bool]:
 def runs(cells: list[int], alive: list[bool]) -> list[list[int]]:
     """The unbroken runs of surviving sections of a stick."""
     out, cur = [], []
-    for c, ok in zip(cells, alive):
+    for c, ok in zip(cells, alive, strict=False):
         if ok:
             cur.append(c)
         elif cur:
@@ -69,7 +69,10 @@ class Work:
 
     def put(self, thing: Thing | None, cells=None) -> None:
         """Set ``thing`` on the cells it covers (a stick's own cells by default)."""
-        for c in cells if cells is not None else (thing.cells if thing.kind in "TH" else ()):
+        if cells is None:
+            assert thing is not None, "only a piece has cells of its own"
+            cells = thing.cells if thing.kind in "TH" else ()
+        for c in cells:
             self.cells[c] = thing
 
     def lift(self, i: int) -> Thing:
@@ -234,7 +237,7 @@ class Work:
             if self.cells[c] is None:
                 alive[c] = True
                 continue
-            section = ["B", shields]
+            section: list = ["B", shields]
             alive[c] = bool(self.fight([section], stick.owner, c))
             shields = section[1]  # spent in the fight, lost section or not (a Cube takes none)
         flags = [alive[c] for c in new_cells]

@@ -7,9 +7,18 @@ north is towards Black (White's forward), east towards higher files.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
-DIRS = {"n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1), "s": (0, -1), "sw": (-1, -1), "w": (-1, 0), "nw": (-1, 1)}
+DIRS = {
+    "n": (0, 1),
+    "ne": (1, 1),
+    "e": (1, 0),
+    "se": (1, -1),
+    "s": (0, -1),
+    "sw": (-1, -1),
+    "w": (-1, 0),
+    "nw": (-1, 1),
+}
 ORTH = ("n", "e", "s", "w")
 DIAG = ("ne", "se", "sw", "nw")
 ALL = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -67,7 +76,7 @@ class Geometry:
     def _walk(self, i: int, v: tuple[int, int], n: int) -> int:
         return self._offset(i, v[0] * n, v[1] * n)
 
-    def line(self, i: int, d: str, n: int) -> list[int]:
+    def line(self, i: int, d: str, n: int) -> tuple[int, ...]:
         """The ``n`` cells after ``i`` in direction ``d`` (-1 for those off the board)."""
         key = (i, d, n)
         found = self._lines.get(key)
@@ -81,7 +90,7 @@ class Geometry:
 
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(files: int, ranks: int) -> Geometry:
     """The shared :class:`Geometry` of a board this size."""
     return Geometry(files, ranks)

@@ -36,7 +36,7 @@ def carry_out(state, plan: tuple):
         pyr = {u[0]: u for u in held if u[0] != "F"}
         drops = [pyr[p] for p in order] + [u for u in reversed(held) if u[0] == "F"]
         cells[i] = Thing("col", t.owner, t.units[:1])
-        for unit, c in zip(drops, state.geo.line(i, d, len(drops))):
+        for unit, c in zip(drops, state.geo.line(i, d, len(drops)), strict=False):
             w.drop(t.owner, unit, c)
     elif kind in ("fall", "roll", "stand"):
         _, i, d = plan

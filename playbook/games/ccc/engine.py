@@ -4,16 +4,20 @@ step no listed action starts with)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
-from ...core import Engine, State
+from ...core import Engine
+
+if TYPE_CHECKING:
+    from .state import CCCState
 
 #: Piece values in Flats.  Pyramids carry the game (a side with none
 #: left loses), so each is worth more than its fighting power alone.
 VALUES = {"F": 1.0, "S": 5.0, "M": 5.5, "L": 6.0, "R": 2.5, "V": 1.0, "C": 0.0, "section": 1.5}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _distances(files: int, size: int) -> tuple[tuple[int, ...], ...]:
     """King steps between every two cells of a board ``files`` wide with
     ``size`` cells, worked out once per board size."""
@@ -21,14 +25,14 @@ def _distances(files: int, size: int) -> tuple[tuple[int, ...], ...]:
                  for i in range(size))
 
 
-class CCCEngine(Engine):
+class CCCEngine(Engine["CCCState"]):
     """CCC's evaluation."""
 
     judges = True
     #: A Pyramid (5) is the review's scale.
     review_scale = 5.0
 
-    def evaluate(self, state: State, player: str) -> float:
+    def evaluate(self, state: CCCState, player: str) -> float:
         """CCC: material, shields, how few Pyramids are left, and the approach.
 
         Material (:data:`VALUES`): a Flat 1; Small, Medium, Large Pyramid

@@ -200,7 +200,8 @@ class Entry:
             return self._shield(i, t)
         candidates = s.table.get(i, [])
         n = len(steps)
-        options, complete, action = {}, False, None
+        options: dict[Step, None] = {}  # the next steps, in order, once each
+        complete, action = False, None
         for a in candidates:
             if a.steps[:n] != steps:
                 continue
@@ -259,7 +260,7 @@ class Entry:
                 self._fail(self._why_no_shield(st.value, t, k, ring), rule="Ring")
             given[c] = given.get(c, 0) + 1
         used = sum(given.values())
-        options = []
+        options: list[Step] = []
         if used < ring.power:
             for c, r in room.items():
                 if r - given.get(c, 0) > 0:
@@ -350,9 +351,8 @@ def steps_from_text(s, text: str) -> tuple[Step, ...]:
         return steps
     m = _VERB.fullmatch(text)
     if not m:
-        pos = 0
-        if re.match(_CELL, text):
-            pos = re.match(_CELL, text).end()
+        start = re.match(_CELL, text)
+        pos = start.end() if start else 0
         raise NotationError("an action is 'pass', cells joined by '-' or 'x' (b2-b3, c3xc5xe7), or a cell and a "
                             "power (d4 unstack n, h1 fall w, b1 build, b1 shield c2, g1-d3 \"...\")", text,
                             min(pos, len(text) - 1))
@@ -369,8 +369,11 @@ def steps_from_text(s, text: str) -> tuple[Step, ...]:
         if verb == "unstack" and len(words) == 2 and re.fullmatch(r"[SML]{2,3}", words[1]):
             steps += tuple(ORDER_STEPS[p] for p in words[1][:-1])
         elif len(words) != 1:
-            raise NotationError(f"{verb} takes a direction" + (" and, for Pyramids, their order (SM)" if verb == "unstack"
-                                                               else ""), text, rest_pos + rest.index(words[1]))
+            raise NotationError(
+                f"{verb} takes a direction" + (" and, for Pyramids, their order (SM)" if verb == "unstack" else ""),
+                text,
+                rest_pos + rest.index(words[1]),
+            )
         return steps
     if verb == "build":
         if words:
@@ -385,7 +388,9 @@ def steps_from_text(s, text: str) -> tuple[Step, ...]:
         if not q:
             raise NotationError('recreate is followed by a compliment in double quotes', text, rest_pos)
         return (first, Step.text(q.group(1), RECREATE_PROMPT))
-    raise NotationError(f"unknown power {verb!r} (unstack, fall, roll, stand, build, shield, recreate)", text, m.start(2))
+    raise NotationError(
+        f"unknown power {verb!r} (unstack, fall, roll, stand, build, shield, recreate)", text, m.start(2)
+    )
 
 
 def _cell(s, name: str, text: str) -> Step:

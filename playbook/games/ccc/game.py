@@ -60,7 +60,9 @@ class CCC(Game):
             raise IllegalAction(f"first is 'white' or 'black', not {first!r}", rule="set-up")
         files = files if files is not None else len(back_rank)
         if files != len(back_rank):
-            raise IllegalAction(f"the back rank {back_rank!r} has {len(back_rank)} cells for {files} files", rule="set-up")
+            raise IllegalAction(
+                f"the back rank {back_rank!r} has {len(back_rank)} cells for {files} files", rule="set-up"
+            )
         if not (MIN_SIZE <= files <= MAX_SIZE and MIN_SIZE <= ranks <= MAX_SIZE):
             raise IllegalAction(f"a board has {MIN_SIZE} to {MAX_SIZE} files and ranks", rule="set-up")
         old = [c for c in back_rank if c in RENAMED]

@@ -292,7 +292,7 @@ def unstack_table(names, cs, line_of, made: dict, key: tuple) -> tuple:
             action = made.get(plan)
             if action is None:
                 action = made[plan] = _power_action(names, cs, plan)
-            choices.append((tuple((c, SIZE[p]) for p, c in zip(order, line) if c >= 0), action))
+            choices.append((tuple((c, SIZE[p]) for p, c in zip(order, line, strict=False) if c >= 0), action))
         out.append((flat_drops, tuple(choices)))
     return tuple(out)
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NoReturn
 
 from ...core import NotationError
 from .board import FILES, geometry
@@ -43,7 +44,7 @@ from .pieces import CAP, MAX_FLATS, MAX_POWER, NAMES, PILE_ORDER, RENAMED, SECTI
 MIN_SIZE, MAX_SIZE = 6, 26
 
 
-def fail(message: str, text: str, pos: int):
+def fail(message: str, text: str, pos: int) -> NoReturn:
     """Raise a NotationError pointing at ``pos`` (the error adds its line and column)."""
     raise NotationError(message, text, pos)
 
@@ -116,7 +117,7 @@ def read(text: str):
     board, lost).  Raises NotationError naming the field."""
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
-    lines = [(p, l.rstrip("\r")) for p, l in _lines(text)]
+    lines = [(p, line.rstrip("\r")) for p, line in _lines(text)]
     while lines and not lines[-1][1].strip():
         lines.pop()
     if len(lines) < 4 + MIN_SIZE:
@@ -186,7 +187,7 @@ def _header(text: str, pos: int, line: str):
         fail("to move: write 'white to move' or 'black to move'", text, offsets[0])
     side = m.group(1)[0]
     nums = []
-    for name, f, o in zip(("turn", "quiet"), fields[1:3], offsets[1:3]):
+    for name, f, o in zip(("turn", "quiet"), fields[1:3], offsets[1:3], strict=False):
         m = re.fullmatch(name + r" (\d{1,6})", f)
         if not m:
             fail(f"{name}: write '{name} <number>'", text, o)
@@ -295,8 +296,8 @@ def _standing(kind: str, owner: str, shields: int, cell: int) -> Thing:
 
 def _sticks(text, geo, raw, where):
     """Resolve laying sticks: each side's laying cells form one straight run."""
-    board = [None] * len(raw)
-    laying = {}
+    board: list[Thing | None] = [None] * len(raw)
+    laying: dict[tuple[str, str], list[int]] = {}
     for i, item in enumerate(raw):
         if item is None:
             continue

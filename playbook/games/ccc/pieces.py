@@ -124,7 +124,7 @@ class Thing:
         """How many more Shields the piece on top may take."""
         return CAP[self.top_letter()] - self.top_shields()
 
-    def with_top_shield(self) -> "Thing":
+    def with_top_shield(self) -> Thing:
         """This thing with one more Shield on its top piece."""
         if self.kind == "col":
             letter, sh = self.units[-1]

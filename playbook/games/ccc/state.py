@@ -6,19 +6,24 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import compress
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, Step, StepOptions
 from .board import Geometry
 from .edit import edit, placed
 from .effects import carry_out
-from .entry import Entry, shield_room as room_for_shields, steps_from_text, unlisted as unlisted_actions
-from .moves import PASS, frozen_cells, listed as listed_actions
+from .entry import Entry, steps_from_text
+from .entry import shield_room as room_for_shields
+from .entry import unlisted as unlisted_actions
+from .moves import PASS, frozen_cells
+from .moves import listed as listed_actions
 from .notation import write
 from .pieces import SIDES
 from .tables import Rays, rays
 from .view import drawn, scene
 
+if TYPE_CHECKING:
+    from .game import CCC
 
 #: The marks between the cells of a move: ``-`` a move, ``x`` an attack or a hop.
 _MARK = re.compile(r"(?<=\d)[-x](?=[a-z])")
@@ -66,12 +71,12 @@ class CCCState(State):
     files: int
     ranks: int
     board: tuple  # Thing or None per cell, a1 first (a laying stick is on each cell it covers)
-    side: str = "w"  # 'w' or 'b', to move
-    turn: int = 1  # the turn being played, 1 for the game's first
-    quiet: int = 0  # turns since a piece was last destroyed
-    homes: tuple = (-1, -1)  # the Nice Flags' home cells (-1: none)
-    lost: tuple = ("", "")  # destroyed pieces of White and Black (letters, see notation)
-    game: object = field(default=None, repr=False)
+    side: str  # 'w' or 'b', to move
+    turn: int  # the turn being played, 1 for the game's first
+    quiet: int  # turns since a piece was last destroyed
+    homes: tuple  # the Nice Flags' home cells (-1: none)
+    lost: tuple  # destroyed pieces of White and Black (letters, see notation)
+    game: CCC = field(repr=False)
 
     # Derived when a position is made (see __post_init__).
     geo: Geometry = field(init=False, repr=False, compare=False)
@@ -146,7 +151,7 @@ class CCCState(State):
         if not w or not b:
             winner = "white" if w else "black"
             return Outcome((winner,), f"{'black' if w else 'white'} has no Pyramid left", Ending.PIECES_LOST)
-        limit = self.game.quiet_limit if self.game is not None else None
+        limit = self.game.quiet_limit
         if limit and self.quiet >= limit:
             return Outcome((), f"{limit} turns passed with no piece destroyed", Ending.MOVE_LIMIT)
         return None
@@ -186,7 +191,7 @@ class CCCState(State):
             return action
         action = self.action_from_steps(steps_from_text(self, text))
         own = _MARK.findall(action.text.split('"')[0])
-        for written, mark in zip(_MARK.finditer(text.split('"')[0]), own):
+        for written, mark in zip(_MARK.finditer(text.split('"')[0]), own, strict=False):
             if written.group() == "x" and mark == "-":
                 raise NotationError(f"'x' marks an attack or a hop, and this move attacks nothing: write {action.text}",
                                     text, written.start())
@@ -196,14 +201,14 @@ class CCCState(State):
                                 "reverse", rule="unstacking")
         return action
 
-    def _apply(self, action: Action) -> "CCCState":
+    def _apply(self, action: Action) -> CCCState:
         return carry_out(self, action.data)
 
-    def edit(self, cell=None, piece=None, *, to_move=None) -> "CCCState":
+    def edit(self, cell=None, piece=None, *, to_move=None) -> CCCState:
         """The position changed by the editor (see :mod:`.edit`)."""
         return edit(self, cell, piece, to_move)
 
-    def replace(self, **changes) -> "CCCState":
+    def replace(self, **changes) -> CCCState:
         """A copy with ``changes`` to its fields."""
         return replace(self, **changes)
 

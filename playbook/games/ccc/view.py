@@ -62,7 +62,9 @@ def describe(t) -> str:
     """Hover text: the piece, its Shields, Power and what is in a column."""
     side = SIDES[t.owner]
     if t.kind == "col":
-        parts = [NAMES[u[0]] + (f" ({u[1]} Shield{'s' if u[1] > 1 else ''})" if u[1] else "") for u in reversed(t.units)]
+        parts = [
+            NAMES[u[0]] + (f" ({u[1]} Shield{'s' if u[1] > 1 else ''})" if u[1] else "") for u in reversed(t.units)
+        ]
         inner = f": {', '.join(parts)} (top first)" if len(t.units) > 1 else (
             f" ({t.units[0][1]} Shield{'s' if t.units[0][1] > 1 else ''})" if t.units[0][1] else "")
         return f"{side} {t.role()}{inner}"

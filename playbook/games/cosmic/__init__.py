@@ -115,9 +115,35 @@ the tests in ``tests/test_cosmic.py`` that pin it.
 
 from __future__ import annotations
 
-from .board import (ACCEPT_ACTION, ACCEPT_DRAW, ALL8, BLACK, CELL_STEPS, CELLS, DIAG, FILES, INDEX, JUMPS, KINGS, KNIGHT,
-                    NAMES, OFF, OFF_STEP, OFFER_ACTION, OFFER_DRAW, ORTH, PLAIN, RAYS, SET, SIDES, SIZE, START, STEPS1,
-                    WHITE, cell_name)
+from .board import (
+                    ACCEPT_ACTION,
+                    ACCEPT_DRAW,
+                    ALL8,
+                    BLACK,
+                    CELL_STEPS,
+                    CELLS,
+                    DIAG,
+                    FILES,
+                    INDEX,
+                    JUMPS,
+                    KINGS,
+                    KNIGHT,
+                    NAMES,
+                    OFF,
+                    OFF_STEP,
+                    OFFER_ACTION,
+                    OFFER_DRAW,
+                    ORTH,
+                    PLAIN,
+                    RAYS,
+                    SET,
+                    SIDES,
+                    SIZE,
+                    START,
+                    STEPS1,
+                    WHITE,
+                    cell_name,
+)
 from .game import GAME, CosmicChess
 from .refusals import MOVE_RULES
 from .state import CosmicState

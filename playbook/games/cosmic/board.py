@@ -42,8 +42,9 @@ def _between(i: int, j: int) -> list[int] | None:
     df, dr = j % SIZE - i % SIZE, j // SIZE - i // SIZE
     if i == j or (df and dr):
         return None
-    d = ((df > 0) - (df < 0), (dr > 0) - (dr < 0))
-    return [_walk(i, d, n) for n in range(1, max(abs(df), abs(dr)))]
+    # Every cell between two on one rank or file is on the board: a fixed step in the index.
+    step = ((df > 0) - (df < 0)) + SIZE * ((dr > 0) - (dr < 0))
+    return [i + n * step for n in range(1, max(abs(df), abs(dr)))]
 
 
 # JUMPS[dirs][i]: for each direction, (cell jumped over, landing cell or None
@@ -62,7 +63,10 @@ def _jump_table(dirs):
 
 
 JUMPS = {dirs: _jump_table(dirs) for dirs in (ORTH, DIAG, ALL8)}
-STEPS1 = {dirs: [tuple(j for j in (_walk(i, d, 1) for d in dirs) if j is not None) for i in range(36)] for dirs in (DIAG, ALL8)}
+STEPS1 = {
+    dirs: [tuple(j for j in (_walk(i, d, 1) for d in dirs) if j is not None) for i in range(36)]
+    for dirs in (DIAG, ALL8)
+}
 RAYS = [
     [tuple(j for j in (_walk(i, d, n) for n in range(1, SIZE)) if j is not None) for d in ORTH]
     for i in range(SIZE * SIZE)

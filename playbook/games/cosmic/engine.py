@@ -10,7 +10,12 @@
 
 from __future__ import annotations
 
-from ...core import Engine, State
+from typing import TYPE_CHECKING
+
+from ...core import Engine
+
+if TYPE_CHECKING:
+    from .state import CosmicState
 
 #: Piece values in pawns (the king is beyond price: losing it ends the
 #: game, so it counts only through the outcome).
@@ -21,14 +26,14 @@ PIECE_VALUES = {"K": 0.0, "R": 4.0, "N": 3.0, "P": 1.0}
 _COUNT = 0.5
 
 
-class CosmicEngine(Engine):
+class CosmicEngine(Engine["CosmicState"]):
     """Cosmic Chess's evaluation and material; every action is listed."""
 
     judges = True
     #: A knight (3) is the review's scale; the small board lets it look three actions ahead.
     review_depth = 3
 
-    def evaluate(self, state: State, player: str) -> float:
+    def evaluate(self, state: CosmicState, player: str) -> float:
         """Cosmic Chess: material and numbers.
 
         Material: rook 4, knight 3, pawn 1 (:data:`PIECE_VALUES`); the king
@@ -49,11 +54,11 @@ class CosmicEngine(Engine):
         score += 0.1 if state.side == "w" else -0.1
         return score if player == "white" else -score
 
-    def extra_actions(self, state: State) -> list:
+    def extra_actions(self, state: CosmicState) -> list:
         """None: every action is listed."""
         return []
 
-    def material(self, state: State) -> dict[str, int]:
+    def material(self, state: CosmicState) -> dict[str, int]:
         """Rooks, knights and pawns, White's count minus Black's (kings left out)."""
         return self.letter_balance(state.board, [k for k in PIECE_VALUES if k != "K"])
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...core import Game, IllegalAction, PlaybookError, Step
-from .engine import ENGINE
 from .board import NAMES, START
+from .engine import ENGINE
 from .notation import read_position
 from .state import CosmicState
 

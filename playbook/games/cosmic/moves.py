@@ -3,12 +3,21 @@ to move, worked out once per position."""
 
 from __future__ import annotations
 
-from ...core import Action
+from typing import TYPE_CHECKING
+
+from ...core import Action, StateMixin
 from .board import ALL8, BLACK, CELL_STEPS, CELLS, DIAG, JUMPS, KNIGHT, OFF, OFF_STEP, ORTH, PLAIN, RAYS, STEPS1, WHITE
 
+if TYPE_CHECKING:
+    from .game import CosmicChess
 
-class CosmicMoves:
+
+class CosmicMoves(StateMixin):
     """The moves and captures of a :class:`CosmicState`'s side to move."""
+
+    board: str
+    side: str
+    game: CosmicChess
 
     def _piece_actions(self) -> tuple[Action, ...]:
         """The moves and captures of the side to move (no draw offers),
@@ -124,7 +133,7 @@ class CosmicMoves:
                 out.append(PLAIN[i, land])
 
     def _rook(self, board, i, mine, out):
-        for d, ray in zip(ORTH, RAYS[i]):
+        for ray in RAYS[i]:
             for k, j in enumerate(ray):
                 piece = board[j]
                 if piece == ".":

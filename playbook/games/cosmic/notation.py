@@ -4,6 +4,7 @@ notation section says how they are written)."""
 from __future__ import annotations
 
 import re
+
 from ...core import NotationError
 from .board import FILES, KINGS, NAMES, OFF, SET, SIDES, SIZE
 
@@ -19,7 +20,7 @@ def _read_action(text: str) -> tuple[list[str], list[str]]:
         return parts[0::2], parts[1::2]
     pos = 0
     expect_cell = True
-    seps = []
+    seps: list[str] = []
     while pos < len(text):
         if expect_cell:
             if seps and seps[-1] == "x" and text[pos] == OFF:

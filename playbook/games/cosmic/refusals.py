@@ -3,9 +3,15 @@ piece in the way when one blocks it."""
 
 from __future__ import annotations
 
-from ...core import IllegalAction
+from typing import TYPE_CHECKING
+
+from ...core import IllegalAction, StateMixin
 from .board import ACCEPT_DRAW, CELLS, INDEX, KNIGHT, NAMES, OFF, OFFER_DRAW, SIDES, SIZE, _between, _owner
 from .notation import _read_action
+
+if TYPE_CHECKING:
+    from .game import CosmicChess
+
 
 MOVE_RULES = {
     "P": "a pawn steps one cell diagonally, or jumps diagonally over adjacent enemies onto empty cells",
@@ -17,8 +23,12 @@ MOVE_RULES = {
 }
 
 
-class CosmicRefusals:
+class CosmicRefusals(StateMixin):
     """The reasons a :class:`CosmicState` gives for refusing an action."""
+
+    board: str
+    side: str
+    game: CosmicChess
 
     def explain_illegal(self, text: str) -> None:
         if text in (OFFER_DRAW, ACCEPT_DRAW):
@@ -41,7 +51,9 @@ class CosmicRefusals:
             raise IllegalAction(f"the {kind} on {start} cannot play {text}: {blocker}", rule=f"{kind} moves")
         if self.game.compulsory_capture and "x" not in seps and any("x" in a.text for a in self.legal_actions()):
             raise IllegalAction("a capture is available, and capturing is compulsory", rule="compulsory capture")
-        raise IllegalAction(f"the {kind} on {start} cannot play {text}: {MOVE_RULES[piece.upper()]}", rule=f"{kind} moves")
+        raise IllegalAction(
+            f"the {kind} on {start} cannot play {text}: {MOVE_RULES[piece.upper()]}", rule=f"{kind} moves"
+        )
 
     def _blocker(self, start: int, target: str, capture: bool) -> str | None:
         """What stops the first leg of a move from ``start`` to ``target``

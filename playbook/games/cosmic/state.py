@@ -23,9 +23,9 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
 
     board: str  # 36 characters, a1 first, '.' for empty
     side: str  # 'w' or 'b'
-    offer: str = ""  # '', 'w' or 'b' (pending offer by that side), '=' agreed
-    game: "CosmicChess" = field(default=None, compare=False, repr=False)
-    quiet: int = 0  # moves since the last capture (clarification 13)
+    offer: str  # '', 'w' or 'b' (pending offer by that side), '=' agreed
+    game: CosmicChess = field(compare=False, repr=False)
+    quiet: int  # moves since the last capture (clarification 13)
 
     # ---- the contract
 
@@ -49,7 +49,11 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
             return self._by_count(counts, "a draw was agreed", Ending.AGREEMENT)
         bare = [s for s in "wb" if counts[s] == 1]
         if bare:
-            why = "both sides have only their kings left" if len(bare) == 2 else f"{SIDES[bare[0]]} has only its king left"
+            why = (
+                "both sides have only their kings left"
+                if len(bare) == 2
+                else f"{SIDES[bare[0]]} has only its king left"
+            )
             return self._by_count(counts, why, Ending.BARE_KING)
         limit = self.game.quiet_limit
         if limit is not None and self.quiet >= limit:
@@ -65,17 +69,11 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
         leader = "w" if counts["w"] > counts["b"] else "b"
         trailer = "b" if leader == "w" else "w"
         # The leader's count first: "black has more pieces (8 to 2)".
-        return Outcome((SIDES[leader],), f"{why}; {SIDES[leader]} has more pieces ({counts[leader]} to {counts[trailer]})", ending)
+        return Outcome(
+            (SIDES[leader],), f"{why}; {SIDES[leader]} has more pieces ({counts[leader]} to {counts[trailer]})", ending
+        )
 
-    def counts(self) -> dict[str, int]:
-        """Pieces on the board for each side (``"w"`` and ``"b"``)."""
-        b = self.board
-        return {
-            "w": b.count("K") + b.count("R") + b.count("N") + b.count("P"),
-            "b": b.count("k") + b.count("r") + b.count("n") + b.count("p"),
-        }
-
-    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> "CosmicState":
+    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> CosmicState:
         """The position with ``piece`` (a letter of :meth:`CosmicChess.palette`,
         None for empty) on ``cell`` and/or ``to_move`` to move; no draw offer
         and no quiet moves counted.  Refused through :meth:`CosmicChess.parse`."""
@@ -130,7 +128,7 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
 
     # ---- playing
 
-    def _apply(self, action: Action) -> "CosmicState":
+    def _apply(self, action: Action) -> CosmicState:
         other = "b" if self.side == "w" else "w"
         kind = action.data[0]
         if kind == "offer":

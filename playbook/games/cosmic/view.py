@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ...core import StateMixin
 from ...render import Cell, Glyph, Piece, Scene
 from .board import CELLS, FILES, NAMES, SIDES, SIZE, _owner
+
+if TYPE_CHECKING:
+    from .game import CosmicChess
+
 
 # Pyramids seen from the side: small, medium and large triangles; the king
 # is a large pyramid with a small one on its top.
@@ -22,8 +29,20 @@ def drawn(piece: str, cell: str) -> Piece:
     return Piece((cell,), owner, GLYPHS[piece.upper()], title=f"{owner} {NAMES[piece.upper()]} on {cell}")
 
 
-class CosmicView:
+class CosmicView(StateMixin):
     """The drawing of a :class:`CosmicState`."""
+
+    board: str
+    side: str
+    game: CosmicChess
+
+    def counts(self) -> dict[str, int]:
+        """Pieces on the board for each side (``"w"`` and ``"b"``)."""
+        b = self.board
+        return {
+            "w": b.count("K") + b.count("R") + b.count("N") + b.count("P"),
+            "b": b.count("k") + b.count("r") + b.count("n") + b.count("p"),
+        }
 
     def palette_piece(self, piece: str) -> Piece:
         """The palette piece ``piece`` (its letter) as the board draws it."""

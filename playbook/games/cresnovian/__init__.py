@@ -84,8 +84,8 @@ Texts and tables
 ``parse`` reads the JSON text of ``to_text`` field by field, and ``setup``
 and ``from_forum`` check what they build the same way: duplicate pieces,
 fewer than nine in play (clarification 28), two things on one cell, Q out
-of range (0 to 999999; eternal pieces have 3Q), unknown phases or kingdoms, words that cannot be in a poem, an unreadable
-earlier position (kept for Critical Rewind) all raise ``NotationError``
+of range (0 to 999999; eternal pieces have 3Q), unknown phases or kingdoms,
+words that cannot be in a poem, an unreadable earlier position (kept for Critical Rewind) all raise ``NotationError``
 naming the field; forum tables give the line and column.  ``to_forum``
 writes a word or name that could read back as something else (a piece, a
 monument, table markup, a smilie code) inside the forum's ``[PLAIN]`` tags,

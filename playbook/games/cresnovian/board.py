@@ -11,7 +11,17 @@ ROWS = 3
 CELLS = [COLS[i % 9] + str(i // 9 + 1) for i in range(27)]
 INDEX = {c: i for i, c in enumerate(CELLS)}
 FOUNDATION = ("A1", "A2", "A3", "D3", "E3", "F3", "I1", "I2", "I3")
-UMBRATIONS = ("essence", "duality", "cosmos", "velocity", "radiance", "corporeality", "innervation", "caprice", "cognizance")
+UMBRATIONS = (
+    "essence",
+    "duality",
+    "cosmos",
+    "velocity",
+    "radiance",
+    "corporeality",
+    "innervation",
+    "caprice",
+    "cognizance",
+)
 BASIC = {
     "essence": "return-home", "duality": "cut", "cosmos": "breakdown", "velocity": "critical-rewind",
     "radiance": "spectacle", "corporeality": "build-monument", "innervation": "energize",
@@ -65,13 +75,13 @@ class Umbral:
     def dead(self) -> bool:
         return self.q == 0
 
-    def with_q(self, q: int) -> "Umbral":
+    def with_q(self, q: int) -> Umbral:
         """This piece with Q set to ``q`` (never below 0; eternal pieces keep 3)."""
         if self.status == "e" or q == self.q:
             return self
         return Umbral(self.umbration, self.cell, q if q > 0 else 0, self.status, self.home)
 
-    def moved(self, cell: int) -> "Umbral":
+    def moved(self, cell: int) -> Umbral:
         """This piece on ``cell``."""
         return Umbral(self.umbration, cell, self.q, self.status, self.home)
 

@@ -53,20 +53,25 @@ def edit(state, cell: str | None, piece: str | None, to_move: str | None):
         else:
             homes = {p.home for p in pieces}
             pieces.append(Umbral(piece, i, 3, "", i if cell in FOUNDATION and i not in homes else -1))
-    pieces = tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration)))
+    ordered = tuple(sorted(pieces, key=lambda p: UMBRATIONS.index(p.umbration)))
     if state.phase != "play":
         # The set-up: a piece stands on its foundation cell, its home, with 3Q (the check says so otherwise).
         if to_move is not None:
             raise NotationError("side to move: during the set-up the first player places and the second chooses")
-        placing = len(pieces) < len(UMBRATIONS)
-        return check_state(state.replace(pieces=tuple(Umbral(p.umbration, p.cell, p.q, p.status, p.cell) for p in pieces),
-                                         phase="place" if placing else "choose", turn="first" if placing else "second"))
+        placing = len(ordered) < len(UMBRATIONS)
+        return check_state(
+            state.replace(
+                pieces=tuple(Umbral(p.umbration, p.cell, p.q, p.status, p.cell) for p in ordered),
+                phase="place" if placing else "choose",
+                turn="first" if placing else "second",
+            )
+        )
     turn = state.turn
     if to_move is not None:
         if to_move not in ("first", "second"):
             raise NotationError(f"side to move: 'first' or 'second', not {to_move!r}")
         turn = to_move
-    edited = state.replace(pieces=pieces, monuments=monuments, word=word, turn=turn, last_travel="", last_turn="",
+    edited = state.replace(pieces=ordered, monuments=monuments, word=word, turn=turn, last_travel="", last_turn="",
                            forbid="", before="")
     return check_state(edited)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...core import Action, Step
-from .board import BASIC, INDEX, UMBRATIONS, Umbral, kingdom_of, neighbours
+from .board import BASIC, CELLS, INDEX, UMBRATIONS, Umbral, kingdom_of, neighbours
 from .entry import move_dest
 
 # Each umbration's place in the rules' order, in which a position lists its pieces.
@@ -100,7 +100,17 @@ class _World:
 def _effect(w: _World, performer: Umbral, name: str, steps: tuple[Step, ...]) -> None:
     s = w.s
     cell = lambda k: INDEX[steps[k].value]  # noqa: E731
-    target = lambda k: w.at(cell(k))  # noqa: E731
+
+    def on(i: int) -> Umbral:
+        """The piece on cell ``i`` (the entry checked that one stands there)."""
+        found = w.at(i)
+        assert found is not None, f"no piece on {CELLS[i]}"
+        return found
+
+    def target(k: int) -> Umbral:
+        """The piece on the ``k``-th step's cell."""
+        return on(cell(k))
+
     if name == "return-home":
         p = target(0)
         w.set(p.umbration, cell=p.home)
@@ -120,11 +130,15 @@ def _effect(w: _World, performer: Umbral, name: str, steps: tuple[Step, ...]) ->
     elif name == "propaganda":
         for x in steps:
             if x.kind == "cell":
-                w.add_q(w.at(INDEX[x.value]).umbration, -1)
+                w.add_q(on(INDEX[x.value]).umbration, -1)
     elif name == "flock-together":
         moves = [x.value.split(">") for x in steps if ">" in x.value]
-        movers = [(s.piece_at(INDEX[a]).umbration, INDEX[b]) for a, b in moves]
-        for u, dest in movers:
+        flock = []
+        for a, b in moves:
+            bird = s.piece_at(INDEX[a])  # where it stood before the ability
+            assert bird is not None, f"no piece on {a}"
+            flock.append((bird.umbration, INDEX[b]))
+        for u, dest in flock:
             w.set(u, cell=dest)
     elif name == "redefinition":
         n = int(steps[0].value) - 1
@@ -138,9 +152,9 @@ def _effect(w: _World, performer: Umbral, name: str, steps: tuple[Step, ...]) ->
         w.word = (cell(1), new_word)
     elif name == "teleport":
         src, dst = cell(0), cell(1)
-        p = w.at(src)
-        if p is not None:
-            w.set(p.umbration, cell=dst)
+        moving = w.at(src)
+        if moving is not None:
+            w.set(moving.umbration, cell=dst)
         else:
             w.monuments[dst] = w.monuments.pop(src)
     elif name == "spectacle":
@@ -161,12 +175,13 @@ def _effect(w: _World, performer: Umbral, name: str, steps: tuple[Step, ...]) ->
         pieces_at = {p.cell: p.umbration for p in s.pieces}
         old_monuments = dict(s.monuments)
         new_monuments = {c: u for c, u in old_monuments.items() if c not in movers}
-        for c, x in zip(movers, steps):
-            dest = move_dest(x.value, c)
-            if c in pieces_at and not s.piece_at(c).dead:
-                w.set(pieces_at[c], cell=dest)
+        for at, x in zip(movers, steps, strict=False):
+            dest = move_dest(x.value, at)
+            piece = s.piece_at(at)
+            if at in pieces_at and piece is not None and not piece.dead:
+                w.set(pieces_at[at], cell=dest)
             else:
-                new_monuments[dest] = old_monuments[c]
+                new_monuments[dest] = old_monuments[at]
         w.monuments = new_monuments
     elif name == "select-the-fit":
         for p in list(w.by_u.values()):

@@ -6,8 +6,21 @@ from __future__ import annotations
 import re
 
 from ...core import Action, IllegalAction, Step, StepOptions
-from .board import (BASIC, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, ROWS, UMBRATIONS, Umbral, kingdom_of,
-                    neighbours, other_kingdom)
+from .board import (
+    BASIC,
+    CELLS,
+    DIRECTIONS,
+    DONE,
+    ELITE,
+    FOUNDATION,
+    INDEX,
+    ROWS,
+    UMBRATIONS,
+    Umbral,
+    kingdom_of,
+    neighbours,
+    other_kingdom,
+)
 
 MOVE = re.compile(r"([A-Z]\d)(=|>([A-Z]\d))")
 PASS = Step.choice("pass", "Pass (nothing else is possible)")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import NoReturn
 
 from ...core import NotationError
 from .board import CELLS, FOUNDATION, ROWS, UMBRATIONS, Umbral
@@ -73,7 +74,7 @@ class _Table:
     def __init__(self, text: str):
         self.text = text
 
-    def fail(self, message: str, at: int):
+    def fail(self, message: str, at: int) -> NoReturn:
         raise NotationError(message, self.text, at)
 
     def tokens(self, start: int):
@@ -105,14 +106,16 @@ class _Table:
         m = re.search(r"\[TABLE\]", self.text, re.I)
         if m is None:
             self.fail("expected the board between [TABLE] and [/TABLE]", 0)
-        rows, row, cell = [], None, None
+        rows: list[tuple[list, int]] = []
+        row: list | None = None
+        cell: list | None = None  # [texts, escaped, position, TH or TD]
         for kind, value, at in self.tokens(m.end()):
             if cell is not None:
                 if kind in ("text", "plain"):
                     cell[0].append(value)
                     cell[1] = cell[1] or kind == "plain"
                     continue
-                if kind == "close" and value == cell[3]:
+                if kind == "close" and value == cell[3] and row is not None:  # a cell opens only in a row
                     row.append(("".join(cell[0]), cell[1], cell[2], cell[3]))
                     cell = None
                     continue
@@ -158,7 +161,8 @@ def read_forum(game, text: str, to_move: str, second: str = "right"):
         problem = name_problem(name.strip())
         if problem:
             table.fail(f"the header names a player {name.strip()!r}: {problem}", at)
-    pieces, monuments, word = [], [], ()
+    pieces, monuments = [], []
+    word: tuple[int, str] | tuple[()] = ()
     seen: dict[str, int] = {}
     for r, (row, row_at) in enumerate(body):
         if len(row) != 9 or any(kind != "TD" for *_, kind in row):

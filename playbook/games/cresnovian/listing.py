@@ -20,6 +20,8 @@ from the same tables, for searches that want a sample of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core import Action, Step
 from .board import BASIC, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, ROWS, UMBRATIONS, kingdom_of, neighbours
 from .entry import OPEN_ENDED, PASS, Entry, title
@@ -61,7 +63,7 @@ class Listed(Action):
         self._plan = plan
 
     @property
-    def steps(self) -> tuple[Step, ...]:
+    def steps(self) -> tuple[Step, ...]:  # type: ignore[override]  # built on first use; no Action's steps change
         return self._head + tuple(Step(k, v) for k, v in self._plan)
 
     def __reduce__(self):
@@ -70,7 +72,9 @@ class Listed(Action):
 
 _PLACE = {(u, i): Listed(f"place {u} {CELLS[i]}", (Step.choice(u, u.capitalize()), CELL_STEP[i]), (), ("place", u, i))
           for u in UMBRATIONS for i in FOUNDATION_CELLS}
-_CHOOSE = [Listed(f"choose {k}", (Step.choice(k, f"{k.capitalize()} kingdom"),), (), ("choose", k)) for k in ("left", "right")]
+_CHOOSE = [
+    Listed(f"choose {k}", (Step.choice(k, f"{k.capitalize()} kingdom"),), (), ("choose", k)) for k in ("left", "right")
+]
 _PASS = Listed("pass", (PASS,), (), ("pass",))
 
 # ---- travel: per umbration and cell, each ray as (cells, actions)
@@ -130,16 +134,16 @@ def _make(u: str, pc: int, name: str, plan: tuple, words: str = "") -> Action:
     return Listed(text, (CELL_STEP[pc], Step.choice(name, title(name))), plan, ("perform", u, name, plan))
 
 
-def _row(u: str, pc: int, name: str) -> tuple[list, object]:
+def _row(u: str, pc: int, name: str) -> tuple[list[Action | None], Callable[[int], Action]]:
     """The actions of ``name`` performed by ``u`` on ``pc``, by parameter
     number (None where not made yet), and the function that makes one."""
     key = (u, pc, name)  # repair is every umbration's: the performer is part of the action
     found = _ROWS.get(key)
     if found is None:
         size, plan = _SHAPES[name]
-        row = [None] * size
+        row: list[Action | None] = [None] * size
 
-        def fill(k):
+        def fill(k: int) -> Action:
             act = row[k] = _make(u, pc, name, plan(k))
             return act
 
@@ -154,9 +158,9 @@ def _dance_row(pc: int, source: int, name: str) -> tuple[list, object]:
     if found is None:
         size, plan = _SHAPES[name]
         w = ("cell", CELLS[source])
-        row = [None] * size
+        row: list[Action | None] = [None] * size
 
-        def fill(k):
+        def fill(k: int) -> Action:
             p = plan(k)
             words = f"{CELLS[source]} {name}" + "".join(f" {v}" for _, v in p)
             act = row[k] = _make("caprice", pc, "interpretative-dance", (w,) + p, words)
@@ -218,7 +222,7 @@ class _Board:
 
     def energize(self, me, row, fill):
         at = self.at
-        out = []
+        out: list[Action] = []
         for i in AROUND[me.cell]:
             p = at[i]
             if p is not None and p.q and p.status != "e":
@@ -251,7 +255,7 @@ class _Board:
             if not blocked[i]:
                 out += [row[k] or fill(k) for k in range(10 * i, 10 * i + 9)]
             elif at[i] is None and i != word_cell:
-                out.append((row[10 * i + 9] or fill(10 * i + 9)))
+                out.append(row[10 * i + 9] or fill(10 * i + 9))
         return out
 
     def select_the_fit(self, me, row, fill):
@@ -405,7 +409,7 @@ def first_completions(s) -> list[Action]:
     game never lists nothing."""
     out = []
     for start in Entry(s, ()).options().options:
-        prefix = (start,)
+        prefix: tuple[Step, ...] = (start,)
         while True:
             options = Entry(s, prefix).options()
             if options.complete:
@@ -422,7 +426,10 @@ def _propaganda(pc: int, targets: tuple) -> Action:
         plan = tuple(("cell", CELLS[t]) for t in targets) + (("choice", DONE.value),)
         act = _PROPAGANDA[pc, targets] = Listed(
             f"perform {CELLS[pc]} propaganda " + " ".join(CELLS[t] for t in targets),
-            (CELL_STEP[pc], Step.choice("propaganda", title("propaganda"))), plan, ("perform", "cognizance", "propaganda", plan))
+            (CELL_STEP[pc], Step.choice("propaganda", title("propaganda"))),
+            plan,
+            ("perform", "cognizance", "propaganda", plan),
+        )
     return act
 
 

@@ -6,6 +6,7 @@ from ...core import IllegalAction, NotationError, Step
 from .board import ABILITY_OWNER, BASIC, CELLS, DONE, ELITE, INDEX
 from .entry import MOVE, PASS, _Ability, thing_at, title
 
+
 def steps_from_text(s, text: str) -> tuple[Step, ...]:
     """The steps that enter the action written ``text``."""
     if not text:
@@ -85,7 +86,9 @@ def _move_steps(s, performer_cell, name, params, text):
         offset = at + len(w)
         m = MOVE.fullmatch(w)
         if m is None:
-            raise NotationError(f"{title_of(name)} lists moves like E2>C2 (or E2= for one that stays), not {w!r}", text, at)
+            raise NotationError(
+                f"{title_of(name)} lists moves like E2>C2 (or E2= for one that stays), not {w!r}", text, at
+            )
         src, dst = m[1], m[3] or m[1]
         for cell, where in ((src, at), (dst, at + len(w) - len(dst))):
             if cell not in INDEX:

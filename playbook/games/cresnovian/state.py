@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Scene
@@ -15,6 +16,9 @@ from .forum import to_forum
 from .listing import first_completions, listed_actions, redefinitions, sampled_actions
 from .notation import steps_from_text
 from .view import scene, umbral_piece
+
+if TYPE_CHECKING:
+    from .game import CresnovianChess
 
 _KINGDOM = tuple(kingdom_of(i) for i in range(27))
 
@@ -33,7 +37,7 @@ class CresnovianState(State):
     forbid: str = ""  # what a Critical Rewind forbids the mover this turn
     before: str = ""  # text of the position before the previous turn
     names: tuple = ("Left Kingdom", "Right Kingdom")
-    game: object = field(default=None, repr=False)  # the CresnovianChess it belongs to
+    game: CresnovianChess = field(kw_only=True, repr=False)  # the CresnovianChess it belongs to
 
     # ---- reading the position
 
@@ -93,7 +97,11 @@ class CresnovianState(State):
             return Outcome((), "both kingdoms hold zero Q", Ending.KINGDOM_EMPTIED)
         loser = "left" if not left else "right"
         winner = "right" if loser == "left" else "left"
-        return Outcome((who[winner],), f"the {loser} kingdom ({self.names[0 if loser == 'left' else 1]}) holds zero Q", Ending.KINGDOM_EMPTIED)
+        return Outcome(
+            (who[winner],),
+            f"the {loser} kingdom ({self.names[0 if loser == 'left' else 1]}) holds zero Q",
+            Ending.KINGDOM_EMPTIED,
+        )
 
     def status(self) -> str:
         if self.outcome is not None:
@@ -103,9 +111,11 @@ class CresnovianState(State):
         if self.phase == "choose":
             return "Second player: choose a kingdom"
         k = self.kingdom()
-        return f"{self.turn.capitalize()} ({k} kingdom) to move. Q: left {self.total('left')}, right {self.total('right')}"
+        return (
+            f"{self.turn.capitalize()} ({k} kingdom) to move. Q: left {self.total('left')}, right {self.total('right')}"
+        )
 
-    def edit(self, cell=None, piece=None, *, to_move=None) -> "CresnovianState":
+    def edit(self, cell=None, piece=None, *, to_move=None) -> CresnovianState:
         """The position changed by the editor (see :mod:`.edit`)."""
         return edit(self, cell, piece, to_move)
 
@@ -113,12 +123,20 @@ class CresnovianState(State):
 
     def _data(self) -> dict:
         return {
-            "phase": self.phase, "turn": self.turn, "second-kingdom": self.second_kingdom,
-            "pieces": [[p.umbration, CELLS[p.cell], p.code(), CELLS[p.home] if p.home >= 0 else ""] for p in self.pieces],
+            "phase": self.phase,
+            "turn": self.turn,
+            "second-kingdom": self.second_kingdom,
+            "pieces": [
+                [p.umbration, CELLS[p.cell], p.code(), CELLS[p.home] if p.home >= 0 else ""] for p in self.pieces
+            ],
             "monuments": [[CELLS[c], u] for c, u in self.monuments],
             "word": [CELLS[self.word[0]], self.word[1]] if self.word else [],
-            "poem": list(self.poem), "last-travel": self.last_travel, "last-turn": self.last_turn,
-            "forbid": self.forbid, "names": list(self.names), "before": self.before,
+            "poem": list(self.poem),
+            "last-travel": self.last_travel,
+            "last-turn": self.last_turn,
+            "forbid": self.forbid,
+            "names": list(self.names),
+            "before": self.before,
         }
 
     def to_text(self) -> str:
@@ -135,7 +153,7 @@ class CresnovianState(State):
             text = self.__dict__["_snapshot"] = json.dumps(data, separators=(",", ":"))
         return text
 
-    def replace(self, **changes) -> "CresnovianState":
+    def replace(self, **changes) -> CresnovianState:
         """This position with the fields named in ``changes`` changed (as
         :func:`dataclasses.replace`, without its checks, for speed)."""
         new = object.__new__(CresnovianState)
@@ -254,7 +272,7 @@ class CresnovianState(State):
         steps = steps_from_text(self, text)
         return self.action_from_steps(steps)
 
-    def _apply(self, action: Action) -> "CresnovianState":
+    def _apply(self, action: Action) -> CresnovianState:
         return apply_action(self, action)
 
     # ---- drawing

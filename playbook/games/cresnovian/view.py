@@ -45,7 +45,9 @@ def scene(state) -> Scene:
                             title=f"{u.capitalize()} monument on {CELLS[cell]}", color=colour, name=u))
     poem = " ".join(state.poem) if state.poem else "empty, no word written yet"
     names = state.names
-    caption = [f"{names[0]}: {state.total('left')}Q   World: {state.total('world')}Q   {names[1]}: {state.total('right')}Q"]
+    caption = [
+        f"{names[0]}: {state.total('left')}Q   World: {state.total('world')}Q   {names[1]}: {state.total('right')}Q"
+    ]
     dead = [p for p in state.pieces if p.dead]
     if dead:
         caption.append("Dead: " + ", ".join(f"{p.umbration} on {CELLS[p.cell]}" for p in dead))

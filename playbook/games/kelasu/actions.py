@@ -5,13 +5,12 @@ are asked for), and the words."""
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from functools import cached_property
-from typing import Iterator
 
 from ...core import Action
-from .board import (MOVES, MOVE, NEIGHBOURS, OWN, SLIDE, CAPTURE, ACCEPT, OFFER, RESIGN, _bits, _parts,
-                    _spread)
-from .merges import PART_CACHE_CELLS, _PART_MERGES, _connected_subsets, _merges_of, _merges_of_part
+from .board import ACCEPT, CAPTURE, MOVE, MOVES, NEIGHBOURS, OFFER, OWN, RESIGN, SLIDE, _bits, _parts, _spread
+from .merges import _PART_MERGES, PART_CACHE_CELLS, _connected_subsets, _merges_of, _merges_of_part
 
 
 def _blank_table(blank: str) -> bytes:

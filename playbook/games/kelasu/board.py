@@ -55,19 +55,44 @@ def _ray(i: int, dr: int, df: int, limit: int = SIZE) -> tuple[int, ...]:
     return tuple(out)
 
 
-NEIGHBOURS = [tuple(j for j in (_at(i // SIZE + dr, i % SIZE + df) for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1))) if j is not None) for i in range(100)]
+NEIGHBOURS = [
+    tuple(
+        j
+        for j in (_at(i // SIZE + dr, i % SIZE + df) for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+        if j is not None
+    )
+    for i in range(100)
+]
+
 
 # Per side and cell, the rays each piece may use: (cells, may move, may capture).
 def _piece_rays(side: str) -> dict[str, list[list[tuple[tuple[int, ...], bool, bool]]]]:
     fw = FORWARD[side]
-    table = {k: [] for k in "BWDCG"}
+    table: dict[str, list[list[tuple[tuple[int, ...], bool, bool]]]] = {k: [] for k in "BWDCG"}
     for i in range(100):
-        table["B"].append([(_ray(i, fw, 0, 1), True, False), (_ray(i, 0, 1, 1), True, False), (_ray(i, 0, -1, 1), True, False)])
-        table["W"].append([(_ray(i, fw, 0, 1), True, True), (_ray(i, 0, 1, 1), True, True), (_ray(i, 0, -1, 1), True, True),
-                           (_ray(i, fw, 1, 1), False, True), (_ray(i, fw, -1, 1), False, True)])
+        table["B"].append(
+            [(_ray(i, fw, 0, 1), True, False), (_ray(i, 0, 1, 1), True, False), (_ray(i, 0, -1, 1), True, False)]
+        )
+        table["W"].append(
+            [
+                (_ray(i, fw, 0, 1), True, True),
+                (_ray(i, 0, 1, 1), True, True),
+                (_ray(i, 0, -1, 1), True, True),
+                (_ray(i, fw, 1, 1), False, True),
+                (_ray(i, fw, -1, 1), False, True),
+            ]
+        )
         table["D"].append([(_ray(i, dr, df, 3), True, False) for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1))])
-        table["C"].append([(_ray(i, fw, 0), True, True), (_ray(i, fw, 1, 1), True, True), (_ray(i, fw, -1, 1), True, True),
-                           (_ray(i, 0, 1, 3), True, True), (_ray(i, 0, -1, 3), True, True), (_ray(i, -fw, 0), True, False)])
+        table["C"].append(
+            [
+                (_ray(i, fw, 0), True, True),
+                (_ray(i, fw, 1, 1), True, True),
+                (_ray(i, fw, -1, 1), True, True),
+                (_ray(i, 0, 1, 3), True, True),
+                (_ray(i, 0, -1, 3), True, True),
+                (_ray(i, -fw, 0), True, False),
+            ]
+        )
         table["G"].append([(_ray(i, dr, df), True, True) for dr in (-1, 0, 1) for df in (-1, 0, 1) if dr or df])
     return table
 
@@ -174,10 +199,15 @@ def _digest(board: str, side: str) -> str:
 
 MOVE_RULES = {
     "B": "a blank steps one cell forward or sideways onto an empty cell",
-    "W": "a warrior steps forward or sideways, captures one cell diagonally forward, and Recalls only from the far rank",
+    "W": (
+        "a warrior steps forward or sideways, captures one cell diagonally forward, and Recalls only from the far rank"
+    ),
     "R": "a runner slides diagonally, its first cell empty",
     "D": "a diplomat moves up to three cells straight over empty cells, or converts a diagonally adjacent enemy",
-    "C": "a champion goes any distance forward, one cell diagonally forward, up to three sideways, and back without capturing",
+    "C": (
+        "a champion goes any distance forward, one cell diagonally forward, up to three sideways, "
+        "and back without capturing"
+    ),
     "G": "a general slides any distance in eight directions",
 }
 

@@ -9,8 +9,12 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from ...core import Engine, State
+from ...core import Engine
+
+if TYPE_CHECKING:
+    from .state import KelasuState
 
 #: Piece values in blanks.
 PIECE_VALUES = {"B": 1.0, "W": 2.5, "R": 4.5, "D": 4.5, "C": 6.0, "G": 12.0, "S": 8.0}
@@ -76,7 +80,7 @@ class KelasuEngine(Engine):
     review_scale = 4.5
     review_reach = 2
 
-    def evaluate(self, state: State, player: str) -> float:
+    def evaluate(self, state: KelasuState, player: str) -> float:
         """Kelasu: material, stones, and progress towards the victory cells.
 
         Material: blank 1, warrior 2.5, runner and diplomat 4.5, champion 6,
@@ -99,11 +103,11 @@ class KelasuEngine(Engine):
         energy = 0.2 * state.energy
         return score + (energy if state.side == player else -energy)
 
-    def extra_actions(self, state: State) -> list:
+    def extra_actions(self, state: KelasuState) -> list:
         """None: every action is listed."""
         return []
 
-    def material(self, state: State) -> dict[str, int]:
+    def material(self, state: KelasuState) -> dict[str, int]:
         """Every kind, stones included, Blue's count minus Red's."""
         return self.letter_balance(state.board, PIECE_VALUES)
 

@@ -3,16 +3,46 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from ...core import Action, IllegalAction, NotationError, Step, StepOptions
-from .board import (CELL_STEPS, CELLS, COSTS, INDEX, MERGE_SIZES, MOVE_RULES, NAMES, NEIGHBOURS, OWN, RANKS,
-                    WORDS, ACCEPT, _owner, _plain, _word_list)
+from ...core import Action, IllegalAction, NotationError, StateMixin, Step, StepOptions
+from .board import (
+    ACCEPT,
+    CELL_STEPS,
+    CELLS,
+    COSTS,
+    INDEX,
+    MERGE_SIZES,
+    MOVE_RULES,
+    NAMES,
+    NEIGHBOURS,
+    OWN,
+    RANKS,
+    WORDS,
+    _owner,
+    _plain,
+    _word_list,
+)
 from .merges import _merge_action, _merge_order
 
 
-class StepEntry:
+class StepEntry(StateMixin):
     """The step and text entry of a Kelasu position (mixed into
     :class:`~playbook.games.kelasu.state.KelasuState`)."""
+
+    board: str
+    side: str
+    acted: frozenset
+
+    if TYPE_CHECKING:  # what the entry asks of the position, defined in state.py
+
+        def piece_actions(self, i: int) -> list[Action]: ...
+
+        def _mergeable(self) -> frozenset: ...
+
+        def _components(self, cells: frozenset) -> list[frozenset]: ...
+
+        def _talk(self) -> list[Action]: ...
 
     # ---- step entry: merges are entered blank by blank
 
@@ -69,7 +99,11 @@ class StepEntry:
         k = 0
         while k < len(prefix) and prefix[k].kind == "cell":
             i = INDEX.get(prefix[k].value)
-            if i is None or (group and i not in self._joins(tuple(group))) or (not group and i not in self._mergeable()):
+            if (
+                i is None
+                or (group and i not in self._joins(tuple(group)))
+                or (not group and i not in self._mergeable())
+            ):
                 raise IllegalAction(f"{prefix[k].value} cannot join this merge", rule="merging")
             group.append(i)
             k += 1
@@ -109,7 +143,7 @@ class StepEntry:
         if text in WORDS:
             return self._talk_word(text)
         if "@" not in text and text[:1].isalpha() and not _CELL_RE.match(text):
-            word = re.match(r"[\w-]*", text).group()
+            word = re.split(r"[^\w-]", text, maxsplit=1)[0]
             if word in WORDS:
                 raise NotationError(f"nothing may follow {word!r}", text, len(word))
             raise NotationError(f"unknown word {word!r}: the words Kelasu knows are {_word_list()}", text, 0)
@@ -145,7 +179,9 @@ class StepEntry:
                     raise IllegalAction(f"{CELLS[b]} holds no {self.side} blank", rule="merging")
                 if b in self.acted:
                     raise IllegalAction(f"the blank on {CELLS[b]} moved this turn and cannot merge", rule="merging")
-                raise IllegalAction(f"{CELLS[b]} is on {self.side}'s home ranks, where blanks cannot merge", rule="merging")
+                raise IllegalAction(
+                    f"{CELLS[b]} is on {self.side}'s home ranks, where blanks cannot merge", rule="merging"
+                )
         if len(self._components(frozenset(blanks))) != 1:
             raise IllegalAction("the blanks of a merge must form one orthogonally connected group", rule="merging")
         if COSTS[kind] != len(blanks):
@@ -170,8 +206,9 @@ class StepEntry:
         if piece == "." or _owner(piece) != self.side or i in self.acted or piece.upper() == "S":
             raise IllegalAction(f"{CELLS[i]} cannot act: {self._why_not(i)}", rule="who may act")
         kind = NAMES[piece.upper()]
-        raise IllegalAction(f"the {kind} on {CELLS[i]} cannot play {text}: {MOVE_RULES[piece.upper()]}", rule=f"{kind} moves")
-
+        raise IllegalAction(
+            f"the {kind} on {CELLS[i]} cannot play {text}: {MOVE_RULES[piece.upper()]}", rule=f"{kind} moves"
+        )
 
 
 _CELL_RE = re.compile(r"[A-J][0-9]")

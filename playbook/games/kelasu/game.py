@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...core import Game, NotationError, Step
-from .engine import ENGINE
 from .board import CELLS, INDEX, NAMES, RANKS, SIDES, SIZE, START_BOARD
+from .engine import ENGINE
 from .notation import FIELDS, LETTERS, _build, _Reader
 from .state import KelasuState
 
@@ -47,7 +47,9 @@ class Kelasu(Game):
             reader.fail("to-move", f"the side to move is blue or red, not {to_move!r}")
         if energy is not None and (not isinstance(energy, int) or isinstance(energy, bool)):
             reader.fail("energy", f"expected a whole number, not {energy!r}")
-        values = dict(zip(FIELDS, (to_move, None if energy is None else str(energy), "-", "0", "-", "-", "-")))
+        values = dict(
+            zip(FIELDS, (to_move, None if energy is None else str(energy), "-", "0", "-", "-", "-"), strict=True)
+        )
         return _build(self, reader, "".join(board), values)
 
     def parse(self, text: str) -> KelasuState:

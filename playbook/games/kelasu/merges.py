@@ -3,12 +3,11 @@ order a person clicks the blanks in, and the kept lists of small groups."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from ...core import Action, Step
 from .board import CELL_STEPS, CELLS, COSTS, NAMES, _bits, _parts, _spread
-
 
 CHOICES = {kind: Step.choice(kind, f"{NAMES[kind].capitalize()} ({cost})") for kind, cost in COSTS.items()}
 KINDS_OF_SIZE = {size: tuple(k for k, cost in COSTS.items() if cost == size) for size in set(COSTS.values())}
@@ -30,7 +29,9 @@ def _merges_of(group: int, out: list) -> None:
         choice = CHOICES[kind]
         head = kind + "@"
         for at in cells:
-            out.append(Action(f"{head}{CELLS[at]}:{names}", clicks + (choice, CELL_STEPS[at]), ("merge", kind, at, cells)))
+            out.append(
+                Action(f"{head}{CELLS[at]}:{names}", clicks + (choice, CELL_STEPS[at]), ("merge", kind, at, cells))
+            )
 
 
 def _connected_subsets(part: int) -> Iterator[int]:

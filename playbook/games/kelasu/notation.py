@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from ...core import NotationError
 from .board import COSTS, INDEX, NAMES, OWN, QUIET_LIMIT, REPEATS, SIDES, _other, _owner
@@ -29,7 +29,7 @@ class _Reader:
         self.text = text
         self.where: dict[str, int] = {}
 
-    def fail(self, field_name: str, problem: str, pos: int | None = None) -> None:
+    def fail(self, field_name: str, problem: str, pos: int | None = None) -> NoReturn:
         if pos is None:
             pos = self.where.get(field_name)
         if self.text is None or pos is None:
@@ -46,10 +46,12 @@ def _number(reader: _Reader, field_name: str, value: str, low: int, high: int, w
     return n
 
 
-def _build(game: "Kelasu", reader: _Reader, board: str, values: dict[str, str]) -> KelasuState:
+def _build(game: Kelasu, reader: _Reader, board: str, values: dict[str, str | None]) -> KelasuState:
     """The position from a checked board and the field texts; refuses any
     field that is malformed, out of range or impossible with the board."""
-    side = values["to-move"]
+    energy_text = values["energy"]  # None: the mover's stones less the pieces that acted
+    fields = {k: v for k, v in values.items() if v is not None}  # every other field is written
+    side = fields["to-move"]
     if side not in SIDES:
         reader.fail("to-move", f"the side to move is blue or red, not {side!r}")
     # The pieces must come from the two sets: 40 blanks (each other piece
@@ -58,12 +60,15 @@ def _build(game: "Kelasu", reader: _Reader, board: str, values: dict[str, str]) 
     used = sum(board.count(c) for c in "Bb") + sum(COSTS[k] * board.upper().count(k) for k in "WRDCG")
     used += COSTS["S"] * max(0, stones - STONES_IN_SETS)
     if used > BLANKS_IN_SETS:
-        reader.fail("board", "more pieces than two sets can make: the blanks plus the blank cost of every "
-                    f"merged piece come to {used}, and the sets hold {BLANKS_IN_SETS} blanks and {STONES_IN_SETS} stones")
+        reader.fail(
+            "board",
+            "more pieces than two sets can make: the blanks plus the blank cost of every "
+            f"merged piece come to {used}, and the sets hold {BLANKS_IN_SETS} blanks and {STONES_IN_SETS} stones",
+        )
     own = OWN[side]
     acted: set[int] = set()
-    if values["acted"] != "-":
-        for name in values["acted"].split():
+    if fields["acted"] != "-":
+        for name in fields["acted"].split():
             i = INDEX.get(name)
             if i is None:
                 reader.fail("acted", f"{name!r} is no cell (A0 to J9), or '-' for none")
@@ -74,26 +79,26 @@ def _build(game: "Kelasu", reader: _Reader, board: str, values: dict[str, str]) 
                             f"{'nothing' if board[i] == '.' else NAMES[board[i].upper()] + ' of ' + _owner(board[i])}")
             acted.add(i)
     mover_stones = board.count("S" if side == "blue" else "s")
-    if values["energy"] is None:
+    if energy_text is None:
         energy = max(0, mover_stones - len(acted))
     else:
-        energy = _number(reader, "energy", values["energy"], 0, max(0, mover_stones - len(acted)),
+        energy = _number(reader, "energy", energy_text, 0, max(0, mover_stones - len(acted)),
                          f": {side}'s stones less the pieces that acted this turn")
-    quiet = None if values["quiet"] == "-" else _number(reader, "quiet", values["quiet"], 0, QUIET_LIMIT)
+    quiet = None if fields["quiet"] == "-" else _number(reader, "quiet", fields["quiet"], 0, QUIET_LIMIT)
     seen: dict[str, int] = {}
-    if values["seen"] != "-":
-        for entry in values["seen"].split():
+    if fields["seen"] != "-":
+        for entry in fields["seen"].split():
             digest, x, count = entry.partition("x")
             if not (x and re.fullmatch(r"[0-9a-f]{10}", digest)):
                 reader.fail("seen", f"{entry!r} is not a position digest (ten hex digits) 'x' a count")
             if digest in seen:
                 reader.fail("seen", f"the digest {digest} is listed twice")
             seen[digest] = _number(reader, "seen", count, 1, REPEATS)
-    offer = values["offer"]
+    offer = fields["offer"]
     if offer not in ("-", *SIDES):
         reader.fail("offer", f"the side whose draw offer stands is blue, red or '-', not {offer!r}")
     offer = "" if offer == "-" else offer
-    ended = values["ended"]
+    ended = fields["ended"]
     if ended != "-" and ended not in ENDINGS:
         reader.fail("ended", f"{ended!r} is no ending; write '-' or one of {', '.join(sorted(ENDINGS))}")
     ended = "" if ended == "-" else ended

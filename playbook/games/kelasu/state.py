@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ...core import Action, Ending, Outcome, State
 from ...render import Cell, Piece, Scene
 from .actions import ActionLists
-from .board import (CELLS, HOME, INDEX, OWN, QUIET_LIMIT, RANKS, REPEATS, SIDES, SIZE, VICTORY, _digest, _other,
-                    drawn)
+from .board import CELLS, HOME, INDEX, OWN, QUIET_LIMIT, RANKS, REPEATS, SIDES, SIZE, VICTORY, _digest, _other, drawn
 from .entry import StepEntry
 
 if TYPE_CHECKING:
@@ -31,14 +30,14 @@ class KelasuState(StepEntry, ActionLists, State):
     ``seen``, a draw ``offer`` and how the game ``ended``."""
 
     board: str
-    side: str = "blue"
-    energy: int = 4
-    acted: frozenset = frozenset()
-    quiet: int | None = 0  # full turns in a row without a blank move, merge or capture; None: this one had one
-    seen: tuple = ()  # sorted ((digest, count), ...)
-    offer: str = ""
-    ended: str = ""  # "", "resigned blue", "resigned red", "agreed", or a computed ending
-    game: "Kelasu" = field(default=None, repr=False)
+    side: str
+    energy: int
+    acted: frozenset
+    quiet: int | None  # full turns in a row without a blank move, merge or capture; None: this one had one
+    seen: tuple  # sorted ((digest, count), ...)
+    offer: str
+    ended: str  # "", "resigned blue", "resigned red", "agreed", or a computed ending
+    game: Kelasu = field(repr=False)
 
     # ---- the contract
 
@@ -59,14 +58,20 @@ class KelasuState(StepEntry, ActionLists, State):
         if self.ended == "stalemate":
             return Outcome((), f"stalemate: {self.side} has no action at the start of its turn", Ending.NO_MOVE)
         if self.ended == "quiet":
-            return Outcome((), f"{QUIET_LIMIT} full turns passed without a blank move, a merge or a capture", Ending.MOVE_LIMIT)
+            return Outcome(
+                (), f"{QUIET_LIMIT} full turns passed without a blank move, a merge or a capture", Ending.MOVE_LIMIT
+            )
         if self.ended == "repetition":
             return Outcome((), f"the same position arose for the {REPEATS}th time", Ending.REPETITION)
         if self.ended.startswith("victory "):
             winner = self.ended.split()[1]
             return Outcome((winner,), f"{winner} holds all four victory cells", Ending.GOAL_HELD)
         why, loser = self.ended.split()
-        return Outcome((_other(loser),), f"{loser} has {'no stones' if why == 'no-stones' else 'only stones'} left", Ending.PIECES_LOST)
+        return Outcome(
+            (_other(loser),),
+            f"{loser} has {'no stones' if why == 'no-stones' else 'only stones'} left",
+            Ending.PIECES_LOST,
+        )
 
     def _ending_on_board(self) -> str | None:
         """The ending a position read from text is already in, judged from
@@ -100,7 +105,7 @@ class KelasuState(StepEntry, ActionLists, State):
         stone, others = _KINDS[side]
         return board.count(stone), sum(map(board.count, others))
 
-    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> "KelasuState":
+    def edit(self, cell: str | None = None, piece: str | None = None, *, to_move: str | None = None) -> KelasuState:
         """The position with ``piece`` (a letter of :meth:`Kelasu.palette`,
         None for empty) on ``cell`` and/or ``to_move`` to move, as a fresh
         turn: energy from the mover's stones, nothing acted, no counters.
@@ -155,7 +160,7 @@ class KelasuState(StepEntry, ActionLists, State):
 
     # ---- playing
 
-    def _apply(self, action: Action) -> "KelasuState":
+    def _apply(self, action: Action) -> KelasuState:
         data = action.data
         kind = data[0]
         if kind == "resign":
@@ -194,13 +199,10 @@ class KelasuState(StepEntry, ActionLists, State):
                           self.game)
         return new._settle(material=changed)
 
-    def _with(self, **changes) -> "KelasuState":
-        fields = dict(board=self.board, side=self.side, energy=self.energy, acted=self.acted, quiet=self.quiet,
-                      seen=self.seen, offer=self.offer, ended=self.ended, game=self.game)
-        fields.update(changes)
-        return KelasuState(**fields)
+    def _with(self, **changes) -> KelasuState:
+        return replace(self, **changes)
 
-    def _settle(self, material: bool = True) -> "KelasuState":
+    def _settle(self, material: bool = True) -> KelasuState:
         """After an action: look for an ending, then hand the turn over when
         the energy is spent or nothing is left to do.  ``material``: whether
         the action may have changed what the sides hold (a running position
@@ -217,7 +219,7 @@ class KelasuState(StepEntry, ActionLists, State):
             return self
         return self._hand_over()
 
-    def _hand_over(self) -> "KelasuState":
+    def _hand_over(self) -> KelasuState:
         nxt = _other(self.side)
         quiet = self.quiet
         if self.side == "red":  # a full turn ends: counted if it was quiet, else the count starts again

@@ -196,11 +196,31 @@ tests' comments.
 
 from .board import CELL_RE, FILES, HOME, reach
 from .calendar import Proposal, phase_of
-from .messages import Message, read_messages, replay, write_messages
 from .game import GAME, ChessWheel, play_orders, setup
+from .messages import Message, read_messages, replay, write_messages
 from .orders import Order, commitment, read_orders
 from .resolve import Resolution, resolve
 from .state import WheelState
 
-__all__ = ["GAME", "ChessWheel", "setup", "play_orders", "WheelState", "Order", "Resolution", "Proposal", "commitment", "read_orders",
-           "resolve", "reach", "phase_of", "Message", "read_messages", "write_messages", "replay", "FILES", "HOME", "CELL_RE"]
+__all__ = [
+    "GAME",
+    "ChessWheel",
+    "setup",
+    "play_orders",
+    "WheelState",
+    "Order",
+    "Resolution",
+    "Proposal",
+    "commitment",
+    "read_orders",
+    "resolve",
+    "reach",
+    "phase_of",
+    "Message",
+    "read_messages",
+    "write_messages",
+    "replay",
+    "FILES",
+    "HOME",
+    "CELL_RE",
+]

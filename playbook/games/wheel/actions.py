@@ -76,7 +76,9 @@ def read_action(state, text: str) -> Action:
         return simple(player, verb)
     if verb == "commit":
         if not HASH_RE.fullmatch(rest):
-            raise NotationError("a commitment is 64 lowercase hex digits (a SHA-256)", text, m.start(3) if rest else len(text) - 1)
+            raise NotationError(
+                "a commitment is 64 lowercase hex digits (a SHA-256)", text, m.start(3) if rest else len(text) - 1
+            )
         return Action(f"{{{player}}} commit {rest}", (), ("commit", player, rest, None))
     if verb == "seal":
         from .entry import sealed  # entry builds on this module's readers, so it comes when first needed

@@ -12,8 +12,8 @@ board at once, so it may use any existing board for its move.
 from __future__ import annotations
 
 import re
+from collections.abc import Container, Sequence
 from functools import lru_cache
-from typing import Container, Sequence
 
 FILES = "abcdefgh"
 SIZE = 8

@@ -83,7 +83,7 @@ class Proposal:
         start, end = self.voting_period()
         return start <= _day(when) <= end
 
-    def vote(self, player: str, in_favour, when) -> "Proposal":
+    def vote(self, player: str, in_favour, when) -> Proposal:
         """The proposal with ``player``'s vote cast at ``when`` (a date or
         datetime; their last vote counts): ``in_favour`` is True or
         ``"yes"`` for, False or ``"no"`` against.  Refused from anyone but

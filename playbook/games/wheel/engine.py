@@ -4,9 +4,10 @@ and how to tell apart decisions sealed with fresh salts."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Hashable, cast
+from typing import TYPE_CHECKING, cast
 
 from ...core import Action, Engine, State, Step
 from .board import reach, short, split
@@ -19,6 +20,9 @@ if TYPE_CHECKING:  # annotations only: the state module reaches the engine throu
 
 #: Pieces as ``(cell, owner, kind)`` triples, in the order they are counted.
 Pieces = tuple[tuple[str, str, str], ...]
+
+if TYPE_CHECKING:
+    from .state import WheelState
 
 #: Chess Wheel+ piece values in pawns (chess's usual values).  The King has
 #: none: losing it loses the game, which the outcome and the King terms of
@@ -291,7 +295,7 @@ def _commitments(player: str, sets: tuple[tuple[tuple[tuple[str, str], ...], str
     return out
 
 
-class WheelEngine(Engine):
+class WheelEngine(Engine["WheelState"]):
     """Chess Wheel+'s evaluation, its extra actions (sets of orders) and
     the keys that see through the salts of sealed orders."""
 

@@ -87,7 +87,8 @@ class Entry:
 
     def _orders(self):
         """The (origin, destination) pairs entered so far and the steps after them."""
-        steps, orders = list(self.steps), []
+        steps = list(self.steps)
+        orders: list[tuple[str, str]] = []
         while len(steps) >= 2 and steps[0].kind == "cell" and steps[1].kind == "cell":
             origin, dest = steps[0].value, steps[1].value
             if origin not in self._starts(orders):
@@ -128,7 +129,9 @@ class Entry:
             steps = self.steps[:len(self.steps) - len(rest) + 1] + (Step.text(salt, SALT_PROMPT),)
         text = ", ".join(f"{self.s.piece_at(o)[1]}{short(o, self.player)}-{short(d, self.player)}" for o, d in orders)
         digest = commitment(salt, text)
-        return Action(f"{{{self.player}}} commit {digest}", steps, ("commit", self.player, digest, reveal_body(salt, text)))
+        return Action(
+            f"{{{self.player}}} commit {digest}", steps, ("commit", self.player, digest, reveal_body(salt, text))
+        )
 
 
 def sealed(state, player: str, body: str, text: str = "", at: int = 0) -> Action:

@@ -68,13 +68,19 @@ def read_messages(text: str) -> list[Message]:
             if not m:
                 missing = NO_COLON_RE.fullmatch(stripped)
                 if missing:
-                    raise NotationError(f"line {number}: a colon must follow the player's name "
-                                        f"(write '{missing.group(1)}: ...'); a message is 'YYYY-MM-DD [HH:MM] Name: post'", text, pos)
+                    raise NotationError(
+                        f"line {number}: a colon must follow the player's name "
+                        f"(write '{missing.group(1)}: ...'); a message is 'YYYY-MM-DD [HH:MM] Name: post'",
+                        text,
+                        pos,
+                    )
                 raise NotationError(f"line {number}: a message is 'YYYY-MM-DD [HH:MM] Name: post'", text, pos)
             try:
                 when = dt.datetime.fromisoformat(m.group(1) + " " + (m.group(2) or "00:00").zfill(5))
             except ValueError:
-                raise NotationError(f"line {number}: {m.group(1)} {m.group(2) or ''} is not a date", text, pos) from None
+                raise NotationError(
+                    f"line {number}: {m.group(1)} {m.group(2) or ''} is not a date", text, pos
+                ) from None
             if out and when < out[-1].when:
                 raise NotationError(f"line {number}: messages must be in date order", text, pos)
             out.append(Message(when, m.group(3), m.group(4).strip()))
@@ -101,7 +107,8 @@ def replay(game, text: str, players, start=None):
     message saying what became of it."""
     messages = read_messages(text) if isinstance(text, str) else list(text)
     state = start if start is not None else game.initial(list(players))
-    states, report = [state], []
+    states = [state]
+    report: list[str] = []
     if not messages:
         return states, report
     first = messages[0].when

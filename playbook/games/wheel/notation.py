@@ -25,8 +25,9 @@ its owner writes it (``e2`` on the owner's board, ``{Bob}e2`` on Bob's,
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, NoReturn, Sequence
+from typing import TYPE_CHECKING, NoReturn
 
 from ...core import NotationError
 from .board import CELL_RE, KINDS, NAME_RE, exists, read_cell, short
@@ -85,7 +86,7 @@ class _Reader:
             raise NotationError(f"a position has the title line and {len(FIELDS)} field lines "
                                 f"({', '.join(FIELDS)}), found {len(lines) - 1}", text, len(lines[0]))
         pos = len(lines[0]) + 1
-        for name, line in zip(FIELDS, lines[1:]):
+        for name, line in zip(FIELDS, lines[1:], strict=True):
             if not line.startswith(name + ":"):
                 raise NotationError(f"expected the field '{name}:' here (line {len(self.values) + 2})", text, pos)
             value = line[len(name) + 1:]

@@ -22,9 +22,9 @@ The adjudication runs in stages, each of which only ever makes orders fail:
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Collection, Sequence
 
 from .board import NAMES, exists, reach
 from .orders import Order

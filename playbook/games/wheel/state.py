@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ...core import Action, Ending, IllegalAction, Outcome, PlaybookError, State, Step, StepOptions
 from ...render import Diagram, svg
@@ -44,7 +45,7 @@ class WheelState(State):
     withheld: tuple[str, ...] = ()
     results: tuple[tuple[str, str, str, str], ...] = ()
     secrets: tuple[tuple[str, str], ...] = field(default=(), compare=False)
-    game: "ChessWheel" = field(default=None, compare=False)
+    game: ChessWheel = field(kw_only=True, compare=False)
 
     # ---- who decides
 
@@ -125,7 +126,7 @@ class WheelState(State):
         body = dict(self.secrets).get(player)
         return body if body is not None and hash_body(body) == self.commitment_of(player) else None
 
-    def remember(self, player: str, body: str) -> "WheelState":
+    def remember(self, player: str, body: str) -> WheelState:
         """This state with ``body`` kept as the private reveal text behind
         ``player``'s commitment (say, after loading a saved position);
         refused if it does not match the commitment."""
@@ -133,7 +134,7 @@ class WheelState(State):
             raise IllegalAction(f"that text does not match {player}'s commitment", rule="hidden orders")
         return self._with_secret(player, body)
 
-    def _with_secret(self, player: str, body: str | None) -> "WheelState":
+    def _with_secret(self, player: str, body: str | None) -> WheelState:
         return replace(self, secrets=self._secrets_with(player, body))
 
     def _secrets_with(self, player: str, body: str | None) -> tuple[tuple[str, str], ...]:
@@ -141,7 +142,7 @@ class WheelState(State):
         secrets = tuple((p, b) for p, b in self.secrets if p != player)
         return secrets + ((player, body),) if body is not None else secrets
 
-    def private_to(self, player: str) -> "WheelState":
+    def private_to(self, player: str) -> WheelState:
         """This position as ``player`` knows it: the sealed texts of other
         players that this state remembers are forgotten (an engine must
         not read them)."""
@@ -149,7 +150,7 @@ class WheelState(State):
             return self
         return replace(self, secrets=tuple((p, b) for p, b in self.secrets if p == player))
 
-    def observation(self, player: str) -> "WheelState":
+    def observation(self, player: str) -> WheelState:
         """This position as ``player`` may see it (:meth:`private_to`): no
         other player's sealed orders."""
         return self.private_to(player)
@@ -183,13 +184,14 @@ class WheelState(State):
         """The action written ``text``, of any player still to decide (see :mod:`.actions`)."""
         return read_action(self, text)
 
-    def play(self, action) -> "WheelState":
+    def play(self, action) -> WheelState:
         """The position after ``action``, which may belong to any player
         still to decide (or be a board action of any player, or ``end
         phase``).  A commitment entered by steps keeps its reveal text
         privately in the new state."""
         new = super().play(action)
         played = new.last_action
+        assert played is not None, "play records the action it played"
         if isinstance(action, Action) and isinstance(action.data, tuple) and action.data[0] == "commit":
             body = action.data[3]
             if body is not None and hash_body(body) == action.data[2]:
@@ -222,7 +224,7 @@ class WheelState(State):
                 return action  # refused: replaying the record names the ply and the reason
         return str(action)
 
-    def _apply(self, action: Action) -> "WheelState":
+    def _apply(self, action: Action) -> WheelState:
         kind = action.data[0]
         s = self
         if kind == "create":
@@ -259,7 +261,7 @@ class WheelState(State):
         d = dict(pairs)
         return tuple((p, d[p]) for p in self.players if p in d)
 
-    def _populate(self, player: str) -> "WheelState":
+    def _populate(self, player: str) -> WheelState:
         taken = self.board_map()
         made = []
         for square, kind in HOME.items():
@@ -273,13 +275,13 @@ class WheelState(State):
             kings=self._seat(self.kings + ((player,) if king else ())),
         )
 
-    def _settle(self) -> "WheelState":
+    def _settle(self) -> WheelState:
         s = self
         while s.outcome is None and not s._undecided:
             s = s._end_phase()
         return s
 
-    def _end_phase(self) -> "WheelState":
+    def _end_phase(self) -> WheelState:
         if self.phase == "move":
             return replace(self, phase="resolve", passed=())
         return self._resolved()
@@ -291,7 +293,7 @@ class WheelState(State):
         return resolve(dict(self.board_map()), self.boards, orders, blocking=self.game.blocking,
                        collision=self.game.collision, knight_across=self.game.knight_across)
 
-    def _resolved(self) -> "WheelState":
+    def _resolved(self) -> WheelState:
         orders = tuple(o for p in self.players for o in self.orders_of(p))
         game = self.game
         after, judged = carried_out(self.pieces, tuple(self.boards), orders, game.blocking, game.collision,
@@ -325,7 +327,7 @@ class WheelState(State):
         """None: every player decides at once."""
         return ()
 
-    def edit(self, cell=None, piece=None, *, to_move=None) -> "WheelState":
+    def edit(self, cell=None, piece=None, *, to_move=None) -> WheelState:
         """The position changed by the editor (see :mod:`.edit`)."""
         return edit(self, cell, piece, to_move)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from ...render import Area, Cell, Glyph, Label, Mark, Piece, Scene, OWNERS
+from ...render import OWNERS, Area, Cell, Glyph, Label, Mark, Piece, Scene
 from .board import FILES, NAMES, short
 from .orders import read_orders, split_body
 from .resolve import STAGE, STAGES, WHY
@@ -79,7 +79,7 @@ def scene(state, player: str | None = None) -> Scene:
         labels.append(Label(p if made else f"{p} (no board yet)", x0 + 4, name_y, "name"))
     pieces = [drawn(state, c, o, k) for c, o, k in state.pieces]
     marks = []
-    for p, origin, dest, code in state.results:
+    for _, origin, dest, code in state.results:
         marks.append(Mark("arrow" if code in ("ok", "destroyed") else "failed", (origin, dest)))
     for p in state.players:
         for o in state.orders_of(p):
@@ -104,7 +104,7 @@ def resolution_steps(state) -> list:
     res = state.resolution()
     base = scene(state)
     out = []
-    for k, name in enumerate(STAGES):
+    for k in range(len(STAGES)):
         marks = []
         for o, code in res.results:
             done = STAGE[code] <= k
@@ -114,5 +114,7 @@ def resolution_steps(state) -> list:
         lines = [f"Stage {k + 1}, {head.lower()}:"] + [f"  {item}" for item in items.split("; ")]
         out.append((res.stages[k], replace(base, marks=marks, caption=lines)))
     after = state._resolved() if state.phase == "resolve" else state
-    out.append(("After the resolution", replace(scene(after), marks=[m for m in scene(after).marks if m.kind != "pending"])))
+    out.append(
+        ("After the resolution", replace(scene(after), marks=[m for m in scene(after).marks if m.kind != "pending"]))
+    )
     return out
