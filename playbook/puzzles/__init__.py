@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 
 from ..core import State
@@ -73,7 +73,8 @@ class Puzzle:
         """The solution in turns: ``(side, actions)`` pairs, each the
         actions one side plays in a row (several where a turn is several
         actions)."""
-        state, out = self.state(), []
+        state = self.state()
+        out: list[tuple[str, tuple[str, ...]]] = []
         if self.game == "wheel":
             return [(state.to_move, self.solution)]  # one week: the orders to seal
         for text in self.solution:

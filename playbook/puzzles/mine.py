@@ -125,7 +125,7 @@ def mine(name: str, count: int, seed: int, games: int = 400, report=None) -> lis
             report(f"game {number + 1}: {len(found)} puzzles")
     ranked = sorted(found.items(), key=lambda kv: (difficulty(kv[1][0], kv[1][1]), kv[1][3], kv[1][4]))
     out = []
-    for i, (text, (depth, choices, solution, number, ply)) in enumerate(ranked, start=1):
+    for i, (text, (_depth, choices, solution, _number, _ply)) in enumerate(ranked, start=1):
         out.append(Puzzle(f"{name}-{i:03d}", name, text, tuple(solution), len(solution),
                           theme(game.parse(text), solution), difficulty(len(solution), choices)))
     return out

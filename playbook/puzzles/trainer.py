@@ -5,8 +5,9 @@
 on the exercise's live board and checked with ``trainer.check()``: a
 wrong answer earns a hint, the third the solution, as in the tutorials.
 A puzzle counts once, when it is first judged: solved at the first try,
-or failed (also as soon as a move leaves no forced win, as on Lichess).  Each result moves the :class:`Rating` as a puzzle rating
-moves on Lichess, by how surprising it was, and a failure ends the
+or failed (also as soon as a move leaves no forced win, as on Lichess).
+Each result moves the :class:`Rating` as a puzzle rating moves on
+Lichess, by how surprising it was, and a failure ends the
 streak.  The next puzzle is the one not yet tried whose difficulty is
 nearest the rating.
 
@@ -181,23 +182,28 @@ class Trainer:
     def check(self, answer=None) -> Verdict:
         """Judge the answer (typed, or else played on the board) to the
         current puzzle; the first judgement counts for the rating."""
-        if self.exercise is None:
-            raise IndexError("no puzzle yet: call next() first")
-        verdict = self.exercise.check(answer)
+        puzzle, exercise = self._current()
+        verdict = exercise.check(answer)
         finished = verdict.right or not verdict.message.startswith(("Not finished", "No move", "No answer"))
         if not finished and not self._counted and self._astray(answer):
             # As on Lichess, a first move that no longer wins fails the puzzle at once.
             finished = True
             verdict = Verdict(False, "That does not win by force any more, so the puzzle counts as missed; "
-                              f"go back and try again. Hint: {self.exercise.hints[0]}", tries=verdict.tries)
+                              f"go back and try again. Hint: {exercise.hints[0]}", tries=verdict.tries)
         if finished and not self._counted:
             self._counted = True
-            self.results.append((self.puzzle.id, verdict.right))
-            self.rating.update(self.puzzle.difficulty, verdict.right)
+            self.results.append((puzzle.id, verdict.right))
+            self.rating.update(puzzle.difficulty, verdict.right)
             self.streak = self.streak + 1 if verdict.right else 0
             self.best_streak = max(self.best_streak, self.streak)
             self._keep()
         return verdict
+
+    def _current(self) -> tuple[Puzzle, Exercise]:
+        """The puzzle being solved and its exercise (IndexError before :meth:`next`)."""
+        if self.puzzle is None or self.exercise is None:
+            raise IndexError("no puzzle yet: call next() first")
+        return self.puzzle, self.exercise
 
     def _keep(self) -> None:
         """Write the rating, streak and results to the progress file,
@@ -215,12 +221,12 @@ class Trainer:
         """Whether the learner's moves so far (``answer``, or those on the
         board), with the defence's replies, leave no forced win in the
         actions the puzzle has left."""
-        puzzle = self.puzzle
+        puzzle, exercise = self._current()
         if puzzle.game == "wheel":
             return False  # one week: judged as soon as the opponent has sealed its answer
         solver = puzzle.state().to_move
         if answer is None:
-            board = self.exercise.board
+            board = exercise.board
             state, used = board.state, len(board.history)
         else:
             state, used = puzzle.state(), 0
@@ -264,6 +270,7 @@ def _kept(progress: Progress | None) -> dict:
                 for r in results)):
             raise ValueError("the results must be [puzzle id, solved] pairs")
     except ValueError as exc:
+        assert progress is not None  # a record was read from it
         warnings.warn(f"the puzzle record in {progress.path} is damaged ({exc}); starting afresh",
                       ProgressWarning, stacklevel=3)
         return fresh

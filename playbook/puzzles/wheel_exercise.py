@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING, cast
 
 from ..core import PlaybookError
 from ..games.wheel import read_orders
 from ..games.wheel.orders import new_salt, split_body
 from ..tutorial import Exercise, Tutorial
 from .wheel import orders, refutation, solution_text
+
+if TYPE_CHECKING:
+    from ..games.wheel.state import WheelState
 
 __all__ = ["sealed_orders", "defence", "reveal", "played_out", "WeekExercise", "exercise"]
 
@@ -78,10 +82,15 @@ class WeekExercise(Exercise):
         """The live board; after the opponent has sealed its answer, the
         learner's reveal is played for them and the opponent's follows."""
         made = self._board is None
-        board = Exercise.board.fget(self)
+        board = super().board
         if made:
             board.on_move(self._reveal)
         return board
+
+    @property
+    def week(self) -> WheelState:
+        """The puzzle's position: a Chess Wheel+ one."""
+        return cast("WheelState", self.state)
 
     def _reveal(self, board, _action) -> None:
         state = board.state
@@ -97,7 +106,7 @@ class WeekExercise(Exercise):
             answer = answer[0]  # a line of one: the solution as shown
         if isinstance(answer, str):
             try:
-                read_orders(answer, self.state.to_move, self.state.players)
+                read_orders(answer, self.week.to_move, self.week.players)
             except PlaybookError:
                 pass  # not orders: an action's text
             else:
@@ -107,7 +116,7 @@ class WeekExercise(Exercise):
 
     def show_solution(self) -> None:
         """Draw the solution's orders on the board, an arrow each."""
-        state = self.state
+        state = self.week
         drawn = read_orders(self.solution[0], state.to_move, state.players)
         with self.board.hold_sync():
             self.board.arrows, self.board.highlights = [[o.origin, o.destination] for o in drawn], []
@@ -119,7 +128,8 @@ class WeekExercise(Exercise):
         solver = self.state.to_move
         if answer is None:
             line = self._board._line if self._board is not None else []
-            sealed = sealed_orders(line[1], solver) if len(line) > 1 and line[1].phase == "move" else None
+            played = len(line) > 1 and cast("WheelState", line[1]).phase == "move"
+            sealed = sealed_orders(line[1], solver) if played else None
         else:
             try:
                 sealed = sealed_orders(self.state.play(self.state.parse_action(str(answer))), solver)
@@ -129,7 +139,7 @@ class WeekExercise(Exercise):
             return verdict
         message = _COMMIT.sub(solution_text(sealed), verdict.message, count=1)
         if not verdict.right and not message.startswith(("Not legal", "Not finished")):
-            opponent = next(p for p in self.state.players if p != solver)
+            opponent = next(p for p in self.week.players if p != solver)
             theirs = refutation(self.state, tuple(sealed), opponent)
             if theirs is not None:
                 answer_text = solution_text(theirs) or "no orders at all"

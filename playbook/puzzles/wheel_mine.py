@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..games.wheel import reach, setup
+from ..games.wheel import WheelState, reach, setup
 from ..games.wheel.board import FILES, NAMES
 from .wheel import orders, solution_text, winning_sets
 
@@ -54,7 +54,8 @@ def candidate(rng, game=None):
     boards = ("Ann", "Bob")
     # The King's ways out: the empty cells next to it, and those of its pieces that can step aside
     # to an empty cell.  Ann has three orders: one for the King, at most two for its ways out.
-    escapes = [c for c in near if c not in pieces or any(t not in pieces for t in reach(pieces[c][-1], c, pieces, boards))]
+    escapes = [c for c in near
+               if c not in pieces or any(t not in pieces for t in reach(pieces[c][-1], c, pieces, boards))]
     if len(escapes) > 2:
         return None
     rng.shuffle(escapes)
@@ -74,13 +75,14 @@ def candidate(rng, game=None):
     return state
 
 
-def generate(count: int, seed: int, tries: int = 20000, report=None) -> list[tuple]:
+def generate(count: int, seed: int, tries: int = 20000, report=None) -> list[tuple[WheelState, tuple]]:
     """Up to ``count`` puzzle positions built from ``seed`` (see
     :func:`candidate`), each with its one minimal winning set:
     ``(state, orders)`` pairs in the order found, from at most ``tries``
     positions."""
     rng = random.Random(seed)
-    found, seen = [], set()
+    found: list[tuple[WheelState, tuple]] = []
+    seen: set = set()
     for number in range(tries):
         if len(found) >= count:
             break

@@ -44,7 +44,8 @@ class BoardBase(anywidget.AnyWidget):
     #: The buttons shown under the board (names from :data:`CONTROLS`).
     controls = traitlets.List(traitlets.Unicode(), default_value=list(CONTROLS)).tag(sync=True)
     #: Which named choices that start an action get a button: True, False, or a list of values.
-    choices = traitlets.Union([traitlets.Bool(), traitlets.List(traitlets.Unicode())], default_value=True).tag(sync=True)
+    choices = traitlets.Union([traitlets.Bool(), traitlets.List(traitlets.Unicode())],
+                              default_value=True).tag(sync=True)
     #: Arrows drawn on the board, each a list of two or more cell ids.
     arrows = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=False)
     #: Cells drawn highlighted on the board.

@@ -114,7 +114,8 @@ class EnginePlay(BoardBase):
         cells = action.cells()
         if level == 1:
             shown = cells[:1]
-            text = f"Hint: start on {cells[0]}" if cells else f"Hint: {action.steps[0].label}" if action.steps else "Hint"
+            first = f"start on {cells[0]}" if cells else action.steps[0].label if action.steps else ""
+            text = f"Hint: {first}" if first else "Hint"
         else:
             shown = cells
             score = getattr(analysis, "describe", None)
