@@ -38,8 +38,13 @@ from importlib import resources
 from ..core import State
 from ..games import load
 from .solve import PuzzleError, verify
+from .wheel import verify as verify_week
 
 __all__ = ["Puzzle", "puzzles", "games", "PuzzleError"]
+
+
+#: Counts of moves or orders written as words in themes.
+NUMBERS = ("one", "two", "three", "four", "five")
 
 
 @dataclass(frozen=True)
@@ -89,11 +94,9 @@ class Puzzle:
         """Check the puzzle with the rules alone; raise
         :class:`~playbook.puzzles.solve.PuzzleError` if it does not hold."""
         if self.game == "wheel":
-            from . import wheel
-
             if self.plies != 1 or len(self.solution) != 1:
                 raise PuzzleError("a Chess Wheel+ puzzle is one week: one set of orders, plies 1")
-            wheel.verify(self.state(), self.solution[0])
+            verify_week(self.state(), self.solution[0])
             return
         verify(self.state(), list(self.solution), self.plies)
 

@@ -28,7 +28,7 @@ import sys
 
 from ..analysis import AlphaBeta, GreedyAgent, RandomAgent
 from ..games import load
-from . import Puzzle
+from . import NUMBERS, Puzzle, wheel_mine
 from .solve import line, moves, winning_moves
 
 __all__ = ["mine", "DEPTHS", "main", "difficulty", "theme", "write"]
@@ -67,9 +67,6 @@ def difficulty(plies: int, choices: int) -> int:
     and 10 for each first move to choose from (see :class:`Puzzle`)."""
     return 600 + 400 * (plies // 2) + 10 * choices
 
-
-#: Counts of moves written as words in themes.
-NUMBERS = ("one", "two", "three", "four", "five")
 
 
 def theme(state, solution) -> str:
@@ -148,8 +145,6 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     report = lambda m: print(m, file=sys.stderr)  # noqa: E731
     if args.game == "wheel":
-        from . import wheel_mine
-
         found = wheel_mine.mine(args.count, args.seed, report=report)
     else:
         found = mine(args.game, args.count, args.seed, args.games, report=report)

@@ -43,6 +43,7 @@ from ..progress import Progress, ProgressWarning
 from ..tutorial import Exercise, Tutorial, Verdict
 from . import Puzzle, puzzles
 from .solve import defence, wins
+from .wheel_exercise import exercise as week_exercise
 
 __all__ = ["Rating", "Trainer", "exercise", "standing", "reset", "KEY", "START"]
 
@@ -85,9 +86,7 @@ def exercise(puzzle: Puzzle, tutorial: Tutorial | None = None) -> Exercise:
     Wheel+ puzzle is a week of sealed orders instead
     (:func:`playbook.puzzles.wheel_exercise.exercise`)."""
     if puzzle.game == "wheel":
-        from . import wheel_exercise
-
-        return wheel_exercise.exercise(puzzle, tutorial)
+        return week_exercise(puzzle, tutorial)
     turns = puzzle.turns()
     solver = turns[0][0]
     own = [actions for side, actions in turns if side == solver]

@@ -40,6 +40,7 @@ from itertools import combinations, product
 
 from ..games.wheel import Order, play_orders, read_orders, resolve
 from ..games.wheel.board import short
+from .solve import PuzzleError
 
 __all__ = ["orders", "order_sets", "wins_against", "refutation", "winning_sets", "verify", "solution_text",
            "normal"]
@@ -141,7 +142,6 @@ def verify(state, solution: str) -> None:
     """Raise :class:`~playbook.puzzles.solve.PuzzleError` unless the orders
     ``solution`` are the one minimal winning set in ``state`` and, carried
     out as a week of play, win the game for the solver."""
-    from .solve import PuzzleError
 
     solver = state.to_move
     try:

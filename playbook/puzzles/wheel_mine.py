@@ -13,6 +13,7 @@ import random
 
 from ..games.wheel import WheelState, reach, setup
 from ..games.wheel.board import FILES, NAMES
+from . import NUMBERS, Puzzle
 from .wheel import orders, solution_text, winning_sets
 
 __all__ = ["KING_CELLS", "HUNTERS", "GUARDS", "candidate", "generate", "mine", "theme", "difficulty"]
@@ -101,7 +102,6 @@ def generate(count: int, seed: int, tries: int = 20000, report=None) -> list[tup
 def theme(ours) -> str:
     """A Chess Wheel+ puzzle's theme: one week, and how many orders of
     which pieces win it (``"win in one week: two orders (rook, knight)"``)."""
-    from .mine import NUMBERS  # mine.py brings the engines in: only when a theme is written
 
     count = len(ours)
     kinds = ", ".join(NAMES[o.letter] for o in ours)
@@ -120,8 +120,6 @@ def mine(count: int, seed: int, tries: int = 20000, report=None):
     """Up to ``count`` Chess Wheel+ puzzles built from ``seed``
     (:func:`generate`), as :class:`~playbook.puzzles.Puzzle` values,
     easiest first (the order found among equals)."""
-    from . import Puzzle
-
     found = generate(count, seed, tries, report)
     ranked = sorted(enumerate(found), key=lambda item: (difficulty(*item[1]), item[0]))
     return [Puzzle(f"wheel-{i:03d}", "wheel", state.to_text(), (solution_text(ours),), 1, theme(ours),
