@@ -9,6 +9,8 @@ the right kingdom G-I.
 import pytest
 
 from playbook import IllegalAction, NotationError, Step, load
+from playbook.games.cresnovian.abilities import ABILITIES, OPEN_ENDED
+from playbook.games.cresnovian.board import ABILITY_OWNER
 
 GAME = load("cresnovian")
 UMBRATIONS = ("essence", "duality", "cosmos", "velocity", "radiance", "corporeality", "innervation", "caprice",
@@ -1083,3 +1085,14 @@ def test_teleport_and_tectonic_failure_may_move_the_performer_itself_clarificati
     # Corporeality (9Q) on B2 moves itself one cell to C2 and pays 1Q: 8Q.
     after = setup({"B2": "corporeality 9Q"}).play("perform B2 tectonic-failure B2>C2")
     assert (cell(after, "corporeality"), q(after, "corporeality")) == ("C2", "8Q")
+
+
+def test_every_ability_is_one_class_found_by_its_name_in_its_umbrations_module():
+    # Nine umbrations with a basic and an elite ability each, and the repair a broken piece performs.
+    assert len(ABILITIES) == 19
+    for name, kind in ABILITIES.items():
+        assert kind.name == name
+        owner = ABILITY_OWNER.get(name, "repair")
+        assert kind.__module__ == f"playbook.games.cresnovian.abilities.{owner}", name
+    # Entered by steps, never listed: subsets of targets, a move per piece, and every poem word onto every cell.
+    assert OPEN_ENDED == {"propaganda", "flock-together", "tectonic-failure", "redefinition"}

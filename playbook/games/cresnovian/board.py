@@ -37,17 +37,34 @@ STYLE = {  # glyph shape and colour per umbration
 
 
 def kingdom_of(i: int) -> str:
+    """The kingdom cell ``i`` lies in: ``left``, ``world`` or ``right``."""
     col = i % 9
     return "left" if col < 3 else "world" if col < 6 else "right"
 
 
 def other_kingdom(k: str) -> str:
+    """The kingdom across the World from ``k``."""
     return "left" if k == "right" else "right"
 
 
 def neighbours(i: int) -> list[int]:
+    """The cells next to ``i``, diagonals included."""
     r, c = divmod(i, 9)
     return [(r + dr) * 9 + c + dc for dr, dc in DIRECTIONS if 0 <= r + dr < ROWS and 0 <= c + dc < 9]
+
+
+#: Each cell's kingdom (``left``, ``world``, ``right``), by cell index.
+KINGDOM = tuple(kingdom_of(i) for i in range(27))
+#: Each cell's neighbours, by cell index.
+NEIGHBOURS = tuple(tuple(neighbours(i)) for i in range(27))
+#: Each cell and its neighbours, the cell first.
+AROUND = tuple((i,) + NEIGHBOURS[i] for i in range(27))
+#: The cells of each kingdom and of the World.
+ZONE = {z: tuple(i for i in range(27) if KINGDOM[i] == z) for z in ("left", "world", "right")}
+#: Each player's kingdom and the opponent's.
+OTHER = {"left": "right", "right": "left"}
+#: The step that names each cell, by cell index.
+CELL_STEP = tuple(Step.cell(c) for c in CELLS)
 
 
 @dataclass(frozen=True)

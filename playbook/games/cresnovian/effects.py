@@ -1,17 +1,22 @@
-"""Carrying out an action: travels, documents and what each ability does."""
+"""Carrying out an action: placements, travels, documents, and the
+bookkeeping around a performance (what each ability does is its own, in
+:mod:`.abilities`)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ...core import Action, Step
+from .abilities import ABILITIES, CriticalRewind, InterpretativeDance, World
 from .board import BASIC, INDEX, UMBRATIONS, Umbral, kingdom_of, neighbours
-from .entry import move_dest
+
+if TYPE_CHECKING:
+    from .state import CresnovianState
 
 # Each umbration's place in the rules' order, in which a position lists its pieces.
 _ORDER = {u: k for k, u in enumerate(UMBRATIONS)}
 
-def apply_action(s, action: Action):
+def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
     """The position after ``action`` (already known to be legal) in ``s``."""
     data = action.data
     kind = data[0]
@@ -45,140 +50,20 @@ def apply_action(s, action: Action):
     performer = s.piece(u)
     waived = any(s.monument_at(i) == u for i in neighbours(performer.cell))
     steps = tuple(Step(k, v) for k, v in plan)
-    if name == "critical-rewind" or (name == "interpretative-dance" and _danced(s, steps) == "critical-rewind"):
-        restored = s.game.parse(s.before)
-        if not waived:
-            pieces = tuple(x.with_q(x.q - 1) if x.umbration == u else x for x in restored.pieces)
-            restored = restored.replace(pieces=pieces)
-        forbid = "" if s.last_turn == "pass" else s.last_turn
-        return restored.replace(forbid=forbid, last_travel="", last_turn=f"perform:{u}", before=snapshot)
-    world = _World(s)
-    if name == "repair":
-        world.set(u, status="")
-    else:
-        _effect(world, performer, name, steps)
+    if CriticalRewind.name in (name, _danced(s, name, steps)):
+        return CriticalRewind.rewound(s, u, waived, snapshot)
+    world = World(s)
+    ABILITIES[name].carry_out(world, performer, steps)
     if not waived:
         world.add_q(u, -1)
     return s.replace(pieces=world.pieces(), monuments=world.monuments_tuple(), word=world.word, poem=world.poem,
                    last_travel="", last_turn=f"perform:{u}", **common)
 
 
-def _danced(s, steps) -> str:
+def _danced(s: CresnovianState, name: str, steps: tuple[Step, ...]) -> str:
+    """The ability Caprice dances when ``name`` is Interpretative Dance ("" otherwise)."""
+    if name != InterpretativeDance.name:
+        return ""
     source = s.piece_at(INDEX[steps[0].value])
+    assert source is not None
     return BASIC[source.umbration]
-
-
-class _World:
-    """A mutable copy of the board for carrying out an ability."""
-
-    def __init__(self, s):
-        self.s = s
-        self.by_u = {p.umbration: p for p in s.pieces}
-        self.monuments = dict(s.monuments)
-        self.word = s.word
-        self.poem = s.poem
-
-    def at(self, cell: int) -> Umbral | None:
-        return next((p for p in self.by_u.values() if p.cell == cell), None)
-
-    def set(self, u: str, **changes) -> None:
-        self.by_u[u] = replace(self.by_u[u], **changes)
-
-    def add_q(self, u: str, delta: int) -> None:
-        self.by_u[u] = self.by_u[u].with_q(self.by_u[u].q + delta)
-
-    def set_q(self, u: str, q: int) -> None:
-        self.by_u[u] = self.by_u[u].with_q(q)
-
-    def pieces(self) -> tuple:
-        return tuple(sorted(self.by_u.values(), key=lambda p: UMBRATIONS.index(p.umbration)))
-
-    def monuments_tuple(self) -> tuple:
-        return tuple(sorted(self.monuments.items()))
-
-
-def _effect(w: _World, performer: Umbral, name: str, steps: tuple[Step, ...]) -> None:
-    s = w.s
-    cell = lambda k: INDEX[steps[k].value]  # noqa: E731
-    target = lambda k: w.at(cell(k))  # noqa: E731
-    if name == "return-home":
-        p = target(0)
-        w.set(p.umbration, cell=p.home)
-    elif name == "perfect-eternal":
-        p = target(0)
-        w.set(p.umbration, q=3, status="e")
-    elif name == "cut":
-        p = target(0)
-        w.set_q(p.umbration, p.q // 2)
-    elif name == "breakdown":
-        w.set(target(0).umbration, status="b")
-    elif name == "energize":
-        p = target(0)
-        w.set_q(p.umbration, p.q + int(steps[1].value))
-        if p.status == "b":
-            w.set(p.umbration, status="")
-    elif name == "propaganda":
-        for x in steps:
-            if x.kind == "cell":
-                w.add_q(w.at(INDEX[x.value]).umbration, -1)
-    elif name == "flock-together":
-        moves = [x.value.split(">") for x in steps if ">" in x.value]
-        movers = [(s.piece_at(INDEX[a]).umbration, INDEX[b]) for a, b in moves]
-        for u, dest in movers:
-            w.set(u, cell=dest)
-    elif name == "redefinition":
-        n = int(steps[0].value) - 1
-        poem = list(w.poem)
-        new_word = poem.pop(n)
-        if w.word:
-            # The returned word goes before the word the player chose, by default at the end.
-            place = int(steps[2].value) - 1 if len(steps) > 2 else len(poem)
-            poem.insert(place, w.word[1])
-        w.poem = tuple(poem)
-        w.word = (cell(1), new_word)
-    elif name == "teleport":
-        src, dst = cell(0), cell(1)
-        p = w.at(src)
-        if p is not None:
-            w.set(p.umbration, cell=dst)
-        else:
-            w.monuments[dst] = w.monuments.pop(src)
-    elif name == "spectacle":
-        w.monuments[cell(1)] = target(0).umbration
-    elif name == "ultraviolent-ray":
-        row = performer.cell // 9
-        for p in list(w.by_u.values()):
-            if p.cell // 9 == row and p.umbration != performer.umbration and p.q > 1:
-                w.set_q(p.umbration, 1)
-        w.monuments = {c: u for c, u in w.monuments.items() if c // 9 != row}
-    elif name == "build-monument":
-        if steps[1].value == "destroy":
-            del w.monuments[cell(0)]
-        else:
-            w.monuments[cell(0)] = steps[1].value
-    elif name == "tectonic-failure":
-        movers = sorted([p.cell for p in s.pieces if not p.dead] + [c for c, _ in s.monuments])
-        pieces_at = {p.cell: p.umbration for p in s.pieces}
-        old_monuments = dict(s.monuments)
-        new_monuments = {c: u for c, u in old_monuments.items() if c not in movers}
-        for c, x in zip(movers, steps):
-            dest = move_dest(x.value, c)
-            if c in pieces_at and not s.piece_at(c).dead:
-                w.set(pieces_at[c], cell=dest)
-            else:
-                new_monuments[dest] = old_monuments[c]
-        w.monuments = new_monuments
-    elif name == "select-the-fit":
-        for p in list(w.by_u.values()):
-            if p.q < 9:
-                w.set_q(p.umbration, 0)
-    elif name == "interpretative-dance":
-        source = target(0)
-        _effect(w, performer, BASIC[source.umbration], steps[1:])
-    elif name == "go-berserk":
-        victim = target(0)
-        w.set(performer.umbration, cell=cell(1))
-        w.add_q(victim.umbration, -9)
-        w.add_q(performer.umbration, -9)
-    elif name == "sum-of-all-knowledge":
-        w.add_q(performer.umbration, len(w.monuments))

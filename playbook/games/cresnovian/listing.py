@@ -11,7 +11,7 @@ destination), so listing them is list indexing.  Steps are built only when
 asked for.  ``tests/test_cresnovian_random.py`` checks on many random
 positions that both give the same actions.
 
-Abilities whose choices explode (:data:`~.entry.OPEN_ENDED`: Propaganda's
+Abilities whose choices explode (:data:`~.abilities.OPEN_ENDED`: Propaganda's
 subsets, the per-piece moves of Flock Together and Tectonic Failure, and
 Redefinition, whose count grows with the poem) are entered by steps and
 not listed; :func:`redefinitions` lists Redefinitions of chosen poem words
@@ -21,16 +21,13 @@ from the same tables, for searches that want a sample of them.
 from __future__ import annotations
 
 from ...core import Action, Step
-from .board import BASIC, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, ROWS, UMBRATIONS, kingdom_of, neighbours
-from .entry import OPEN_ENDED, PASS, Entry, title
+from .abilities import ABILITIES, Board, InterpretativeDance
+from .board import (BASIC, CELL_STEP, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, KINGDOM, OTHER, ROWS,
+                    UMBRATIONS)
+from .entry import PASS, Entry
+from .phrases import title
 
-KINGDOM = tuple(kingdom_of(i) for i in range(27))
-NEIGHBOURS = tuple(tuple(neighbours(i)) for i in range(27))
-AROUND = tuple((i,) + NEIGHBOURS[i] for i in range(27))  # a cell and its neighbours, the cell first
-ZONE = {z: tuple(i for i in range(27) if KINGDOM[i] == z) for z in ("left", "world", "right")}
-OTHER = {"left": "right", "right": "left"}
 FOUNDATION_CELLS = tuple(INDEX[c] for c in FOUNDATION)
-CELL_STEP = tuple(Step.cell(c) for c in CELLS)
 
 
 def _rays(i: int) -> tuple[tuple[int, ...], ...]:
@@ -88,37 +85,9 @@ def _travel_rays(u: str, a: int) -> tuple:
     return rays
 
 
-# ---- performances: one row of actions per (performing cell, ability), indexed by parameters,
-# each action made when first needed
+# ---- performances: one row of actions per (performing cell, ability), indexed by parameters
+# (numbered as the ability's ``shape`` says), each action made when first needed
 
-def _cell(k):
-    return (("cell", CELLS[k]),)
-
-
-def _cell_amount(k):
-    return ("cell", CELLS[k // 3]), ("choice", str(k % 3 + 1))
-
-
-def _two_cells(k):
-    return ("cell", CELLS[k // 27]), ("cell", CELLS[k % 27])
-
-
-def _cell_monument(k):
-    return ("cell", CELLS[k // 10]), ("choice", UMBRATIONS[k % 10] if k % 10 < 9 else "destroy")
-
-
-def _nothing(k):
-    return ()
-
-
-#: How each listed ability's parameters are numbered: (row size, number -> plan).
-_SHAPES = {
-    "return-home": (27, _cell), "perfect-eternal": (27, _cell), "cut": (27, _cell), "breakdown": (27, _cell),
-    "energize": (81, _cell_amount), "teleport": (729, _two_cells), "spectacle": (729, _two_cells),
-    "go-berserk": (729, _two_cells), "build-monument": (270, _cell_monument),
-    "critical-rewind": (1, _nothing), "ultraviolent-ray": (1, _nothing), "select-the-fit": (1, _nothing),
-    "sum-of-all-knowledge": (1, _nothing), "repair": (1, _nothing),
-}
 _ROWS: dict = {}
 
 
@@ -136,7 +105,7 @@ def _row(u: str, pc: int, name: str) -> tuple[list, object]:
     key = (u, pc, name)  # repair is every umbration's: the performer is part of the action
     found = _ROWS.get(key)
     if found is None:
-        size, plan = _SHAPES[name]
+        size, plan = ABILITIES[name].shape
         row = [None] * size
 
         def fill(k):
@@ -152,7 +121,7 @@ def _dance_row(pc: int, source: int, name: str) -> tuple[list, object]:
     key = (pc, name, source)
     found = _ROWS.get(key)
     if found is None:
-        size, plan = _SHAPES[name]
+        size, plan = ABILITIES[name].shape
         w = ("cell", CELLS[source])
         row = [None] * size
 
@@ -176,129 +145,6 @@ def _redefinition(pc: int, n: int, c: int) -> Action:
     return act
 
 
-class _Board:
-    """One position, read once into arrays."""
-
-    __slots__ = ("s", "at", "blocked", "kingdom", "pieces", "monuments", "word_cell")
-
-    def __init__(self, s):
-        self.s = s
-        at = [None] * 27
-        blocked = [False] * 27
-        for p in s.pieces:
-            at[p.cell] = p
-            blocked[p.cell] = True
-        for c, _ in s.monuments:
-            blocked[c] = True
-        self.word_cell = s.word[0] if s.word else -1
-        if s.word:
-            blocked[s.word[0]] = True
-        self.at, self.blocked = at, blocked
-        self.kingdom = s.kingdom()
-        self.pieces = s.pieces
-        self.monuments = s.monuments
-
-    # Each listed ability: its actions out of ``row`` (indexed as in
-    # _SHAPES; ``fill`` makes one not made yet), with ``me`` performing
-    # (Caprice when danced).
-
-    def return_home(self, me, row, fill):
-        blocked = self.blocked
-        return [(row[p.cell] or fill(p.cell)) for p in self.pieces
-                if p.home >= 0 and p.cell != p.home and not blocked[p.home]]
-
-    def perfect_eternal(self, me, row, fill):
-        return [(row[p.cell] or fill(p.cell)) for p in self.pieces]
-
-    def cut(self, me, row, fill):
-        return [(row[p.cell] or fill(p.cell)) for p in self.pieces if p.q]
-
-    def breakdown(self, me, row, fill):
-        return [(row[p.cell] or fill(p.cell)) for p in self.pieces if p.q and not p.status]
-
-    def energize(self, me, row, fill):
-        at = self.at
-        out = []
-        for i in AROUND[me.cell]:
-            p = at[i]
-            if p is not None and p.q and p.status != "e":
-                out += [row[k] or fill(k) for k in range(3 * i, 3 * i + 3)]
-        return out
-
-    def critical_rewind(self, me, row, fill):
-        return [(row[0] or fill(0))] if self.s.before else []
-
-    def teleport(self, me, row, fill):
-        blocked = self.blocked
-        free = [i for i in range(27) if not blocked[i]]
-        things = sorted([p.cell for p in self.pieces] + [c for c, _ in self.monuments])
-        return [(row[t * 27 + f] or fill(t * 27 + f)) for t in things for f in free]
-
-    def spectacle(self, me, row, fill):
-        k = self.kingdom
-        blocked = self.blocked
-        theirs = [i for i in ZONE[OTHER[k]] if not blocked[i]]
-        return [(row[p.cell * 27 + t] or fill(p.cell * 27 + t))
-                for p in self.pieces if KINGDOM[p.cell] == k for t in theirs]
-
-    def ultraviolent_ray(self, me, row, fill):
-        return [(row[0] or fill(0))]
-
-    def build_monument(self, me, row, fill):
-        blocked, at, word_cell = self.blocked, self.at, self.word_cell
-        out = []
-        for i in NEIGHBOURS[me.cell]:
-            if not blocked[i]:
-                out += [row[k] or fill(k) for k in range(10 * i, 10 * i + 9)]
-            elif at[i] is None and i != word_cell:
-                out.append((row[10 * i + 9] or fill(10 * i + 9)))
-        return out
-
-    def select_the_fit(self, me, row, fill):
-        return [(row[0] or fill(0))]
-
-    def sum_of_all_knowledge(self, me, row, fill):
-        return [(row[0] or fill(0))]
-
-    def go_berserk(self, me, row, fill):
-        blocked = self.blocked
-        mine = me.cell
-        out = []
-        for p in self.pieces:
-            if p is me:
-                continue
-            base = 27 * p.cell
-            out += [(row[base + j] or fill(base + j)) for j in NEIGHBOURS[p.cell] if not blocked[j] or j == mine]
-        return out
-
-    def free_for_word(self) -> list[int]:
-        """Cells a Redefinition may put its word on: blank ones, and the
-        cell of the word already on the field."""
-        blocked, word_cell = self.blocked, self.word_cell
-        return [i for i in range(27) if not blocked[i] or i == word_cell]
-
-    # Open-ended abilities are not listed; whether they are possible still
-    # matters for the start of an entry (and so for passing).
-
-    def open_possible(self, me, name: str) -> bool:
-        if name == "propaganda":
-            return any(p.q and p.status != "e" for p in self.pieces)
-        if name == "tectonic-failure":
-            # Something moves: a live piece or monument with a neighbour that is neither a dead piece nor the
-            # placed word (a moving neighbour can swap with it).
-            stay = {p.cell for p in self.pieces if not p.q} | ({self.word_cell} if self.word_cell >= 0 else set())
-            movers = [p.cell for p in self.pieces if p.q] + [c for c, _ in self.monuments]
-            return any(d not in stay for c in movers for d in NEIGHBOURS[c])
-        if name == "redefinition":
-            return bool(self.s.poem) and bool(self.free_for_word())
-        # Flock Together: another piece with the performer's Q (clarification 30).
-        return any(p.q == me.q and p is not me for p in self.pieces)
-
-
-_LISTERS = {name: getattr(_Board, name.replace("-", "_")) for name in list(BASIC.values()) + list(ELITE.values())
-            if name not in OPEN_ENDED and name != "interpretative-dance"}
-
-
 def listed_actions(s) -> list[Action]:
     """The actions ``legal_actions`` lists (see :meth:`CresnovianState.legal_actions`)."""
     if s.outcome is not None:
@@ -309,7 +155,7 @@ def listed_actions(s) -> list[Action]:
         return [_PLACE[u, i] for u in UMBRATIONS if u not in placed for i in free]
     if s.phase == "choose":
         return list(_CHOOSE)
-    board = _Board(s)
+    board = Board(s)
     blocked = board.blocked
     out = []
     forbid = s.forbid
@@ -338,37 +184,21 @@ def listed_actions(s) -> list[Action]:
             something = True
             continue
         for name in (BASIC[u], ELITE[u]) if q >= 9 else (BASIC[u],):
-            if name in OPEN_ENDED:
-                something = something or board.open_possible(p, name)
+            kind = ABILITIES[name]
+            if kind.open_ended:
+                something = something or kind.open_possible(board, p)
                 continue
-            if name == "interpretative-dance":
-                acts, possible = _dances(board, p)
+            if kind is InterpretativeDance:
+                acts, possible = InterpretativeDance.dances(board, p, _dance_row)
                 something = something or possible
             else:
-                acts = _LISTERS[name](board, p, *_row(u, cell, name))
+                acts = kind.listed(board, p, *_row(u, cell, name))
             if acts:
                 out += acts
                 something = True
     if not something:
         return [_PASS]
     return out or first_completions(s)
-
-
-def _dances(board: _Board, me) -> tuple[list[Action], bool]:
-    """Caprice (``me``) dancing the basic ability of each live piece in the
-    World: the listed actions, and whether any dance is possible at all."""
-    out = []
-    possible = False
-    pc = me.cell
-    for p in board.pieces:
-        if KINGDOM[p.cell] != "world" or not p.q or p.umbration == "caprice":
-            continue
-        name = BASIC[p.umbration]
-        if name in OPEN_ENDED:  # Propaganda: entered by steps only
-            possible = possible or board.open_possible(me, name)
-            continue
-        out += _LISTERS[name](board, me, *_dance_row(pc, p.cell, name))
-    return out, possible or bool(out)
 
 
 def redefinitions(s, words=None) -> list[Action]:
@@ -385,7 +215,7 @@ def redefinitions(s, words=None) -> list[Action]:
     if p is None or p.q < 9 or p.status == "b" or KINGDOM[p.cell] != s.kingdom():
         return []
     numbers = range(1, len(s.poem) + 1) if words is None else [n for n in words if 1 <= n <= len(s.poem)]
-    free = _Board(s).free_for_word()
+    free = Board(s).free_for_word()
     return [_redefinition(p.cell, n, c) for n in numbers for c in free]
 
 

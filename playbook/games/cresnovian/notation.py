@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ...core import IllegalAction, NotationError, Step
 from .board import ABILITY_OWNER, BASIC, CELLS, DONE, ELITE, INDEX
-from .entry import MOVE, PASS, _Ability, thing_at, title
+from .abilities import MOVE, MoveAbility, ability
+from .entry import PASS
+from .phrases import thing_at, title
 
 def steps_from_text(s, text: str) -> tuple[Step, ...]:
     """The steps that enter the action written ``text``."""
@@ -96,9 +98,10 @@ def _move_steps(s, performer_cell, name, params, text):
     performer = s.piece_at(performer_cell)
     if performer is None or ELITE[performer.umbration] != name:
         return [Step.choice(v) for v in moves.values()]  # refused with its reason by the entry
-    ability = _Ability(s, performer, performer, name, ())
+    mover = ability(s, performer, performer, name)
+    assert isinstance(mover, MoveAbility)
+    movers = mover.movers()
     if name == "flock-together":
-        movers = [p.cell for p in ability.flockers()]
         if len(moves) and not movers:
             raise IllegalAction(f"no piece flocks: none but the performer has {performer.q}Q", rule="flock together")
         for src in moves:
@@ -107,8 +110,7 @@ def _move_steps(s, performer_cell, name, params, text):
                 raise IllegalAction(f"the {_what(s, INDEX[src])} on {src} does not flock: Flock Together moves the "
                                     f"pieces with {performer.q}Q ({flock})", rule="flock together")
     else:
-        movers = ability.movers()
-        if all(value.endswith("=") for value in moves.values()) and ability.possible():
+        if all(value.endswith("=") for value in moves.values()) and mover.possible():
             raise IllegalAction("Tectonic Failure moves at least one thing: name a move like B2>C2",
                                 rule="tectonic failure")
         for src in moves:
