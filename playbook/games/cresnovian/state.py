@@ -7,13 +7,13 @@ from dataclasses import dataclass, field, fields
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Scene
+from .action_text import steps_from_text
 from .board import CELLS, DONE, Umbral, kingdom_of, other_kingdom
 from .edit import edit
 from .effects import apply_action
 from .entry import Entry, open_ended
 from .forum import to_forum
 from .listing import first_completions, listed_actions, redefinitions, sampled_actions
-from .notation import steps_from_text
 from .view import scene, umbral_piece
 
 _KINGDOM = tuple(kingdom_of(i) for i in range(27))
