@@ -89,13 +89,13 @@ def _move_steps(s, performer_cell, name, params, text):
         offset = at + len(w)
         m = MOVE.fullmatch(w)
         if m is None:
-            raise NotationError(f"{title_of(name)} lists moves like E2>C2 (or E2= for one that stays), not {w!r}", text, at)
+            raise NotationError(f"{title(name)} lists moves like E2>C2 (or E2= for one that stays), not {w!r}", text, at)
         src, dst = m[1], m[3] or m[1]
         for cell, where in ((src, at), (dst, at + len(w) - len(dst))):
             if cell not in INDEX:
                 raise NotationError(f"{cell!r} is not a cell (A1 to I3)", text, where)
         if src in moves:
-            raise NotationError(f"{title_of(name)} names the thing on {src} twice", text, at)
+            raise NotationError(f"{title(name)} names the thing on {src} twice", text, at)
         moves[src] = f"{src}=" if dst == src else f"{src}>{dst}"
     performer = s.piece_at(performer_cell)
     if performer is None or ELITE[performer.umbration] != name:
@@ -138,7 +138,7 @@ def _check_destinations(s, name: str, moves: dict[str, str], movers: list[int]):
             raise IllegalAction(f"{dst} is taken by {thing_at(s, INDEX[dst])}, which stays where it is",
                                 rule=name.replace("-", " "))
         if dst in taken:
-            raise IllegalAction(f"{dst} is already taken by another move of this {title_of(name)} ({taken[dst]}>{dst})",
+            raise IllegalAction(f"{dst} is already taken by another move of this {title(name)} ({taken[dst]}>{dst})",
                                 rule=name.replace("-", " "))
         taken[dst] = src
 
@@ -146,8 +146,3 @@ def _check_destinations(s, name: str, moves: dict[str, str], movers: list[int]):
 def _what(s, i: int) -> str:
     there = thing_at(s, i)
     return there[4:] if there.startswith("the ") else there or "nothing"
-
-
-def title_of(name: str) -> str:
-    """An ability's name as players say it (see :func:`.entry.title`)."""
-    return title(name)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 # Each umbration's place in the rules' order, in which a position lists its pieces.
 _ORDER = {u: k for k, u in enumerate(UMBRATIONS)}
 
+
 def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
     """The position after ``action`` (already known to be legal) in ``s``."""
     data = action.data
@@ -27,7 +28,7 @@ def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
                        turn="second" if len(pieces) == 9 else "first")
     if kind == "choose":
         return s.replace(phase="play", second_kingdom=data[1], turn="second")
-    snapshot = s.snapshot()
+    snapshot = s.snapshot
     nxt = "first" if s.turn == "second" else "second"
     common = dict(turn=nxt, forbid="", before=snapshot)
     if kind == "pass":

@@ -4,11 +4,7 @@ sample of actions entered by steps that a search should weigh."""
 from __future__ import annotations
 
 from ...core import Action, Engine, State
-
-
-def _kingdom(cell: int) -> str:
-    col = cell % 9
-    return "left" if col < 3 else "world" if col < 6 else "right"
+from .board import KINGDOM
 
 
 class CresnovianEngine(Engine):
@@ -35,7 +31,7 @@ class CresnovianEngine(Engine):
         totals = {mine: 0, theirs: 0}
         score = 0.0
         for p in state.pieces:
-            k = _kingdom(p.cell)
+            k = KINGDOM[p.cell]
             if k == "world":
                 continue
             sign = 1.0 if k == mine else -1.0

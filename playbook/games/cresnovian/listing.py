@@ -20,8 +20,11 @@ from the same tables, for searches that want a sample of them.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core import Action, Step
 from .abilities import ABILITIES, Board, InterpretativeDance
+from .abilities.base import Fill
 from .board import (BASIC, CELL_STEP, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, KINGDOM, OTHER, ROWS,
                     UMBRATIONS)
 from .entry import PASS, Entry
@@ -72,24 +75,18 @@ _PASS = Listed("pass", (PASS,), (), ("pass",))
 
 # ---- travel: per umbration and cell, each ray as (cells, actions)
 
-_TRAVEL: dict = {}
 
-
-def _travel_rays(u: str, a: int) -> tuple:
-    rays = _TRAVEL.get((u, a))
-    if rays is None:
-        rays = _TRAVEL[u, a] = tuple(
-            (ray, tuple(Listed(f"travel {CELLS[a]} {CELLS[b]}", (CELL_STEP[a], CELL_STEP[b]), (), ("travel", u, b))
-                        for b in ray))
-            for ray in RAYS[a])
-    return rays
+@cache
+def _travel_rays(u: str, a: int) -> tuple[tuple[tuple[int, ...], tuple[Action, ...]], ...]:
+    """The ``u`` piece's travels from ``a``: each ray's cells and the travels to them."""
+    return tuple(
+        (ray, tuple(Listed(f"travel {CELLS[a]} {CELLS[b]}", (CELL_STEP[a], CELL_STEP[b]), (), ("travel", u, b))
+                    for b in ray))
+        for ray in RAYS[a])
 
 
 # ---- performances: one row of actions per (performing cell, ability), indexed by parameters
 # (numbered as the ability's ``shape`` says), each action made when first needed
-
-_ROWS: dict = {}
-
 
 def _make(u: str, pc: int, name: str, plan: tuple, words: str = "") -> Action:
     """The action ``perform <pc> <name> <plan values>``; ``words`` replaces
@@ -99,50 +96,41 @@ def _make(u: str, pc: int, name: str, plan: tuple, words: str = "") -> Action:
     return Listed(text, (CELL_STEP[pc], Step.choice(name, title(name))), plan, ("perform", u, name, plan))
 
 
-def _row(u: str, pc: int, name: str) -> tuple[list, object]:
+@cache
+def _row(u: str, pc: int, name: str) -> tuple[list[Action | None], Fill]:
     """The actions of ``name`` performed by ``u`` on ``pc``, by parameter
-    number (None where not made yet), and the function that makes one."""
-    key = (u, pc, name)  # repair is every umbration's: the performer is part of the action
-    found = _ROWS.get(key)
-    if found is None:
-        size, plan = ABILITIES[name].shape
-        row = [None] * size
+    number (None where not made yet), and the function that makes one.
+    Repair is every umbration's: the performer is part of the action."""
+    size, plan = ABILITIES[name].shape
+    row: list[Action | None] = [None] * size
 
-        def fill(k):
-            act = row[k] = _make(u, pc, name, plan(k))
-            return act
+    def fill(k: int) -> Action:
+        act = row[k] = _make(u, pc, name, plan(k))
+        return act
 
-        found = _ROWS[key] = (row, fill)
-    return found
+    return row, fill
 
 
-def _dance_row(pc: int, source: int, name: str) -> tuple[list, object]:
+@cache
+def _dance_row(pc: int, source: int, name: str) -> tuple[list[Action | None], Fill]:
     """Caprice on ``pc`` dancing ``name``, the basic ability of the piece on ``source``."""
-    key = (pc, name, source)
-    found = _ROWS.get(key)
-    if found is None:
-        size, plan = ABILITIES[name].shape
-        w = ("cell", CELLS[source])
-        row = [None] * size
+    size, plan = ABILITIES[name].shape
+    w = ("cell", CELLS[source])
+    row: list[Action | None] = [None] * size
 
-        def fill(k):
-            p = plan(k)
-            words = f"{CELLS[source]} {name}" + "".join(f" {v}" for _, v in p)
-            act = row[k] = _make("caprice", pc, "interpretative-dance", (w,) + p, words)
-            return act
+    def fill(k: int) -> Action:
+        p = plan(k)
+        words = f"{CELLS[source]} {name}" + "".join(f" {v}" for _, v in p)
+        act = row[k] = _make("caprice", pc, "interpretative-dance", (w,) + p, words)
+        return act
 
-        found = _ROWS[key] = (row, fill)
-    return found
+    return row, fill
 
 
-_REDEFINITIONS: dict = {}
-
-
+@cache
 def _redefinition(pc: int, n: int, c: int) -> Action:
-    act = _REDEFINITIONS.get((pc, n, c))
-    if act is None:
-        act = _REDEFINITIONS[pc, n, c] = _make("cosmos", pc, "redefinition", (("choice", str(n)), ("cell", CELLS[c])))
-    return act
+    """Cosmos on ``pc`` redefining poem word ``n`` onto cell ``c``."""
+    return _make("cosmos", pc, "redefinition", (("choice", str(n)), ("cell", CELLS[c])))
 
 
 def listed_actions(s) -> list[Action]:
@@ -223,7 +211,6 @@ _DOCUMENT_WORDS = ("word",) * 9
 _DOCUMENT = Action("document " + " ".join(_DOCUMENT_WORDS),
                    (Step.choice("document"), Step.text(" ".join(_DOCUMENT_WORDS), "nine words")),
                    ("document", _DOCUMENT_WORDS))
-_PROPAGANDA: dict = {}
 
 
 def first_completions(s) -> list[Action]:
@@ -246,14 +233,13 @@ def first_completions(s) -> list[Action]:
     return out
 
 
-def _propaganda(pc: int, targets: tuple) -> Action:
-    act = _PROPAGANDA.get((pc, targets))
-    if act is None:
-        plan = tuple(("cell", CELLS[t]) for t in targets) + (("choice", DONE.value),)
-        act = _PROPAGANDA[pc, targets] = Listed(
-            f"perform {CELLS[pc]} propaganda " + " ".join(CELLS[t] for t in targets),
-            (CELL_STEP[pc], Step.choice("propaganda", title("propaganda"))), plan, ("perform", "cognizance", "propaganda", plan))
-    return act
+@cache
+def _propaganda(pc: int, targets: tuple[int, ...]) -> Action:
+    """Cognizance on ``pc`` performing Propaganda at the pieces on ``targets``."""
+    plan = tuple(("cell", CELLS[t]) for t in targets) + (("choice", DONE.value),)
+    return Listed(f"perform {CELLS[pc]} propaganda " + " ".join(CELLS[t] for t in targets),
+                  (CELL_STEP[pc], Step.choice("propaganda", title("propaganda"))), plan,
+                  ("perform", "cognizance", "propaganda", plan))
 
 
 def sampled_actions(s) -> list[Action]:

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Scene
 from .action_text import steps_from_text
-from .board import CELLS, DONE, Umbral, kingdom_of, other_kingdom
+from .board import CELLS, DONE, KINGDOM, Umbral, other_kingdom
 from .edit import edit
 from .effects import apply_action
 from .entry import Entry, open_ended
 from .forum import to_forum
 from .listing import first_completions, listed_actions, redefinitions, sampled_actions
 from .view import scene, umbral_piece
-
-_KINGDOM = tuple(kingdom_of(i) for i in range(27))
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -69,7 +68,7 @@ class CresnovianState(State):
 
     def total(self, kingdom: str) -> int:
         """The Q of the pieces standing in ``kingdom`` (``left``, ``world`` or ``right``)."""
-        return sum(p.q for p in self.pieces if _KINGDOM[p.cell] == kingdom)
+        return sum(p.q for p in self.pieces if KINGDOM[p.cell] == kingdom)
 
     @property
     def setting_up(self) -> bool:
@@ -124,16 +123,14 @@ class CresnovianState(State):
     def to_text(self) -> str:
         return json.dumps(self._data(), separators=(",", ":"))
 
+    @cached_property
     def snapshot(self) -> str:
         """The text of this position without its own earlier position: what
         the next position keeps for a Critical Rewind.  Worked out once per
         position (a search plays many actions from each)."""
-        text = self.__dict__.get("_snapshot")
-        if text is None:
-            data = self._data()
-            data["before"] = ""
-            text = self.__dict__["_snapshot"] = json.dumps(data, separators=(",", ":"))
-        return text
+        data = self._data()
+        data["before"] = ""
+        return json.dumps(data, separators=(",", ":"))
 
     def replace(self, **changes) -> "CresnovianState":
         """This position with the fields named in ``changes`` changed (as
@@ -194,10 +191,12 @@ class CresnovianState(State):
         where nothing at all is possible it is ``pass``.  Built from tables
         (:mod:`~playbook.games.cresnovian.listing`); the same actions as
         :meth:`walked_actions`."""
-        listed = self.__dict__.get("_listed")
-        if listed is None:
-            listed = self.__dict__["_listed"] = listed_actions(self)
-        return list(listed)
+        return list(self._listed)
+
+    @cached_property
+    def _listed(self) -> tuple[Action, ...]:
+        """What :meth:`legal_actions` lists, worked out once per position."""
+        return tuple(listed_actions(self))
 
     def redefinitions(self, words=None) -> list[Action]:
         """The legal Redefinitions of the poem words numbered ``words``
@@ -243,14 +242,11 @@ class CresnovianState(State):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
         self._refuse_if_over()
         text = text.strip()
-        listed = self.__dict__.get("_listed")
-        if listed is not None:
+        if "_listed" in self.__dict__:
             # An action already listed here needs no second reading.
-            by_text = self.__dict__.get("_listed_by_text")
-            if by_text is None:
-                by_text = self.__dict__["_listed_by_text"] = {a.text: a for a in listed}
-            if text in by_text:
-                return by_text[text]
+            listed = self._legal_by_text().get(text)
+            if listed is not None:
+                return listed
         steps = steps_from_text(self, text)
         return self.action_from_steps(steps)
 
@@ -266,5 +262,6 @@ class CresnovianState(State):
     def palette_piece(self, piece: str):
         """The palette piece ``piece`` (an umbration) as the board draws it."""
         return umbral_piece(piece, "")
+
 
 _FIELDS = tuple(f.name for f in fields(CresnovianState))
