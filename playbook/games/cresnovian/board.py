@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...core import Step
 
@@ -63,14 +63,17 @@ AROUND = tuple((i,) + NEIGHBOURS[i] for i in range(27))
 ZONE = {z: tuple(i for i in range(27) if KINGDOM[i] == z) for z in ("left", "world", "right")}
 #: Each player's kingdom and the opponent's.
 OTHER = {"left": "right", "right": "left"}
+#: How many king's steps apart two cells are (diagonals count as one): ``STEPS_BETWEEN[a][b]``.
+STEPS_BETWEEN = tuple(tuple(max(abs(a // 9 - b // 9), abs(a % 9 - b % 9)) for b in range(27)) for a in range(27))
 #: The step that names each cell, by cell index.
 CELL_STEP = tuple(Step.cell(c) for c in CELLS)
 
 
-@dataclass(frozen=True)
-class Umbral:
+class Umbral(NamedTuple):
     """One piece: its umbration, cell, Q, status (``""``, ``"b"`` broken,
-    ``"e"`` eternal) and home (the foundation cell it was placed on)."""
+    ``"e"`` eternal) and home (the foundation cell it was placed on).  A
+    named tuple: made, compared and hashed at C speed, as a search that
+    makes and compares hundreds of thousands of positions needs."""
 
     umbration: str
     cell: int
@@ -80,6 +83,7 @@ class Umbral:
 
     @property
     def dead(self) -> bool:
+        """Whether the piece is dead (0Q)."""
         return self.q == 0
 
     def with_q(self, q: int) -> "Umbral":
@@ -93,4 +97,5 @@ class Umbral:
         return Umbral(self.umbration, cell, self.q, self.status, self.home)
 
     def code(self) -> str:
+        """The piece's Q as a position writes it: ``3Q``, ``3Qe``, ``5Qb``."""
         return f"{self.q}Q{self.status}"

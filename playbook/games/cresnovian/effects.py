@@ -4,17 +4,18 @@ bookkeeping around a performance (what each ability does is its own, in
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ...core import Action, Step
-from .abilities import ABILITIES, CriticalRewind, InterpretativeDance, World
-from .board import BASIC, INDEX, UMBRATIONS, Umbral, kingdom_of, neighbours
+from .abilities import ABILITIES, CriticalRewind, InterpretativeDance, Plan, World
+from .board import BASIC, INDEX, KINGDOM, NEIGHBOURS, STEPS_BETWEEN, UMBRATIONS, Umbral, kingdom_of
 
 if TYPE_CHECKING:
     from .state import CresnovianState
 
-# Each umbration's place in the rules' order, in which a position lists its pieces.
-_ORDER = {u: k for k, u in enumerate(UMBRATIONS)}
+# The umbrations before each one in the rules' order, in which a position lists its pieces.
+_BEFORE = {u: frozenset(UMBRATIONS[:k]) for k, u in enumerate(UMBRATIONS)}
 
 
 def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
@@ -23,34 +24,44 @@ def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
     kind = data[0]
     if kind == "place":
         _, u, cell = data
-        pieces = tuple(sorted(s.pieces + (Umbral(u, cell, 3, "", cell),), key=lambda p: _ORDER[p.umbration]))
+        # The pieces stay in the rules' order of umbrations: the new one goes in after those before it.
+        pieces = s.pieces
+        before = _BEFORE[u]
+        k = 0
+        for p in pieces:
+            if p.umbration not in before:
+                break
+            k += 1
+        pieces = pieces[:k] + (Umbral(u, cell, 3, "", cell),) + pieces[k:]
         return s.replace(pieces=pieces, phase="choose" if len(pieces) == 9 else "place",
                        turn="second" if len(pieces) == 9 else "first")
     if kind == "choose":
         return s.replace(phase="play", second_kingdom=data[1], turn="second")
     snapshot = s.snapshot
     nxt = "first" if s.turn == "second" else "second"
-    common = dict(turn=nxt, forbid="", before=snapshot)
+    if kind == "travel":
+        _, u, dest = data
+        pieces = s.pieces
+        k = _index_of(pieces, u)
+        p = pieces[k]
+        earned = STEPS_BETWEEN[p.cell][dest] if KINGDOM[p.cell] == s.kingdom() and p.status != "b" else 0
+        moved = Umbral(u, dest, p.q if p.status == "e" else p.q + earned, p.status, p.home)  # eternal: 3Q for good
+        return s.replace(pieces=pieces[:k] + (moved,) + pieces[k + 1:], last_travel=u, last_turn=f"travel:{u}",
+                         turn=nxt, forbid="", before=snapshot)
     if kind == "pass":
-        return s.replace(last_travel="", last_turn="pass", **common)
+        return s.replace(last_travel="", last_turn="pass", turn=nxt, forbid="", before=snapshot)
     if kind == "document":
         home = s.kingdom()
         mine = [p for p in s.pieces if kingdom_of(p.cell) == home]
         top = max((p.q for p in mine), default=0)
         pieces = tuple(p.with_q(top) if kingdom_of(p.cell) == home and not p.dead else p for p in s.pieces)
-        return s.replace(pieces=pieces, poem=s.poem + data[1], last_travel="", last_turn="document", **common)
-    if kind == "travel":
-        _, u, dest = data
-        p = s.piece(u)
-        distance = max(abs(dest // 9 - p.cell // 9), abs(dest % 9 - p.cell % 9))
-        earned = distance if kingdom_of(p.cell) == s.kingdom() and p.status != "b" else 0
-        moved = p.with_q(p.q + earned).moved(dest)
-        pieces = tuple(moved if x.umbration == u else x for x in s.pieces)
-        return s.replace(pieces=pieces, last_travel=u, last_turn=f"travel:{u}", **common)
+        return s.replace(pieces=pieces, poem=s.poem + data[1], last_travel="", last_turn="document", turn=nxt,
+                         forbid="", before=snapshot)
     _, u, name, plan = data
-    performer = s.piece(u)
-    waived = any(s.monument_at(i) == u for i in neighbours(performer.cell))
-    steps = tuple(Step(k, v) for k, v in plan)
+    performer = s.pieces[_index_of(s.pieces, u)]
+    around = NEIGHBOURS[performer.cell]
+    waived = any(m == u and c in around for c, m in s.monuments)
+    steps = _steps(plan)
     if CriticalRewind.name in (name, _danced(s, name, steps)):
         return CriticalRewind.rewound(s, u, waived, snapshot)
     world = World(s)
@@ -58,7 +69,21 @@ def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
     if not waived:
         world.add_q(u, -1)
     return s.replace(pieces=world.pieces(), monuments=world.monuments_tuple(), word=world.word, poem=world.poem,
-                   last_travel="", last_turn=f"perform:{u}", **common)
+                     last_travel="", last_turn=f"perform:{u}", turn=nxt, forbid="", before=snapshot)
+
+
+def _index_of(pieces: tuple[Umbral, ...], u: str) -> int:
+    """Where the ``u`` piece stands in ``pieces``."""
+    for k, p in enumerate(pieces):
+        if p.umbration == u:
+            return k
+    raise ValueError(f"no {u} piece")
+
+
+@cache
+def _steps(plan: Plan) -> tuple[Step, ...]:
+    """A performance's parameters as steps (the same few plans come up again and again in a search)."""
+    return tuple(Step(k, v) for k, v in plan)
 
 
 def _danced(s: CresnovianState, name: str, steps: tuple[Step, ...]) -> str:

@@ -22,24 +22,28 @@ class CresnovianEngine(Engine):
         a kingdom adds 2 (it can use its elite ability); and a kingdom close to
         zero is in danger: ``3 / (1 + Q)`` counts against its owner.
         """
-        if state.outcome is not None:
-            return Engine.evaluate(self, state, player)
-        if state.setting_up:
+        if state.phase != "play":  # set-up: no opinion, and the game cannot be over yet
             return 0.0
         mine = state.kingdom(player)
-        theirs = "left" if mine == "right" else "right"
-        totals = {mine: 0, theirs: 0}
+        held = theirs = 0
         score = 0.0
         for p in state.pieces:
             k = KINGDOM[p.cell]
             if k == "world":
                 continue
-            sign = 1.0 if k == mine else -1.0
-            totals[k] += p.q
-            if p.q > 0:
-                score += sign * (1.0 + (2.0 if p.q >= 9 else 0.0))
-        score += (totals[mine] - totals[theirs]) / 3.0
-        score += 3.0 / (1 + totals[theirs]) - 3.0 / (1 + totals[mine])
+            q = p.q
+            if k == mine:
+                held += q
+                if q > 0:
+                    score += 3.0 if q >= 9 else 1.0
+            else:
+                theirs += q
+                if q > 0:
+                    score -= 3.0 if q >= 9 else 1.0
+        if not held or not theirs:  # a kingdom holds zero Q: the game is over
+            return Engine.evaluate(self, state, player)
+        score += (held - theirs) / 3.0
+        score += 3.0 / (1 + theirs) - 3.0 / (1 + held)
         return score
 
     def extra_actions(self, state: State) -> list[Action]:

@@ -4,10 +4,9 @@ into arrays for listing actions fast."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..board import UMBRATIONS, Umbral
+from ..board import Umbral
 
 if TYPE_CHECKING:
     from ..state import CresnovianState
@@ -29,7 +28,7 @@ class World:
 
     def set(self, u: str, **changes: Any) -> None:
         """Change fields of the ``u`` piece (``cell=``, ``status=`` ...)."""
-        self.by_u[u] = replace(self.by_u[u], **changes)
+        self.by_u[u] = self.by_u[u]._replace(**changes)
 
     def add_q(self, u: str, delta: int) -> None:
         """Add ``delta`` to the ``u`` piece's Q (see :meth:`Umbral.with_q`)."""
@@ -40,8 +39,9 @@ class World:
         self.by_u[u] = self.by_u[u].with_q(q)
 
     def pieces(self) -> tuple[Umbral, ...]:
-        """The pieces, in the rules' order of umbrations."""
-        return tuple(sorted(self.by_u.values(), key=lambda p: UMBRATIONS.index(p.umbration)))
+        """The pieces, in the rules' order of umbrations (the order of the
+        position's pieces, which a change keeps)."""
+        return tuple(self.by_u.values())
 
     def monuments_tuple(self) -> tuple[tuple[int, str], ...]:
         """The monuments as a position holds them: (cell, umbration), by cell."""
