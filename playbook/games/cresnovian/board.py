@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 from ...core import Step
@@ -90,12 +91,17 @@ class Umbral(NamedTuple):
         """This piece with Q set to ``q`` (never below 0; eternal pieces keep 3)."""
         if self.status == "e" or q == self.q:
             return self
-        return Umbral(self.umbration, self.cell, q if q > 0 else 0, self.status, self.home)
+        return new_umbral((self.umbration, self.cell, q if q > 0 else 0, self.status, self.home))
 
     def moved(self, cell: int) -> "Umbral":
         """This piece on ``cell``."""
-        return Umbral(self.umbration, cell, self.q, self.status, self.home)
+        return new_umbral((self.umbration, cell, self.q, self.status, self.home))
 
     def code(self) -> str:
         """The piece's Q as a position writes it: ``3Q``, ``3Qe``, ``5Qb``."""
         return f"{self.q}Q{self.status}"
+
+
+#: Makes an :class:`Umbral` from the tuple of its five values in one call,
+#: without the Python-level call of its constructor (for a search's hot paths).
+new_umbral = partial(tuple.__new__, Umbral)

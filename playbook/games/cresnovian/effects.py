@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING
 
 from ...core import Action, Step
 from .abilities import ABILITIES, CriticalRewind, InterpretativeDance, Plan, World
-from .board import BASIC, INDEX, KINGDOM, NEIGHBOURS, STEPS_BETWEEN, UMBRATIONS, Umbral, kingdom_of
+from .board import BASIC, INDEX, KINGDOM, NEIGHBOURS, STEPS_BETWEEN, UMBRATIONS, Umbral, kingdom_of, new_umbral
 
 if TYPE_CHECKING:
     from .state import CresnovianState
 
 # The umbrations before each one in the rules' order, in which a position lists its pieces.
 _BEFORE = {u: frozenset(UMBRATIONS[:k]) for k, u in enumerate(UMBRATIONS)}
+# Each umbration's place in that order.
+_RANK = {u: k for k, u in enumerate(UMBRATIONS)}
 
 
 def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
@@ -32,9 +34,10 @@ def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
             if p.umbration not in before:
                 break
             k += 1
-        pieces = pieces[:k] + (Umbral(u, cell, 3, "", cell),) + pieces[k:]
-        return s.replace(pieces=pieces, phase="choose" if len(pieces) == 9 else "place",
-                       turn="second" if len(pieces) == 9 else "first")
+        pieces = pieces[:k] + (new_umbral((u, cell, 3, "", cell)),) + pieces[k:]
+        if len(pieces) == 9:
+            return s.replace(pieces=pieces, phase="choose", turn="second")
+        return s.replace(pieces=pieces, phase="place", turn="first")
     if kind == "choose":
         return s.replace(phase="play", second_kingdom=data[1], turn="second")
     snapshot = s.snapshot
@@ -45,7 +48,7 @@ def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
         k = _index_of(pieces, u)
         p = pieces[k]
         earned = STEPS_BETWEEN[p.cell][dest] if KINGDOM[p.cell] == s.kingdom() and p.status != "b" else 0
-        moved = Umbral(u, dest, p.q if p.status == "e" else p.q + earned, p.status, p.home)  # eternal: 3Q for good
+        moved = new_umbral((u, dest, p.q if p.status == "e" else p.q + earned, p.status, p.home))  # eternal: 3Q for good
         return s.replace(pieces=pieces[:k] + (moved,) + pieces[k + 1:], last_travel=u, last_turn=f"travel:{u}",
                          turn=nxt, forbid="", before=snapshot)
     if kind == "pass":
@@ -62,7 +65,7 @@ def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
     around = NEIGHBOURS[performer.cell]
     waived = any(m == u and c in around for c, m in s.monuments)
     steps = _steps(plan)
-    if CriticalRewind.name in (name, _danced(s, name, steps)):
+    if name == CriticalRewind.name or name == InterpretativeDance.name and _danced(s, steps) == CriticalRewind.name:
         return CriticalRewind.rewound(s, u, waived, snapshot)
     world = World(s)
     ABILITIES[name].carry_out(world, performer, steps)
@@ -73,11 +76,12 @@ def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
 
 
 def _index_of(pieces: tuple[Umbral, ...], u: str) -> int:
-    """Where the ``u`` piece stands in ``pieces``."""
-    for k, p in enumerate(pieces):
-        if p.umbration == u:
-            return k
-    raise ValueError(f"no {u} piece")
+    """Where the ``u`` piece stands in ``pieces``: in play all nine stand
+    there in the rules' order (clarification 28), so at ``u``'s rank."""
+    k = _RANK[u]
+    if k < len(pieces) and pieces[k].umbration == u:
+        return k
+    return next(k for k, p in enumerate(pieces) if p.umbration == u)
 
 
 @cache
@@ -86,10 +90,8 @@ def _steps(plan: Plan) -> tuple[Step, ...]:
     return tuple(Step(k, v) for k, v in plan)
 
 
-def _danced(s: CresnovianState, name: str, steps: tuple[Step, ...]) -> str:
-    """The ability Caprice dances when ``name`` is Interpretative Dance ("" otherwise)."""
-    if name != InterpretativeDance.name:
-        return ""
+def _danced(s: CresnovianState, steps: tuple[Step, ...]) -> str:
+    """The ability Caprice dances with the Interpretative Dance entered by ``steps``."""
     source = s.piece_at(INDEX[steps[0].value])
     assert source is not None
     return BASIC[source.umbration]

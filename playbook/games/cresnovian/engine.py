@@ -4,7 +4,7 @@ sample of actions entered by steps that a search should weigh."""
 from __future__ import annotations
 
 from ...core import Action, Engine, State
-from .board import KINGDOM
+from .board import KINGDOM, OTHER
 
 
 class CresnovianEngine(Engine):
@@ -24,7 +24,7 @@ class CresnovianEngine(Engine):
         """
         if state.phase != "play":  # set-up: no opinion, and the game cannot be over yet
             return 0.0
-        mine = state.kingdom(player)
+        mine = state.second_kingdom if player == "second" else OTHER[state.second_kingdom]  # as state.kingdom()
         held = theirs = 0
         score = 0.0
         for p in state.pieces:

@@ -139,7 +139,8 @@ def listed_actions(s) -> list[Action]:
         return []
     if s.phase == "place":
         placed = {p.umbration for p in s.pieces}
-        free = [i for i in FOUNDATION_CELLS if s.piece_at(i) is None]
+        taken = {p.cell for p in s.pieces}
+        free = [i for i in FOUNDATION_CELLS if i not in taken]
         return [_PLACE[u, i] for u in UMBRATIONS if u not in placed for i in free]
     if s.phase == "choose":
         return list(_CHOOSE)

@@ -3,6 +3,7 @@ whatever stands on a cell."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .board import CELLS, Umbral
@@ -11,6 +12,7 @@ if TYPE_CHECKING:
     from .state import CresnovianState
 
 
+@cache
 def title(name: str) -> str:
     """An ability's name as players say it: ``flock-together`` -> ``Flock Together``."""
     return " ".join(w if w in ("of", "the", "all") and i else w.capitalize() for i, w in enumerate(name.split("-")))

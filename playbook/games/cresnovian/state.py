@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 from functools import cached_property
+from operator import attrgetter
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Scene
@@ -36,9 +37,7 @@ class CresnovianState(State):
 
     # ---- reading the position
 
-    @property
-    def to_move(self) -> str:
-        return self.turn
+    to_move = property(attrgetter("turn"), doc="The player to move: ``first`` or ``second`` (read straight from ``turn``).")
 
     def kingdom(self, player: str | None = None) -> str:
         """The kingdom (``left``/``right``) of ``player`` (default: the mover)."""

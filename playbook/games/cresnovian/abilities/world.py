@@ -24,7 +24,10 @@ class World:
 
     def at(self, cell: int) -> Umbral | None:
         """The piece on ``cell`` now, if any."""
-        return next((p for p in self.by_u.values() if p.cell == cell), None)
+        for p in self.by_u.values():
+            if p.cell == cell:
+                return p
+        return None
 
     def set(self, u: str, **changes: Any) -> None:
         """Change fields of the ``u`` piece (``cell=``, ``status=`` ...)."""
