@@ -63,9 +63,11 @@ def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
     _, u, name, plan = data
     performer = s.pieces[_index_of(s.pieces, u)]
     around = NEIGHBOURS[performer.cell]
-    waived = any(m == u and c in around for c, m in s.monuments)
+    waived = bool(s.monuments) and any(m == u and c in around for c, m in s.monuments)
     steps = _steps(plan)
-    if name == CriticalRewind.name or name == InterpretativeDance.name and _danced(s, steps) == CriticalRewind.name:
+    # A danced Critical Rewind is the dance's only step: Critical Rewind has no parameters.
+    if name == CriticalRewind.name or (name == InterpretativeDance.name and len(steps) == 1
+                                       and _danced(s, steps) == CriticalRewind.name):
         return CriticalRewind.rewound(s, u, waived, snapshot)
     world = World(s)
     ABILITIES[name].carry_out(world, performer, steps)

@@ -122,7 +122,7 @@ class GoBerserk(Ability):
     def carry_out(world: World, performer: Umbral, steps: tuple[Step, ...]) -> None:
         victim = world.at(INDEX[steps[0].value])
         assert victim is not None
-        world.set(performer.umbration, cell=INDEX[steps[1].value])
+        world.move(performer.umbration, INDEX[steps[1].value])
         world.add_q(victim.umbration, -9)
         world.add_q(performer.umbration, -9)
 

@@ -141,7 +141,7 @@ class TectonicFailure(MoveAbility):
             dest = move_dest(x.value, c)
             p = pieces_at.get(c)
             if p is not None and not p.dead:
-                world.set(p.umbration, cell=dest)
+                world.move(p.umbration, dest)
             else:
                 new_monuments[dest] = old_monuments[c]
         world.monuments = new_monuments

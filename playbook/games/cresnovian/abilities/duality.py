@@ -94,7 +94,7 @@ class FlockTogether(MoveAbility):
             assert p is not None
             movers.append((p.umbration, INDEX[b]))
         for u, dest in movers:
-            world.set(u, cell=dest)
+            world.move(u, dest)
 
     @classmethod
     def open_possible(cls, board: Board, me: Umbral) -> bool:

@@ -35,7 +35,7 @@ class ReturnHome(Ability):
     def carry_out(world: World, performer: Umbral, steps: tuple[Step, ...]) -> None:
         p = world.at(INDEX[steps[0].value])
         assert p is not None
-        world.set(p.umbration, cell=p.home)
+        world.move(p.umbration, p.home)
 
     @classmethod
     def listed(cls, board: Board, me: Umbral, row: list[Action | None], fill: Fill) -> list[Action]:

@@ -70,7 +70,7 @@ class Teleport(Ability):
         src, dst = INDEX[steps[0].value], INDEX[steps[1].value]
         p = world.at(src)
         if p is not None:
-            world.set(p.umbration, cell=dst)
+            world.move(p.umbration, dst)
         else:
             world.monuments[dst] = world.monuments.pop(src)
 

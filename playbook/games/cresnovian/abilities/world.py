@@ -33,6 +33,10 @@ class World:
         """Change fields of the ``u`` piece (``cell=``, ``status=`` ...)."""
         self.by_u[u] = self.by_u[u]._replace(**changes)
 
+    def move(self, u: str, cell: int) -> None:
+        """Put the ``u`` piece on ``cell``."""
+        self.by_u[u] = self.by_u[u].moved(cell)
+
     def add_q(self, u: str, delta: int) -> None:
         """Add ``delta`` to the ``u`` piece's Q (see :meth:`Umbral.with_q`)."""
         self.by_u[u] = self.by_u[u].with_q(self.by_u[u].q + delta)
@@ -48,7 +52,7 @@ class World:
 
     def monuments_tuple(self) -> tuple[tuple[int, str], ...]:
         """The monuments as a position holds them: (cell, umbration), by cell."""
-        return tuple(sorted(self.monuments.items()))
+        return tuple(sorted(self.monuments.items())) if self.monuments else ()
 
 
 class Board:
