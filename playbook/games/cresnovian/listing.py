@@ -68,8 +68,9 @@ class Listed(Action):
         return Listed, (self.text, self._head, self._plan, self.data)
 
 
-_PLACE = {(u, i): Listed(f"place {u} {CELLS[i]}", (Step.choice(u, u.capitalize()), CELL_STEP[i]), (), ("place", u, i))
-          for u in UMBRATIONS for i in FOUNDATION_CELLS}
+# Each umbration's placements, by foundation cell.
+_PLACE = {u: {i: Listed(f"place {u} {CELLS[i]}", (Step.choice(u, u.capitalize()), CELL_STEP[i]), (), ("place", u, i))
+              for i in FOUNDATION_CELLS} for u in UMBRATIONS}
 _CHOOSE = [Listed(f"choose {k}", (Step.choice(k, f"{k.capitalize()} kingdom"),), (), ("choose", k)) for k in ("left", "right")]
 _PASS = Listed("pass", (PASS,), (), ("pass",))
 
@@ -91,9 +92,15 @@ def _travel_rays(u: str, a: int) -> tuple[tuple[tuple[int, ...], tuple[Action, .
 def _make(u: str, pc: int, name: str, plan: tuple, words: str = "") -> Action:
     """The action ``perform <pc> <name> <plan values>``; ``words`` replaces
     the plan's values in the text when they differ (a danced ability)."""
-    params = words or " ".join(v for _, v in plan)
+    params = words or " ".join([v for _, v in plan])
     text = f"perform {CELLS[pc]} {name}" + (f" {params}" if params else "")
-    return Listed(text, (CELL_STEP[pc], Step.choice(name, title(name))), plan, ("perform", u, name, plan))
+    return Listed(text, (CELL_STEP[pc], _ability_step(name)), plan, ("perform", u, name, plan))
+
+
+@cache
+def _ability_step(name: str) -> Step:
+    """The step that picks the ability ``name``."""
+    return Step.choice(name, title(name))
 
 
 @cache
@@ -141,7 +148,7 @@ def listed_actions(s) -> list[Action]:
         placed = {p.umbration for p in s.pieces}
         taken = {p.cell for p in s.pieces}
         free = [i for i in FOUNDATION_CELLS if i not in taken]
-        return [_PLACE[u, i] for u in UMBRATIONS if u not in placed for i in free]
+        return [row[i] for u, row in _PLACE.items() if u not in placed for i in free]
     if s.phase == "choose":
         return list(_CHOOSE)
     board = Board(s)
@@ -198,7 +205,7 @@ def redefinitions(s, words=None) -> list[Action]:
     ``legal_actions``, since its count grows with the poem; a search takes
     a few words from here (the word chosen changes only the poem, the cell
     changes what blocks travel)."""
-    if s.outcome is not None or s.phase != "play" or not s.poem or s.forbid == "perform:cosmos":
+    if s.phase != "play" or not s.poem or s.forbid == "perform:cosmos" or s.outcome is not None:
         return []
     p = next((x for x in s.pieces if x.umbration == "cosmos"), None)
     if p is None or p.q < 9 or p.status == "b" or KINGDOM[p.cell] != s.kingdom():
@@ -239,7 +246,7 @@ def _propaganda(pc: int, targets: tuple[int, ...]) -> Action:
     """Cognizance on ``pc`` performing Propaganda at the pieces on ``targets``."""
     plan = tuple(("cell", CELLS[t]) for t in targets) + (("choice", DONE.value),)
     return Listed(f"perform {CELLS[pc]} propaganda " + " ".join(CELLS[t] for t in targets),
-                  (CELL_STEP[pc], Step.choice("propaganda", title("propaganda"))), plan,
+                  (CELL_STEP[pc], _ability_step("propaganda")), plan,
                   ("perform", "cognizance", "propaganda", plan))
 
 
@@ -250,7 +257,7 @@ def sampled_actions(s) -> list[Action]:
     every live piece in the opponent's kingdom that it can reach, and the
     Redefinitions of the poem's first word (which word changes only the
     poem; the cell it goes to changes what blocks travel)."""
-    if s.outcome is not None or s.phase != "play":
+    if s.phase != "play" or s.outcome is not None:
         return []
     out = [] if s.forbid == "document" else [_DOCUMENT]
     kingdom = s.kingdom()

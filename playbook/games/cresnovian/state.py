@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from operator import attrgetter
+from typing import Iterator
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Scene
@@ -201,6 +202,10 @@ class CresnovianState(State):
         (:mod:`~playbook.games.cresnovian.listing`); the same actions as
         :meth:`walked_actions`."""
         return list(self._listed)
+
+    def iter_actions(self) -> Iterator[Action]:
+        """The actions of :meth:`legal_actions`, in order, without copying the list."""
+        return iter(self._listed)
 
     @cached_property
     def _listed(self) -> tuple[Action, ...]:
