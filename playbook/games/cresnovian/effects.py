@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...core import Action, Step
 from .abilities import ABILITIES, CriticalRewind, InterpretativeDance, Plan, World
-from .board import BASIC, INDEX, KINGDOM, NEIGHBOURS, STEPS_BETWEEN, UMBRATIONS, Umbral, kingdom_of, new_umbral
+from .board import BASIC, INDEX, KINGDOM, NEIGHBOURS, OTHER, STEPS_BETWEEN, UMBRATIONS, Umbral, kingdom_of, new_umbral
 
 if TYPE_CHECKING:
     from .state import CresnovianState
@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 _BEFORE = {u: frozenset(UMBRATIONS[:k]) for k, u in enumerate(UMBRATIONS)}
 # Each umbration's place in that order.
 _RANK = {u: k for k, u in enumerate(UMBRATIONS)}
+# What a turn that travels or performs with each umbration leaves as the last turn.
+_TRAVELLED = {u: f"travel:{u}" for u in UMBRATIONS}
+_PERFORMED = {u: f"perform:{u}" for u in UMBRATIONS}
 
 
 def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
@@ -47,9 +50,10 @@ def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
         pieces = s.pieces
         k = _index_of(pieces, u)
         p = pieces[k]
-        earned = STEPS_BETWEEN[p.cell][dest] if KINGDOM[p.cell] == s.kingdom() and p.status != "b" else 0
+        mover = s.second_kingdom if s.turn == "second" else OTHER[s.second_kingdom]  # as s.kingdom()
+        earned = STEPS_BETWEEN[p.cell][dest] if KINGDOM[p.cell] == mover and p.status != "b" else 0
         moved = new_umbral((u, dest, p.q if p.status == "e" else p.q + earned, p.status, p.home))  # eternal: 3Q for good
-        return s.replace(pieces=pieces[:k] + (moved,) + pieces[k + 1:], last_travel=u, last_turn=f"travel:{u}",
+        return s.replace(pieces=pieces[:k] + (moved,) + pieces[k + 1:], last_travel=u, last_turn=_TRAVELLED[u],
                          turn=nxt, forbid="", before=snapshot)
     if kind == "pass":
         return s.replace(last_travel="", last_turn="pass", turn=nxt, forbid="", before=snapshot)
@@ -74,7 +78,7 @@ def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
     if not waived:
         world.add_q(u, -1)
     return s.replace(pieces=world.pieces(), monuments=world.monuments_tuple(), word=world.word, poem=world.poem,
-                     last_travel="", last_turn=f"perform:{u}", turn=nxt, forbid="", before=snapshot)
+                     last_travel="", last_turn=_PERFORMED[u], turn=nxt, forbid="", before=snapshot)
 
 
 def _index_of(pieces: tuple[Umbral, ...], u: str) -> int:

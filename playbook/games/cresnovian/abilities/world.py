@@ -4,6 +4,7 @@ into arrays for listing actions fast."""
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..board import Umbral
@@ -12,12 +13,16 @@ if TYPE_CHECKING:
     from ..state import CresnovianState
 
 
+#: A piece's umbration, read in one call.
+_UMBRATION = itemgetter(0)
+
+
 class World:
     """A mutable copy of the board for carrying out an ability."""
 
     def __init__(self, s: CresnovianState):
         self.s = s
-        self.by_u: dict[str, Umbral] = {p.umbration: p for p in s.pieces}
+        self.by_u: dict[str, Umbral] = dict(zip(map(_UMBRATION, s.pieces), s.pieces))
         self.monuments: dict[int, str] = dict(s.monuments)
         self.word: tuple = s.word
         self.poem: tuple = s.poem
