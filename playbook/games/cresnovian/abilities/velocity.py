@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 
 class CriticalRewind(Ability):
     """Critical Rewind: the opponent's last turn is undone, and what they
-    did on it is forbidden to them on the next."""
+    did on it is forbidden to them on the next.  Its effect is a whole
+    earlier position rather than a change to the board, so it has
+    :meth:`rewound` in place of :meth:`carry_out`."""
 
     name = "critical-rewind"
 
