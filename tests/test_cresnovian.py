@@ -9,6 +9,8 @@ the right kingdom G-I.
 import pytest
 
 from playbook import IllegalAction, NotationError, Step, load
+from playbook.games.cresnovian.abilities import ABILITIES, OPEN_ENDED
+from playbook.games.cresnovian.board import ABILITY_OWNER
 
 GAME = load("cresnovian")
 UMBRATIONS = ("essence", "duality", "cosmos", "velocity", "radiance", "corporeality", "innervation", "caprice",
@@ -1083,3 +1085,30 @@ def test_teleport_and_tectonic_failure_may_move_the_performer_itself_clarificati
     # Corporeality (9Q) on B2 moves itself one cell to C2 and pays 1Q: 8Q.
     after = setup({"B2": "corporeality 9Q"}).play("perform B2 tectonic-failure B2>C2")
     assert (cell(after, "corporeality"), q(after, "corporeality")) == ("C2", "8Q")
+
+
+def test_every_ability_is_one_class_found_by_its_name_in_its_umbrations_module():
+    # Nine umbrations with a basic and an elite ability each, and the repair a broken piece performs.
+    assert len(ABILITIES) == 19
+    for name, kind in ABILITIES.items():
+        assert kind.name == name
+        owner = ABILITY_OWNER.get(name, "repair")
+        assert kind.__module__ == f"playbook.games.cresnovian.abilities.{owner}", name
+    # Entered by steps, never listed: subsets of targets, a move per piece, and every poem word onto every cell.
+    assert OPEN_ENDED == {"propaganda", "flock-together", "tectonic-failure", "redefinition"}
+
+
+def test_the_engine_weighs_live_pieces_q_and_danger_in_the_two_kingdoms():
+    # Left (the second player, to move): Essence 9Q (elite, 3 points) and Duality 2Q (1 point), 11Q;
+    # right: Cosmos 4Q (1 point); Velocity 7Q stands in the World and counts for nobody.
+    # 3 + 1 - 1 = 3 points for the pieces, (11 - 4) / 3 for the Q, 3 / (1 + 4) - 3 / (1 + 11) = 0.35 for danger.
+    state = setup({"A1": "essence 9Q", "B2": "duality 2Q", "H2": "cosmos 4Q", "E2": "velocity 7Q"})
+    engine = GAME.engine
+    assert engine.evaluate(state, "second") == pytest.approx(3 + 7 / 3 + 0.35)
+    assert engine.evaluate(state, "first") == pytest.approx(-(3 + 7 / 3 + 0.35))
+    # No opinion during the set-up; a won game is worth WIN (10,000) to the winner.
+    assert engine.evaluate(GAME.initial(), "first") == 0.0
+    won = setup({"A1": "essence 0Q", "H2": "cosmos 4Q"})
+    assert won.outcome is not None and won.outcome.winners == ("first",)
+    assert engine.evaluate(won, "first") == 10_000.0
+    assert engine.evaluate(won, "second") == -10_000.0

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import partial
+from typing import NamedTuple
 
 from ...core import Step
 
@@ -47,23 +48,43 @@ STYLE = {  # glyph shape and colour per umbration
 
 
 def kingdom_of(i: int) -> str:
+    """The kingdom cell ``i`` lies in: ``left``, ``world`` or ``right``."""
     col = i % 9
     return "left" if col < 3 else "world" if col < 6 else "right"
 
 
 def other_kingdom(k: str) -> str:
+    """The kingdom across the World from ``k``."""
     return "left" if k == "right" else "right"
 
 
 def neighbours(i: int) -> list[int]:
+    """The cells next to ``i``, diagonals included."""
     r, c = divmod(i, 9)
     return [(r + dr) * 9 + c + dc for dr, dc in DIRECTIONS if 0 <= r + dr < ROWS and 0 <= c + dc < 9]
 
 
-@dataclass(frozen=True)
-class Umbral:
+#: Each cell's kingdom (``left``, ``world``, ``right``), by cell index.
+KINGDOM = tuple(kingdom_of(i) for i in range(27))
+#: Each cell's neighbours, by cell index.
+NEIGHBOURS = tuple(tuple(neighbours(i)) for i in range(27))
+#: Each cell and its neighbours, the cell first.
+AROUND = tuple((i,) + NEIGHBOURS[i] for i in range(27))
+#: The cells of each kingdom and of the World.
+ZONE = {z: tuple(i for i in range(27) if KINGDOM[i] == z) for z in ("left", "world", "right")}
+#: Each player's kingdom and the opponent's.
+OTHER = {"left": "right", "right": "left"}
+#: How many king's steps apart two cells are (diagonals count as one): ``STEPS_BETWEEN[a][b]``.
+STEPS_BETWEEN = tuple(tuple(max(abs(a // 9 - b // 9), abs(a % 9 - b % 9)) for b in range(27)) for a in range(27))
+#: The step that names each cell, by cell index.
+CELL_STEP = tuple(Step.cell(c) for c in CELLS)
+
+
+class Umbral(NamedTuple):
     """One piece: its umbration, cell, Q, status (``""``, ``"b"`` broken,
-    ``"e"`` eternal) and home (the foundation cell it was placed on)."""
+    ``"e"`` eternal) and home (the foundation cell it was placed on).  A
+    named tuple: made, compared and hashed at C speed, as a search that
+    makes and compares hundreds of thousands of positions needs."""
 
     umbration: str
     cell: int
@@ -73,17 +94,24 @@ class Umbral:
 
     @property
     def dead(self) -> bool:
+        """Whether the piece is dead (0Q)."""
         return self.q == 0
 
     def with_q(self, q: int) -> Umbral:
         """This piece with Q set to ``q`` (never below 0; eternal pieces keep 3)."""
         if self.status == "e" or q == self.q:
             return self
-        return Umbral(self.umbration, self.cell, q if q > 0 else 0, self.status, self.home)
+        return new_umbral((self.umbration, self.cell, q if q > 0 else 0, self.status, self.home))
 
     def moved(self, cell: int) -> Umbral:
         """This piece on ``cell``."""
-        return Umbral(self.umbration, cell, self.q, self.status, self.home)
+        return new_umbral((self.umbration, cell, self.q, self.status, self.home))
 
     def code(self) -> str:
+        """The piece's Q as a position writes it: ``3Q``, ``3Qe``, ``5Qb``."""
         return f"{self.q}Q{self.status}"
+
+
+#: Makes an :class:`Umbral` from the tuple of its five values in one call,
+#: without the Python-level call of its constructor (for a search's hot paths).
+new_umbral = partial(tuple.__new__, Umbral)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ...core import NotationError, Step
 from .board import FOUNDATION, INDEX, UMBRATIONS, Umbral
-from .positions import check_state
+from .notation import check_state
 
 
 def palette() -> tuple[Step, ...]:

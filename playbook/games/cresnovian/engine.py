@@ -3,25 +3,16 @@ sample of actions entered by steps that a search should weigh."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ...core import Action, Engine
-
-if TYPE_CHECKING:
-    from .state import CresnovianState
+from ...core import Action, Engine, State
+from .board import KINGDOM, OTHER
 
 
-def _kingdom(cell: int) -> str:
-    col = cell % 9
-    return "left" if col < 3 else "world" if col < 6 else "right"
-
-
-class CresnovianEngine(Engine["CresnovianState"]):
+class CresnovianEngine(Engine):
     """Cresnovian Chess's evaluation and extra actions."""
 
     judges = True
 
-    def evaluate(self, state: CresnovianState, player: str) -> float:
+    def evaluate(self, state: State, player: str) -> float:
         """Cresnovian Chess: Q totals of the two kingdoms.
 
         During set-up the score is 0 (no opinion).  In play: the Q held in the
@@ -31,27 +22,31 @@ class CresnovianEngine(Engine["CresnovianState"]):
         a kingdom adds 2 (it can use its elite ability); and a kingdom close to
         zero is in danger: ``3 / (1 + Q)`` counts against its owner.
         """
-        if state.outcome is not None:
-            return Engine.evaluate(self, state, player)
-        if state.setting_up:
+        if state.phase != "play":  # set-up: no opinion, and the game cannot be over yet
             return 0.0
-        mine = state.kingdom(player)
-        theirs = "left" if mine == "right" else "right"
-        totals = {mine: 0, theirs: 0}
+        mine = state.second_kingdom if player == "second" else OTHER[state.second_kingdom]  # as state.kingdom()
+        held = theirs = 0
         score = 0.0
         for p in state.pieces:
-            k = _kingdom(p.cell)
+            k = KINGDOM[p.cell]
             if k == "world":
                 continue
-            sign = 1.0 if k == mine else -1.0
-            totals[k] += p.q
-            if p.q > 0:
-                score += sign * (1.0 + (2.0 if p.q >= 9 else 0.0))
-        score += (totals[mine] - totals[theirs]) / 3.0
-        score += 3.0 / (1 + totals[theirs]) - 3.0 / (1 + totals[mine])
+            q = p.q
+            if k == mine:
+                held += q
+                if q > 0:
+                    score += 3.0 if q >= 9 else 1.0
+            else:
+                theirs += q
+                if q > 0:
+                    score -= 3.0 if q >= 9 else 1.0
+        if not held or not theirs:  # a kingdom holds zero Q: the game is over
+            return Engine.evaluate(self, state, player)
+        score += (held - theirs) / 3.0
+        score += 3.0 / (1 + theirs) - 3.0 / (1 + held)
         return score
 
-    def extra_actions(self, state: CresnovianState) -> list[Action]:
+    def extra_actions(self, state: State) -> list[Action]:
         """Actions that ``legal_actions`` leaves out but a search should
         weigh (the game's own sample, ``state.sampled_actions()``): one
         DOCUMENT (the words do not change the position's play), Propaganda

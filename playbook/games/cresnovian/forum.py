@@ -17,7 +17,7 @@ from typing import NoReturn
 from ...core import NotationError
 from .board import CELLS, FOUNDATION, ROWS, UMBRATIONS, Umbral
 from .entry import word_problem
-from .positions import check_state, missing_pieces, name_problem
+from .notation import check_state, missing_pieces, name_problem
 
 EMPTY_MARK = "⬛"
 NO_POEM = "(To be written)"

@@ -7,7 +7,7 @@ from .board import FOUNDATION, UMBRATIONS
 from .edit import palette
 from .engine import ENGINE
 from .forum import read_forum
-from .positions import _Reader, name_problem, read_position
+from .notation import _Reader, name_problem, read_position
 from .state import CresnovianState
 
 

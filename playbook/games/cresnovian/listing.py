@@ -11,7 +11,7 @@ destination), so listing them is list indexing.  Steps are built only when
 asked for.  ``tests/test_cresnovian_random.py`` checks on many random
 positions that both give the same actions.
 
-Abilities whose choices explode (:data:`~.entry.OPEN_ENDED`: Propaganda's
+Abilities whose choices explode (:data:`~.abilities.OPEN_ENDED`: Propaganda's
 subsets, the per-piece moves of Flock Together and Tectonic Failure, and
 Redefinition, whose count grows with the poem) are entered by steps and
 not listed; :func:`redefinitions` lists Redefinitions of chosen poem words
@@ -20,19 +20,17 @@ from the same tables, for searches that want a sample of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import cache
 
 from ...core import Action, Step
-from .board import BASIC, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, ROWS, UMBRATIONS, kingdom_of, neighbours
-from .entry import OPEN_ENDED, PASS, Entry, title
+from .abilities import ABILITIES, Board, InterpretativeDance
+from .abilities.base import Fill
+from .board import (BASIC, CELL_STEP, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, KINGDOM, OTHER, ROWS,
+                    UMBRATIONS)
+from .entry import PASS, Entry
+from .phrases import title
 
-KINGDOM = tuple(kingdom_of(i) for i in range(27))
-NEIGHBOURS = tuple(tuple(neighbours(i)) for i in range(27))
-AROUND = tuple((i,) + NEIGHBOURS[i] for i in range(27))  # a cell and its neighbours, the cell first
-ZONE = {z: tuple(i for i in range(27) if KINGDOM[i] == z) for z in ("left", "world", "right")}
-OTHER = {"left": "right", "right": "left"}
 FOUNDATION_CELLS = tuple(INDEX[c] for c in FOUNDATION)
-CELL_STEP = tuple(Step.cell(c) for c in CELLS)
 
 
 def _rays(i: int) -> tuple[tuple[int, ...], ...]:
@@ -63,244 +61,83 @@ class Listed(Action):
         self._plan = plan
 
     @property
-    def steps(self) -> tuple[Step, ...]:  # type: ignore[override]  # built on first use; no Action's steps change
+    def steps(self) -> tuple[Step, ...]:
         return self._head + tuple(Step(k, v) for k, v in self._plan)
 
     def __reduce__(self):
         return Listed, (self.text, self._head, self._plan, self.data)
 
 
-_PLACE = {(u, i): Listed(f"place {u} {CELLS[i]}", (Step.choice(u, u.capitalize()), CELL_STEP[i]), (), ("place", u, i))
-          for u in UMBRATIONS for i in FOUNDATION_CELLS}
-_CHOOSE = [
-    Listed(f"choose {k}", (Step.choice(k, f"{k.capitalize()} kingdom"),), (), ("choose", k)) for k in ("left", "right")
-]
+# Each umbration's placements, by foundation cell.
+_PLACE = {u: {i: Listed(f"place {u} {CELLS[i]}", (Step.choice(u, u.capitalize()), CELL_STEP[i]), (), ("place", u, i))
+              for i in FOUNDATION_CELLS} for u in UMBRATIONS}
+_CHOOSE = [Listed(f"choose {k}", (Step.choice(k, f"{k.capitalize()} kingdom"),), (), ("choose", k)) for k in ("left", "right")]
 _PASS = Listed("pass", (PASS,), (), ("pass",))
 
 # ---- travel: per umbration and cell, each ray as (cells, actions)
 
-_TRAVEL: dict = {}
+
+@cache
+def _travel_rays(u: str, a: int) -> tuple[tuple[tuple[int, ...], tuple[Action, ...]], ...]:
+    """The ``u`` piece's travels from ``a``: each ray's cells and the travels to them."""
+    return tuple(
+        (ray, tuple(Listed(f"travel {CELLS[a]} {CELLS[b]}", (CELL_STEP[a], CELL_STEP[b]), (), ("travel", u, b))
+                    for b in ray))
+        for ray in RAYS[a])
 
 
-def _travel_rays(u: str, a: int) -> tuple:
-    rays = _TRAVEL.get((u, a))
-    if rays is None:
-        rays = _TRAVEL[u, a] = tuple(
-            (ray, tuple(Listed(f"travel {CELLS[a]} {CELLS[b]}", (CELL_STEP[a], CELL_STEP[b]), (), ("travel", u, b))
-                        for b in ray))
-            for ray in RAYS[a])
-    return rays
-
-
-# ---- performances: one row of actions per (performing cell, ability), indexed by parameters,
-# each action made when first needed
-
-def _cell(k):
-    return (("cell", CELLS[k]),)
-
-
-def _cell_amount(k):
-    return ("cell", CELLS[k // 3]), ("choice", str(k % 3 + 1))
-
-
-def _two_cells(k):
-    return ("cell", CELLS[k // 27]), ("cell", CELLS[k % 27])
-
-
-def _cell_monument(k):
-    return ("cell", CELLS[k // 10]), ("choice", UMBRATIONS[k % 10] if k % 10 < 9 else "destroy")
-
-
-def _nothing(k):
-    return ()
-
-
-#: How each listed ability's parameters are numbered: (row size, number -> plan).
-_SHAPES = {
-    "return-home": (27, _cell), "perfect-eternal": (27, _cell), "cut": (27, _cell), "breakdown": (27, _cell),
-    "energize": (81, _cell_amount), "teleport": (729, _two_cells), "spectacle": (729, _two_cells),
-    "go-berserk": (729, _two_cells), "build-monument": (270, _cell_monument),
-    "critical-rewind": (1, _nothing), "ultraviolent-ray": (1, _nothing), "select-the-fit": (1, _nothing),
-    "sum-of-all-knowledge": (1, _nothing), "repair": (1, _nothing),
-}
-_ROWS: dict = {}
-
+# ---- performances: one row of actions per (performing cell, ability), indexed by parameters
+# (numbered as the ability's ``shape`` says), each action made when first needed
 
 def _make(u: str, pc: int, name: str, plan: tuple, words: str = "") -> Action:
     """The action ``perform <pc> <name> <plan values>``; ``words`` replaces
     the plan's values in the text when they differ (a danced ability)."""
-    params = words or " ".join(v for _, v in plan)
+    params = words or " ".join([v for _, v in plan])
     text = f"perform {CELLS[pc]} {name}" + (f" {params}" if params else "")
-    return Listed(text, (CELL_STEP[pc], Step.choice(name, title(name))), plan, ("perform", u, name, plan))
+    return Listed(text, (CELL_STEP[pc], _ability_step(name)), plan, ("perform", u, name, plan))
 
 
-def _row(u: str, pc: int, name: str) -> tuple[list[Action | None], Callable[[int], Action]]:
+@cache
+def _ability_step(name: str) -> Step:
+    """The step that picks the ability ``name``."""
+    return Step.choice(name, title(name))
+
+
+@cache
+def _row(u: str, pc: int, name: str) -> tuple[list[Action | None], Fill]:
     """The actions of ``name`` performed by ``u`` on ``pc``, by parameter
-    number (None where not made yet), and the function that makes one."""
-    key = (u, pc, name)  # repair is every umbration's: the performer is part of the action
-    found = _ROWS.get(key)
-    if found is None:
-        size, plan = _SHAPES[name]
-        row: list[Action | None] = [None] * size
+    number (None where not made yet), and the function that makes one.
+    Repair is every umbration's: the performer is part of the action."""
+    size, plan = ABILITIES[name].shape
+    row: list[Action | None] = [None] * size
 
-        def fill(k: int) -> Action:
-            act = row[k] = _make(u, pc, name, plan(k))
-            return act
+    def fill(k: int) -> Action:
+        act = row[k] = _make(u, pc, name, plan(k))
+        return act
 
-        found = _ROWS[key] = (row, fill)
-    return found
+    return row, fill
 
 
-def _dance_row(pc: int, source: int, name: str) -> tuple[list, object]:
+@cache
+def _dance_row(pc: int, source: int, name: str) -> tuple[list[Action | None], Fill]:
     """Caprice on ``pc`` dancing ``name``, the basic ability of the piece on ``source``."""
-    key = (pc, name, source)
-    found = _ROWS.get(key)
-    if found is None:
-        size, plan = _SHAPES[name]
-        w = ("cell", CELLS[source])
-        row: list[Action | None] = [None] * size
+    size, plan = ABILITIES[name].shape
+    w = ("cell", CELLS[source])
+    row: list[Action | None] = [None] * size
 
-        def fill(k: int) -> Action:
-            p = plan(k)
-            words = f"{CELLS[source]} {name}" + "".join(f" {v}" for _, v in p)
-            act = row[k] = _make("caprice", pc, "interpretative-dance", (w,) + p, words)
-            return act
+    def fill(k: int) -> Action:
+        p = plan(k)
+        words = f"{CELLS[source]} {name}" + "".join(f" {v}" for _, v in p)
+        act = row[k] = _make("caprice", pc, "interpretative-dance", (w,) + p, words)
+        return act
 
-        found = _ROWS[key] = (row, fill)
-    return found
+    return row, fill
 
 
-_REDEFINITIONS: dict = {}
-
-
+@cache
 def _redefinition(pc: int, n: int, c: int) -> Action:
-    act = _REDEFINITIONS.get((pc, n, c))
-    if act is None:
-        act = _REDEFINITIONS[pc, n, c] = _make("cosmos", pc, "redefinition", (("choice", str(n)), ("cell", CELLS[c])))
-    return act
-
-
-class _Board:
-    """One position, read once into arrays."""
-
-    __slots__ = ("s", "at", "blocked", "kingdom", "pieces", "monuments", "word_cell")
-
-    def __init__(self, s):
-        self.s = s
-        at = [None] * 27
-        blocked = [False] * 27
-        for p in s.pieces:
-            at[p.cell] = p
-            blocked[p.cell] = True
-        for c, _ in s.monuments:
-            blocked[c] = True
-        self.word_cell = s.word[0] if s.word else -1
-        if s.word:
-            blocked[s.word[0]] = True
-        self.at, self.blocked = at, blocked
-        self.kingdom = s.kingdom()
-        self.pieces = s.pieces
-        self.monuments = s.monuments
-
-    # Each listed ability: its actions out of ``row`` (indexed as in
-    # _SHAPES; ``fill`` makes one not made yet), with ``me`` performing
-    # (Caprice when danced).
-
-    def return_home(self, me, row, fill):
-        blocked = self.blocked
-        return [(row[p.cell] or fill(p.cell)) for p in self.pieces
-                if p.home >= 0 and p.cell != p.home and not blocked[p.home]]
-
-    def perfect_eternal(self, me, row, fill):
-        return [(row[p.cell] or fill(p.cell)) for p in self.pieces]
-
-    def cut(self, me, row, fill):
-        return [(row[p.cell] or fill(p.cell)) for p in self.pieces if p.q]
-
-    def breakdown(self, me, row, fill):
-        return [(row[p.cell] or fill(p.cell)) for p in self.pieces if p.q and not p.status]
-
-    def energize(self, me, row, fill):
-        at = self.at
-        out: list[Action] = []
-        for i in AROUND[me.cell]:
-            p = at[i]
-            if p is not None and p.q and p.status != "e":
-                out += [row[k] or fill(k) for k in range(3 * i, 3 * i + 3)]
-        return out
-
-    def critical_rewind(self, me, row, fill):
-        return [(row[0] or fill(0))] if self.s.before else []
-
-    def teleport(self, me, row, fill):
-        blocked = self.blocked
-        free = [i for i in range(27) if not blocked[i]]
-        things = sorted([p.cell for p in self.pieces] + [c for c, _ in self.monuments])
-        return [(row[t * 27 + f] or fill(t * 27 + f)) for t in things for f in free]
-
-    def spectacle(self, me, row, fill):
-        k = self.kingdom
-        blocked = self.blocked
-        theirs = [i for i in ZONE[OTHER[k]] if not blocked[i]]
-        return [(row[p.cell * 27 + t] or fill(p.cell * 27 + t))
-                for p in self.pieces if KINGDOM[p.cell] == k for t in theirs]
-
-    def ultraviolent_ray(self, me, row, fill):
-        return [(row[0] or fill(0))]
-
-    def build_monument(self, me, row, fill):
-        blocked, at, word_cell = self.blocked, self.at, self.word_cell
-        out = []
-        for i in NEIGHBOURS[me.cell]:
-            if not blocked[i]:
-                out += [row[k] or fill(k) for k in range(10 * i, 10 * i + 9)]
-            elif at[i] is None and i != word_cell:
-                out.append(row[10 * i + 9] or fill(10 * i + 9))
-        return out
-
-    def select_the_fit(self, me, row, fill):
-        return [(row[0] or fill(0))]
-
-    def sum_of_all_knowledge(self, me, row, fill):
-        return [(row[0] or fill(0))]
-
-    def go_berserk(self, me, row, fill):
-        blocked = self.blocked
-        mine = me.cell
-        out = []
-        for p in self.pieces:
-            if p is me:
-                continue
-            base = 27 * p.cell
-            out += [(row[base + j] or fill(base + j)) for j in NEIGHBOURS[p.cell] if not blocked[j] or j == mine]
-        return out
-
-    def free_for_word(self) -> list[int]:
-        """Cells a Redefinition may put its word on: blank ones, and the
-        cell of the word already on the field."""
-        blocked, word_cell = self.blocked, self.word_cell
-        return [i for i in range(27) if not blocked[i] or i == word_cell]
-
-    # Open-ended abilities are not listed; whether they are possible still
-    # matters for the start of an entry (and so for passing).
-
-    def open_possible(self, me, name: str) -> bool:
-        if name == "propaganda":
-            return any(p.q and p.status != "e" for p in self.pieces)
-        if name == "tectonic-failure":
-            # Something moves: a live piece or monument with a neighbour that is neither a dead piece nor the
-            # placed word (a moving neighbour can swap with it).
-            stay = {p.cell for p in self.pieces if not p.q} | ({self.word_cell} if self.word_cell >= 0 else set())
-            movers = [p.cell for p in self.pieces if p.q] + [c for c, _ in self.monuments]
-            return any(d not in stay for c in movers for d in NEIGHBOURS[c])
-        if name == "redefinition":
-            return bool(self.s.poem) and bool(self.free_for_word())
-        # Flock Together: another piece with the performer's Q (clarification 30).
-        return any(p.q == me.q and p is not me for p in self.pieces)
-
-
-_LISTERS = {name: getattr(_Board, name.replace("-", "_")) for name in list(BASIC.values()) + list(ELITE.values())
-            if name not in OPEN_ENDED and name != "interpretative-dance"}
+    """Cosmos on ``pc`` redefining poem word ``n`` onto cell ``c``."""
+    return _make("cosmos", pc, "redefinition", (("choice", str(n)), ("cell", CELLS[c])))
 
 
 def listed_actions(s) -> list[Action]:
@@ -309,11 +146,12 @@ def listed_actions(s) -> list[Action]:
         return []
     if s.phase == "place":
         placed = {p.umbration for p in s.pieces}
-        free = [i for i in FOUNDATION_CELLS if s.piece_at(i) is None]
-        return [_PLACE[u, i] for u in UMBRATIONS if u not in placed for i in free]
+        taken = {p.cell for p in s.pieces}
+        free = [i for i in FOUNDATION_CELLS if i not in taken]
+        return [row[i] for u, row in _PLACE.items() if u not in placed for i in free]
     if s.phase == "choose":
         return list(_CHOOSE)
-    board = _Board(s)
+    board = Board(s)
     blocked = board.blocked
     out = []
     forbid = s.forbid
@@ -342,37 +180,21 @@ def listed_actions(s) -> list[Action]:
             something = True
             continue
         for name in (BASIC[u], ELITE[u]) if q >= 9 else (BASIC[u],):
-            if name in OPEN_ENDED:
-                something = something or board.open_possible(p, name)
+            kind = ABILITIES[name]
+            if kind.open_ended:
+                something = something or kind.open_possible(board, p)
                 continue
-            if name == "interpretative-dance":
-                acts, possible = _dances(board, p)
+            if kind is InterpretativeDance:
+                acts, possible = InterpretativeDance.dances(board, p, _dance_row)
                 something = something or possible
             else:
-                acts = _LISTERS[name](board, p, *_row(u, cell, name))
+                acts = kind.listed(board, p, *_row(u, cell, name))
             if acts:
                 out += acts
                 something = True
     if not something:
         return [_PASS]
     return out or first_completions(s)
-
-
-def _dances(board: _Board, me) -> tuple[list[Action], bool]:
-    """Caprice (``me``) dancing the basic ability of each live piece in the
-    World: the listed actions, and whether any dance is possible at all."""
-    out = []
-    possible = False
-    pc = me.cell
-    for p in board.pieces:
-        if KINGDOM[p.cell] != "world" or not p.q or p.umbration == "caprice":
-            continue
-        name = BASIC[p.umbration]
-        if name in OPEN_ENDED:  # Propaganda: entered by steps only
-            possible = possible or board.open_possible(me, name)
-            continue
-        out += _LISTERS[name](board, me, *_dance_row(pc, p.cell, name))
-    return out, possible or bool(out)
 
 
 def redefinitions(s, words=None) -> list[Action]:
@@ -383,13 +205,13 @@ def redefinitions(s, words=None) -> list[Action]:
     ``legal_actions``, since its count grows with the poem; a search takes
     a few words from here (the word chosen changes only the poem, the cell
     changes what blocks travel)."""
-    if s.outcome is not None or s.phase != "play" or not s.poem or s.forbid == "perform:cosmos":
+    if s.phase != "play" or not s.poem or s.forbid == "perform:cosmos" or s.outcome is not None:
         return []
     p = next((x for x in s.pieces if x.umbration == "cosmos"), None)
     if p is None or p.q < 9 or p.status == "b" or KINGDOM[p.cell] != s.kingdom():
         return []
     numbers = range(1, len(s.poem) + 1) if words is None else [n for n in words if 1 <= n <= len(s.poem)]
-    free = _Board(s).free_for_word()
+    free = Board(s).free_for_word()
     return [_redefinition(p.cell, n, c) for n in numbers for c in free]
 
 
@@ -397,7 +219,6 @@ _DOCUMENT_WORDS = ("word",) * 9
 _DOCUMENT = Action("document " + " ".join(_DOCUMENT_WORDS),
                    (Step.choice("document"), Step.text(" ".join(_DOCUMENT_WORDS), "nine words")),
                    ("document", _DOCUMENT_WORDS))
-_PROPAGANDA: dict = {}
 
 
 def first_completions(s) -> list[Action]:
@@ -409,7 +230,7 @@ def first_completions(s) -> list[Action]:
     game never lists nothing."""
     out = []
     for start in Entry(s, ()).options().options:
-        prefix: tuple[Step, ...] = (start,)
+        prefix = (start,)
         while True:
             options = Entry(s, prefix).options()
             if options.complete:
@@ -420,17 +241,13 @@ def first_completions(s) -> list[Action]:
     return out
 
 
-def _propaganda(pc: int, targets: tuple) -> Action:
-    act = _PROPAGANDA.get((pc, targets))
-    if act is None:
-        plan = tuple(("cell", CELLS[t]) for t in targets) + (("choice", DONE.value),)
-        act = _PROPAGANDA[pc, targets] = Listed(
-            f"perform {CELLS[pc]} propaganda " + " ".join(CELLS[t] for t in targets),
-            (CELL_STEP[pc], Step.choice("propaganda", title("propaganda"))),
-            plan,
-            ("perform", "cognizance", "propaganda", plan),
-        )
-    return act
+@cache
+def _propaganda(pc: int, targets: tuple[int, ...]) -> Action:
+    """Cognizance on ``pc`` performing Propaganda at the pieces on ``targets``."""
+    plan = tuple(("cell", CELLS[t]) for t in targets) + (("choice", DONE.value),)
+    return Listed(f"perform {CELLS[pc]} propaganda " + " ".join(CELLS[t] for t in targets),
+                  (CELL_STEP[pc], _ability_step("propaganda")), plan,
+                  ("perform", "cognizance", "propaganda", plan))
 
 
 def sampled_actions(s) -> list[Action]:
@@ -440,7 +257,7 @@ def sampled_actions(s) -> list[Action]:
     every live piece in the opponent's kingdom that it can reach, and the
     Redefinitions of the poem's first word (which word changes only the
     poem; the cell it goes to changes what blocks travel)."""
-    if s.outcome is not None or s.phase != "play":
+    if s.phase != "play" or s.outcome is not None:
         return []
     out = [] if s.forbid == "document" else [_DOCUMENT]
     kingdom = s.kingdom()

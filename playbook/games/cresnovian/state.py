@@ -4,23 +4,20 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING
+from functools import cached_property
+from operator import attrgetter
+from typing import Iterator
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Scene
-from .board import CELLS, DONE, Umbral, kingdom_of, other_kingdom
+from .action_text import steps_from_text
+from .board import CELLS, DONE, KINGDOM, Umbral, other_kingdom
 from .edit import edit
 from .effects import apply_action
 from .entry import Entry, open_ended
 from .forum import to_forum
 from .listing import first_completions, listed_actions, redefinitions, sampled_actions
-from .notation import steps_from_text
 from .view import scene, umbral_piece
-
-if TYPE_CHECKING:
-    from .game import CresnovianChess
-
-_KINGDOM = tuple(kingdom_of(i) for i in range(27))
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -37,13 +34,11 @@ class CresnovianState(State):
     forbid: str = ""  # what a Critical Rewind forbids the mover this turn
     before: str = ""  # text of the position before the previous turn
     names: tuple = ("Left Kingdom", "Right Kingdom")
-    game: CresnovianChess = field(kw_only=True, repr=False)  # the CresnovianChess it belongs to
+    game: object = field(default=None, repr=False)  # the CresnovianChess it belongs to
 
     # ---- reading the position
 
-    @property
-    def to_move(self) -> str:
-        return self.turn
+    to_move = property(attrgetter("turn"), doc="The player to move: ``first`` or ``second`` (read straight from ``turn``).")
 
     def kingdom(self, player: str | None = None) -> str:
         """The kingdom (``left``/``right``) of ``player`` (default: the mover)."""
@@ -73,7 +68,7 @@ class CresnovianState(State):
 
     def total(self, kingdom: str) -> int:
         """The Q of the pieces standing in ``kingdom`` (``left``, ``world`` or ``right``)."""
-        return sum(p.q for p in self.pieces if _KINGDOM[p.cell] == kingdom)
+        return sum(p.q for p in self.pieces if KINGDOM[p.cell] == kingdom)
 
     @property
     def setting_up(self) -> bool:
@@ -83,25 +78,29 @@ class CresnovianState(State):
     def _compute_outcome(self) -> Outcome | None:
         if self.phase != "play":
             return None
-        left = right = 0
+        left = right = False  # whether a live piece stands in the kingdom
         for p in self.pieces:
-            column = p.cell % 9
-            if column < 3:
-                left += p.q
-            elif column >= 6:
-                right += p.q
-        if left and right:
-            return None
+            if p.q:
+                k = KINGDOM[p.cell]
+                if k == "left":
+                    if right:
+                        return None
+                    left = True
+                elif k == "right":
+                    if left:
+                        return None
+                    right = True
         who = {k: ("second" if self.second_kingdom == k else "first") for k in ("left", "right")}
         if not left and not right:
             return Outcome((), "both kingdoms hold zero Q", Ending.KINGDOM_EMPTIED)
         loser = "left" if not left else "right"
         winner = "right" if loser == "left" else "left"
-        return Outcome(
-            (who[winner],),
-            f"the {loser} kingdom ({self.names[0 if loser == 'left' else 1]}) holds zero Q",
-            Ending.KINGDOM_EMPTIED,
-        )
+        return Outcome((who[winner],), f"the {loser} kingdom ({self.names[0 if loser == 'left' else 1]}) holds zero Q", Ending.KINGDOM_EMPTIED)
+
+    outcome = property(_compute_outcome, doc=(  # type: ignore[assignment]
+        "How the game ended (see :class:`Outcome`), or None while it runs, worked out on each look: a "
+        "look at the nine pieces costs less than a cache does, and a search makes hundreds of thousands "
+        "of positions."))
 
     def status(self) -> str:
         if self.outcome is not None:
@@ -111,11 +110,9 @@ class CresnovianState(State):
         if self.phase == "choose":
             return "Second player: choose a kingdom"
         k = self.kingdom()
-        return (
-            f"{self.turn.capitalize()} ({k} kingdom) to move. Q: left {self.total('left')}, right {self.total('right')}"
-        )
+        return f"{self.turn.capitalize()} ({k} kingdom) to move. Q: left {self.total('left')}, right {self.total('right')}"
 
-    def edit(self, cell=None, piece=None, *, to_move=None) -> CresnovianState:
+    def edit(self, cell=None, piece=None, *, to_move=None) -> "CresnovianState":
         """The position changed by the editor (see :mod:`.edit`)."""
         return edit(self, cell, piece, to_move)
 
@@ -123,42 +120,34 @@ class CresnovianState(State):
 
     def _data(self) -> dict:
         return {
-            "phase": self.phase,
-            "turn": self.turn,
-            "second-kingdom": self.second_kingdom,
-            "pieces": [
-                [p.umbration, CELLS[p.cell], p.code(), CELLS[p.home] if p.home >= 0 else ""] for p in self.pieces
-            ],
+            "phase": self.phase, "turn": self.turn, "second-kingdom": self.second_kingdom,
+            "pieces": [[p.umbration, CELLS[p.cell], p.code(), CELLS[p.home] if p.home >= 0 else ""] for p in self.pieces],
             "monuments": [[CELLS[c], u] for c, u in self.monuments],
             "word": [CELLS[self.word[0]], self.word[1]] if self.word else [],
-            "poem": list(self.poem),
-            "last-travel": self.last_travel,
-            "last-turn": self.last_turn,
-            "forbid": self.forbid,
-            "names": list(self.names),
-            "before": self.before,
+            "poem": list(self.poem), "last-travel": self.last_travel, "last-turn": self.last_turn,
+            "forbid": self.forbid, "names": list(self.names), "before": self.before,
         }
 
     def to_text(self) -> str:
         return json.dumps(self._data(), separators=(",", ":"))
 
+    @cached_property
     def snapshot(self) -> str:
         """The text of this position without its own earlier position: what
         the next position keeps for a Critical Rewind.  Worked out once per
         position (a search plays many actions from each)."""
-        text = self.__dict__.get("_snapshot")
-        if text is None:
-            data = self._data()
-            data["before"] = ""
-            text = self.__dict__["_snapshot"] = json.dumps(data, separators=(",", ":"))
-        return text
+        data = self._data()
+        data["before"] = ""
+        return json.dumps(data, separators=(",", ":"))
 
-    def replace(self, **changes) -> CresnovianState:
+    def replace(self, **changes) -> "CresnovianState":
         """This position with the fields named in ``changes`` changed (as
         :func:`dataclasses.replace`, without its checks, for speed)."""
         new = object.__new__(CresnovianState)
-        mine = self.__dict__
-        new.__dict__.update({name: changes[name] if name in changes else mine[name] for name in _FIELDS})
+        made, mine = new.__dict__, self.__dict__
+        for name in _FIELDS:  # one at a time, in order: the fastest copy of a dozen fields
+            made[name] = mine[name]
+        made.update(changes)
         return new
 
     def key(self):
@@ -212,10 +201,16 @@ class CresnovianState(State):
         where nothing at all is possible it is ``pass``.  Built from tables
         (:mod:`~playbook.games.cresnovian.listing`); the same actions as
         :meth:`walked_actions`."""
-        listed = self.__dict__.get("_listed")
-        if listed is None:
-            listed = self.__dict__["_listed"] = listed_actions(self)
-        return list(listed)
+        return list(self._listed)
+
+    def iter_actions(self) -> Iterator[Action]:
+        """The actions of :meth:`legal_actions`, in order, without copying the list."""
+        return iter(self._listed)
+
+    @cached_property
+    def _listed(self) -> tuple[Action, ...]:
+        """What :meth:`legal_actions` lists, worked out once per position."""
+        return tuple(listed_actions(self))
 
     def redefinitions(self, words=None) -> list[Action]:
         """The legal Redefinitions of the poem words numbered ``words``
@@ -261,19 +256,17 @@ class CresnovianState(State):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
         self._refuse_if_over()
         text = text.strip()
-        listed = self.__dict__.get("_listed")
-        if listed is not None:
+        if "_listed" in self.__dict__:
             # An action already listed here needs no second reading.
-            by_text = self.__dict__.get("_listed_by_text")
-            if by_text is None:
-                by_text = self.__dict__["_listed_by_text"] = {a.text: a for a in listed}
-            if text in by_text:
-                return by_text[text]
+            listed = self._legal_by_text().get(text)
+            if listed is not None:
+                return listed
         steps = steps_from_text(self, text)
         return self.action_from_steps(steps)
 
-    def _apply(self, action: Action) -> CresnovianState:
-        return apply_action(self, action)
+    #: The position after a legal action (see :func:`~.effects.apply_action`):
+    #: what :meth:`play` and a search's ``after`` use, with no call in between.
+    _apply = after = apply_action
 
     # ---- drawing
 
@@ -284,5 +277,6 @@ class CresnovianState(State):
     def palette_piece(self, piece: str):
         """The palette piece ``piece`` (an umbration) as the board draws it."""
         return umbral_piece(piece, "")
+
 
 _FIELDS = tuple(f.name for f in fields(CresnovianState))
