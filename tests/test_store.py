@@ -7,7 +7,7 @@ import json
 import pytest
 
 from playbook import load
-from playbook.analysis import RandomAgent, SelfPlayError, load_results, selfplay
+from playbook.analysis import AlphaBeta, RandomAgent, SelfPlayError, load_results, selfplay
 from playbook.analysis.store import SETTINGS_FILE, ResultStore
 
 pytest.importorskip("pyarrow")
@@ -112,3 +112,23 @@ def test_a_store_writes_once_enough_games_wait_and_never_leaves_a_half_written_f
 def test_load_results_says_when_a_folder_holds_no_results(tmp_path):
     with pytest.raises(FileNotFoundError, match="no self-play results"):
         load_results(tmp_path)
+
+
+def test_a_random_opening_varies_engine_games_and_is_kept_among_the_settings(tmp_path):
+    engine = lambda seed: AlphaBeta(depth=1)  # noqa: E731 - chooses alike in every game
+    alike = selfplay(COSMIC, [engine, engine], games=3, max_plies=12, progress=False)
+    assert len({tuple(r["actions"]) for r in alike.records}) == 1
+    run = selfplay(COSMIC, [engine, engine], games=3, max_plies=12, progress=False, out=tmp_path, book=4)
+    assert len({tuple(r["actions"][:4]) for r in run.records}) == 3
+    for r in run.records:  # the opening is a random player's, drawn from the game's seed
+        state, rng = COSMIC.initial(), RandomAgent(seed=r["seed"])
+        for text in r["actions"][:4]:
+            action = rng.choose(state)
+            assert action.text == text
+            state = state.play(action)
+        assert r["book"] == 4
+    assert json.loads((tmp_path / SETTINGS_FILE).read_text())["book"] == 4
+    with pytest.raises(SelfPlayError, match="book=4, not None"):
+        selfplay(COSMIC, [engine, engine], games=4, max_plies=12, progress=False, out=tmp_path)
+    with pytest.raises(SelfPlayError, match="book: a number of random opening actions"):
+        selfplay(COSMIC, [engine, engine], games=1, progress=False, book=-1)

@@ -9,7 +9,8 @@ only the games whose seeds are not in the folder yet and leaves the rows
 already written as they are; games are keyed by their seed (game ``k``
 has the seed ``seed + k``), so a run stopped and resumed holds exactly
 the rows of one run played straight through.  A call whose settings
-differ (another game, variant, setup, agents, ply cap or first seed) is
+differ (another game, variant, setup, agents, ply cap, first seed or
+random opening) is
 refused, naming what differs.
 
 :func:`load_results` reads a folder back as a
@@ -158,12 +159,17 @@ def _write_text(path: Path, text: str) -> None:
     os.replace(partial, path)
 
 
-def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: list, run) -> list[dict]:
+def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: list, run,
+                 book: int = 0) -> list[dict]:
     """Play the ``jobs`` of a self-play run not yet in the folder ``path``
     (through ``run(jobs, keep)``), write them there, and return the records
-    of all of ``jobs``, read back from the folder."""
+    of all of ``jobs``, read back from the folder.  ``book`` (random
+    opening actions) is among the settings a resumed run must share; a
+    run without any keeps the settings it had before there were books."""
     settings = {"game": game.name, "variant": game.options, "setup": setup, "agents": agents,
                 "max_plies": max_plies, "seed": seed}
+    if book:
+        settings["book"] = book
     ResultStore(path, settings).play(jobs, run)
     return load_results(path, seeds={s for _, s in jobs}).records
 
