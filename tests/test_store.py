@@ -132,3 +132,11 @@ def test_a_random_opening_varies_engine_games_and_is_kept_among_the_settings(tmp
         selfplay(COSMIC, [engine, engine], games=4, max_plies=12, progress=False, out=tmp_path)
     with pytest.raises(SelfPlayError, match="book: a number of random opening actions"):
         selfplay(COSMIC, [engine, engine], games=1, progress=False, book=-1)
+
+
+def test_results_are_written_compressed_with_zstandard(tmp_path):
+    selfplay(COSMIC, [RandomAgent, RandomAgent], games=3, progress=False, out=tmp_path)
+    pq = pytest.importorskip("pyarrow.parquet")
+    (part,) = tmp_path.glob("part-*.parquet")
+    meta = pq.ParquetFile(part).metadata
+    assert {meta.row_group(0).column(k).compression for k in range(meta.num_columns)} == {"ZSTD"}
