@@ -67,7 +67,7 @@ def test_games_finished_before_an_interrupt_are_written_and_the_rest_played_on_r
                        names=NAMES)
     plain = selfplay(COSMIC, [RandomAgent, RandomAgent], games=10, progress=False)
     assert without_time(resumed.records) == without_time(plain.records)
-    assert len(list(tmp_path.glob("part-*.parquet"))) == 2  # one file a lot of games, not one a game
+    assert len(list(tmp_path.glob("part-*.parquet"))) == 1  # the run done, its files are gathered into one
 
 
 def test_results_read_back_as_the_records_written_with_variant_and_setup(tmp_path):
@@ -140,3 +140,21 @@ def test_results_are_written_compressed_with_zstandard(tmp_path):
     (part,) = tmp_path.glob("part-*.parquet")
     meta = pq.ParquetFile(part).metadata
     assert {meta.row_group(0).column(k).compression for k in range(meta.num_columns)} == {"ZSTD"}
+
+
+def test_a_run_done_gathers_its_files_into_one_and_a_stop_midway_loses_and_doubles_nothing(tmp_path):
+    selfplay(COSMIC, [RandomAgent, RandomAgent], games=3, progress=False, out=tmp_path)
+    first = load_results(tmp_path).records
+    selfplay(COSMIC, [RandomAgent, RandomAgent], games=7, progress=False, out=tmp_path, batch=2)
+    (part,) = tmp_path.glob("part-*.parquet")
+    records = load_results(tmp_path).records
+    assert [r["seed"] for r in records] == list(range(7)) and records[:3] == first  # rows as written
+    # A stop after the gathered file was written but before the old ones went:
+    # the games of the first three seeds are in two files, and count once.
+    store = ResultStore(tmp_path, json.loads((tmp_path / SETTINGS_FILE).read_text()))
+    store.add(first)
+    store.flush()
+    assert len(list(tmp_path.glob("part-*.parquet"))) == 2
+    assert load_results(tmp_path).records == records
+    store.compact()
+    assert len(list(tmp_path.glob("part-*.parquet"))) == 1 and load_results(tmp_path).records == records
