@@ -16,7 +16,9 @@ settings as ``:key=value`` (``alphabeta:nodes=2000``,
 ``mcts:iterations=400:exploration=1.4``); game ``k`` seeds every agent
 from ``--seed`` plus ``k``.  ``--variant key=value`` (repeatable) chooses
 rule variants as ``load`` takes them, ``--setup key=value`` start
-settings as ``game.initial`` takes them.  The games run in this process,
+settings as ``game.initial`` takes them; ``--book N`` plays the first
+``N`` actions of each game at random (from its seed), so that engines
+which always choose alike play varied games.  The games run in this process,
 on ``--workers N`` local processes, or on the Dask cluster whose
 scheduler is at ``--scheduler ADDRESS``.
 """
@@ -142,6 +144,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="a start setting, as game.initial() takes it (repeatable)")
     run.add_argument("--seed", type=int, default=0, help="game k has the seed SEED + k (default 0)")
     run.add_argument("--max-plies", type=int, default=500, help="stop a game unfinished after this many actions")
+    run.add_argument("--book", type=int, default=0, metavar="N",
+                     help="play the first N actions of each game at random (from its seed) before the agents "
+                          "take over, so engines that always choose alike play varied games (default 0)")
     run.add_argument("--batch", type=int, help="games a task sent to the workers (default: sized by a game's time)")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
@@ -173,6 +178,8 @@ def selfplay_command(args) -> int:
         raise CommandError(f"GAME: unknown game {args.game!r}; the games are {', '.join(available())}")
     if args.games < 1:
         raise CommandError(f"--games: at least 1, not {args.games}")
+    if args.book < 0:
+        raise CommandError(f"--book: a number of random opening actions, 0 or more, not {args.book}")
     agents = parse_agents(args.agents)
     variant = dict(parse_setting(t, "--variant") for t in args.variant)
     setup = dict(parse_setting(t, "--setup") for t in args.setup)
@@ -180,7 +187,7 @@ def selfplay_command(args) -> int:
     try:
         result = selfplay(args.game, agents, games=args.games, max_plies=args.max_plies, executor=executor,
                           variant=variant, setup=setup, seed=args.seed, progress=not args.quiet, batch=args.batch,
-                          out=args.out)
+                          out=args.out, book=args.book)
     finally:
         if executor is not None:
             executor.shutdown()

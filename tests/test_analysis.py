@@ -109,6 +109,16 @@ def test_the_fit_matches_a_hand_worked_logistic_model():
     assert list(weights) == pytest.approx([math.log(3)], abs=1e-9)
 
 
+def test_a_weighted_row_counts_as_that_many_copies_of_it():
+    # The same data as above given as four distinct rows, each with how
+    # often it occurs: 3 wins and 1 loss a piece up, 1 win and 3 losses a
+    # piece down; the maximum likelihood is still w = ln 3.  Rows of weight
+    # 0 are left out, so a lone result with no weight cannot tell them apart.
+    weights = _fit([[1], [1], [-1], [-1], [5]], [1, 0, 1, 0, 1], weights=[3, 1, 1, 3, 0])
+    assert list(weights) == pytest.approx([math.log(3)], abs=1e-9)
+    assert _fit([[1], [-1]], [1, 0], weights=[0, 4]) is None
+
+
 def test_piece_values_by_hand_a_kind_worth_twice_another():
     # A up: 3 wins in 4 (logit ln 3); A down: 1 in 4; B up: 9 wins in 10
     # (logit ln 9 = 2 ln 3); B down: 1 in 10.  b0 = 0, w_A = ln 3,

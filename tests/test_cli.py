@@ -60,6 +60,7 @@ def run_main(args, capsys):
     (["--agents", "random", ], "has 2 players"),
     (["--agents", "random,random", "--workers", "0"], "--workers: at least 1"),
     (["--agents", "random,random", "--games", "0"], "--games: at least 1"),
+    (["--agents", "random,random", "--book", "-1"], "--book: a number of random opening actions"),
 ])
 def test_the_command_refuses_bad_options_with_status_2_and_a_message(args, message, tmp_path, capsys):
     argv = ["selfplay", "cosmic", "--games", "2", "--out", str(tmp_path / "out"), *args]
@@ -108,3 +109,12 @@ def test_the_command_plays_on_a_dask_scheduler_given_by_its_address(tmp_path, ca
     records = load_results(tmp_path).records
     assert [r["seed"] for r in records] == list(range(12))
     assert records[0]["agents"] == {"white": "random", "black": "greedy"}
+
+
+def test_the_command_opens_engine_games_at_random_when_asked(tmp_path, capsys):
+    status = main(["selfplay", "cosmic", "--agents", "alphabeta:depth=1,alphabeta:depth=1", "--games", "3",
+                   "--book", "2", "--max-plies", "6", "--out", str(tmp_path), "--quiet"])
+    assert status == 0
+    records = load_results(tmp_path).records
+    assert [r["book"] for r in records] == [2, 2, 2]
+    assert len({tuple(r["actions"][:2]) for r in records}) > 1

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from playbook import load
-from playbook.analysis import RandomAgent, SelfPlayError, load_results, selfplay
+from playbook.analysis import AlphaBeta, RandomAgent, SelfPlayError, load_results, selfplay
 from playbook.analysis.store import SETTINGS_FILE, ResultStore
 
 pytest.importorskip("pyarrow")
@@ -67,7 +67,7 @@ def test_games_finished_before_an_interrupt_are_written_and_the_rest_played_on_r
                        names=NAMES)
     plain = selfplay(COSMIC, [RandomAgent, RandomAgent], games=10, progress=False)
     assert without_time(resumed.records) == without_time(plain.records)
-    assert len(list(tmp_path.glob("part-*.parquet"))) == 2  # one file a lot of games, not one a game
+    assert len(list(tmp_path.glob("part-*.parquet"))) == 1  # the run done, its files are gathered into one
 
 
 def test_results_read_back_as_the_records_written_with_variant_and_setup(tmp_path):
@@ -112,3 +112,49 @@ def test_a_store_writes_once_enough_games_wait_and_never_leaves_a_half_written_f
 def test_load_results_says_when_a_folder_holds_no_results(tmp_path):
     with pytest.raises(FileNotFoundError, match="no self-play results"):
         load_results(tmp_path)
+
+
+def test_a_random_opening_varies_engine_games_and_is_kept_among_the_settings(tmp_path):
+    engine = lambda seed: AlphaBeta(depth=1)  # noqa: E731 - chooses alike in every game
+    alike = selfplay(COSMIC, [engine, engine], games=3, max_plies=12, progress=False)
+    assert len({tuple(r["actions"]) for r in alike.records}) == 1
+    run = selfplay(COSMIC, [engine, engine], games=3, max_plies=12, progress=False, out=tmp_path, book=4)
+    assert len({tuple(r["actions"][:4]) for r in run.records}) == 3
+    for r in run.records:  # the opening is a random player's, drawn from the game's seed
+        state, rng = COSMIC.initial(), RandomAgent(seed=r["seed"])
+        for text in r["actions"][:4]:
+            action = rng.choose(state)
+            assert action.text == text
+            state = state.play(action)
+        assert r["book"] == 4
+    assert json.loads((tmp_path / SETTINGS_FILE).read_text())["book"] == 4
+    with pytest.raises(SelfPlayError, match="book=4, not None"):
+        selfplay(COSMIC, [engine, engine], games=4, max_plies=12, progress=False, out=tmp_path)
+    with pytest.raises(SelfPlayError, match="book: a number of random opening actions"):
+        selfplay(COSMIC, [engine, engine], games=1, progress=False, book=-1)
+
+
+def test_results_are_written_compressed_with_zstandard(tmp_path):
+    selfplay(COSMIC, [RandomAgent, RandomAgent], games=3, progress=False, out=tmp_path)
+    pq = pytest.importorskip("pyarrow.parquet")
+    (part,) = tmp_path.glob("part-*.parquet")
+    meta = pq.ParquetFile(part).metadata
+    assert {meta.row_group(0).column(k).compression for k in range(meta.num_columns)} == {"ZSTD"}
+
+
+def test_a_run_done_gathers_its_files_into_one_and_a_stop_midway_loses_and_doubles_nothing(tmp_path):
+    selfplay(COSMIC, [RandomAgent, RandomAgent], games=3, progress=False, out=tmp_path)
+    first = load_results(tmp_path).records
+    selfplay(COSMIC, [RandomAgent, RandomAgent], games=7, progress=False, out=tmp_path, batch=2)
+    (part,) = tmp_path.glob("part-*.parquet")
+    records = load_results(tmp_path).records
+    assert [r["seed"] for r in records] == list(range(7)) and records[:3] == first  # rows as written
+    # A stop after the gathered file was written but before the old ones went:
+    # the games of the first three seeds are in two files, and count once.
+    store = ResultStore(tmp_path, json.loads((tmp_path / SETTINGS_FILE).read_text()))
+    store.add(first)
+    store.flush()
+    assert len(list(tmp_path.glob("part-*.parquet"))) == 2
+    assert load_results(tmp_path).records == records
+    store.compact()
+    assert len(list(tmp_path.glob("part-*.parquet"))) == 1 and load_results(tmp_path).records == records

@@ -489,7 +489,7 @@ def _load(game) -> Game:
 def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Executor | None = None,
              variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
              batch: int | None = None, names: Sequence[str] | None = None, max_errors: int | None = 3,
-             options: None = None, out=None) -> SelfPlay:
+             options: None = None, out=None, book: int = 0) -> SelfPlay:
     """Play ``games`` games of ``game`` (a game or its name) between
     ``agents`` (one agent or factory per player, or a factory of all of
     them) and return a :class:`SelfPlay`.
@@ -504,7 +504,11 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     records; ``max_errors``: how many games may fail before the run raises
     :class:`SelfPlayError` (None: never); ``out``: a folder to write the
     records to in Parquet as the games finish, where a run that stopped is
-    resumed by the same call (see :mod:`~playbook.analysis.store`).
+    resumed by the same call (see :mod:`~playbook.analysis.store`);
+    ``book``: how many actions at the start of each game are random
+    (drawn from the game's seed) before the agents take over, as an
+    opening book does, so that engines that always choose alike still
+    play varied games.
     """
     game, setup = _prepare(game, variant, setup, options)
     seats = _seats(game, setup)
@@ -518,7 +522,9 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
         label_names = None
     made = _check_agents(game, agents, seed, seats)
     _warn_if_long(game, made, games, executor)
-    blob = _dumps((game, agents, setup, max_plies, label_names, 0))
+    if book < 0:
+        raise SelfPlayError(f"book: a number of random opening actions, 0 or more, not {book}")
+    blob = _dumps((game, agents, setup, max_plies, label_names, book))
     jobs = [(blob, seed + k) for k in range(games)]
     label = f"{game.title} self-play"
     if out is not None:
@@ -533,6 +539,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
             seed,
             jobs,
             lambda todo, keep: _run(todo, executor, label, progress, batch, max_errors, keep=keep),
+            book=book,
         )
     else:
         records = _run(jobs, executor, label, progress, batch, max_errors)

@@ -4,12 +4,14 @@
 games to the folder ``PATH`` as they finish: a few thousand rows a file
 (``part-*.parquet``), so a run that is stopped (an error, Ctrl-C, a lost
 machine) keeps what it played, and the settings of the run in
-``_run.json``.  The same call again, with as many games or more, plays
+``_run.json``; once every game of a run is played, its files are gathered
+into one (compressed as a whole, a few times smaller).  The same call again, with as many games or more, plays
 only the games whose seeds are not in the folder yet and leaves the rows
 already written as they are; games are keyed by their seed (game ``k``
 has the seed ``seed + k``), so a run stopped and resumed holds exactly
 the rows of one run played straight through.  A call whose settings
-differ (another game, variant, setup, agents, ply cap or first seed) is
+differ (another game, variant, setup, agents, ply cap, first seed or
+random opening) is
 refused, naming what differs.
 
 :func:`load_results` reads a folder back as a
@@ -80,7 +82,8 @@ class ResultStore:
     """A folder of self-play results (see the module's docstring): the
     run's ``settings`` and the records written so far.  ``flush_rows`` and
     ``flush_seconds``: how many finished games, or how long, it keeps in
-    memory before writing them out."""
+    memory before writing them out; a run done, its files are gathered
+    into one (:meth:`compact`)."""
 
     def __init__(self, path, settings: dict, flush_rows: int = 2000, flush_seconds: float = 60.0):
         self.path = Path(path)
@@ -131,10 +134,7 @@ class ResultStore:
         pa = _pyarrow()
         rows = sorted((_row(r) for r in self._pending), key=lambda row: row["seed"])
         table = pa.Table.from_pylist(rows, schema=_schema())
-        name = f"part-{rows[0]['seed']:012d}-{rows[-1]['seed']:012d}-{len(self._parts()):06d}.parquet"
-        partial = self.path / f".{name}.partial"
-        pa.parquet.write_table(table, partial)
-        os.replace(partial, self.path / name)  # a file is there whole or not at all
+        self._write(table, f"part-{rows[0]['seed']:012d}-{rows[-1]['seed']:012d}-{len(self._parts()):06d}.parquet")
         self._pending = []
 
     def play(self, jobs: list[tuple[bytes, int]], run: Callable[[list, Callable[[list[dict]], None]], object]) -> None:
@@ -144,12 +144,49 @@ class ResultStore:
         the run stops on an error or an interrupt."""
         done = self.seeds()
         todo = [job for job in jobs if job[1] not in done]
-        if not todo:
+        if todo:
+            try:
+                run(todo, self.add)
+            finally:
+                self.flush()
+        self.compact()
+
+    def compact(self) -> None:
+        """Gather the folder's files into one, in the order of the seeds,
+        each row as it was written: a run done, its games are one file
+        compressed as a whole, a few times smaller than the many a long run
+        writes.  The new file is whole before the old ones go; a stop
+        between the two leaves games in two files, which
+        :func:`load_results` reads once."""
+        parts = self._parts()
+        if len(parts) < 2:
             return
-        try:
-            run(todo, self.add)
-        finally:
-            self.flush()
+        pa = _pyarrow()
+        table = _unique(pa.concat_tables([pa.parquet.read_table(part, schema=_schema()) for part in parts]))
+        seeds = table.column("seed").to_pylist()
+        number = len(parts)
+        while True:
+            name = f"part-{seeds[0]:012d}-{seeds[-1]:012d}-{number:06d}.parquet"
+            if not (self.path / name).exists():
+                break
+            number += 1
+        self._write(table, name)
+        for part in parts:
+            part.unlink()
+
+    def _write(self, table, name: str) -> None:
+        partial = self.path / f".{name}.partial"
+        _pyarrow().parquet.write_table(table, partial, compression="zstd")  # about half the size of the default
+        os.replace(partial, self.path / name)  # a file is there whole or not at all
+
+
+def _unique(table):
+    """``table``'s rows in the order of their seeds, each seed once (the
+    first of its rows: rows of one seed are the same game)."""
+    table = table.sort_by("seed")
+    seeds = table.column("seed").to_pylist()
+    keep = [k for k, seed in enumerate(seeds) if k == 0 or seeds[k - 1] != seed]
+    return table if len(keep) == len(seeds) else table.take(keep)
 
 
 def _write_text(path: Path, text: str) -> None:
@@ -158,12 +195,17 @@ def _write_text(path: Path, text: str) -> None:
     os.replace(partial, path)
 
 
-def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: list, run) -> list[dict]:
+def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: list, run,
+                 book: int = 0) -> list[dict]:
     """Play the ``jobs`` of a self-play run not yet in the folder ``path``
     (through ``run(jobs, keep)``), write them there, and return the records
-    of all of ``jobs``, read back from the folder."""
+    of all of ``jobs``, read back from the folder.  ``book`` (random
+    opening actions) is among the settings a resumed run must share; a
+    run without any keeps the settings it had before there were books."""
     settings = {"game": game.name, "variant": game.options, "setup": setup, "agents": agents,
                 "max_plies": max_plies, "seed": seed}
+    if book:
+        settings["book"] = book
     ResultStore(path, settings).play(jobs, run)
     return load_results(path, seeds={s for _, s in jobs}).records
 
@@ -180,7 +222,7 @@ def load_results(path, seeds=None) -> SelfPlay:
     pa = _pyarrow()
     parts = sorted(path.glob("part-*.parquet"))
     if parts:
-        table = pa.concat_tables([pa.parquet.read_table(part, schema=_schema()) for part in parts])
+        table = _unique(pa.concat_tables([pa.parquet.read_table(part, schema=_schema()) for part in parts]))
         rows = table.to_pylist()
     else:
         rows = []

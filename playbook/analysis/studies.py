@@ -87,24 +87,32 @@ def rank(rows: Sequence[Sequence[int]]) -> int:
 RUNAWAY = 25.0
 
 
-def _fit(features, outcomes, steps: int = 50):
+def _fit(features, outcomes, steps: int = 50, weights=None):
     """Logistic regression of ``outcomes`` (0, 0.5 or 1) on ``features``
-    (whole numbers) by Newton's method, or None where the data do not fix
-    one answer: the features (with a constant) are not independent, the
-    outcomes are all alike, or the fit runs away (the outcomes are told
-    apart perfectly)."""
+    (whole numbers) by Newton's method, each row counted ``weights`` times
+    (default once), or None where the data do not fix one answer: the
+    features (with a constant) are not independent, the outcomes are all
+    alike, or the fit runs away (the outcomes are told apart perfectly).
+    Rows of weight 0 are left out."""
     import numpy as np
 
+    if weights is not None:
+        kept = [k for k, w in enumerate(weights) if w > 0]
+        features, outcomes = [features[k] for k in kept], [outcomes[k] for k in kept]
+        weights = [weights[k] for k in kept]
+    if not features:
+        return None
     rows = [[1, *f] for f in features]
     if rank(rows) < len(rows[0]) or len(set(outcomes)) < 2:
         return None
     X = np.asarray(rows, dtype=float)
     y = np.asarray(outcomes, dtype=float)
+    w = np.ones(len(rows)) if weights is None else np.asarray(weights, dtype=float)
     beta = np.zeros(X.shape[1])
     for _ in range(steps):
         p = 1 / (1 + np.exp(-np.clip(X @ beta, -60, 60)))
-        gradient = X.T @ (y - p)
-        hessian = (X * (p * (1 - p))[:, None]).T @ X
+        gradient = X.T @ (w * (y - p))
+        hessian = (X * (w * p * (1 - p))[:, None]).T @ X
         try:
             step = np.linalg.solve(hessian, gradient)
         except np.linalg.LinAlgError:
@@ -176,11 +184,35 @@ def fit_values(games: Sequence[Sequence[tuple[dict, float]]], reference: str | N
         raise NotEnoughGames(f"not enough games: the numbers of {reference!r} never differed between the sides "
                              f"in {n} finished games, so it cannot be the reference")
 
-    def fit(sample):
-        rows = [row for g in sample for row in g]
-        return _fit([[m[k] for k in kinds] for m, _ in rows], [s for _, s in rows])
+    # The fit sees each distinct (balance, result) once, weighted by how
+    # often the chosen games hold it: a resample of the games only changes
+    # the weights, so thousands of games fit in moments.
+    import numpy as np
 
-    weights = fit(games)
+    distinct: dict[tuple, int] = {}
+    owners: list[int] = []
+    wheres: list[int] = []
+    counted: list[int] = []
+    for g, positions in enumerate(games):
+        counts: dict[tuple, int] = {}
+        for m, result in positions:
+            key = (tuple(m[k] for k in kinds), result)
+            counts[key] = counts.get(key, 0) + 1
+        for key, count in counts.items():
+            owners.append(g)
+            wheres.append(distinct.setdefault(key, len(distinct)))
+            counted.append(count)
+    owner, where, times = np.asarray(owners), np.asarray(wheres), np.asarray(counted, dtype=float)
+    features = [list(key[0]) for key in distinct]
+    outcomes = [key[1] for key in distinct]
+
+    def fit(chosen):
+        """The weights fitted to the games of indices ``chosen`` (repeats allowed)."""
+        per_game = np.bincount(np.asarray(chosen), minlength=n)
+        weight = np.bincount(where, weights=per_game[owner] * times, minlength=len(distinct))
+        return _fit(features, outcomes, weights=weight.tolist())
+
+    weights = fit(range(n))
     if weights is None:
         raise NotEnoughGames(f"not enough games: {n} finished games do not fix the values of {', '.join(kinds)} "
                              "(too few or too alike: kinds that always changed together, or results told apart "
@@ -188,7 +220,7 @@ def fit_values(games: Sequence[Sequence[tuple[dict, float]]], reference: str | N
     rng = random.Random(seed)
     samples, failed = [], 0
     for _ in range(bootstrap):
-        w = fit([games[rng.randrange(n)] for _ in games])
+        w = fit([rng.randrange(n) for _ in games])
         if w is None:
             failed += 1
         else:

@@ -25,8 +25,7 @@ from functools import cache
 from ...core import Action, Step
 from .abilities import ABILITIES, Board, InterpretativeDance
 from .abilities.base import Fill
-from .board import (BASIC, CELL_STEP, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, KINGDOM, OTHER, ROWS,
-                    UMBRATIONS)
+from .board import BASIC, CELL_STEP, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, KINGDOM, OTHER, ROWS, UMBRATIONS
 from .entry import PASS, Entry
 from .phrases import title
 

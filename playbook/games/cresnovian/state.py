@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from operator import attrgetter
-from typing import Iterator
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Scene
@@ -112,7 +112,7 @@ class CresnovianState(State):
         k = self.kingdom()
         return f"{self.turn.capitalize()} ({k} kingdom) to move. Q: left {self.total('left')}, right {self.total('right')}"
 
-    def edit(self, cell=None, piece=None, *, to_move=None) -> "CresnovianState":
+    def edit(self, cell=None, piece=None, *, to_move=None) -> CresnovianState:
         """The position changed by the editor (see :mod:`.edit`)."""
         return edit(self, cell, piece, to_move)
 
@@ -140,7 +140,7 @@ class CresnovianState(State):
         data["before"] = ""
         return json.dumps(data, separators=(",", ":"))
 
-    def replace(self, **changes) -> "CresnovianState":
+    def replace(self, **changes) -> CresnovianState:
         """This position with the fields named in ``changes`` changed (as
         :func:`dataclasses.replace`, without its checks, for speed)."""
         new = object.__new__(CresnovianState)

@@ -5,7 +5,8 @@ ability is a subclass of :class:`Ability`, registered by its name in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, NoReturn, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from ....core import Action, IllegalAction, Step, StepOptions
 from ..board import CELLS, INDEX, UMBRATIONS, Umbral

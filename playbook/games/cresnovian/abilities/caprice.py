@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ....core import Action, Step, StepOptions
 from ..board import BASIC, CELLS, INDEX, KINGDOM, NEIGHBOURS, Umbral, kingdom_of, neighbours

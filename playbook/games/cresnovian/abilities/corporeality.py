@@ -66,7 +66,7 @@ class BuildMonument(Ability):
             if not blocked[i]:
                 out += [row[k] or fill(k) for k in range(10 * i, 10 * i + 9)]
             elif at[i] is None and i != word_cell:
-                out.append((row[10 * i + 9] or fill(10 * i + 9)))
+                out.append(row[10 * i + 9] or fill(10 * i + 9))
         return out
 
 

@@ -5,7 +5,7 @@ order (Flock Together, Tectonic Failure): moves written ``A1>B2``, or
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from ....core import Step, StepOptions
 from ..board import CELLS, INDEX
