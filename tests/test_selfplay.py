@@ -30,6 +30,10 @@ def test_records_carry_what_a_designer_needs_and_load_into_pandas():
     # A record replays to the position the game ended in.
     states = to_record(record).states()
     assert states[-1].outcome is not None and states[-1].outcome.reason == record["reason"]
+    # Every game as a Record, each replaying its own actions from its own start.
+    replayed = result.to_records()
+    assert [r.actions for r in replayed] == [r["actions"] for r in result.records]
+    assert [r.final().outcome.reason for r in replayed] == list(frame["reason"])
 
 
 def test_the_same_seed_gives_the_same_games_and_agents_are_copied_not_shared():

@@ -650,6 +650,10 @@ class SelfPlay:
             "first_mover_interval": (round(advantage["low"], 3), round(advantage["high"], 3)),
         }
 
+    def to_records(self) -> list[Record]:
+        """Every game as a replayable :class:`~playbook.records.Record`."""
+        return [to_record(r) for r in self.records if r["start"]]
+
     def __len__(self) -> int:
         return len(self.records)
 
