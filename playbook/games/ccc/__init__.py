@@ -59,9 +59,14 @@ Rectangles.  Destroyed pieces are kept beside the board.
 Notation
 --------
 Positions: see :mod:`playbook.games.ccc.notation`.  The rules name no
-letters; the Nice Flag is written ``V`` (``v`` for Black), because ``N``
-is the knight of the chess-like games, and a text or back rank that still
-writes ``N`` is refused with the letter to write.  Actions: cells joined
+letters, so each piece is written by its initial (Flat ``F``, Cube ``C``,
+Ring ``R``, Small, Medium and Large Pyramid ``S``, ``M``, ``L``, Tall
+Stick ``T``), a Short Stick ``H`` (``S`` is taken) and a Rectangle ``B``
+(a block); White's in capitals.  Letters are each game's own: only a
+position's text shows them, the board draws pictures.  The Nice Flag is
+written ``V`` (``v`` for Black), because ``N`` is the knight of the
+chess-like games, and a text or back rank that still writes ``N`` is
+refused with the letter to write.  Actions: cells joined
 by ``-`` (a move) or ``x`` (an attack or hop: ``c3xc5xe7``; an ``x`` where
 nothing is attacked or hopped is refused); ``d4 unstack n``
 (with the Pyramids' drop order where there is a choice: ``d4 unstack ne MS``);
