@@ -114,3 +114,7 @@ def test_the_board_widget_is_joined_from_parts_none_over_350_lines_and_no_functi
     parts = sorted((PACKAGE / "widget").glob("*.py"))
     assert len(parts) > 1
     assert not _oversized(parts)
+
+
+def test_no_class_in_the_package_is_over_350_lines_and_no_function_over_100():
+    assert not _oversized(sorted(PACKAGE.rglob("*.py")))

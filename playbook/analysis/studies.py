@@ -149,6 +149,41 @@ def piece_values(result, reference: str | None = None, every: int = 2, skip: int
     return fit_values(_positions(result, every, skip), reference, bootstrap, seed)
 
 
+def _resampled_fit(games: Sequence[Sequence[tuple[dict, float]]], kinds: list[str]):
+    """A function fitting the weights of ``kinds`` to the games of the
+    indices it is given (repeats allowed, as a resample draws them).
+
+    The fit sees each distinct (balance, result) once, weighted by how
+    often the chosen games hold it: a resample of the games only changes
+    the weights, so thousands of games fit in moments."""
+    import numpy as np  # the analysis extra's, through pandas
+
+    n = len(games)
+    distinct: dict[tuple, int] = {}
+    owners: list[int] = []
+    wheres: list[int] = []
+    counted: list[int] = []
+    for g, positions in enumerate(games):
+        counts: dict[tuple, int] = {}
+        for m, result in positions:
+            key = (tuple(m[k] for k in kinds), result)
+            counts[key] = counts.get(key, 0) + 1
+        for key, count in counts.items():
+            owners.append(g)
+            wheres.append(distinct.setdefault(key, len(distinct)))
+            counted.append(count)
+    owner, where, times = np.asarray(owners), np.asarray(wheres), np.asarray(counted, dtype=float)
+    features = [list(key[0]) for key in distinct]
+    outcomes = [key[1] for key in distinct]
+
+    def fit(chosen):
+        per_game = np.bincount(np.asarray(chosen), minlength=n)
+        weight = np.bincount(where, weights=per_game[owner] * times, minlength=len(distinct))
+        return _fit(features, outcomes, weights=weight.tolist())
+
+    return fit
+
+
 def fit_values(games: Sequence[Sequence[tuple[dict, float]]], reference: str | None = None, bootstrap: int = 100,
                seed: int = 0) -> list[dict]:
     """Piece values from ``games``: for each game, its positions as
@@ -184,34 +219,7 @@ def fit_values(games: Sequence[Sequence[tuple[dict, float]]], reference: str | N
         raise NotEnoughGames(f"not enough games: the numbers of {reference!r} never differed between the sides "
                              f"in {n} finished games, so it cannot be the reference")
 
-    # The fit sees each distinct (balance, result) once, weighted by how
-    # often the chosen games hold it: a resample of the games only changes
-    # the weights, so thousands of games fit in moments.
-    import numpy as np
-
-    distinct: dict[tuple, int] = {}
-    owners: list[int] = []
-    wheres: list[int] = []
-    counted: list[int] = []
-    for g, positions in enumerate(games):
-        counts: dict[tuple, int] = {}
-        for m, result in positions:
-            key = (tuple(m[k] for k in kinds), result)
-            counts[key] = counts.get(key, 0) + 1
-        for key, count in counts.items():
-            owners.append(g)
-            wheres.append(distinct.setdefault(key, len(distinct)))
-            counted.append(count)
-    owner, where, times = np.asarray(owners), np.asarray(wheres), np.asarray(counted, dtype=float)
-    features = [list(key[0]) for key in distinct]
-    outcomes = [key[1] for key in distinct]
-
-    def fit(chosen):
-        """The weights fitted to the games of indices ``chosen`` (repeats allowed)."""
-        per_game = np.bincount(np.asarray(chosen), minlength=n)
-        weight = np.bincount(where, weights=per_game[owner] * times, minlength=len(distinct))
-        return _fit(features, outcomes, weights=weight.tolist())
-
+    fit = _resampled_fit(games, kinds)
     weights = fit(range(n))
     if weights is None:
         raise NotEnoughGames(f"not enough games: {n} finished games do not fix the values of {', '.join(kinds)} "

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 from ...core import Action, Ending, IllegalAction, Outcome, PlaybookError, State, Step, StepOptions
 from ...render import Diagram, svg
 from .actions import read_action
-from .board import HOME, NAMES, reach, short, split
+from .board import HOME, short, split
 from .edit import edit, palette
 from .entry import Entry, listed
 from .notation import write
 from .orders import hash_body, read_orders, split_body
+from .pieces import PieceQuestions
 from .resolve import Resolution, carried_out, resolve
 from .view import drawn, resolution_steps, scene
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:  # annotations only: the game module imports this one
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class WheelState(State):
+class WheelState(PieceQuestions, State):
     """A Chess Wheel+ position.  ``pieces`` holds ``(cell, owner, kind)``
     triples sorted by cell; ``commitments`` and ``revealed`` hold
     ``(player, hash)`` and ``(player, reveal text)`` pairs in seat order;
@@ -106,15 +107,7 @@ class WheelState(State):
         return (f"Week {self.week}, move phase. Pass the device to {self.to_move}: only {self.to_move} "
                 f"should see the orders they enter." + (f" {made}." if made else ""))
 
-    # ---- lookups
-
-    def board_map(self) -> dict[str, tuple[str, str]]:
-        """The pieces as a dict: cell -> (owner, kind)."""
-        return self._cells
-
-    @cached_property
-    def _cells(self) -> dict[str, tuple[str, str]]:
-        return {c: (o, k) for c, o, k in self.pieces}
+    # ---- sealed orders
 
     def commitment_of(self, player: str) -> str | None:
         """``player``'s commitment this week, or None."""
@@ -360,41 +353,6 @@ class WheelState(State):
 
         before = self.__dict__.get("resolved_from", self)
         return [(words, Diagram(svg(scene))) for words, scene in resolution_steps(before)]
-
-    def targets(self, cell: str) -> list[str]:
-        """The cells the piece on ``cell`` may be ordered to (its range in
-        this position), or ``[]`` for an empty cell."""
-        return self._reaches.get(cell, [])
-
-    @cached_property
-    def _reaches(self) -> dict[str, list[str]]:
-        """Every piece's range: cell -> the cells it may be ordered to."""
-        board, game = self._cells, self.game
-        return {c: reach(k, c, board, self.boards, game.blocking, game.knight_across) for c, _, k in self.pieces}
-
-    def movable(self, player: str) -> list[str]:
-        """The cells of ``player``'s pieces that have somewhere to go."""
-        return self._movable.get(player, [])
-
-    @cached_property
-    def _movable(self) -> dict[str, list[str]]:
-        reaches = self._reaches
-        movable: dict[str, list[str]] = {}
-        for c, owner, _ in self.pieces:
-            if reaches[c]:
-                movable.setdefault(owner, []).append(c)
-        return movable
-
-    def piece_at(self, cell: str):
-        """``(owner, kind)`` of the piece on ``cell``, or None."""
-        return self.board_map().get(cell)
-
-    def describe(self, cell: str) -> str:
-        """``"Ann's knight on {Ann}b1"``, or ``"nothing on ..."``."""
-        piece = self.piece_at(cell)
-        if piece is None:
-            return f"nothing on {cell}"
-        return f"{piece[0]}'s {NAMES[piece[1]]} on {cell}"
 
     def __repr__(self) -> str:
         return f"<Chess Wheel+: week {self.week}, {self.phase} phase, {len(self.pieces)} pieces, {self.status()}>"
