@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Scene
@@ -18,6 +19,9 @@ from .entry import Entry, open_ended
 from .forum import to_forum
 from .listing import first_completions, listed_actions, redefinitions, sampled_actions
 from .view import scene, umbral_piece
+
+if TYPE_CHECKING:  # annotations only: the game module imports this one
+    from .game import CresnovianChess
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -34,7 +38,7 @@ class CresnovianState(State):
     forbid: str = ""  # what a Critical Rewind forbids the mover this turn
     before: str = ""  # text of the position before the previous turn
     names: tuple = ("Left Kingdom", "Right Kingdom")
-    game: object = field(default=None, repr=False)  # the CresnovianChess it belongs to
+    game: CresnovianChess = field(kw_only=True, repr=False)  # the game it belongs to
 
     # ---- reading the position
 
@@ -97,7 +101,7 @@ class CresnovianState(State):
         winner = "right" if loser == "left" else "left"
         return Outcome((who[winner],), f"the {loser} kingdom ({self.names[0 if loser == 'left' else 1]}) holds zero Q", Ending.KINGDOM_EMPTIED)
 
-    outcome = property(_compute_outcome, doc=(  # type: ignore[assignment]
+    outcome = property(_compute_outcome, doc=(
         "How the game ended (see :class:`Outcome`), or None while it runs, worked out on each look: a "
         "look at the nine pieces costs less than a cache does, and a search makes hundreds of thousands "
         "of positions."))
