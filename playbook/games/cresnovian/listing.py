@@ -75,7 +75,8 @@ class Listed(Action):
 # Each umbration's placements, by foundation cell.
 _PLACE = {u: {i: Listed(f"place {u} {CELLS[i]}", (Step.choice(u, u.capitalize()), CELL_STEP[i]), (), ("place", u, i))
               for i in FOUNDATION_CELLS} for u in UMBRATIONS}
-_CHOOSE = [Listed(f"choose {k}", (Step.choice(k, f"{k.capitalize()} kingdom"),), (), ("choose", k)) for k in ("left", "right")]
+_CHOOSE = [Listed(f"choose {k}", (Step.choice(k, f"{k.capitalize()} kingdom"),), (), ("choose", k))
+           for k in ("left", "right")]
 _PASS = Listed("pass", (PASS,), (), ("pass",))
 
 # ---- travel: per umbration and cell, each ray as (cells, actions)

@@ -81,7 +81,8 @@ class _Reader:
                 self.fail(key, "is no field of a position")
         for key in FIELDS:
             if key not in data:
-                raise NotationError(f"a Cresnovian position needs the field {key!r}", self.text, 0 if self.text else None)
+                raise NotationError(f"a Cresnovian position needs the field {key!r}", self.text,
+                                    0 if self.text else None)
         phase = self.string("phase", PHASES)
         turn = self.string("turn", ("first", "second"))
         second = self.string("second-kingdom", ("", "left", "right"))

@@ -42,7 +42,8 @@ class CresnovianState(State):
 
     # ---- reading the position
 
-    to_move = property(attrgetter("turn"), doc="The player to move: ``first`` or ``second`` (read straight from ``turn``).")
+    to_move = property(attrgetter("turn"),
+                       doc="The player to move: ``first`` or ``second`` (read straight from ``turn``).")
 
     def kingdom(self, player: str | None = None) -> str:
         """The kingdom (``left``/``right``) of ``player`` (default: the mover)."""
@@ -99,7 +100,8 @@ class CresnovianState(State):
             return Outcome((), "both kingdoms hold zero Q", Ending.KINGDOM_EMPTIED)
         loser = "left" if not left else "right"
         winner = "right" if loser == "left" else "left"
-        return Outcome((who[winner],), f"the {loser} kingdom ({self.names[0 if loser == 'left' else 1]}) holds zero Q", Ending.KINGDOM_EMPTIED)
+        name = self.names[0 if loser == "left" else 1]
+        return Outcome((who[winner],), f"the {loser} kingdom ({name}) holds zero Q", Ending.KINGDOM_EMPTIED)
 
     outcome = property(_compute_outcome, doc=(
         "How the game ended (see :class:`Outcome`), or None while it runs, worked out on each look: a "
@@ -114,7 +116,8 @@ class CresnovianState(State):
         if self.phase == "choose":
             return "Second player: choose a kingdom"
         k = self.kingdom()
-        return f"{self.turn.capitalize()} ({k} kingdom) to move. Q: left {self.total('left')}, right {self.total('right')}"
+        return (f"{self.turn.capitalize()} ({k} kingdom) to move. "
+                f"Q: left {self.total('left')}, right {self.total('right')}")
 
     def edit(self, cell=None, piece=None, *, to_move=None) -> CresnovianState:
         """The position changed by the editor (see :mod:`.edit`)."""
@@ -125,7 +128,8 @@ class CresnovianState(State):
     def _data(self) -> dict:
         return {
             "phase": self.phase, "turn": self.turn, "second-kingdom": self.second_kingdom,
-            "pieces": [[p.umbration, CELLS[p.cell], p.code(), CELLS[p.home] if p.home >= 0 else ""] for p in self.pieces],
+            "pieces": [[p.umbration, CELLS[p.cell], p.code(), CELLS[p.home] if p.home >= 0 else ""]
+                       for p in self.pieces],
             "monuments": [[CELLS[c], u] for c, u in self.monuments],
             "word": [CELLS[self.word[0]], self.word[1]] if self.word else [],
             "poem": list(self.poem), "last-travel": self.last_travel, "last-turn": self.last_turn,
