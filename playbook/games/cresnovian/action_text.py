@@ -89,7 +89,8 @@ def _move_steps(s, performer_cell, name, params, text):
         offset = at + len(w)
         m = MOVE.fullmatch(w)
         if m is None:
-            raise NotationError(f"{title(name)} lists moves like E2>C2 (or E2= for one that stays), not {w!r}", text, at)
+            raise NotationError(f"{title(name)} lists moves like E2>C2 (or E2= for one that stays), not {w!r}",
+                                text, at)
         src, dst = m[1], m[3] or m[1]
         for cell, where in ((src, at), (dst, at + len(w) - len(dst))):
             if cell not in INDEX:

@@ -52,7 +52,8 @@ def apply_action(s: CresnovianState, action: Action) -> CresnovianState:
         p = pieces[k]
         mover = s.second_kingdom if s.turn == "second" else OTHER[s.second_kingdom]  # as s.kingdom()
         earned = STEPS_BETWEEN[p.cell][dest] if KINGDOM[p.cell] == mover and p.status != "b" else 0
-        moved = new_umbral((u, dest, p.q if p.status == "e" else p.q + earned, p.status, p.home))  # eternal: 3Q for good
+        q = p.q if p.status == "e" else p.q + earned  # eternal: 3Q for good
+        moved = new_umbral((u, dest, q, p.status, p.home))
         return s.replace(pieces=pieces[:k] + (moved,) + pieces[k + 1:], last_travel=u, last_turn=_TRAVELLED[u],
                          turn=nxt, forbid="", before=snapshot)
     if kind == "pass":

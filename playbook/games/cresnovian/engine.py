@@ -3,16 +3,21 @@ sample of actions entered by steps that a search should weigh."""
 
 from __future__ import annotations
 
-from ...core import Action, Engine, State
+from typing import TYPE_CHECKING
+
+from ...core import Action, Engine
 from .board import KINGDOM, OTHER
 
+if TYPE_CHECKING:
+    from .state import CresnovianState
 
-class CresnovianEngine(Engine):
+
+class CresnovianEngine(Engine["CresnovianState"]):
     """Cresnovian Chess's evaluation and extra actions."""
 
     judges = True
 
-    def evaluate(self, state: State, player: str) -> float:
+    def evaluate(self, state: CresnovianState, player: str) -> float:
         """Cresnovian Chess: Q totals of the two kingdoms.
 
         During set-up the score is 0 (no opinion).  In play: the Q held in the
@@ -46,7 +51,7 @@ class CresnovianEngine(Engine):
         score += 3.0 / (1 + theirs) - 3.0 / (1 + held)
         return score
 
-    def extra_actions(self, state: State) -> list[Action]:
+    def extra_actions(self, state: CresnovianState) -> list[Action]:
         """Actions that ``legal_actions`` leaves out but a search should
         weigh (the game's own sample, ``state.sampled_actions()``): one
         DOCUMENT (the words do not change the position's play), Propaganda

@@ -64,7 +64,8 @@ class Entry:
             abilities = [Step.choice(a, title(a)) for a in self._abilities(piece)]
             if not targets and not abilities:
                 raise IllegalAction(f"{piece_name(piece)} can do nothing this turn: it cannot travel "
-                                    f"({self._why_no_travel(piece)}) and cannot perform ({self._why_no_perform(piece)})")
+                                    f"({self._why_no_travel(piece)}) and cannot perform "
+                                    f"({self._why_no_perform(piece)})")
             return StepOptions(tuple(targets + abilities), False)
         second = self.steps[1]
         if second.kind == "cell":
@@ -226,7 +227,8 @@ class Entry:
             return f"the {u} piece's abilities are {BASIC[u]} (basic) and {ELITE[u]} (elite), not {name!r}"
         if p.status == "b":
             if name != "repair":
-                return f"{piece_name(p)} is broken: its next performance only repairs it (perform {CELLS[p.cell]} repair)"
+                return (f"{piece_name(p)} is broken: its next performance only repairs it "
+                        f"(perform {CELLS[p.cell]} repair)")
             return f"a broken piece needs 3Q to perform its repair; {piece_name(p)} has {p.q}Q"
         if name == "repair":
             return f"only a broken piece performs repair; {piece_name(p)} is not broken"
@@ -248,17 +250,20 @@ class Entry:
         s = self.s
         steps = self.steps
         if s.phase == "place":
-            return Action(f"place {steps[0].value} {steps[1].value}", steps, ("place", steps[0].value, INDEX[steps[1].value]))
+            return Action(f"place {steps[0].value} {steps[1].value}", steps,
+                          ("place", steps[0].value, INDEX[steps[1].value]))
         if s.phase == "choose":
             return Action(f"choose {steps[0].value}", steps, ("choose", steps[0].value))
         if steps[0] == PASS:
             return Action("pass", (PASS,), ("pass",))
         if steps[0] == Step.choice("document"):
             words = tuple(steps[1].value.split())
-            return Action("document " + " ".join(words), (steps[0], Step.text(" ".join(words), "nine words")), ("document", words))
+            return Action("document " + " ".join(words), (steps[0], Step.text(" ".join(words), "nine words")),
+                          ("document", words))
         piece = self._piece(steps[0])
         if steps[1].kind == "cell":
-            return Action(f"travel {steps[0].value} {steps[1].value}", steps, ("travel", piece.umbration, INDEX[steps[1].value]))
+            return Action(f"travel {steps[0].value} {steps[1].value}", steps,
+                          ("travel", piece.umbration, INDEX[steps[1].value]))
         performed = ability(s, piece, piece, steps[1].value, steps[2:])
         params, canonical = performed.describe()
         text = f"perform {steps[0].value} {steps[1].value}" + (" " + params if params else "")

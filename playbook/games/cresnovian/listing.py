@@ -63,6 +63,11 @@ class Listed(Action):
     def steps(self) -> tuple[Step, ...]:
         return self._head + tuple(Step(k, v) for k, v in self._plan)
 
+    @steps.setter
+    def steps(self, value: tuple[Step, ...]) -> None:
+        # Action declares steps writable; a listed action's are worked out from its plan, so they stay read-only.
+        raise AttributeError("a listed action's steps are worked out from its plan and cannot be set")
+
     def __reduce__(self):
         return Listed, (self.text, self._head, self._plan, self.data)
 
@@ -70,7 +75,8 @@ class Listed(Action):
 # Each umbration's placements, by foundation cell.
 _PLACE = {u: {i: Listed(f"place {u} {CELLS[i]}", (Step.choice(u, u.capitalize()), CELL_STEP[i]), (), ("place", u, i))
               for i in FOUNDATION_CELLS} for u in UMBRATIONS}
-_CHOOSE = [Listed(f"choose {k}", (Step.choice(k, f"{k.capitalize()} kingdom"),), (), ("choose", k)) for k in ("left", "right")]
+_CHOOSE = [Listed(f"choose {k}", (Step.choice(k, f"{k.capitalize()} kingdom"),), (), ("choose", k))
+           for k in ("left", "right")]
 _PASS = Listed("pass", (PASS,), (), ("pass",))
 
 # ---- travel: per umbration and cell, each ray as (cells, actions)
@@ -152,7 +158,7 @@ def listed_actions(s) -> list[Action]:
         return list(_CHOOSE)
     board = Board(s)
     blocked = board.blocked
-    out = []
+    out: list[Action] = []
     forbid = s.forbid
     no_travel = forbid[7:] if forbid.startswith("travel:") else s.last_travel
     ban_travel = {s.last_travel, no_travel}
@@ -162,14 +168,14 @@ def listed_actions(s) -> list[Action]:
     for p in s.pieces:
         u, cell, q = p.umbration, p.cell, p.q
         if q and u not in ban_travel:
-            for ray, acts in _travel_rays(u, cell):
+            for ray, travels in _travel_rays(u, cell):
                 k = 0
                 for t in ray:
                     if blocked[t]:
                         break
                     k += 1
                 if k:
-                    out += acts[:k]
+                    out += travels[:k]
                     something = True
         if q < 3 or KINGDOM[cell] != kingdom or u == no_perform:
             continue
@@ -229,7 +235,7 @@ def first_completions(s) -> list[Action]:
     game never lists nothing."""
     out = []
     for start in Entry(s, ()).options().options:
-        prefix = (start,)
+        prefix: tuple[Step, ...] = (start,)
         while True:
             options = Entry(s, prefix).options()
             if options.complete:

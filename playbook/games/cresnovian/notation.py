@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from typing import NoReturn
 
 from ...core import NotationError
 from .board import CELLS, FOUNDATION, INDEX, UMBRATIONS, Umbral
@@ -31,7 +32,7 @@ class _Reader:
         self.data = data
         self.text = text
 
-    def fail(self, field: str, problem: str):
+    def fail(self, field: str, problem: str) -> NoReturn:
         at = self.text.find(f'"{field}"') if self.text else -1
         raise NotationError(f"field {field!r}: {problem}", self.text, at if at >= 0 else None)
 
@@ -80,7 +81,8 @@ class _Reader:
                 self.fail(key, "is no field of a position")
         for key in FIELDS:
             if key not in data:
-                raise NotationError(f"a Cresnovian position needs the field {key!r}", self.text, 0 if self.text else None)
+                raise NotationError(f"a Cresnovian position needs the field {key!r}", self.text,
+                                    0 if self.text else None)
         phase = self.string("phase", PHASES)
         turn = self.string("turn", ("first", "second"))
         second = self.string("second-kingdom", ("", "left", "right"))
@@ -96,17 +98,16 @@ class _Reader:
                 self.fail("monuments", f"{c} holds {taken[i]} already")
             taken[i] = f"{'an' if u[0] in 'aeiou' else 'a'} {u} monument"
             monuments.append((i, u))
-        word = self.items("word", None, "[cell, word], or [] when no word stands on the field")
-        if word:
-            if len(word) != 2 or not all(isinstance(x, str) for x in word):
+        written = self.items("word", None, "[cell, word], or [] when no word stands on the field")
+        word: tuple[int, str] | tuple[()] = ()
+        if written:
+            if len(written) != 2 or not all(isinstance(x, str) for x in written):
                 self.fail("word", "must be [] or [cell, word]")
-            i = self.cell("word", word[0])
+            i = self.cell("word", written[0])
             if i in taken:
-                self.fail("word", f"{word[0]} holds {taken[i]} already")
-            self.check_word("word", word[1])
-            word = (i, word[1])
-        else:
-            word = ()
+                self.fail("word", f"{written[0]} holds {taken[i]} already")
+            self.check_word("word", written[1])
+            word = (i, written[1])
         poem = self.items("poem", None, "words")
         for n, w in enumerate(poem, 1):
             if not isinstance(w, str):
@@ -145,7 +146,9 @@ class _Reader:
         return tuple(names)
 
     def pieces(self) -> list[Umbral]:
-        made, cells, homes = [], {}, {}
+        made: list[Umbral] = []
+        cells: dict[int, str] = {}  # cell -> umbration of the piece standing there
+        homes: dict[int, str] = {}  # home cell -> umbration of the piece it belongs to
         for u, c, code, h in self.items("pieces", 4, "[umbration, cell, Q, home]"):
             if u not in UMBRATIONS:
                 self.fail("pieces", f"{u!r} is no umbration; the nine are {', '.join(UMBRATIONS)}")

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, StepOptions
 from ...render import Scene
@@ -18,6 +19,9 @@ from .entry import Entry, open_ended
 from .forum import to_forum
 from .listing import first_completions, listed_actions, redefinitions, sampled_actions
 from .view import scene, umbral_piece
+
+if TYPE_CHECKING:  # annotations only: the game module imports this one
+    from .game import CresnovianChess
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -34,11 +38,12 @@ class CresnovianState(State):
     forbid: str = ""  # what a Critical Rewind forbids the mover this turn
     before: str = ""  # text of the position before the previous turn
     names: tuple = ("Left Kingdom", "Right Kingdom")
-    game: object = field(default=None, repr=False)  # the CresnovianChess it belongs to
+    game: CresnovianChess = field(kw_only=True, repr=False)  # the game it belongs to
 
     # ---- reading the position
 
-    to_move = property(attrgetter("turn"), doc="The player to move: ``first`` or ``second`` (read straight from ``turn``).")
+    to_move = property(attrgetter("turn"),
+                       doc="The player to move: ``first`` or ``second`` (read straight from ``turn``).")
 
     def kingdom(self, player: str | None = None) -> str:
         """The kingdom (``left``/``right``) of ``player`` (default: the mover)."""
@@ -95,9 +100,10 @@ class CresnovianState(State):
             return Outcome((), "both kingdoms hold zero Q", Ending.KINGDOM_EMPTIED)
         loser = "left" if not left else "right"
         winner = "right" if loser == "left" else "left"
-        return Outcome((who[winner],), f"the {loser} kingdom ({self.names[0 if loser == 'left' else 1]}) holds zero Q", Ending.KINGDOM_EMPTIED)
+        name = self.names[0 if loser == "left" else 1]
+        return Outcome((who[winner],), f"the {loser} kingdom ({name}) holds zero Q", Ending.KINGDOM_EMPTIED)
 
-    outcome = property(_compute_outcome, doc=(  # type: ignore[assignment]
+    outcome = property(_compute_outcome, doc=(
         "How the game ended (see :class:`Outcome`), or None while it runs, worked out on each look: a "
         "look at the nine pieces costs less than a cache does, and a search makes hundreds of thousands "
         "of positions."))
@@ -110,7 +116,8 @@ class CresnovianState(State):
         if self.phase == "choose":
             return "Second player: choose a kingdom"
         k = self.kingdom()
-        return f"{self.turn.capitalize()} ({k} kingdom) to move. Q: left {self.total('left')}, right {self.total('right')}"
+        return (f"{self.turn.capitalize()} ({k} kingdom) to move. "
+                f"Q: left {self.total('left')}, right {self.total('right')}")
 
     def edit(self, cell=None, piece=None, *, to_move=None) -> CresnovianState:
         """The position changed by the editor (see :mod:`.edit`)."""
@@ -121,7 +128,8 @@ class CresnovianState(State):
     def _data(self) -> dict:
         return {
             "phase": self.phase, "turn": self.turn, "second-kingdom": self.second_kingdom,
-            "pieces": [[p.umbration, CELLS[p.cell], p.code(), CELLS[p.home] if p.home >= 0 else ""] for p in self.pieces],
+            "pieces": [[p.umbration, CELLS[p.cell], p.code(), CELLS[p.home] if p.home >= 0 else ""]
+                       for p in self.pieces],
             "monuments": [[CELLS[c], u] for c, u in self.monuments],
             "word": [CELLS[self.word[0]], self.word[1]] if self.word else [],
             "poem": list(self.poem), "last-travel": self.last_travel, "last-turn": self.last_turn,

@@ -91,14 +91,14 @@ class TectonicFailure(MoveAbility):
         # Placed words and dead pieces stay where they are.
         blocked = ({s.word[0]} if s.word else set()) | {p.cell for p in s.pieces if p.dead}
         reach = [[d for d in _one_step(cell) if d not in blocked] for cell in movers]
-        if all(r == [cell] for r, cell in zip(reach, movers)):
+        if all(r == [cell] for r, cell in zip(reach, movers, strict=True)):
             self._refuse("nothing can move: every cell next to each live piece and monument holds a dead piece or "
                          "the placed word")
 
         def later_can_move(k: int, claimed: list[int]) -> bool:
             # Whether one of the things after the k-th can still move, every other one finding a cell.
             rest = reach[k + 1:]
-            for j, (r, here) in enumerate(zip(rest, movers[k + 1:])):
+            for j, (r, here) in enumerate(zip(rest, movers[k + 1:], strict=True)):
                 for e in r:
                     if e != here and e not in claimed and _matchable(
                             [[x for x in other if x not in claimed and x != e] for other in rest[:j] + rest[j + 1:]]):
@@ -106,7 +106,7 @@ class TectonicFailure(MoveAbility):
             return False
 
         def moved(claimed: list[int]) -> bool:
-            return any(d != cell for d, cell in zip(claimed, movers))
+            return any(d != cell for d, cell in zip(claimed, movers, strict=False))
 
         def allowed(k: int, claimed: list[int]) -> list[int]:
             # Offer only moves after which every later thing can still find a cell, and at least one
@@ -137,7 +137,7 @@ class TectonicFailure(MoveAbility):
         pieces_at = {p.cell: p for p in s.pieces}
         old_monuments = dict(s.monuments)
         new_monuments = {c: u for c, u in old_monuments.items() if c not in movers}
-        for c, x in zip(movers, steps):
+        for c, x in zip(movers, steps, strict=True):
             dest = move_dest(x.value, c)
             p = pieces_at.get(c)
             if p is not None and not p.dead:

@@ -58,8 +58,8 @@ class Redefinition(Ability):
         if self.steps[2] not in places:
             if not s.word:
                 self._refuse("no word stands on the field, so none returns to the poem")
-            self._refuse(f"the returned word goes before word 1 to {len(places)} of the poem, or (by default) at its end; "
-                         f"not {self.steps[2].value!r}")
+            self._refuse(f"the returned word goes before word 1 to {len(places)} of the poem, "
+                         f"or (by default) at its end; not {self.steps[2].value!r}")
         return self._done(3)
 
     def return_places(self) -> list[Step]:

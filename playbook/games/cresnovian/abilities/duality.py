@@ -66,11 +66,13 @@ class FlockTogether(MoveAbility):
             if inside:
                 return inside
             here = movers[k]
-            return sorted(free(claimed, "world") + ([here] if here not in claimed and kingdom_of(here) != "world" else []))
+            stays = [here] if here not in claimed and kingdom_of(here) != "world" else []
+            return sorted(free(claimed, "world") + stays)
 
         def stay_problem(k: int, cell: int, claimed: list[int]) -> str:
             if cell in claimed:
-                return f"{thing_at(s, cell)} on {CELLS[cell]} cannot stay: another move of this Flock Together ends there"
+                return f"{thing_at(s, cell)} on {CELLS[cell]} cannot stay: " \
+                       f"another move of this Flock Together ends there"
             return f"{thing_at(s, cell)} on {CELLS[cell]} cannot stay: the flock goes into your kingdom ({home}) " \
                    f"while it has a free cell"
 

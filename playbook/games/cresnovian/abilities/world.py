@@ -22,7 +22,7 @@ class World:
 
     def __init__(self, s: CresnovianState):
         self.s = s
-        self.by_u: dict[str, Umbral] = dict(zip(map(_UMBRATION, s.pieces), s.pieces))
+        self.by_u: dict[str, Umbral] = dict(zip(map(_UMBRATION, s.pieces), s.pieces, strict=True))
         self.monuments: dict[int, str] = dict(s.monuments)
         self.word: tuple = s.word
         self.poem: tuple = s.poem
