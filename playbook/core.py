@@ -39,6 +39,7 @@ from __future__ import annotations
 import enum
 import functools
 import inspect
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -62,6 +63,7 @@ __all__ = [
     "Game",
     "State",
     "StateMixin",
+    "read_json",
 ]
 
 
@@ -111,6 +113,20 @@ class NotationError(PlaybookError, ValueError):
         super().__init__(message)
         self.text = text
         self.position = position
+
+
+def read_json(text: Any, what: str) -> Any:
+    """The value the JSON ``text`` holds; anything else (not text, not
+    JSON, nested too deep) raises :class:`NotationError` naming ``what``
+    (``"a record"``) and, where it can, the character at fault."""
+    if not isinstance(text, str):
+        raise NotationError(f"{what} is JSON text, not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NotationError(f"{what} is JSON text: {exc.msg}", text, exc.pos) from None
+    except (RecursionError, ValueError) as exc:
+        raise NotationError(f"{what} is JSON text: {exc}", text, 0) from None
 
 
 class StepError(PlaybookError, TypeError):

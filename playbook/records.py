@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import Action, Game, NotationError, PlaybookError, State
+from .core import Action, Game, NotationError, PlaybookError, State, read_json
 from .games import load
 
 __all__ = ["Record", "RECORD_FIELDS"]
@@ -106,12 +106,7 @@ class Record:
         options and metadata existed read too).  Refuses, with a
         :class:`NotationError` naming the field, anything of the wrong
         shape."""
-        if not isinstance(text, str):
-            raise NotationError(f"a record is JSON text, not {type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise NotationError(f"a record must be JSON: {exc.msg}", text, exc.pos) from None
+        data = read_json(text, "a record")
         if not isinstance(data, dict):
             raise NotationError(f"a record is a JSON object, not {type(data).__name__}")
         missing = [k for k in ("game", "start", "actions") if k not in data]

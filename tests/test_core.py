@@ -3,6 +3,7 @@
 import pytest
 
 from playbook import Action, IllegalAction, NotationError, Outcome, PlaybookError, Record, Step, load
+from playbook.core import read_json
 
 
 def test_error_hierarchy():
@@ -153,3 +154,14 @@ def test_every_game_reports_the_options_it_was_made_with():
 def test_iter_actions_defaults_to_the_listed_actions_in_order():
     state = load("cosmic").initial()
     assert list(state.iter_actions()) == state.legal_actions()
+
+
+def test_json_text_that_cannot_be_read_is_refused_naming_what_it_should_be_and_where():
+    assert read_json('{"a": [1, 2]}', "a record") == {"a": [1, 2]}
+    with pytest.raises(NotationError, match="a record is JSON text, not bytes"):
+        read_json(b"{}", "a record")
+    with pytest.raises(NotationError, match="a record is JSON text") as broken:
+        read_json('{"a": [1, 2}', "a record")
+    assert broken.value.position == 11  # the brace where the list's bracket belongs
+    with pytest.raises(NotationError, match="a Cresnovian position is JSON text"):
+        read_json("[" * 100_000 + "]" * 100_000, "a Cresnovian position")

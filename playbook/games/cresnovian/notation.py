@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 from typing import NoReturn
 
-from ...core import NotationError
+from ...core import NotationError, read_json
 from .board import CELLS, FOUNDATION, INDEX, UMBRATIONS, Umbral
 from .entry import word_problem
 
@@ -245,15 +245,7 @@ def _kind(value) -> str:
 
 def read_position(game, text, nested: bool = False):
     """The position written ``text`` (JSON), checked field by field."""
-    if not isinstance(text, str):
-        raise NotationError(f"a Cresnovian position is JSON text, not {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise NotationError(f"a Cresnovian position is JSON text: {exc.msg}", text, exc.pos) from None
-    except (RecursionError, ValueError) as exc:
-        raise NotationError(f"a Cresnovian position is JSON text: {exc}", text, 0) from None
-    return _Reader(game, data, text).read(nested)
+    return _Reader(game, read_json(text, "a Cresnovian position"), text).read(nested)
 
 
 def check_state(state):
