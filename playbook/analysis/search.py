@@ -60,6 +60,10 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 #: merges, and a field of 25 blanks has over 600,000 merges).
 LIMIT = 3000
 
+#: The talk a search leaves out of its candidates, when it may talk and when not.
+_SKIP_TALKING: Final = frozenset({"resign"})
+_SKIP: Final = frozenset(TALK) - {"accept-draw"}
+
 
 def candidates(state: State, rng: random.Random | None = None, samples: int = 8, talk: bool = False,
                limit: int = LIMIT) -> list[Action]:
@@ -72,15 +76,17 @@ def candidates(state: State, rng: random.Random | None = None, samples: int = 8,
     listed action starts with; when nothing is listed at all, ``samples``
     random entries by the step API."""
     rng = rng or random.Random(0)
-    skip = {"resign"} if talk else set(TALK) - {"accept-draw"}
+    skip = _SKIP_TALKING if talk else _SKIP
     try:
         listed = list(islice(state.iter_actions(), limit))
     except NotImplementedError:
         listed = []
     actions = [a for a in listed if a.text not in skip]
     extra = state.game.engine.extra_actions(state)
-    seen = {a.text for a in actions}
-    for a in extra if extra is not None else _unknown_extra(state, listed, rng):
+    if extra is None:
+        extra = _unknown_extra(state, listed, rng)
+    seen = {a.text for a in actions} if extra else set()  # only extras and samples are checked against it
+    for a in extra:
         if a.text not in seen and a.text not in skip:
             seen.add(a.text)
             actions.append(a)
@@ -413,33 +419,37 @@ class AlphaBeta(Agent):
         root, evaluate, node_limit, deadline = self.root, self.evaluate, self.node_limit, self.deadline
         won, lost = WIN - (ply + 1), -WIN + (ply + 1)
         after = state.after
-        for action in actions:
-            child = after(action)
-            self.nodes += 1
-            if node_limit is not None and self.nodes > node_limit:
-                raise _Timeout
-            if deadline is not None and time.perf_counter() > deadline:
-                raise _Timeout
-            outcome = child.outcome
-            if outcome is None:
-                value = evaluate(child, root)
-            elif outcome.draw:
-                value = 0.0
-            else:
-                value = won if root in outcome.winners else lost
-            if maximising:
-                if value > best_value:
-                    best_value, best_text = value, action.text
-                if value > alpha:
-                    alpha = value
-            else:
-                if value < best_value:
-                    best_value, best_text = value, action.text
-                if value < beta:
-                    beta = value
-            if alpha >= beta:
-                self._cut(action.text, ply, 1)
-                break
+        nodes = self.nodes  # counted here, and in self.nodes however the loop ends
+        try:
+            for action in actions:
+                child = after(action)
+                nodes += 1
+                if node_limit is not None and nodes > node_limit:
+                    raise _Timeout
+                if deadline is not None and time.perf_counter() > deadline:
+                    raise _Timeout
+                outcome = child.outcome
+                if outcome is None:
+                    value = evaluate(child, root)
+                elif outcome.draw:
+                    value = 0.0
+                else:
+                    value = won if root in outcome.winners else lost
+                if maximising:
+                    if value > best_value:
+                        best_value, best_text = value, action.text
+                    if value > alpha:
+                        alpha = value
+                else:
+                    if value < best_value:
+                        best_value, best_text = value, action.text
+                    if value < beta:
+                        beta = value
+                if alpha >= beta:
+                    self._cut(action.text, ply, 1)
+                    break
+        finally:
+            self.nodes = nodes
         return best_value, best_text
 
     def _cut(self, text: str, ply: int, depth: int) -> None:
