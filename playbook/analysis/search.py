@@ -32,6 +32,7 @@ import enum
 import random
 import time
 from itertools import islice
+from operator import attrgetter
 from typing import Final
 
 from ..core import Action, IllegalAction, State
@@ -64,6 +65,8 @@ LIMIT = 3000
 _SKIP_TALKING: Final = frozenset({"resign"})
 _SKIP: Final = frozenset(TALK) - {"accept-draw"}
 
+_text: Final = attrgetter("text")
+
 
 def candidates(state: State, rng: random.Random | None = None, samples: int = 8, talk: bool = False,
                limit: int = LIMIT) -> list[Action]:
@@ -81,11 +84,16 @@ def candidates(state: State, rng: random.Random | None = None, samples: int = 8,
         listed = list(islice(state.iter_actions(), limit))
     except NotImplementedError:
         listed = []
-    actions = [a for a in listed if a.text not in skip]
+    texts = list(map(_text, listed))
+    if skip.isdisjoint(texts):
+        actions = listed
+    else:
+        actions = [a for a in listed if a.text not in skip]
+        texts = list(map(_text, actions))
     extra = state.game.engine.extra_actions(state)
     if extra is None:
         extra = _unknown_extra(state, listed, rng)
-    seen = {a.text for a in actions} if extra else set()  # only extras and samples are checked against it
+    seen = set(texts) if extra else set()  # only extras and samples are checked against it
     for a in extra:
         if a.text not in seen and a.text not in skip:
             seen.add(a.text)
@@ -487,7 +495,7 @@ class AlphaBeta(Agent):
         if hint is not None:
             special[hint] = 1e9
         prior = history.get
-        bonuses = [special[t] if t in special else prior(t, 0) for t in [a.text for a in actions]]
+        bonuses = [special[t] if t in special else prior(t, 0) for t in map(_text, actions)]
         if not any(bonuses):  # all bonuses are 0 or more: nothing moves
             return actions
         order = sorted(range(len(actions)), key=bonuses.__getitem__, reverse=True)
