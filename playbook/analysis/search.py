@@ -84,16 +84,14 @@ def candidates(state: State, rng: random.Random | None = None, samples: int = 8,
         listed = list(islice(state.iter_actions(), limit))
     except NotImplementedError:
         listed = []
-    texts = list(map(_text, listed))
-    if skip.isdisjoint(texts):
+    if skip.isdisjoint(map(_text, listed)):
         actions = listed
     else:
         actions = [a for a in listed if a.text not in skip]
-        texts = list(map(_text, actions))
     extra = state.game.engine.extra_actions(state)
     if extra is None:
         extra = _unknown_extra(state, listed, rng)
-    seen = set(texts) if extra else set()  # only extras and samples are checked against it
+    seen = set(map(_text, actions)) if extra else set()  # only extras and samples are checked against it
     for a in extra:
         if a.text not in seen and a.text not in skip:
             seen.add(a.text)
