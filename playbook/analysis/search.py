@@ -32,6 +32,7 @@ import enum
 import random
 import time
 from itertools import islice
+from operator import attrgetter
 from typing import Final
 
 from ..core import Action, IllegalAction, State
@@ -60,6 +61,12 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 #: merges, and a field of 25 blanks has over 600,000 merges).
 LIMIT = 3000
 
+#: The talk a search leaves out of its candidates, when it may talk and when not.
+_SKIP_TALKING: Final = frozenset({"resign"})
+_SKIP: Final = frozenset(TALK) - {"accept-draw"}
+
+_text: Final = attrgetter("text")
+
 
 def candidates(state: State, rng: random.Random | None = None, samples: int = 8, talk: bool = False,
                limit: int = LIMIT) -> list[Action]:
@@ -72,15 +79,20 @@ def candidates(state: State, rng: random.Random | None = None, samples: int = 8,
     listed action starts with; when nothing is listed at all, ``samples``
     random entries by the step API."""
     rng = rng or random.Random(0)
-    skip = {"resign"} if talk else set(TALK) - {"accept-draw"}
+    skip = _SKIP_TALKING if talk else _SKIP
     try:
         listed = list(islice(state.iter_actions(), limit))
     except NotImplementedError:
         listed = []
-    actions = [a for a in listed if a.text not in skip]
+    if skip.isdisjoint(map(_text, listed)):
+        actions = listed
+    else:
+        actions = [a for a in listed if a.text not in skip]
     extra = state.game.engine.extra_actions(state)
-    seen = {a.text for a in actions}
-    for a in extra if extra is not None else _unknown_extra(state, listed, rng):
+    if extra is None:
+        extra = _unknown_extra(state, listed, rng)
+    seen = set(map(_text, actions)) if extra else set()  # only extras and samples are checked against it
+    for a in extra:
         if a.text not in seen and a.text not in skip:
             seen.add(a.text)
             actions.append(a)
@@ -368,12 +380,26 @@ class AlphaBeta(Agent):
             return self.evaluate(state, self.root)
         if not maximising and len(actions) > 1:
             actions = blind(state, actions, self.evaluate, self.blind_choices)
-        children = self._ordered(state, actions, hint, ply, depth, maximising)
+        if depth == 1:
+            best_value, best_text = self._leaves(state, self._by_bonus(actions, hint, ply), alpha, beta, ply,
+                                                 maximising)
+        else:
+            children = self._ordered(state, actions, hint, ply, maximising)
+            best_value, best_text = self._inner(state, children, depth, alpha, beta, ply, maximising)
+        if self.use_table:
+            flag = _UPPER if best_value <= alpha0 else _LOWER if best_value >= beta0 else _EXACT
+            self.table[key] = (depth, flag, _to_table(best_value, ply), best_text)
+        return best_value
+
+    def _inner(self, state, children, depth, alpha, beta, ply, maximising) -> tuple[float, str | None]:
+        """The best value among ``children`` searched ``depth - 1`` deeper
+        and the text of the action reaching it, cutting off as alpha-beta does."""
         best_value = -3 * WIN if maximising else 3 * WIN
         best_text = None
+        search = self._search
         for action, child in children:
             child = child if child is not None else state.after(action)
-            value = self._search(child, depth - 1, alpha, beta, ply + 1)
+            value = search(child, depth - 1, alpha, beta, ply + 1)
             if maximising:
                 if value > best_value:
                     best_value, best_text = value, action.text
@@ -385,34 +411,93 @@ class AlphaBeta(Agent):
                 if value < beta:
                     beta = value
             if alpha >= beta:
-                killers = self.killers.setdefault(ply, [])
-                if action.text not in killers:
-                    killers.insert(0, action.text)
-                    del killers[2:]
-                self.history[action.text] = self.history.get(action.text, 0) + depth * depth
+                self._cut(action.text, ply, depth)
                 break
-        if self.use_table:
-            flag = _UPPER if best_value <= alpha0 else _LOWER if best_value >= beta0 else _EXACT
-            self.table[key] = (depth, flag, _to_table(best_value, ply), best_text)
-        return best_value
+        return best_value, best_text
 
-    def _ordered(self, state, actions, hint, ply, depth, maximising):
+    def _leaves(self, state, actions, alpha, beta, ply, maximising) -> tuple[float, str | None]:
+        """What :meth:`_inner` returns one action from the horizon, for the
+        ``actions`` in order: each child is counted and scored here as
+        :meth:`_search` would at depth 0 (its outcome, else the
+        evaluation), without a call per leaf."""
+        best_value = -3 * WIN if maximising else 3 * WIN
+        best_text = None
+        root, evaluate, node_limit, deadline = self.root, self.evaluate, self.node_limit, self.deadline
+        won, lost = WIN - (ply + 1), -WIN + (ply + 1)
+        after = state.after
+        nodes = self.nodes  # counted here, and in self.nodes however the loop ends
+        try:
+            for action in actions:
+                child = after(action)
+                nodes += 1
+                if node_limit is not None and nodes > node_limit:
+                    raise _Timeout
+                if deadline is not None and time.perf_counter() > deadline:
+                    raise _Timeout
+                outcome = child.outcome
+                if outcome is None:
+                    value = evaluate(child, root)
+                elif outcome.draw:
+                    value = 0.0
+                else:
+                    value = won if root in outcome.winners else lost
+                if maximising:
+                    if value > best_value:
+                        best_value, best_text = value, action.text
+                    if value > alpha:
+                        alpha = value
+                else:
+                    if value < best_value:
+                        best_value, best_text = value, action.text
+                    if value < beta:
+                        beta = value
+                if alpha >= beta:
+                    self._cut(action.text, ply, 1)
+                    break
+        finally:
+            self.nodes = nodes
+        return best_value, best_text
+
+    def _cut(self, text: str, ply: int, depth: int) -> None:
+        """Remember the action ``text`` that caused a cut-off at ``ply`` (a
+        killer) and add to its history score."""
+        killers = self.killers.setdefault(ply, [])
+        if text not in killers:
+            killers.insert(0, text)
+            del killers[2:]
+        self.history[text] = self.history.get(text, 0) + depth * depth
+
+    def _ordered(self, state, actions, hint, ply, maximising):
+        """The actions with the positions they lead to, in the order to
+        search them two or more actions from the horizon: by their bonus
+        (see :meth:`_by_bonus`) plus how each position looks at once."""
         killers = self.killers.get(ply, ())
         history = self.history
-        if depth >= 2:
-            # Near the root the children are worth evaluating for the order.
-            sign = 1 if maximising else -1
-            children = [(a, state.after(a)) for a in actions]
-            keyed = []
-            for a, c in children:
-                bonus = 1e9 if a.text == hint else 1e6 if a.text in killers else history.get(a.text, 0)
-                keyed.append((bonus + sign * self.evaluate(c, self.root), a, c))
-            keyed.sort(key=lambda t: -t[0])
-            return [(a, c) for _, a, c in keyed]
-        ordered = sorted(
-            actions, key=lambda a: -(1e9 if a.text == hint else 1e6 if a.text in killers else history.get(a.text, 0))
-        )
-        return [(a, None) for a in ordered]
+        sign = 1 if maximising else -1
+        children = [(a, state.after(a)) for a in actions]
+        keyed = []
+        for a, c in children:
+            bonus = 1e9 if a.text == hint else 1e6 if a.text in killers else history.get(a.text, 0)
+            keyed.append((bonus + sign * self.evaluate(c, self.root), a, c))
+        keyed.sort(key=lambda t: -t[0])
+        return [(a, c) for _, a, c in keyed]
+
+    def _by_bonus(self, actions: list[Action], hint: str | None, ply: int) -> list[Action]:
+        """The actions in the order to search them one action from the
+        horizon: the table's action first, then the killers at ``ply``,
+        then by history score; ties keep their listed order."""
+        killers = self.killers.get(ply, ())
+        history = self.history
+        # The same order as sorting by -bonus: a sort with reverse=True is stable too.
+        special = dict.fromkeys(killers, 1e6)
+        if hint is not None:
+            special[hint] = 1e9
+        prior = history.get
+        bonuses = [special[t] if t in special else prior(t, 0) for t in map(_text, actions)]
+        if not any(bonuses):  # all bonuses are 0 or more: nothing moves
+            return actions
+        order = sorted(range(len(actions)), key=bonuses.__getitem__, reverse=True)
+        return [actions[i] for i in order]
 
     def _line(self, state: State, depth: int) -> list[str]:
         """The expected continuation, read from the table."""
