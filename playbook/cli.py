@@ -29,6 +29,7 @@ import argparse
 import inspect
 import sys
 
+from . import lite
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, selfplay
 from .core import PlaybookError
 from .games import available
@@ -149,6 +150,9 @@ def _parser() -> argparse.ArgumentParser:
                           "take over, so engines that always choose alike play varied games (default 0)")
     run.add_argument("--batch", type=int, help="games a task sent to the workers (default: sized by a game's time)")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
+    lite.add_arguments(commands.add_parser(
+        "lite", help="build the tutorials as a static JupyterLite site (from a clone of the repository)",
+        description="Build a static folder that runs the tutorials and puzzles in any browser, with no server."))
     return parser
 
 
@@ -163,7 +167,7 @@ def _executor(args):
         try:
             from distributed import Client
         except ImportError:
-            raise CommandError("--scheduler needs Dask: pip install 'playbook[analysis]'") from None
+            raise CommandError("--scheduler needs Dask: pip install 'playbook-games[analysis]'") from None
         try:
             client = Client(args.scheduler, timeout="20s")
         except OSError as exc:
@@ -205,6 +209,8 @@ def main(argv=None) -> int:
     and a message naming the option."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command == "lite":
+        return lite.main(args)
     try:
         return selfplay_command(args)
     except (PlaybookError, ValueError) as exc:  # bad settings: the games' and agents' own checks
