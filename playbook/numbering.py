@@ -9,7 +9,7 @@ so "12 moves" counts turns, never single actions.
 >>> from playbook import load
 >>> start = load("cosmic").initial()
 >>> move_numbers([start, start.play("c2-d3"), start.play("c2-d3").play("e4xc2")])
-['1.', '', '2.']
+['1.', '']
 """
 
 from __future__ import annotations
