@@ -195,7 +195,7 @@ def selfplay_command(args) -> int:
             client.close()
     s = result.summary()
     print(f"{s['games']} games of {args.game} in {args.out}: wins {s['wins']}, {s['draws']} draws, "
-          f"{s['unfinished']} unfinished, {s['mean_plies']:.1f} plies on average")
+          f"{s['unfinished']} unfinished, median length {s['median_plies'] or 'beyond the cap'} plies")
     return 0
 
 
