@@ -29,6 +29,7 @@ import argparse
 import inspect
 import sys
 
+from . import lite
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, selfplay
 from .core import PlaybookError
 from .games import available
@@ -149,6 +150,9 @@ def _parser() -> argparse.ArgumentParser:
                           "take over, so engines that always choose alike play varied games (default 0)")
     run.add_argument("--batch", type=int, help="games a task sent to the workers (default: sized by a game's time)")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
+    lite.add_arguments(commands.add_parser(
+        "lite", help="build the tutorials as a static JupyterLite site (from a clone of the repository)",
+        description="Build a static folder that runs the tutorials and puzzles in any browser, with no server."))
     return parser
 
 
@@ -163,7 +167,7 @@ def _executor(args):
         try:
             from distributed import Client
         except ImportError:
-            raise CommandError("--scheduler needs Dask: pip install 'playbook[analysis]'") from None
+            raise CommandError("--scheduler needs Dask: pip install 'playbook-games[analysis]'") from None
         try:
             client = Client(args.scheduler, timeout="20s")
         except OSError as exc:
@@ -195,7 +199,7 @@ def selfplay_command(args) -> int:
             client.close()
     s = result.summary()
     print(f"{s['games']} games of {args.game} in {args.out}: wins {s['wins']}, {s['draws']} draws, "
-          f"{s['unfinished']} unfinished, {s['mean_plies']:.1f} plies on average")
+          f"{s['unfinished']} unfinished, median length {s['median_plies'] or 'beyond the cap'} plies")
     return 0
 
 
@@ -205,6 +209,8 @@ def main(argv=None) -> int:
     and a message naming the option."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command == "lite":
+        return lite.main(args)
     try:
         return selfplay_command(args)
     except (PlaybookError, ValueError) as exc:  # bad settings: the games' and agents' own checks

@@ -72,8 +72,9 @@ from ..records import Record
 from .agents import RandomAgent
 from .evaluation import in_setup
 from .notes import move_note
-from .stats import elo_interval, elo_ratings, wilson
+from .stats import elo_interval, elo_ratings, score_figure, wilson
 from .stats import sprt as sequential_test
+from .survival import Survival, kaplan_meier
 from .tasks import probe, workers_of
 
 __all__ = ["play_game", "selfplay", "SelfPlay", "SelfPlayError", "tournament", "Tournament", "settings_text",
@@ -561,7 +562,7 @@ class SelfPlay:
         try:
             import pandas
         except ImportError:
-            raise ImportError("frame() needs pandas: pip install 'playbook[analysis]'") from None
+            raise ImportError("frame() needs pandas: pip install 'playbook-games[analysis]'") from None
         frame = pandas.DataFrame(self.records)
         for column in ("variant", "setup"):
             if column in frame:
@@ -573,20 +574,32 @@ class SelfPlay:
         return [r for r in self.records if not r["unfinished"]]
 
     def first_move_advantage(self) -> dict:
-        """How the side that made the first move of play fared in the
-        finished games: ``wins``, ``draws``, ``losses``, its ``score``
+        """How the side that made the first move of play fared: ``wins``,
+        ``draws``, ``losses`` over the finished ``games``, its ``score``
         (wins plus half the draws, over the finished games; 0.5 means no
-        advantage) and a 95% interval ``low``-``high``; ``mover`` is the
+        advantage) and its 95% interval ``low``-``high`` with draws as
+        draws (:func:`~playbook.analysis.stats.trinomial`); ``unfinished``
+        games (stopped at the cap or by an error) and the score and
+        interval with them counted as draws (``score_if_draws``,
+        ``low_if_draws``, ``high_if_draws``,
+        :func:`~playbook.analysis.stats.score_figure`); ``mover`` is the
         player who moved first (most often, if it varied)."""
-        done = [r for r in self.finished() if r["first"] is not None]
-        wins = sum(1 for r in done if r["first"] in r["winners"])
+        moved = [r for r in self.records if r["first"] is not None]
+        done = [r for r in moved if not r["unfinished"]]
+        wins = sum(1 for r in done if r["first"] in r["winners"] and not r["draw"])
         draws = sum(1 for r in done if r["draw"])
-        n = len(done)
-        score = (wins + draws / 2) / n if n else None
-        low, high = wilson(wins + draws / 2, n)
+        figure = score_figure(wins, draws, len(done) - wins - draws, unfinished=len(moved) - len(done))
         movers = Counter(r["first"] for r in done).most_common(1)
-        return {"mover": movers[0][0] if movers else None, "games": n, "wins": wins, "draws": draws,
-                "losses": n - wins - draws, "score": score, "low": low, "high": high}
+        return {"mover": movers[0][0] if movers else None, **figure,
+                "score": figure["score"] if done else None}
+
+    def lengths_survival(self, play_only: bool = True) -> Survival:
+        """The Kaplan-Meier curve of the game lengths in plies (without
+        set-up actions, unless told), games stopped unfinished counted as
+        censored where they stopped (see :mod:`~playbook.analysis.survival`):
+        its ``median()`` is the median length with its interval, honest
+        when games reach the cap, as a mean is not."""
+        return kaplan_meier(self.lengths(play_only), [bool(r["unfinished"]) for r in self.records])
 
     def by_opening(self, key: Callable[[str], str] | None = None) -> list[dict]:
         """The first-move results split by the first move of play: one
@@ -628,26 +641,31 @@ class SelfPlay:
 
     def summary(self) -> dict:
         """The run in figures: games, wins by player, draws, unfinished
-        games, errors, the mean length and the first mover's score with
-        its 95% interval."""
+        games, errors, the median length in plies with its 95% interval
+        (Kaplan-Meier, unfinished games censored: ``None`` when over half
+        reach the cap) and the first mover's score with its 95% interval
+        (draws as draws) and that score with unfinished games as draws."""
         n = len(self.records)
         wins = Counter(r["winner"] for r in self.records if r["winner"])
         decided = [r for r in self.records if r["winners"]]
         first_wins = sum(1 for r in decided if r["first"] in r["winners"])
         advantage = self.first_move_advantage()
-        lengths = self.lengths()
+        median, low, high = self.lengths_survival().median()
         return {
             "games": n,
             "wins": dict(wins),
             "draws": sum(r["draw"] for r in self.records),
             "unfinished": sum(r["unfinished"] for r in self.records),
             "errors": sum(1 for r in self.records if r.get("error")),
-            "mean_plies": sum(lengths) / n if n else 0.0,
+            "median_plies": median,
+            "median_plies_interval": (low, high),
             # Share of decided games won by the side that moved first in play (0.5 = no advantage).
             "first_player_win_rate": first_wins / len(decided) if decided else None,
             "first_mover": advantage["mover"],
             "first_mover_score": advantage["score"],
             "first_mover_interval": (round(advantage["low"], 3), round(advantage["high"], 3)),
+            "first_mover_score_if_unfinished_drawn": (advantage["score_if_draws"]
+                                                      if advantage["games"] + advantage["unfinished"] else None),
         }
 
     def to_records(self) -> list[Record]:
