@@ -37,6 +37,7 @@ import signal
 import sys
 import threading
 
+from . import lite
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, load_results, selfplay
 from .core import PlaybookError
 from .games import available
@@ -157,6 +158,9 @@ def _parser() -> argparse.ArgumentParser:
                           "take over, so engines that always choose alike play varied games (default 0)")
     run.add_argument("--batch", type=int, help="games a task sent to the workers (default: sized by a game's time)")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
+    lite.add_arguments(commands.add_parser(
+        "lite", help="build the tutorials as a static JupyterLite site (from a clone of the repository)",
+        description="Build a static folder that runs the tutorials and puzzles in any browser, with no server."))
     return parser
 
 
@@ -173,7 +177,7 @@ def _executor(args):
         try:
             from distributed import Client
         except ImportError:
-            raise CommandError("--scheduler needs Dask: pip install 'playbook[analysis]'") from None
+            raise CommandError("--scheduler needs Dask: pip install 'playbook-games[analysis]'") from None
         try:
             client = Client(args.scheduler, timeout="20s")
         except OSError as exc:
@@ -264,6 +268,8 @@ def main(argv=None) -> int:
     and a message naming the option."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command == "lite":
+        return lite.main(args)
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
         else None
     try:

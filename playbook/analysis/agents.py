@@ -30,7 +30,7 @@ from typing import Protocol
 from ..core import Action, State, Step
 from .evaluation import WIN, evaluation_for, private
 
-__all__ = ["Agent", "Analysis", "Line", "RandomAgent", "GreedyAgent", "TALK", "DECIDED"]
+__all__ = ["Agent", "Analysis", "Line", "RandomAgent", "GreedyAgent", "TALK", "DECIDED", "score_words"]
 
 # Words typed at a text step when an agent must fill one in.
 WORDS = ("stone", "river", "light", "quiet", "ember", "crown", "orbit", "field", "glass", "north")
@@ -96,11 +96,21 @@ class Analysis:
         return abs(self.score) >= DECIDED
 
     def describe(self) -> str:
-        """The score in words, as the widget shows it."""
-        if self.decided:
-            plies = int(WIN - abs(self.score))
-            return f"{'wins' if self.score > 0 else 'loses'} in {plies} action{'s' if plies != 1 else ''}"
-        return f"{self.score:+.1f}"
+        """The score in words, as the widget shows it (:func:`score_words`)."""
+        return score_words(self.score)
+
+
+def score_words(score: float) -> str:
+    """A score for the side it is counted for, in words: "+0.3" (about a
+    pawn a unit), "wins in 3 actions" or "loses in 1 action" for a forced
+    result that many actions away, "won" or "lost" once it is over, so
+    that no reader ever sees the search's 10000.0 or -9999.0."""
+    if abs(score) < DECIDED:
+        return f"{score:+.1f}"
+    plies = round(WIN - abs(score))
+    if plies == 0:
+        return "won" if score > 0 else "lost"
+    return f"{'wins' if score > 0 else 'loses'} in {plies} action{'s' if plies != 1 else ''}"
 
 
 class Agent(ABC):

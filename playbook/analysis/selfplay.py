@@ -604,7 +604,7 @@ class SelfPlay:
         try:
             import pandas
         except ImportError:
-            raise ImportError("frame() needs pandas: pip install 'playbook[analysis]'") from None
+            raise ImportError("frame() needs pandas: pip install 'playbook-games[analysis]'") from None
         frame = pandas.DataFrame(self.records)
         for column in ("variant", "setup"):
             if column in frame:

@@ -76,7 +76,7 @@ def _pyarrow():
         import pyarrow
         import pyarrow.parquet
     except ImportError:
-        raise ImportError("results on disk need pyarrow: pip install 'playbook[analysis]'") from None
+        raise ImportError("results on disk need pyarrow: pip install 'playbook-games[analysis]'") from None
     return pyarrow
 
 
