@@ -25,7 +25,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..core import Action, State, Step
 from .evaluation import WIN, evaluation_for, private
@@ -118,18 +118,35 @@ class Agent(ABC):
     """The interface every agent shares: :meth:`choose` an action,
     :meth:`analyse` a position (the action with its score), and
     :meth:`reset` before each game.  ``seed`` starts the agent's random
-    choices (``self.rng``), so that a game's seed decides every one."""
+    choices (``self.rng``), so that a game's seed decides every one.
+    ``stream`` (default 0) picks another sequence of random choices from
+    the same seed: two copies of one engine on streams 0 and 1 break their
+    ties differently, so a colour-reversed pair of games from the same
+    opening (the same seed) is two games, not one played twice."""
 
-    def __init__(self, seed: float | None = None):
+    def __init__(self, seed: float | None = None, stream: int = 0):
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.stream = stream
+        self.rng = self._generator(seed)
+
+    def _generator(self, seed: float | None) -> random.Random:
+        """The random generator of ``seed`` on this agent's ``stream``: the
+        seed's own for stream 0, else one seeded by the text
+        ``"seed/stream"`` (hashed the same way on every machine)."""
+        return random.Random(seed if not self.stream or seed is None else f"{seed}/{self.stream}")
 
     def reset(self, seed: float | None) -> None:
         """Start again from ``seed`` (self-play calls this before each
         game), forgetting what earlier games taught (:meth:`forget`)."""
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = self._generator(seed)
         self.forget()
+
+    def _settings_text(self, parts: list[str]) -> str:
+        """``Kind(a, b)`` from the setting texts ``parts``, the stream's added when not 0."""
+        if self.stream:
+            parts = [*parts, f"stream={self.stream}"]
+        return f"{type(self).__name__}({', '.join(parts)})"
 
     def forget(self) -> None:  # noqa: B027 - a hook agents may fill; a no-op is the right default
         """Drop what the agent keeps between moves (tables, what it played
@@ -166,7 +183,8 @@ class Factory:
 
     def __call__(self, seed: float | None) -> Agent:
         """The agent for the game of ``seed``."""
-        return self.kind(**dict(self.settings), seed=seed)
+        settings: dict[str, Any] = dict(self.settings)
+        return self.kind(**settings, seed=seed)
 
     def __repr__(self) -> str:
         return f"{self.kind.__name__}.factory({', '.join(f'{k}={v!r}' for k, v in self.settings)})"
@@ -195,8 +213,9 @@ class RandomAgent(Agent):
     play: pass ``avoid=()`` for an agent that may also resign or agree a
     draw.  ``seed`` makes its games repeatable."""
 
-    def __init__(self, seed: float | None = None, stop: float = 0.3, avoid: tuple[str, ...] | None = None):
-        super().__init__(seed)
+    def __init__(self, seed: float | None = None, stop: float = 0.3, avoid: tuple[str, ...] | None = None,
+                 stream: int = 0):
+        super().__init__(seed, stream)
         self.stop = stop
         self.avoid = frozenset(TALK if avoid is None else avoid)
 
@@ -241,7 +260,7 @@ class RandomAgent(Agent):
             parts.append(f"stop={self.stop}")
         if self.avoid != frozenset(TALK):
             parts.append(f"avoid={tuple(sorted(self.avoid))}")
-        return f"RandomAgent({', '.join(parts)})"
+        return self._settings_text(parts)
 
 
 def random_words(rng: random.Random, prompt: str) -> str:
@@ -275,8 +294,8 @@ class GreedyAgent(Agent):
     random (``seed``).  ``evaluation`` replaces the game's own
     (``(state, player) -> float``)."""
 
-    def __init__(self, seed: int | None = None, evaluation=None):
-        super().__init__(seed)
+    def __init__(self, seed: int | None = None, evaluation=None, stream: int = 0):
+        super().__init__(seed, stream)
         self.evaluation = evaluation
 
     def choose(self, state: State) -> Action:
@@ -303,4 +322,4 @@ class GreedyAgent(Agent):
         return Analysis(self.rng.choice(best), best_score, 1)
 
     def __repr__(self) -> str:
-        return f"GreedyAgent(seed={self.seed})" if self.seed is not None else "GreedyAgent()"
+        return self._settings_text([f"seed={self.seed}"] if self.seed is not None else [])

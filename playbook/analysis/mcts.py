@@ -148,7 +148,8 @@ class MCTS(Agent):
     ``keep_tree``: when the next position it is asked about is in the tree
     of its last search (after its own move and the replies, say), start
     from that part of the tree, its visits kept, instead of from nothing
-    (:meth:`reset` forgets it).  :meth:`analyse` gives the visits and value
+    (:meth:`reset` forgets it); ``stream``: another sequence of random
+    choices from the same seed.  :meth:`analyse` gives the visits and value
     of every action at the root.  Ties are random from ``seed``: the
     actions and steps of each node are shuffled before they are ordered
     (stably) by evaluation, so equal children are tried, and the most
@@ -170,6 +171,7 @@ class MCTS(Agent):
         evaluation=None,
         widen: int = 150,
         keep_tree: bool = True,
+        stream: int = 0,
     ):
         refuse_positional(type(self), args)
         if time_limit is _UNSET:
@@ -184,7 +186,7 @@ class MCTS(Agent):
             raise ValueError(f"time_limit is in seconds and must be more than 0, not {time_limit!r}")
         self.iterations = iterations
         self.time_limit = time_limit
-        super().__init__(seed)
+        super().__init__(seed, stream)
         self.exploration = exploration
         self.rollout = rollout
         self.max_rollout = max_rollout
@@ -395,4 +397,4 @@ class MCTS(Agent):
             parts.append(f"time_limit={self.time_limit}")
         if self.seed is not None:
             parts.append(f"seed={self.seed}")
-        return f"MCTS({', '.join(parts)})"
+        return self._settings_text(parts)

@@ -243,7 +243,8 @@ class AlphaBeta(Agent):
     ``talk=True`` lets it offer draws too; ``seed`` (default 0) breaks
     ties between equally good actions at random, the same way every time
     for the same seed, and samples the extra actions of games that list
-    few.
+    few; ``stream`` picks another sequence of ties from the same seed (see
+    :class:`~playbook.analysis.agents.Agent`).
 
     Every setting is given by name: ``AlphaBeta`` is an agent, not a
     factory ``seed -> agent``, so ``AlphaBeta(5)`` is refused rather than
@@ -253,7 +254,7 @@ class AlphaBeta(Agent):
 
     def __init__(self, *args: object, depth: int | None = None, time_limit: float | Unset | None = _UNSET,
                  evaluation=None, table_size: int = 200_000, talk: bool = False, seed: int | None = 0,
-                 use_table: bool = True, nodes: int | None = None):
+                 use_table: bool = True, nodes: int | None = None, stream: int = 0):
         refuse_positional(type(self), args)
         if time_limit is _UNSET:
             time_limit = 1.0 if depth is None and nodes is None else None
@@ -269,7 +270,7 @@ class AlphaBeta(Agent):
         self.evaluation = evaluation
         self.table_size = table_size
         self.talk = talk
-        super().__init__(seed)
+        super().__init__(seed, stream)
         self.use_table = use_table
         self.table: dict = {}
         self.played: dict = {}  # what it played in recurring positions of sealed-orders games
@@ -545,7 +546,7 @@ class AlphaBeta(Agent):
             parts.append(f"nodes={self.node_limit}")
         if self.time_limit is not None:
             parts.append(f"time_limit={self.time_limit}")
-        return f"AlphaBeta({', '.join(parts)})"
+        return self._settings_text(parts)
 
 
 def _to_table(value: float, ply: int) -> float:
