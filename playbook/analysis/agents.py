@@ -80,7 +80,11 @@ class Analysis:
     texts), and the work done: ``nodes`` visited, transposition-table
     ``hits`` and ``seconds`` spent; ``lines``: the best actions, best
     first, each a :class:`Line` with its exact score (as many as
-    ``analyse(state, multipv=K)`` asked for, the first being the best)."""
+    ``analyse(state, multipv=K)`` asked for, the first being the best);
+    ``reply``: 1 when the search weighed a move of another player (it saw
+    an answer to its own), 0 when it stopped before any (a Kelasu turn is
+    up to four actions: a search two actions deep sees none), None when the
+    agent does not say."""
 
     action: Action
     score: float
@@ -90,6 +94,7 @@ class Analysis:
     hits: int = 0
     seconds: float = 0.0
     lines: Sequence[RootLine] = field(default_factory=list)
+    reply: int | None = None
 
     @property
     def decided(self) -> bool:

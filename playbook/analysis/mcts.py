@@ -116,6 +116,19 @@ def value_score(value: float, scale: float) -> float:
     return max(-bound, min(bound, scale * math.log(value / (1.0 - value))))
 
 
+def _reply(root: _Node, mover: str) -> int:
+    """1 when the most visited line from ``root`` holds a choice of a
+    player other than ``mover`` (the search saw an answer), else 0."""
+    node = root
+    while True:
+        visited = [c for c in node.children if c.visits]
+        if not visited:
+            return 0
+        node = max(visited, key=lambda n: (n.visits, n.total))
+        if node.chooser != mover:
+            return 1
+
+
 def _stats(first: _Node) -> Visits:
     if first.action is not None:
         text = first.action.text
@@ -244,7 +257,8 @@ class MCTS(Agent):
         pv = list(best.pv) if best is not None else [action.text]
         self.last = SearchResult(action=action, score=value_score(best.value, self.scale) if best else 0.0,
                                  depth=len(pv), pv=pv, nodes=self.nodes, seconds=time.perf_counter() - began,
-                                 lines=lines[:multipv] if multipv else lines, iterations=done, kept=kept)
+                                 lines=lines[:multipv] if multipv else lines, iterations=done, kept=kept,
+                                 reply=_reply(root, state.to_move))
         return self.last
 
     def _kept(self, state: State) -> _Node | None:

@@ -6,9 +6,12 @@ whose chooser reported nothing (random agents, book moves), else a small
 dict read from the engine's last search (its ``last`` attribute):
 
 - :class:`~playbook.analysis.search.AlphaBeta`: ``score`` (for the side
-  that moved, about a pawn a unit), ``depth``, ``nodes`` and ``seconds``;
+  that moved, about a pawn a unit), ``depth``, ``reply`` (1 when the
+  search saw another player's answer, 0 when it stopped short of one),
+  ``nodes`` and ``seconds``;
 - :class:`~playbook.analysis.mcts.MCTS`: ``value`` (the mean reward of the
-  move played, 1 a win) and its ``visits``, ``iterations``, ``kept``
+  move played, 1 a win) and its ``visits``, ``depth`` and ``reply`` (of
+  its most visited line), ``iterations``, ``kept``
   (visits kept from the previous search), ``nodes`` and ``seconds``.
 
 Replaying a record reads its actions only.
@@ -21,7 +24,8 @@ from typing import Any
 __all__ = ["move_note"]
 
 # The figures a note keeps from a search, and the digits they are rounded to (None: whole).
-_FIELDS = {"score": 2, "depth": None, "iterations": None, "kept": None, "nodes": None, "seconds": 4}
+_FIELDS = {"score": 2, "depth": None, "reply": None, "iterations": None, "kept": None, "nodes": None,
+           "seconds": 4}
 
 
 def move_note(agent: Any, before: Any) -> dict | None:

@@ -323,11 +323,14 @@ class AlphaBeta(Agent):
         lines = [Line(a, score, [a.text]) for score, a in ranked[:multipv]]
         limit = self.depth if self.depth is not None else 99
         depth = 1
+        reply = 0  # whether the deepest search finished weighed another player's move
         while depth <= limit:
+            self._reply = False
             try:
                 score, ordered = self._root(children, depth)
             except _Timeout:
                 break
+            reply = int(self._reply)
             children = ordered
             ranked = self._ranked
             action = children[0][0]
@@ -343,6 +346,7 @@ class AlphaBeta(Agent):
         if pick:
             best = Analysis(ranked[pick][1], ranked[pick][0], best.depth, [ranked[pick][1].text])
         best.nodes, best.hits, best.seconds = self.nodes, self.hits, time.perf_counter() - start
+        best.reply = reply
         best.lines = lines
         self.last = best
         return best
@@ -376,6 +380,8 @@ class AlphaBeta(Agent):
             return WIN - ply if self.root in outcome.winners else -WIN + ply
         if depth <= 0:
             return self.evaluate(state, self.root)
+        if state.to_move != self.root:
+            self._reply = True  # another player chooses here: the search sees an answer
         key = (state, self.root)
         entry = self.table.get(key) if self.use_table else None
         hint = None
