@@ -266,3 +266,28 @@ def test_a_review_of_a_game_played_as_black_is_shown_with_black_at_the_bottom():
     assert r.board().board.flipped
     # A game played as White, or with nobody named, is shown from White's side.
     assert not review(board.record(), depth=1).board().board.flipped
+
+
+def test_book_moves_are_marked_as_book_and_never_labelled():
+    # b1-a1 lets the rook take the king at once: a blunder when a player chose it ...
+    start = load("cosmic").parse("5k/6/r5/6/6/1K2R1 w")
+    chosen = review(Record.of(start, ["b1-a1", "a4x*"])).rows[0]
+    assert (chosen["label"], chosen["book"]) == ("blunder", False)
+    # ... and no label at all when it was a random opening move that nobody chose.
+    booked = review(Record.of(start, ["b1-a1", "a4x*"]), book=1).rows
+    assert (booked[0]["label"], booked[0]["book"], booked[0]["allows_win"]) == ("", True, True)
+    assert (booked[1]["book"], booked[1]["after"]) == (False, 10000.0)
+    with pytest.raises(Exception, match="book counts actions"):
+        review(Record.of(start, ["b1-a1"]), book=-1)
+
+
+def test_a_selfplay_games_book_travels_to_its_review():
+    from playbook.analysis import selfplay
+    from playbook.analysis.selfplay import to_record
+
+    run = selfplay("cosmic", [RandomAgent, RandomAgent], games=1, book=4, max_plies=8, progress=False, seed=3)
+    record = to_record(run.records[0])
+    assert record.tags["book"] == 4
+    rows = review(record, depth=1).rows
+    assert [row["book"] for row in rows] == [True] * 4 + [False] * (len(rows) - 4)
+    assert all(row["label"] == "" for row in rows[:4])

@@ -163,7 +163,7 @@ class Review:
     the mover, see the module's docstring), ``loss`` (the fall in the
     mover's expected score, 0 to 1), ``label`` and ``allows_win`` (True
     when the move let the opponent win at once where another move did
-    not).  :attr:`states` holds every position, the start included;
+    not) and ``book`` (True for a book move, which is never labelled).  :attr:`states` holds every position, the start included;
     :attr:`human` the sides a person played (a board shows them at the
     bottom), empty when not known."""
 
@@ -183,7 +183,7 @@ class Review:
         """The rows as a pandas DataFrame, one row a move, indexed by ply."""
         import pandas as pd
 
-        columns = ["ply", "mover", "move", "best", "before", "after", "loss", "label", "allows_win", "line"]
+        columns = ["ply", "mover", "move", "best", "before", "after", "loss", "label", "allows_win", "book", "line"]
         return pd.DataFrame(self.rows, columns=columns).set_index("ply")
 
     def labelled(self, label: str) -> list[dict]:
@@ -268,13 +268,17 @@ class Review:
 
 
 def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = None,
-           human: Any = ()) -> Review:
+           human: Any = (), book: int | None = None) -> Review:
     """Review a game: a :class:`~playbook.Record`, or anything with a
     ``record()`` method (a :class:`~playbook.widget.BoardWidget`: the game
     from its start to the position shown).  ``depth`` overrides the
     game's search depth and ``thresholds`` its :class:`Thresholds`;
     ``human`` names the side (or sides) a person played, which a board
-    showing the review puts at the bottom.  The
+    showing the review puts at the bottom.  ``book``: how many of the
+    first actions were an opening book (random actions played before the
+    players took over, as ``selfplay(..., book=N)`` plays them; by default
+    the record's ``book`` tag, else 0): their rows say ``book`` and are
+    never labelled, since no player chose them.  The
     game must be between two players (or have more seats but only two
     deciding, as the evaluations are zero-sum between two)."""
     record = game.record() if not isinstance(game, Record) and callable(getattr(game, "record", None)) else game
@@ -286,6 +290,7 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
     if depth < 1:
         raise PlaybookError("review depth counts actions and must be at least 1")
     analyses = [_analyse(state, depth) for state in states[:-1]]
+    book = _book(record, book)
     rows = []
     for ply, (before, after) in enumerate(pairwise(states), start=1):
         action = after.last_action
@@ -302,6 +307,8 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
         allows = _allows_win(before, action, after, mover, rules.reach)
         if allows:
             label = "blunder"
+        if ply <= book:
+            label = ""  # a book move: no player chose it
         rows.append({
             "ply": ply,
             "mover": mover,
@@ -313,9 +320,20 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
             "label": label,
             "allows_win": allows,
             "line": list(found.pv) if found is not None else [],
+            "book": ply <= book,
         })
     sides = (human,) if isinstance(human, str) else tuple(human)
     return Review(record, states, rows, rules, human=sides)
+
+
+def _book(record: Record, book: int | None) -> int:
+    """How many first actions of ``record`` were book moves: ``book`` when
+    given, else the record's ``book`` tag (self-play records keep it)."""
+    if book is None:
+        book = record.tags.get("book") or 0
+    if isinstance(book, bool) or not isinstance(book, int) or book < 0:
+        raise PlaybookError(f"book counts actions and must be a whole number of at least 0, not {book!r}")
+    return book
 
 
 def _analyse(state: State, depth: int):

@@ -195,7 +195,7 @@ def to_record(record: dict) -> Record:
     saved as JSON), with its metadata where ``Record`` keeps metadata."""
     game = load(record["game"], **(record.get("variant") or {}))  # the rules it was played under
     start = game.parse(record["start"])
-    tags = {k: record[k] for k in ("seed", "agents", "plies", "time") if k in record}
+    tags = {k: record[k] for k in ("seed", "agents", "plies", "time", "book") if k in record}
     if record.get("setup"):
         tags["setup"] = record["setup"]  # what the start position was made with
     return Record.of(start, record["actions"], notes=record.get("notes"), **tags)
