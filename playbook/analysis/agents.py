@@ -297,11 +297,13 @@ class GreedyAgent(Agent):
     """Plays the action whose result the game's evaluation likes best for
     the side that plays it: one action of look-ahead, ties broken at
     random (``seed``).  ``evaluation`` replaces the game's own
-    (``(state, player) -> float``)."""
+    (``(state, player) -> float``).  ``last`` holds its last
+    :class:`Analysis` (self-play records keep it as the move's note)."""
 
     def __init__(self, seed: int | None = None, evaluation=None, stream: int = 0):
         super().__init__(seed, stream)
         self.evaluation = evaluation
+        self.last: Analysis | None = None
 
     def choose(self, state: State) -> Action:
         """The action whose result scores best for the side that plays it."""
@@ -323,8 +325,10 @@ class GreedyAgent(Agent):
             elif score == best_score:
                 best.append(action)
         if best_score is None:  # no candidate at all
-            return Analysis(RandomAgent(seed=self.rng.random()).choose(state), 0.0, 0)
-        return Analysis(self.rng.choice(best), best_score, 1)
+            self.last = Analysis(RandomAgent(seed=self.rng.random()).choose(state), 0.0, 0)
+        else:  # one action ahead: it sees no answer
+            self.last = Analysis(self.rng.choice(best), best_score, 1, reply=0)
+        return self.last
 
     def __repr__(self) -> str:
         return self._settings_text([f"seed={self.seed}"] if self.seed is not None else [])
