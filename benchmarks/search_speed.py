@@ -8,6 +8,9 @@ counted and the moves chosen are the same on every machine; only the
 seconds vary.  Run it on two versions of the code (say, a worktree at an
 older commit with ``PYTHONPATH`` set to it) to compare their speed, and
 compare the ``--json`` files to check that both chose the same moves.
+The searches break ties at random from their seed (0 here), so versions
+from before ties were random chose other moves among equal ones, with
+other node counts: compare only versions that both break ties this way.
 Chess Wheel+ seals each set of orders with a fresh salt, so its sealed
 actions are shown by the orders they seal.
 """
