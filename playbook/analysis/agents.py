@@ -318,7 +318,8 @@ class GreedyAgent(Agent):
         state = private(state)  # never read other players' sealed orders
         me = state.to_move
         best, best_score = [], None
-        for action in candidates(state, self.rng):
+        actions = candidates(state, self.rng)
+        for action in actions:
             score = evaluate(state.after(action), me)
             if best_score is None or score > best_score:
                 best, best_score = [action], score
@@ -327,7 +328,7 @@ class GreedyAgent(Agent):
         if best_score is None:  # no candidate at all
             self.last = Analysis(RandomAgent(seed=self.rng.random()).choose(state), 0.0, 0)
         else:  # one action ahead: it sees no answer
-            self.last = Analysis(self.rng.choice(best), best_score, 1, reply=0)
+            self.last = Analysis(self.rng.choice(best), best_score, 1, nodes=len(actions), reply=0)
         return self.last
 
     def __repr__(self) -> str:
