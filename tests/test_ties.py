@@ -6,9 +6,10 @@ as GreedyAgent does (the same look-ahead and evaluation).
 Expected values come from the games' symmetry, not from the engines: the
 start positions of Cosmic Chess (turned half a turn), Kelasu and CCC
 (flipped top to bottom) are their own colour-swapped images, so a position
-and its image are the same problem for the other side.  Cresnovian Chess is
-left out: one player places every piece and the other then picks a
-kingdom, so no position has a colour-swapped twin.
+and its image are the same problem for the other side; in Chess Wheel+
+with two players, swapping the players' names is such an image.
+Cresnovian Chess is left out: one player places every piece and the other
+then picks a kingdom, so no position has a colour-swapped twin.
 """
 
 from __future__ import annotations
@@ -216,3 +217,31 @@ def test_selfplay_refuses_an_engine_class_given_as_a_factory():
     run = selfplay(load("cosmic"), [AlphaBeta.factory(depth=1), MCTS.factory(iterations=5)], games=2,
                    progress=False, max_plies=6)
     assert set(run.records[0]["agents"].values()) == {"AlphaBeta(depth=1)", "MCTS(iterations=5, seed=0)"}
+
+
+def _swap_names(text: str) -> str:
+    return text.replace("Ann", "\0").replace("Bob", "Ann").replace("\0", "Bob")
+
+
+def test_chess_wheel_with_the_players_names_swapped_gets_the_swapped_orders_and_evaluation():
+    from playbook.analysis.search import choice_key
+
+    wheel = load("wheel")
+    # Both kings' boards populated, no orders sealed yet: Ann to seal hers.
+    state = RandomAgent(seed=8).play(wheel.initial(), 12)
+    assert "commitments:\n" in state.to_text() and state.to_move == "Ann"
+    image = wheel.parse(_swap_names(state.to_text()))
+    assert image.to_move == "Bob"
+    for player in ("Ann", "Bob"):
+        other = "Bob" if player == "Ann" else "Ann"
+        assert evaluate(image, other) == pytest.approx(evaluate(state, player))
+        assert evaluate(image, player) == pytest.approx(-evaluate(state, player))
+    runs = 40
+
+    def orders(position, seed):
+        return _swap_names(str(choice_key(position)(AlphaBeta(depth=1, seed=seed).choose(position))))
+
+    here = Counter(str(choice_key(state)(AlphaBeta(depth=1, seed=k).choose(state))) for k in range(runs))
+    there = Counter(orders(image, 1000 + k) for k in range(runs))
+    assert len(here) >= 2 and len(there) >= 2
+    assert chi_square_p(here, there) > 0.001
