@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -28,7 +27,7 @@ def commands() -> dict[str, dict]:
             continue
         words = shlex.split(line)[1:]
         run = {"game": words[0], "variant": {}, "seed": 0, "book": 0}
-        for flag, value in zip(words[1::2], words[2::2]):
+        for flag, value in zip(words[1::2], words[2::2], strict=False):
             if flag == "--variant":
                 key, _, text = value.partition("=")
                 run["variant"][key] = {"true": True, "false": False}.get(text, int(text) if text.isdigit() else text)
@@ -64,13 +63,46 @@ def test_the_samples_hold_the_games_promised(samples):
                      if r["game"] == "cosmic" and set(r["agents"].values()) == {"random"}
                      and not r["variant"].get("compulsory_capture")]
     assert len(random_cosmic) >= 20_000
-    engines = Counter(r["game"] for s in samples.values() for r in s.records
-                      if any(a.startswith("alphabeta:nodes=") for a in r["agents"].values()))
-    assert {game: engines[game] >= 1000 for game in ("cosmic", "kelasu", "cresnovian", "ccc", "wheel")} == dict.fromkeys(
-        ("cosmic", "kelasu", "cresnovian", "ccc", "wheel"), True)
     compulsory = samples["cosmic-random-compulsory"].records
     assert len(compulsory) >= 1000 and all(r["variant"]["compulsory_capture"] for r in compulsory)
+    # The engine ladder of Cosmic Chess and Kelasu: random, greedy, AlphaBeta at two budgets and MCTS.
+    for game in ("cosmic", "kelasu"):
+        kinds = {RUNS[f]["agents"].split(",")[0].split(":")[0] for f in ladder_folders(game)}
+        budgets = {RUNS[f]["agents"].split(",")[0] for f in ladder_folders(game) if f.startswith(f"{game}-alphabeta")}
+        assert kinds == {"random", "greedy", "alphabeta", "mcts"} and len(budgets) == 2, game
+    # Engines against a random player, from each seat, in the games engines do not finish between themselves.
+    for game in ("ccc", "cresnovian", "wheel"):
+        first, second = samples[f"{game}-alphabeta-random"].records, samples[f"{game}-random-alphabeta"].records
+        assert len(first) == len(second) >= 100, game
     assert all(not r["error"] for s in samples.values() for r in s.records)
+
+
+def ladder_folders(game: str) -> list[str]:
+    """The folders of a game's engine ladder (each with its -swapped twin)."""
+    return [f for f in RUNS if f.startswith(f"{game}-") and f"{f}-swapped" in RUNS]
+
+
+def test_each_ladder_folder_and_its_twin_are_colour_reversed_pairs_from_one_opening(samples):
+    folders = ladder_folders("cosmic") + ladder_folders("kelasu")
+    assert len(folders) >= 10
+    for folder in folders:
+        twin = f"{folder}-swapped"
+        run, swapped = RUNS[folder], RUNS[twin]
+        assert (run["game"], run["seed"], run["games"], run["variant"]) == (
+            swapped["game"], swapped["seed"], swapped["games"], swapped["variant"]), folder
+        first, second = run["agents"].split(","), swapped["agents"].split(",")
+        # The same engine twice, the copy on tie-break stream 1 in the other seat in the twin folder.
+        assert second == first[::-1] and first[1] == f"{first[0]}:stream=1", folder
+        assert run["book"] == swapped["book"] > 0, folder
+        for a, b in zip(samples[folder].records, samples[twin].records, strict=True):
+            assert a["seed"] == b["seed"] and a["actions"][:run["book"]] == b["actions"][:run["book"]], folder
+        engine = first[0].split(":")[0]
+        if engine != "random":  # ties broken on two streams: the twins are two games, not one played twice
+            pairs = zip(samples[folder].records, samples[twin].records, strict=True)
+            assert sum(a["actions"] != b["actions"] for a, b in pairs) >= 0.9 * run["games"], folder
+        if engine in ("greedy", "alphabeta", "mcts"):  # every engine move says how deep it searched
+            notes = [n for r in samples[folder].records for n in r["notes"] if n]
+            assert notes and all("depth" in n and "reply" in n for n in notes), folder
 
 
 def test_a_sample_of_every_folder_replays_to_its_stored_result(samples):

@@ -163,7 +163,8 @@ class Review:
     the mover, see the module's docstring), ``loss`` (the fall in the
     mover's expected score, 0 to 1), ``label`` and ``allows_win`` (True
     when the move let the opponent win at once where another move did
-    not) and ``book`` (True for a book move, which is never labelled).  :attr:`states` holds every position, the start included;
+    not) and ``book`` (True for a book move, which is never labelled).
+    :attr:`states` holds every position, the start included;
     :attr:`human` the sides a person played (a board shows them at the
     bottom), empty when not known."""
 
