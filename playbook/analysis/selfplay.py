@@ -395,7 +395,8 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     probed: list[dict] = []
     if executor is not None and batch is None and jobs:
         probed, batch = probe(jobs, _run_batch, workers_of(executor))
-    tasks = ([jobs[:len(probed)]] if probed else []) + _batches(jobs[len(probed):], batch)
+    # Here, one game at a time: a stop (Ctrl-C, SIGTERM) loses only the game it interrupts.
+    tasks = ([jobs[:len(probed)]] if probed else []) + _batches(jobs[len(probed):], batch if executor else 1)
     own_bar = bar is None
     bar = bar or _bar(len(jobs), label, _show_progress(progress))
     results: list[list[dict] | None] = [None] * len(tasks)
@@ -421,17 +422,37 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
             if probed:
                 done(0, probed)
             futures = {executor.submit(_run_batch, task): k for k, task in enumerate(tasks) if k or not probed}
+            taken: set = set()
             try:
                 for future in as_completed(futures):
+                    taken.add(future)
                     done(futures[future], future.result())
             except BaseException:
-                for future in futures:
-                    future.cancel()
+                _stop(futures, taken, done)
                 raise
     finally:
         if own_bar:
             bar.close()
     return [r for batch_records in results if batch_records for r in batch_records]
+
+
+def _stop(futures: dict, taken: set, done: Callable[[int, list[dict]], None]) -> None:
+    """A run stopped (an interrupt, an error): cancel the tasks not
+    started and keep the records of those that finished meanwhile, as far
+    as ``done`` takes them, without waiting for the rest."""
+    for future in futures:
+        future.cancel()
+    for future, k in futures.items():
+        if future in taken or not future.done() or future.cancelled():
+            continue
+        try:
+            records = future.result(timeout=0)
+        except BaseException:  # a task that failed or was stopped: nothing of it to keep
+            continue
+        try:
+            done(k, records)
+        except SelfPlayError:  # too many failures already: the run stops on the first such error
+            break
 
 
 def _batches(jobs: list, batch: int | None) -> list[list]:
@@ -462,6 +483,27 @@ def _warn_if_long(game: Game, agents: list, games: int, executor) -> None:
     _warn(f"{game.title}: {slow} thinks by the clock; {games} games of about {GUESSED_MOVES} moves take "
           f"about {seconds / 60:.0f} minutes {where}. A search limited by nodes or iterations "
           "(AlphaBeta(nodes=...), MCTS(iterations=...)) is faster and gives the same games on any machine.")
+
+
+def _check_counts(games: int, max_plies: int, batch: int | None, book: int) -> None:
+    """Refuse counts that cannot make a run, naming the argument."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise SelfPlayError(f"games: a number of games, 0 or more, not {games!r}")
+    if max_plies < 1:
+        raise SelfPlayError(f"max_plies: at least 1 action a game, not {max_plies}")
+    if batch is not None and batch < 1:
+        raise SelfPlayError(f"batch: at least 1 game a task, not {batch} (None sizes tasks by a game's time)")
+    if book < 0:
+        raise SelfPlayError(f"book: a number of random opening actions, 0 or more, not {book}")
+
+
+def _warn_if_book_long(game: Game, records: list[dict], book: int) -> None:
+    """Say how many games ended (or stopped) within their random opening:
+    a ``book`` that long leaves the agents little or nothing to play."""
+    within = sum(1 for r in records if book and r["start"] and r["plies"] <= book)
+    if within:
+        _warn(f"{game.title}: {within} of {len(records)} games ended within the {book} random opening actions "
+              "(book=); the agents played no move in them: give a shorter book")
 
 
 def _warn_if_stopped(game: Game, records: list[dict], max_plies: int) -> None:
@@ -521,10 +563,9 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
         }
     else:
         label_names = None
+    _check_counts(games, max_plies, batch, book)
     made = _check_agents(game, agents, seed, seats)
     _warn_if_long(game, made, games, executor)
-    if book < 0:
-        raise SelfPlayError(f"book: a number of random opening actions, 0 or more, not {book}")
     blob = _dumps((game, agents, setup, max_plies, label_names, book))
     jobs = [(blob, seed + k) for k in range(games)]
     label = f"{game.title} self-play"
@@ -545,6 +586,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     else:
         records = _run(jobs, executor, label, progress, batch, max_errors)
     _warn_if_stopped(game, records, max_plies)
+    _warn_if_book_long(game, records, book)
     return SelfPlay(records, game.name)
 
 
@@ -715,6 +757,7 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
     the games counted are the same on any executor; ``games`` is then the
     most played.  The other arguments are as for :func:`selfplay`."""
     game, setup = _prepare(game, variant, setup, options)
+    _check_counts(games, max_plies, batch, book)
     if players is not None and players != len(_seats(game, setup)):
         if "players" not in _keywords(game.initial):
             raise SelfPlayError(f"players: {game.title} is for {len(game.players)} players, not {players}")
