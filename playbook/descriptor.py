@@ -131,11 +131,6 @@ class Talk:
             raise ValueError(f"a talk action's kind is one of {self.KINDS}, not {self.kind!r}")
 
 
-#: The talk actions of the chess-like games that offer draws.
-CHESS_TALK = (Talk("resign", "resign"), Talk("offer-draw", "offer"), Talk("accept-draw", "accept"),
-              Talk("claim-draw", "claim"))
-
-
 @dataclass(frozen=True)
 class Descriptor:
     """What a game declares about itself (see the module's docstring).
