@@ -72,8 +72,9 @@ from ..records import Record
 from .agents import RandomAgent
 from .evaluation import in_setup
 from .notes import move_note
-from .stats import elo_interval, elo_ratings, wilson
+from .stats import elo_interval, elo_ratings, score_figure, wilson
 from .stats import sprt as sequential_test
+from .survival import Survival, kaplan_meier
 from .tasks import probe, workers_of
 
 __all__ = ["play_game", "selfplay", "SelfPlay", "SelfPlayError", "tournament", "Tournament", "settings_text",
@@ -394,7 +395,8 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     probed: list[dict] = []
     if executor is not None and batch is None and jobs:
         probed, batch = probe(jobs, _run_batch, workers_of(executor))
-    tasks = ([jobs[:len(probed)]] if probed else []) + _batches(jobs[len(probed):], batch)
+    # Here, one game at a time: a stop (Ctrl-C, SIGTERM) loses only the game it interrupts.
+    tasks = ([jobs[:len(probed)]] if probed else []) + _batches(jobs[len(probed):], batch if executor else 1)
     own_bar = bar is None
     bar = bar or _bar(len(jobs), label, _show_progress(progress))
     results: list[list[dict] | None] = [None] * len(tasks)
@@ -420,17 +422,37 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
             if probed:
                 done(0, probed)
             futures = {executor.submit(_run_batch, task): k for k, task in enumerate(tasks) if k or not probed}
+            taken: set = set()
             try:
                 for future in as_completed(futures):
+                    taken.add(future)
                     done(futures[future], future.result())
             except BaseException:
-                for future in futures:
-                    future.cancel()
+                _stop(futures, taken, done)
                 raise
     finally:
         if own_bar:
             bar.close()
     return [r for batch_records in results if batch_records for r in batch_records]
+
+
+def _stop(futures: dict, taken: set, done: Callable[[int, list[dict]], None]) -> None:
+    """A run stopped (an interrupt, an error): cancel the tasks not
+    started and keep the records of those that finished meanwhile, as far
+    as ``done`` takes them, without waiting for the rest."""
+    for future in futures:
+        future.cancel()
+    for future, k in futures.items():
+        if future in taken or not future.done() or future.cancelled():
+            continue
+        try:
+            records = future.result(timeout=0)
+        except BaseException:  # a task that failed or was stopped: nothing of it to keep
+            continue
+        try:
+            done(k, records)
+        except SelfPlayError:  # too many failures already: the run stops on the first such error
+            break
 
 
 def _batches(jobs: list, batch: int | None) -> list[list]:
@@ -461,6 +483,27 @@ def _warn_if_long(game: Game, agents: list, games: int, executor) -> None:
     _warn(f"{game.title}: {slow} thinks by the clock; {games} games of about {GUESSED_MOVES} moves take "
           f"about {seconds / 60:.0f} minutes {where}. A search limited by nodes or iterations "
           "(AlphaBeta(nodes=...), MCTS(iterations=...)) is faster and gives the same games on any machine.")
+
+
+def _check_counts(games: int, max_plies: int, batch: int | None, book: int) -> None:
+    """Refuse counts that cannot make a run, naming the argument."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise SelfPlayError(f"games: a number of games, 0 or more, not {games!r}")
+    if max_plies < 1:
+        raise SelfPlayError(f"max_plies: at least 1 action a game, not {max_plies}")
+    if batch is not None and batch < 1:
+        raise SelfPlayError(f"batch: at least 1 game a task, not {batch} (None sizes tasks by a game's time)")
+    if book < 0:
+        raise SelfPlayError(f"book: a number of random opening actions, 0 or more, not {book}")
+
+
+def _warn_if_book_long(game: Game, records: list[dict], book: int) -> None:
+    """Say how many games ended (or stopped) within their random opening:
+    a ``book`` that long leaves the agents little or nothing to play."""
+    within = sum(1 for r in records if book and r["start"] and r["plies"] <= book)
+    if within:
+        _warn(f"{game.title}: {within} of {len(records)} games ended within the {book} random opening actions "
+              "(book=); the agents played no move in them: give a shorter book")
 
 
 def _warn_if_stopped(game: Game, records: list[dict], max_plies: int) -> None:
@@ -520,10 +563,9 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
         }
     else:
         label_names = None
+    _check_counts(games, max_plies, batch, book)
     made = _check_agents(game, agents, seed, seats)
     _warn_if_long(game, made, games, executor)
-    if book < 0:
-        raise SelfPlayError(f"book: a number of random opening actions, 0 or more, not {book}")
     blob = _dumps((game, agents, setup, max_plies, label_names, book))
     jobs = [(blob, seed + k) for k in range(games)]
     label = f"{game.title} self-play"
@@ -544,6 +586,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     else:
         records = _run(jobs, executor, label, progress, batch, max_errors)
     _warn_if_stopped(game, records, max_plies)
+    _warn_if_book_long(game, records, book)
     return SelfPlay(records, game.name)
 
 
@@ -561,7 +604,7 @@ class SelfPlay:
         try:
             import pandas
         except ImportError:
-            raise ImportError("frame() needs pandas: pip install 'playbook[analysis]'") from None
+            raise ImportError("frame() needs pandas: pip install 'playbook-games[analysis]'") from None
         frame = pandas.DataFrame(self.records)
         for column in ("variant", "setup"):
             if column in frame:
@@ -573,20 +616,32 @@ class SelfPlay:
         return [r for r in self.records if not r["unfinished"]]
 
     def first_move_advantage(self) -> dict:
-        """How the side that made the first move of play fared in the
-        finished games: ``wins``, ``draws``, ``losses``, its ``score``
+        """How the side that made the first move of play fared: ``wins``,
+        ``draws``, ``losses`` over the finished ``games``, its ``score``
         (wins plus half the draws, over the finished games; 0.5 means no
-        advantage) and a 95% interval ``low``-``high``; ``mover`` is the
+        advantage) and its 95% interval ``low``-``high`` with draws as
+        draws (:func:`~playbook.analysis.stats.trinomial`); ``unfinished``
+        games (stopped at the cap or by an error) and the score and
+        interval with them counted as draws (``score_if_draws``,
+        ``low_if_draws``, ``high_if_draws``,
+        :func:`~playbook.analysis.stats.score_figure`); ``mover`` is the
         player who moved first (most often, if it varied)."""
-        done = [r for r in self.finished() if r["first"] is not None]
-        wins = sum(1 for r in done if r["first"] in r["winners"])
+        moved = [r for r in self.records if r["first"] is not None]
+        done = [r for r in moved if not r["unfinished"]]
+        wins = sum(1 for r in done if r["first"] in r["winners"] and not r["draw"])
         draws = sum(1 for r in done if r["draw"])
-        n = len(done)
-        score = (wins + draws / 2) / n if n else None
-        low, high = wilson(wins + draws / 2, n)
+        figure = score_figure(wins, draws, len(done) - wins - draws, unfinished=len(moved) - len(done))
         movers = Counter(r["first"] for r in done).most_common(1)
-        return {"mover": movers[0][0] if movers else None, "games": n, "wins": wins, "draws": draws,
-                "losses": n - wins - draws, "score": score, "low": low, "high": high}
+        return {"mover": movers[0][0] if movers else None, **figure,
+                "score": figure["score"] if done else None}
+
+    def lengths_survival(self, play_only: bool = True) -> Survival:
+        """The Kaplan-Meier curve of the game lengths in plies (without
+        set-up actions, unless told), games stopped unfinished counted as
+        censored where they stopped (see :mod:`~playbook.analysis.survival`):
+        its ``median()`` is the median length with its interval, honest
+        when games reach the cap, as a mean is not."""
+        return kaplan_meier(self.lengths(play_only), [bool(r["unfinished"]) for r in self.records])
 
     def by_opening(self, key: Callable[[str], str] | None = None) -> list[dict]:
         """The first-move results split by the first move of play: one
@@ -628,26 +683,31 @@ class SelfPlay:
 
     def summary(self) -> dict:
         """The run in figures: games, wins by player, draws, unfinished
-        games, errors, the mean length and the first mover's score with
-        its 95% interval."""
+        games, errors, the median length in plies with its 95% interval
+        (Kaplan-Meier, unfinished games censored: ``None`` when over half
+        reach the cap) and the first mover's score with its 95% interval
+        (draws as draws) and that score with unfinished games as draws."""
         n = len(self.records)
         wins = Counter(r["winner"] for r in self.records if r["winner"])
         decided = [r for r in self.records if r["winners"]]
         first_wins = sum(1 for r in decided if r["first"] in r["winners"])
         advantage = self.first_move_advantage()
-        lengths = self.lengths()
+        median, low, high = self.lengths_survival().median()
         return {
             "games": n,
             "wins": dict(wins),
             "draws": sum(r["draw"] for r in self.records),
             "unfinished": sum(r["unfinished"] for r in self.records),
             "errors": sum(1 for r in self.records if r.get("error")),
-            "mean_plies": sum(lengths) / n if n else 0.0,
+            "median_plies": median,
+            "median_plies_interval": (low, high),
             # Share of decided games won by the side that moved first in play (0.5 = no advantage).
             "first_player_win_rate": first_wins / len(decided) if decided else None,
             "first_mover": advantage["mover"],
             "first_mover_score": advantage["score"],
             "first_mover_interval": (round(advantage["low"], 3), round(advantage["high"], 3)),
+            "first_mover_score_if_unfinished_drawn": (advantage["score_if_draws"]
+                                                      if advantage["games"] + advantage["unfinished"] else None),
         }
 
     def to_records(self) -> list[Record]:
@@ -697,6 +757,7 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
     the games counted are the same on any executor; ``games`` is then the
     most played.  The other arguments are as for :func:`selfplay`."""
     game, setup = _prepare(game, variant, setup, options)
+    _check_counts(games, max_plies, batch, book)
     if players is not None and players != len(_seats(game, setup)):
         if "players" not in _keywords(game.initial):
             raise SelfPlayError(f"players: {game.title} is for {len(game.players)} players, not {players}")

@@ -5,6 +5,7 @@ import { showControls } from "./controls.js";
 import { showCurtain } from "./curtain.js";
 import { listenForDrags } from "./drag.js";
 import { listenForDrawings } from "./drawings.js";
+import { renderGraph } from "./graph.js";
 import { positionEditor } from "./editor.js";
 import { cancel, listenForAnswers, listenForClicks } from "./entry.js";
 import { listenToKeys } from "./keyboard.js";
@@ -14,6 +15,8 @@ import { publishState, showAdvice, showDetails, showEvaluation, showStatus } fro
 import { fitWidth, redrawOnce, showBoard } from "./view.js";
 
 function render({ model, el: root }) {
+  // The same bundle draws a review's graph (its model says so) and the board.
+  if (model.get("kind") === "review-graph") return renderGraph(model, root);
   const widget = layout(model, root);
   listenForClicks(widget);
   listenToKeys(widget);
