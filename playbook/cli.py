@@ -22,6 +22,12 @@ which always choose alike play varied games.  The games run in this process,
 on ``--workers N`` local processes, or on the Dask cluster whose
 scheduler is at ``--scheduler ADDRESS``.
 
+``--rotate`` seats the agents turned one place round from game to game,
+each turn of the seats opening alike (colour-reversed pairs).
+``playbook summary FOLDER`` prints a folder's figures with their 95%
+intervals: results, the first mover's score (draws as draws, unfinished
+games counted), pairs and agents when seats rotated, the median length.
+
 Ctrl-C or SIGTERM (``timeout``, a cluster's scheduler, a closed terminal)
 stops a run within seconds, without a traceback: the games that finished
 are written (those still being played on a cluster are dropped, not
@@ -39,6 +45,7 @@ import threading
 
 from . import lite
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, load_results, selfplay
+from .analysis.report import report
 from .core import PlaybookError
 from .games import available
 
@@ -138,7 +145,7 @@ def _parser() -> argparse.ArgumentParser:
         "selfplay", help="play many games between agents and write their records to Parquet",
         description="Play games between agents and write their records to a folder in Parquet as they finish; "
                     "run again with more games to add the missing ones.")
-    run.add_argument("game", metavar="GAME", help="the game's key: cosmic, kelasu, cresnovian, ccc or wheel")
+    run.add_argument("game", metavar="GAME", help=f"the game's key: {', '.join(available())}")
     run.add_argument("--agents", required=True,
                      help="one agent per player, separated by commas: random, greedy, alphabeta or mcts, each with "
                           "optional :key=value settings (e.g. random,alphabeta:nodes=2000)")
@@ -157,7 +164,15 @@ def _parser() -> argparse.ArgumentParser:
                      help="play the first N actions of each game at random (from its seed) before the agents "
                           "take over, so engines that always choose alike play varied games (default 0)")
     run.add_argument("--batch", type=int, help="games a task sent to the workers (default: sized by a game's time)")
+    run.add_argument("--rotate", action="store_true",
+                     help="seat the agents turned one place round from game to game, each turn of the seats "
+                          "opening with the same book (colour-reversed pairs in a two-player game)")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
+    told = commands.add_parser(
+        "summary", help="print a results folder's figures with their intervals",
+        description="Print the games, results, first mover's score (draws as draws, unfinished games counted), "
+                    "pairs and lengths of a folder written by playbook selfplay, each with its 95% interval.")
+    told.add_argument("folder", metavar="FOLDER", help="a folder written by playbook selfplay --out")
     lite.add_arguments(commands.add_parser(
         "lite", help="build the tutorials as a static JupyterLite site (from a clone of the repository)",
         description="Build a static folder that runs the tutorials and puzzles in any browser, with no server."))
@@ -228,7 +243,7 @@ def selfplay_command(args) -> int:
     try:
         result = selfplay(args.game, agents, games=args.games, max_plies=args.max_plies, executor=executor,
                           variant=variant, setup=setup, seed=args.seed, progress=not args.quiet, batch=args.batch,
-                          out=args.out, book=args.book)
+                          out=args.out, book=args.book, rotate=args.rotate)
         stopped = False
     finally:
         _close(executor, client, stopped)
@@ -236,6 +251,17 @@ def selfplay_command(args) -> int:
     print(f"{s['games']} games of {args.game} in {args.out} ({s['games'] - min(before, s['games'])} played now): "
           f"wins {s['wins']}, {s['draws']} draws, {s['unfinished']} unfinished, median length "
           f"{s['median_plies'] or 'beyond the cap'} plies")
+    return 0
+
+
+def summary_command(args, parser: argparse.ArgumentParser) -> int:
+    """Run ``playbook summary FOLDER``: print the folder's figures (see
+    :func:`~playbook.analysis.report.report`); the exit status."""
+    try:
+        run = load_results(args.folder)
+    except FileNotFoundError as exc:
+        parser.exit(2, f"playbook summary: error: {exc}\n")
+    print(report(run, args.folder))
     return 0
 
 
@@ -270,6 +296,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.command == "lite":
         return lite.main(args)
+    if args.command == "summary":
+        return summary_command(args, parser)
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
         else None
     try:

@@ -87,7 +87,8 @@ def _schema():
         ("seed", whole), ("game", text), ("agents", text), ("variant", text), ("setup", text), ("start", text),
         ("first", text), ("opening", text), ("result", text), ("winner", text), ("winners", pa.list_(text)),
         ("draw", flag), ("unfinished", flag), ("reason", text), ("plies", whole), ("setup_plies", whole),
-        ("book", whole), ("time", pa.float64()), ("actions", pa.list_(text)), ("notes", text), ("error", text),
+        ("book", whole), ("pair", whole), ("time", pa.float64()), ("actions", pa.list_(text)), ("notes", text),
+        ("error", text),
     ])
 
 
@@ -237,6 +238,17 @@ def _signals_held():
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+def _conform(table):
+    """``table`` with the columns of today's schema, in its order: a column
+    that files written before it lack (``pair``) is added empty."""
+    pa = _pyarrow()
+    schema = _schema()
+    for name in schema.names:
+        if name not in table.column_names:
+            table = table.append_column(name, pa.nulls(len(table), schema.field(name).type))
+    return table.select(schema.names).cast(schema)
+
+
 def _read(part: Path, columns: list[str] | None = None):
     """The table of one results file, its page checksums checked; None,
     with a :class:`DamagedResults` warning naming the file, its games and
@@ -246,8 +258,8 @@ def _read(part: Path, columns: list[str] | None = None):
     try:
         if len(fields) == 4 and f"{zlib.crc32(part.read_bytes()):08x}" != fields[3]:
             raise OSError("its CRC-32 is not the one it was written with")
-        return pa.parquet.read_table(part, columns=columns, schema=None if columns else _schema(),
-                                     page_checksum_verification=True)
+        table = pa.parquet.read_table(part, columns=columns, page_checksum_verification=True)
+        return table if columns else _conform(table)
     except (OSError, pa.ArrowException, ValueError) as exc:
         first, last = (fields + ["", ""])[:2]
         seeds = f"seeds {int(first)} to {int(last)}" if first.isdigit() and last.isdigit() else "some games"
@@ -273,7 +285,7 @@ def _write_text(path: Path, text: str) -> None:
 
 
 def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: list, run,
-                 book: int = 0) -> list[dict]:
+                 book: int = 0, rotate: bool = False) -> list[dict]:
     """Play the ``jobs`` of a self-play run not yet in the folder ``path``
     (through ``run(jobs, keep)``), write them there, and return the records
     of all of ``jobs``, read back from the folder.  ``book`` (random
@@ -283,6 +295,8 @@ def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: in
                 "max_plies": max_plies, "seed": seed}
     if book:
         settings["book"] = book
+    if rotate:
+        settings["rotate"] = True
     ResultStore(path, settings).play(jobs, run)
     return load_results(path, seeds={s for _, s in jobs}).records
 
