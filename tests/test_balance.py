@@ -8,21 +8,32 @@ import pytest
 
 from playbook import load
 from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent
-from playbook.analysis.balance import Balance, balance, change, pair_scores, search_depth
+from playbook.analysis.balance import Balance, balance, change, search_depth, twins
 from playbook.analysis.selfplay import SelfPlay
 
 
 def _record(seed, first, winners, draw=False, unfinished=False, notes=()):
     return {"seed": seed, "first": first, "winners": list(winners), "draw": draw, "unfinished": unfinished,
-            "notes": list(notes), "plies": 10, "setup_plies": 0, "result": "x", "winner": None}
+            "notes": list(notes), "plies": 10, "setup_plies": 0, "result": "x", "winner": None,
+            "agents": {"w": "a", "b": "a:stream=1"}}
 
 
-def test_pairs_count_the_first_movers_points_over_both_games_of_a_pair():
-    run = SelfPlay([_record(0, "w", ["w"]), _record(1, "w", [], draw=True), _record(2, "w", [], unfinished=True)],
-                   "cosmic")
-    swapped = SelfPlay([_record(0, "w", ["b"]), _record(1, "w", ["w"]), _record(2, "w", ["w"])], "cosmic")
-    # Pair 0: first mover won one, lost one (1 point); pair 1: a draw and a win (1.5); pair 2 is broken.
-    assert pair_scores(run, swapped) == ([1.0, 1.5], 1)
+def test_twin_runs_make_colour_reversed_pairs_scored_by_the_pentanomial_model():
+    run = SelfPlay([_record(0, "w", ["w"]), _record(1, "w", [], draw=True), _record(2, "w", [], unfinished=True),
+                    _record(3, "w", ["w"])], "cosmic")
+    swapped = SelfPlay([_record(0, "w", ["b"]), _record(1, "w", ["w"]), _record(2, "w", ["w"]),
+                        _record(3, "w", ["w"])], "cosmic")
+    pairs = twins(run, swapped)
+    assert sorted(r["pair"] for r in pairs.records) == [0, 0, 1, 1, 2, 2, 3, 3]
+    figure = pairs.first_move_pairs()
+    # Finished pairs: 1 point (a win and a loss), 1.5 (a draw and a win), 2 (two wins); pair 2 is unfinished.
+    assert figure["pairs"] == 3 and figure["unfinished"] == 1
+    assert figure["score"] == pytest.approx((1 + 1.5 + 2) / 6)
+    # With the stopped game as a draw, pair 2 scores 1.5 too.
+    assert figure["score_if_draws"] == pytest.approx((1 + 1.5 + 2 + 1.5) / 8)
+    study = Balance("cosmic", {"a": pairs})
+    row = study.rows()[0]
+    assert (row["pairs"], row["unfinished pairs"], row["games"], row["unfinished"]) == (3, 1, 8, 1)
 
 
 def test_search_depth_reads_the_engines_notes():
@@ -46,16 +57,20 @@ def test_a_ladder_plays_colour_reversed_pairs_from_one_opening_and_says_whether_
     study = balance("cosmic", ladder, pairs=4, book=4, seed=5, max_plies=40, progress=False,
                     variant={"quiet_limit": 100})
     assert isinstance(study, Balance) and list(study.runs) == list(ladder)
-    for run, swapped in study.runs.values():
-        assert [r["seed"] for r in run.records] == [r["seed"] for r in swapped.records] == [5, 6, 7, 8]
-        for a, b in zip(run.records, swapped.records, strict=True):
+    for run in study.runs.values():
+        assert len(run.records) == 8
+        by_pair = {}
+        for r in run.records:
+            by_pair.setdefault(r["pair"], []).append(r)
+        assert len(by_pair) == 4
+        for a, b in by_pair.values():
             assert a["actions"][:4] == b["actions"][:4]  # the same opening
-        # The copies swap seats: the stream-1 copy sits second, then first.
-        assert "stream=1" in run.records[0]["agents"]["black"] and "stream=1" in swapped.records[0]["agents"]["white"]
-        # Ties broken on two streams: the twins are not one game played twice.
-        assert any(a["actions"] != b["actions"] for a, b in zip(run.records, swapped.records, strict=True))
+            assert a["agents"]["white"] == b["agents"]["black"]  # the copies swap seats
+        # Each game's own seed: the two games of a pair are not one game played twice.
+        assert any(a["actions"] != b["actions"] for a, b in by_pair.values())
     rows = {row["engine"]: row for row in study.rows()}
     assert rows["greedy"]["games"] == 8 and rows["greedy"]["mean depth"] == 1.0
+    assert rows["greedy"]["sees replies"] == 0.0 and rows["greedy"]["shallow"]
     assert rows["alphabeta:depth=2"]["mean depth"] > 1 and rows["alphabeta:depth=2"]["sees replies"] > 0.5
     assert rows["greedy"]["pairs"] + rows["greedy"]["unfinished pairs"] == 4
     assert any(word in study.agreement() for word in ("favoured", "no engine shows"))
@@ -69,6 +84,6 @@ def test_a_search_that_never_sees_a_reply_is_warned_about():
     assert row["shallow"] and row["sees replies"] == 0.0 and row["mean depth"] < 2
 
 
-def test_a_ladder_takes_factories_only():
+def test_a_ladder_refuses_an_engine_class():
     with pytest.raises(TypeError, match="factory"):
         balance("cosmic", {"random": RandomAgent}, pairs=1)

@@ -8,15 +8,16 @@ random player, the greedy one, AlphaBeta at two node budgets and MCTS;
 :data:`LADDER`) and says whether their answers agree.
 
 Each rung plays its engine against a copy of itself in colour-reversed
-pairs: game ``k`` and its twin share a seed, so they open with the same
-``book`` random actions; the two copies then swap seats, and the copy on
-tie-break ``stream`` 1 breaks its ties differently from the one on stream
-0, so the twins are two games, not one played twice.  A rung's first
-mover's score comes from the pairs both of whose games finished, by the
-pentanomial model (:func:`~playbook.analysis.stats.pentanomial`), which
-takes out what the opening gives either side; beside it stand the games
-that did not finish and what they would change if drawn
-(:func:`~playbook.analysis.stats.score_figure`), the median length
+pairs from one opening (self-play's rotating seats): the two games of a
+pair open with the same ``book`` random actions, the copies then swap
+seats, and each game's own seed makes the copies break their ties
+differently, so a pair is two games, not one played twice.  A rung's
+first mover's score comes from the pairs both of whose games finished,
+by the pentanomial model
+(:meth:`~playbook.analysis.selfplay.SelfPlay.first_move_pairs`), which
+takes out what the opening gives either side; beside it stand the pairs
+that did not finish and the score with their stopped games counted as
+draws, the median length
 (unfinished games censored), and how deep the engine searched: the mean
 depth in actions and the share of its moves whose search saw another
 player's answer at all.  A rung whose searches mostly do not (a Kelasu
@@ -40,9 +41,9 @@ from .agents import Factory, GreedyAgent, RandomAgent
 from .mcts import MCTS
 from .search import AlphaBeta
 from .selfplay import SelfPlay, selfplay
-from .stats import Z95, pair_counts, pentanomial, verdict
+from .stats import Z95, verdict
 
-__all__ = ["LADDER", "Balance", "balance", "change", "search_depth", "pair_scores", "REPLY_SHARE"]
+__all__ = ["LADDER", "Balance", "balance", "change", "search_depth", "twins", "REPLY_SHARE"]
 
 #: The default ladder: a name for each rung and the factory of its engine.
 LADDER: dict[str, Factory] = {
@@ -69,27 +70,13 @@ def search_depth(run: SelfPlay) -> dict:
             "reply": sum(replies) / len(replies) if replies else None}
 
 
-def _points(record: dict) -> float | None:
-    """The first mover's points in a finished game, None when unfinished."""
-    if record["unfinished"] or record["first"] is None:
-        return None
-    return 0.5 if record["draw"] else float(record["first"] in record["winners"])
-
-
-def pair_scores(run: SelfPlay, swapped: SelfPlay) -> tuple[list[float], int]:
-    """The first mover's points over each colour-reversed pair (game ``k``
-    of ``run`` and the game of ``swapped`` with the same seed), for the
-    pairs whose two games finished, and how many pairs did not."""
-    twins = {r["seed"]: r for r in swapped.records}
-    scores, broken = [], 0
-    for record in run.records:
-        twin = twins.get(record["seed"])
-        a, b = _points(record), _points(twin) if twin is not None else None
-        if a is None or b is None:
-            broken += 1
-        else:
-            scores.append(a + b)
-    return scores, broken
+def twins(run: SelfPlay, swapped: SelfPlay) -> SelfPlay:
+    """Two runs of the same seeds with the agents' seats swapped (as the
+    shipped ladder's folders and their ``-swapped`` twins are) as one run
+    of colour-reversed pairs: each game tagged with its ``pair``, the
+    seed, as ``selfplay(..., rotate=True)`` tags its own."""
+    records = [{**r, "pair": r["seed"]} for r in run.records + swapped.records]
+    return SelfPlay(records, run.game)
 
 
 def change(before: Mapping, after: Mapping, z: float = Z95) -> dict:
@@ -108,27 +95,26 @@ _WORDS = {"above": "first mover favoured", "below": "second mover favoured"}
 
 @dataclass
 class Balance:
-    """A balance study's answer: ``runs`` maps each rung's name to its two
-    runs (the games and their colour-reversed twins).  :meth:`rows` gives a
+    """A balance study's answer: ``runs`` maps each rung's name to its
+    games, in colour-reversed pairs (records tagged with their ``pair``:
+    a run with ``rotate=True``, or :func:`twins`).  :meth:`rows` gives a
     rung a row; :meth:`agreement` says whether the rungs agree."""
 
     game: str
-    runs: dict[str, tuple[SelfPlay, SelfPlay]]
+    runs: dict[str, SelfPlay]
 
     def row(self, name: str) -> dict:
         """One rung's figures (see the module's docstring)."""
-        run, swapped = self.runs[name]
-        scores, broken = pair_scores(run, swapped)
-        five = pentanomial(pair_counts(scores))
-        both = SelfPlay(run.records + swapped.records, run.game)
-        games = both.first_move_advantage()
-        median, m_low, m_high = both.lengths_survival().median()
-        depth = search_depth(both)
+        run = self.runs[name]
+        five = run.first_move_pairs()
+        games = run.first_move_advantage()
+        median, m_low, m_high = run.lengths_survival().median()
+        depth = search_depth(run)
         shallow = depth["reply"] is not None and depth["reply"] < REPLY_SHARE
         found = verdict(five["low"], five["high"]) if five["pairs"] else "not decided"
-        return {"engine": name, "games": len(both), "unfinished": games["unfinished"], "pairs": five["pairs"],
-                "unfinished pairs": broken, "first mover": games["mover"], "score": five["score"],
-                "low": five["low"], "high": five["high"], "score if unfinished drawn": games["score_if_draws"],
+        return {"engine": name, "games": len(run), "unfinished": games["unfinished"], "pairs": five["pairs"],
+                "unfinished pairs": five["unfinished"], "first mover": games["mover"], "score": five["score"],
+                "low": five["low"], "high": five["high"], "score if unfinished drawn": five["score_if_draws"],
                 "verdict": _WORDS.get(found, "not decided"), "median plies": median,
                 "median low": m_low, "median high": m_high, "mean depth": depth["depth"],
                 "sees replies": depth["reply"], "shallow": shallow}
@@ -163,31 +149,25 @@ class Balance:
         return f"Balance({self.game}: {self.agreement()})"
 
 
-def _twin(factory: Factory) -> Factory:
-    """The same engine on tie-break stream 1."""
-    settings = dict(factory.settings)
-    settings["stream"] = 1
-    return Factory(factory.kind, tuple(sorted(settings.items())))
-
-
-def balance(game, ladder: Mapping[str, Factory] | None = None, pairs: int = 20, book: int = 6, seed: int = 0,
+def balance(game, ladder: Mapping[str, object] | None = None, pairs: int = 20, book: int = 6, seed: int = 0,
             **options) -> Balance:
     """Play a balance study of ``game``: for each rung of ``ladder`` (name
-    -> :class:`~playbook.analysis.agents.Factory`, default
-    :data:`LADDER`), ``pairs`` colour-reversed pairs from the same
-    ``book`` random opening actions, seeds from ``seed``.  ``options`` go
-    to :func:`~playbook.analysis.selfplay.selfplay` (``max_plies``,
-    ``executor``, ``variant``, ``progress``...).  Warns about every rung
-    whose searches mostly stop before another player's answer."""
+    -> agent or factory, default :data:`LADDER`), ``pairs``
+    colour-reversed pairs of the engine against itself, each pair opening
+    with the same ``book`` random actions, seeds from ``seed``
+    (:func:`~playbook.analysis.selfplay.selfplay` with ``rotate=True``:
+    the two games of a pair have their own seeds, so the copies break
+    their ties differently).  ``options`` go to ``selfplay``
+    (``max_plies``, ``executor``, ``variant``, ``progress``...).  Warns
+    about every rung whose searches mostly stop before another player's
+    answer."""
     runs = {}
-    for name, factory in (ladder or LADDER).items():
-        if not isinstance(factory, Factory):
-            raise TypeError(f"ladder: {name!r} needs a factory such as AlphaBeta.factory(nodes=50), not {factory!r}")
-        twin = _twin(factory)
-        run = selfplay(game, [factory, twin], games=pairs, book=book, seed=seed, **options)
-        swapped = selfplay(game, [twin, factory], games=pairs, book=book, seed=seed, **options)
-        runs[name] = (run, swapped)
-    study = Balance(runs[next(iter(runs))][0].game, runs)
+    for name, engine in (ladder or LADDER).items():
+        if isinstance(engine, type):
+            raise TypeError(f"ladder: {name!r} needs an agent or a factory such as AlphaBeta.factory(nodes=50), "
+                            f"not the class {engine.__name__}")
+        runs[name] = selfplay(game, [engine, engine], games=2 * pairs, book=book, seed=seed, rotate=True, **options)
+    study = Balance(next(iter(runs.values())).game, runs)
     for row in study.rows():
         if row["shallow"]:
             warnings.warn(f"{study.game}, {row['engine']}: only {row['sees replies']:.0%} of its searches saw "
