@@ -87,3 +87,18 @@ def test_a_search_that_never_sees_a_reply_is_warned_about():
 def test_a_ladder_refuses_an_engine_class():
     with pytest.raises(TypeError, match="factory"):
         balance("cosmic", {"random": RandomAgent}, pairs=1)
+
+
+def test_compare_reports_the_change_in_score_as_an_interval_and_the_search_depth():
+    from playbook.analysis import compare
+
+    result = compare("cosmic", {"standard": {"quiet_limit": 100}, "compulsory": {"quiet_limit": 100,
+                                                                                "compulsory_capture": True}},
+                     [GreedyAgent.factory(), GreedyAgent.factory()], games=30, progress=False)
+    base, other = result.rows()
+    assert base["score_change"] is None and base["depth"] == 1.0 and base["replies"] == 0.0
+    assert other["score_change"] == pytest.approx(other["score"] - base["score"])
+    assert other["score_change_low"] < other["score_change"] < other["score_change_high"]
+    # Its width comes from both scores' intervals.
+    widths = [(row["score_high"] - row["score_low"]) / 2 for row in (base, other)]
+    assert other["score_change_high"] - other["score_change"] == pytest.approx(sum(w * w for w in widths) ** 0.5)

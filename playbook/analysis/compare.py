@@ -22,6 +22,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .balance import change, search_depth
 from .plots import comparison
 from .selfplay import SelfPlay, selfplay
 from .stats import wilson
@@ -88,7 +89,15 @@ class Comparison:
         (``plies_low``-``plies_high``, normal approximation; biased short
         when games reach the cap, so read the median), and for every
         variant after the first the p-value of each difference from the
-        first (``p_score``, ``p_draws``, ``p_plies``; :func:`z_test`)."""
+        first (``p_score``, ``p_draws``, ``p_plies``; :func:`z_test`) and
+        the change in the score from the first with its 95% interval
+        (``score_change``, ``score_change_low``-``score_change_high``;
+        :func:`~playbook.analysis.balance.change`): a change whose interval
+        holds 0 is not shown, and the interval says how large it may be.
+        ``depth`` is the engines' mean search depth in actions and
+        ``replies`` the share of their moves whose search saw the
+        opponent's answer (:func:`~playbook.analysis.balance.search_depth`;
+        None without engines)."""
         base = None
         out = []
         for name, run in self.runs.items():
@@ -106,12 +115,19 @@ class Comparison:
                    "draws": sum(draws) / len(draws) if draws else None, "draws_low": d_low, "draws_high": d_high,
                    "plies": mean, "plies_low": p_low, "plies_high": p_high,
                    "median_plies": median, "median_low": m_low, "median_high": m_high}
+            searched = search_depth(run)
+            row.update(depth=searched["depth"], replies=searched["reply"], score_change=None, score_change_low=None,
+                       score_change_high=None)
             if base is None:
-                base = (scores, draws, plies)
+                base = (scores, draws, plies, first)
                 row.update(p_score=None, p_draws=None, p_plies=None)
             else:
                 row.update(p_score=z_test(base[0], scores), p_draws=z_test(base[1], draws),
                            p_plies=z_test(base[2], plies))
+                if base[3]["score"] is not None and first["score"] is not None:
+                    moved = change(base[3], first)
+                    row.update(score_change=moved["change"], score_change_low=moved["low"],
+                               score_change_high=moved["high"])
             out.append(row)
         return out
 
