@@ -150,7 +150,8 @@ def test_selfplay_records_carry_what_each_engine_reported_about_its_moves_and_re
         # every legal action but offering a draw.
         weighed = [a for a in states[ply].legal_actions() if a.text != "offer-draw"]
         assert note["depth"] == 1 and note["nodes"] == len(weighed)
-        assert set(note) == {"score", "depth", "nodes", "seconds"}
+        # One action deep in a game of alternating moves, it never sees Black's answer.
+        assert set(note) == {"score", "depth", "reply", "nodes", "seconds"} and note["reply"] == 0
     saved = to_record(record)
     assert saved.notes == record["notes"]
     again = Record.from_json(saved.to_json())
