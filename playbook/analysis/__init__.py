@@ -12,7 +12,8 @@ intervals (draws as draws: :func:`trinomial`, :func:`pentanomial`), ratings
 test they report with; :mod:`.survival` the Kaplan-Meier curve of game
 lengths stopped at a cap.
 :func:`review` goes through a finished game move by move, as Lichess's
-computer analysis does.
+computer analysis does.  :mod:`.balance` asks who is favoured of a ladder
+of engines, in colour-reversed pairs, and says whether they agree.
 """
 
 from . import plots
