@@ -55,7 +55,8 @@ function control(name, onClick) {
 }
 function showControls(widget) {
   const { model, controls } = widget;
-  const names = (model.get("controls") || []).filter((n) => n in CONTROLS);
+  const over = Boolean(model.get("over"));
+  const names = (model.get("controls") || []).filter((n) => n in CONTROLS && !(over && n === "hint"));
   controls.replaceChildren(...names.map((n) => control(n, () => model.send({ type: n }))));
   controls.hidden = names.length === 0;
 }
@@ -1010,7 +1011,10 @@ function render({ model, el: root }) {
   model.on("change:tree", boardChanged);
   model.on("change:position", boardChanged);
   model.on("change:status", () => showStatus(widget));
-  model.on("change:over", () => showStatus(widget));
+  model.on("change:over", () => {
+    showStatus(widget);
+    showControls(widget);
+  });
   model.on("change:details", () => showDetails(widget));
   model.on("change:numbers", () => showMoves(widget));
   model.on("change:notes", () => showMoves(widget));
