@@ -116,8 +116,20 @@ def shoot(browser, server, theme: str) -> list[Path]:
             if name in ("wheel-2", "wheel-3"):
                 assert height <= window, (name, height, window)
         # The wheel of eight is shown wide enough for its cells to read (24 pixels or more).
-        cell = board(page, len(BOARDS) - 1).locator('[data-cell="a8"]').bounding_box()
+        names = [name for name, _ in BOARDS]
+        cell = board(page, names.index("wheel-8")).locator('[data-cell="a8"]').bounding_box()
         assert cell["width"] >= 24
+        # A finished game: its result whole in the banner, and neither Hint nor a named choice (offer a draw).
+        over = board(page, names.index("cosmic-over"))
+        assert over.locator(".pb-status").inner_text() == "Game over. Black wins: black captured the white king"
+        assert over.locator(".pb-control-hint").count() == 0 and over.locator(".pb-picker button").count() == 0
+        assert over.locator(".pb-eval").inner_text() == ""
+        # Its caption's other line says "1 piece", and each move number sits on its move's line.
+        assert over.locator(".pb-details").inner_text() == "White 1 piece, Black 1"
+        turns = over.evaluate("""(root) => [...root.querySelectorAll('.pb-turn')].map((t) => {
+            const n = t.querySelector('.pb-num'), m = t.querySelector('.pb-move');
+            return n ? Math.abs(n.getBoundingClientRect().top - m.getBoundingClientRect().top) : 0; })""")
+        assert len(turns) == 2 and max(turns) < 2
         return saved
     finally:
         context.close()
