@@ -20,8 +20,8 @@ KELASU = load("kelasu")
 CRESNOVIAN = load("cresnovian")
 
 
-def fixed_depth(depth):
-    return AlphaBeta(depth=depth, time_limit=None)
+def fixed_depth(depth, seed=0):
+    return AlphaBeta(depth=depth, time_limit=None, seed=seed)
 
 
 # ------------------------------------------------------------- Cosmic Chess
@@ -453,7 +453,7 @@ def test_every_agent_shares_one_interface_and_reset_starts_it_again():
     from playbook.analysis.agents import Agent, Analysis
 
     state = COSMIC.initial()
-    for make in (lambda: RandomAgent(seed=4), lambda: GreedyAgent(seed=4), lambda: fixed_depth(2),
+    for make in (lambda: RandomAgent(seed=4), lambda: GreedyAgent(seed=4), lambda: fixed_depth(2, seed=4),
                  lambda: MCTS(iterations=60, time_limit=None, seed=4)):
         agent = make()
         assert isinstance(agent, Agent)

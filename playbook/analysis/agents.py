@@ -30,7 +30,8 @@ from typing import Protocol
 from ..core import Action, State, Step
 from .evaluation import WIN, evaluation_for, private
 
-__all__ = ["Agent", "Analysis", "Line", "RandomAgent", "GreedyAgent", "TALK", "DECIDED", "score_words"]
+__all__ = ["Agent", "Analysis", "Factory", "Line", "RandomAgent", "GreedyAgent", "TALK", "DECIDED", "refuse_positional",
+           "score_words"]
 
 # Words typed at a text step when an agent must fill one in.
 WORDS = ("stone", "river", "light", "quiet", "ember", "crown", "orbit", "field", "glass", "north")
@@ -143,6 +144,46 @@ class Agent(ABC):
         by default its :meth:`choose`, with no opinion of the score and no
         depth searched."""
         return Analysis(self.choose(state), 0.0, 0)
+
+    @classmethod
+    def factory(cls, **settings) -> Factory:
+        """A factory ``seed -> agent`` of this kind with ``settings``
+        (``AlphaBeta.factory(nodes=2000)``): what self-play calls with
+        each game's seed, said explicitly rather than by passing the class."""
+        cls(**settings)  # refuse bad settings now, not in the first game
+        return Factory(cls, tuple(sorted(settings.items())))
+
+
+@dataclass(frozen=True)
+class Factory:
+    """Makes an agent of ``kind`` with ``settings`` (name-value pairs)
+    for each game's seed: ``Factory(AlphaBeta, (("nodes", 2000),))(7)``
+    is ``AlphaBeta(nodes=2000, seed=7)``.  Made by :meth:`Agent.factory`;
+    it pickles, so it goes to any executor's workers."""
+
+    kind: type[Agent]
+    settings: tuple[tuple[str, object], ...]
+
+    def __call__(self, seed: float | None) -> Agent:
+        """The agent for the game of ``seed``."""
+        return self.kind(**dict(self.settings), seed=seed)
+
+    def __repr__(self) -> str:
+        return f"{self.kind.__name__}.factory({', '.join(f'{k}={v!r}' for k, v in self.settings)})"
+
+
+def refuse_positional(kind: type, args: tuple) -> None:
+    """Refuse settings given by position to an agent whose settings are
+    all named (``AlphaBeta``, ``MCTS``): ``AlphaBeta(5)`` is most often a
+    class passed where a factory ``seed -> agent`` was meant, which would
+    otherwise build a different engine each game from the seed."""
+    if args:
+        name = kind.__name__
+        raise TypeError(
+            f"{name} takes its settings by name ({name}(nodes=2000), not {name}({', '.join(map(repr, args))})). "
+            f"The class is not a factory seed -> agent: give an agent such as {name}(nodes=2000) (self-play "
+            f"resets it with each game's seed) or a factory such as {name}.factory(nodes=2000)"
+        )
 
 
 class RandomAgent(Agent):
