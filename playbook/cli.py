@@ -145,7 +145,7 @@ def _parser() -> argparse.ArgumentParser:
         "selfplay", help="play many games between agents and write their records to Parquet",
         description="Play games between agents and write their records to a folder in Parquet as they finish; "
                     "run again with more games to add the missing ones.")
-    run.add_argument("game", metavar="GAME", help="the game's key: cosmic, kelasu, cresnovian, ccc or wheel")
+    run.add_argument("game", metavar="GAME", help=f"the game's key: {', '.join(available())}")
     run.add_argument("--agents", required=True,
                      help="one agent per player, separated by commas: random, greedy, alphabeta or mcts, each with "
                           "optional :key=value settings (e.g. random,alphabeta:nodes=2000)")
