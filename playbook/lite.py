@@ -254,9 +254,12 @@ def site_config(packages: list[str]) -> dict:
 
 
 def start_page() -> str:
-    """The site's front page: straight on to the start notebook in JupyterLab."""
+    """The site's front page: straight on to the start notebook in
+    JupyterLab.  It keeps JupyterLite's (empty) settings script, which every
+    page of the site reads from the front page."""
     target = f"lab/index.html?path={START_PAGE}"
     return (f'<!doctype html>\n<html><head><meta charset="utf-8"><title>playbook</title>\n'
+            f'<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>\n'
             f'<meta http-equiv="refresh" content="0; url={target}"></head>\n'
             f'<body><a href="{target}">Open the playbook tutorials</a></body></html>\n')
 

@@ -119,7 +119,10 @@ class Area:
 class Scene:
     """Everything :func:`svg` draws.  ``files`` label the columns from left
     to right and ``ranks`` the rows from top to bottom (empty strings for
-    none); ``caption`` lines are printed under the board."""
+    none); ``caption`` lines are printed under the board.  ``zones`` are the
+    colours of the zones this game adds to the shared ones of :data:`THEMED`:
+    ``(zone, light, dark)``, filling its cells of that ``zone`` on light and
+    dark pages, so a game brings its own colours with its drawing."""
 
     cells: Sequence[Cell]
     pieces: Sequence[Piece] = ()
@@ -130,6 +133,14 @@ class Scene:
     title: str = ""
     labels: Sequence[Label] = ()
     areas: Sequence[Area] = ()
+    zones: tuple[tuple[str, str, str], ...] = ()
+
+    def style(self) -> str:
+        """The stylesheet this scene's drawing carries: :data:`STYLE` and
+        the colours of its own ``zones``."""
+        if not self.zones:
+            return STYLE
+        return STYLE + _themed_style(tuple((f".pb-zone-{z}", "fill", light, dark) for z, light, dark in self.zones))
 
     def size(self) -> tuple[float, float]:
         width = max(
@@ -372,7 +383,7 @@ def svg(
     """
     lines = list(scene.caption) if caption else []
     layout = _Layout.of(scene, flip, size, len(lines))
-    head, coords = _frame(layout, STYLE)
+    head, coords = _frame(layout, scene.style())
     hover = _hover(scene.pieces)
     boxes = {}
     out = [head, '<g class="pb-cells">']
@@ -396,7 +407,7 @@ def _svg_tree(scene: Scene, **options) -> str:
     svgwrite tree with no cache: the reference the fast path is tested against."""
     lines = list(scene.caption) if options.get("caption", True) else []
     layout = _Layout.of(scene, options.get("flip", False), options.get("size"), len(lines))
-    dwg = _drawing(layout, STYLE)
+    dwg = _drawing(layout, scene.style())
     hover = _hover(scene.pieces)
     boxes = {}
     cell_layer = dwg.add(dwg.g(class_="pb-cells"))

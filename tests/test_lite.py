@@ -112,3 +112,10 @@ def test_the_command_takes_an_output_folder_and_a_source():
 def test_building_from_a_folder_that_is_no_clone_says_so(tmp_path):
     with pytest.raises(FileNotFoundError, match="not a clone"):
         lite.build(tmp_path, tmp_path / "out")
+
+
+def test_each_release_publishes_the_site_to_github_pages():
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    assert "release:\n    types: [published]" in workflow
+    assert "playbook lite --out _site" in workflow
+    assert "path: _site" in workflow and "actions/deploy-pages" in workflow

@@ -24,7 +24,7 @@ def test_installed_from_a_wheel_the_board_serves_the_packages_static_folder(tmp_
     # The wheel pip builds, unpacked as an installer lays it out.
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
                    check=True, capture_output=True)
-    wheel = next(tmp_path.glob("playbook-*.whl"))
+    wheel = next(tmp_path.glob("playbook*.whl"))
     site = tmp_path / "site"
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()

@@ -9,11 +9,11 @@ from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, Step, StepOptions
+from ...core import Action, IllegalAction, NotationError, Outcome, State, Step, StepOptions
 from ...render import Scene
 from .abilities import ABILITIES
 from .action_text import steps_from_text
-from .board import CELLS, DONE, INDEX, KINGDOM, Umbral, other_kingdom
+from .board import CELLS, DONE, INDEX, KINGDOM, KINGDOM_EMPTIED, Umbral, other_kingdom
 from .edit import edit
 from .effects import apply_action
 from .entry import Entry, open_ended
@@ -98,11 +98,11 @@ class CresnovianState(State):
                     right = True
         who = {k: ("second" if self.second_kingdom == k else "first") for k in ("left", "right")}
         if not left and not right:
-            return Outcome((), "both kingdoms hold zero Q", Ending.KINGDOM_EMPTIED)
+            return Outcome((), "both kingdoms hold zero Q", KINGDOM_EMPTIED)
         loser = "left" if not left else "right"
         winner = "right" if loser == "left" else "left"
         name = self.names[0 if loser == "left" else 1]
-        return Outcome((who[winner],), f"the {loser} kingdom ({name}) holds zero Q", Ending.KINGDOM_EMPTIED)
+        return Outcome((who[winner],), f"the {loser} kingdom ({name}) holds zero Q", KINGDOM_EMPTIED)
 
     outcome = property(_compute_outcome, doc=(
         "How the game ended (see :class:`Outcome`), or None while it runs, worked out on each look: a "
