@@ -71,7 +71,7 @@ from ..records import Record
 from .agents import RandomAgent
 from .evaluation import in_setup
 from .notes import move_note
-from .stats import elo_interval, elo_ratings, pair_counts, pentanomial, score_figure, wilson
+from .stats import elo_interval, elo_ratings, elo_with_first_move, pair_counts, pentanomial, score_figure, wilson
 from .stats import sprt as sequential_test
 from .survival import Survival, kaplan_meier
 from .tables import MOVE_COLUMNS, by_position, move_rows
@@ -1019,6 +1019,17 @@ class Tournament(SelfPlay):
                          "high": field_elo + high})
         rows.sort(key=lambda row: -row["elo"])
         return rows
+
+    def first_move_rating(self, prior: float = 1.0) -> dict:
+        """The agents' ratings with a first-move term, from the finished
+        two-player games (``prior``: drawn games added a pair; see
+        :func:`~playbook.analysis.stats.elo_with_first_move`): ``ratings``
+        (name -> Elo), and ``first_move``, the Elo the first move is worth,
+        with its 95% interval ``first_move_low``-``first_move_high``."""
+        results = [(r["agents"][r["first"]], r["agents"][_other(r, r["first"])],
+                    _pair_score(r, r["first"], _other(r, r["first"])))
+                   for r in self.finished() if len(r["agents"]) == 2 and r["first"] in r["agents"]]
+        return elo_with_first_move(results, self.names, prior=prior, anchor=self.anchor)
 
     def ratings_frame(self):
         """:meth:`ratings` as a pandas DataFrame indexed by name."""
