@@ -60,7 +60,7 @@ def test_selfplay_and_compare_offer_the_sequential_test():
     assert run.sprt["decision"] == "elo1" and len(run) < 200
     c = compare(COSMIC, {"standard": {}}, [GreedyAgent, RandomAgent], games=200, rotate=True, sprt=(0, 100),
                 progress=False, max_plies=200)
-    assert c.runs["standard"].sprt["decision"] == "elo1"
+    assert c.runs["standard"].sprt["decision"] == "elo1" and c.rows()[0]["sprt"] == "elo1"
     with pytest.raises(Exception, match="sprt= tests the first agent against the second"):
         selfplay(COSMIC, [GreedyAgent, RandomAgent], games=4, sprt=(0, 100), out="nowhere", progress=False)
 

@@ -86,7 +86,8 @@ class Comparison:
         Kaplan-Meier, unfinished games censored where they stopped; None
         beyond the cap) and the mean ``plies`` over all games
         (``plies_low``-``plies_high``, normal approximation; biased short
-        when games reach the cap, so read the median), and for every
+        when games reach the cap, so read the median), the decision of
+        the sequential test of a run with ``sprt=`` (``sprt``), and for every
         variant after the first the p-value of each difference from the
         first (``p_score``, ``p_draws``, ``p_plies``; :func:`z_test`)."""
         base = None
@@ -105,7 +106,8 @@ class Comparison:
                    "score_high": first["high"], "score_if_draws": first["score_if_draws"] if len(run) else None,
                    "draws": sum(draws) / len(draws) if draws else None, "draws_low": d_low, "draws_high": d_high,
                    "plies": mean, "plies_low": p_low, "plies_high": p_high,
-                   "median_plies": median, "median_low": m_low, "median_high": m_high}
+                   "median_plies": median, "median_low": m_low, "median_high": m_high,
+                   "sprt": run.sprt["decision"] if run.sprt else None}
             if base is None:
                 base = (scores, draws, plies)
                 row.update(p_score=None, p_draws=None, p_plies=None)

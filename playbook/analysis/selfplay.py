@@ -63,6 +63,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from itertools import combinations
+from numbers import Integral
 from typing import Any
 
 from ..core import Game, PlaybookError
@@ -493,7 +494,7 @@ def _warn_if_long(game: Game, agents: list, games: int, executor) -> None:
 
 def _check_counts(games: int, max_plies: int, batch: int | None, book: int) -> None:
     """Refuse counts that cannot make a run, naming the argument."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+    if isinstance(games, bool) or not isinstance(games, Integral) or games < 0:
         raise SelfPlayError(f"games: a number of games, 0 or more, not {games!r}")
     if max_plies < 1:
         raise SelfPlayError(f"max_plies: at least 1 action a game, not {max_plies}")
