@@ -43,7 +43,7 @@ import signal
 import sys
 import threading
 
-from . import lite
+from . import lite, scaffold
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, load_results, selfplay
 from .analysis.report import report
 from .core import PlaybookError
@@ -145,7 +145,7 @@ def _parser() -> argparse.ArgumentParser:
         "selfplay", help="play many games between agents and write their records to Parquet",
         description="Play games between agents and write their records to a folder in Parquet as they finish; "
                     "run again with more games to add the missing ones.")
-    run.add_argument("game", metavar="GAME", help="the game's key: cosmic, kelasu, cresnovian, ccc or wheel")
+    run.add_argument("game", metavar="GAME", help=f"the game's key: {', '.join(available())}")
     run.add_argument("--agents", required=True,
                      help="one agent per player, separated by commas: random, greedy, alphabeta or mcts, each with "
                           "optional :key=value settings (e.g. random,alphabeta:nodes=2000)")
@@ -173,6 +173,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the games, results, first mover's score (draws as draws, unfinished games counted), "
                     "pairs and lengths of a folder written by playbook selfplay, each with its 95% interval.")
     told.add_argument("folder", metavar="FOLDER", help="a folder written by playbook selfplay --out")
+    scaffold.add_arguments(commands.add_parser(
+        "new-game", help="write a new game's own package, found by playbook once installed",
+        description="Write NAME/, an installable package holding a small complete game to turn into yours."))
     lite.add_arguments(commands.add_parser(
         "lite", help="build the tutorials as a static JupyterLite site (from a clone of the repository)",
         description="Build a static folder that runs the tutorials and puzzles in any browser, with no server."))
@@ -296,6 +299,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.command == "lite":
         return lite.main(args)
+    if args.command == "new-game":
+        return scaffold.main(args)
     if args.command == "summary":
         return summary_command(args, parser)
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \

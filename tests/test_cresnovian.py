@@ -368,6 +368,46 @@ def test_flock_together_offers_no_move_that_leaves_a_later_piece_nowhere_to_go()
     assert (cell(after, "cosmos"), cell(after, "velocity"), q(after, "duality")) == ("G1", "A2", "8Q")
 
 
+def listed_flocks(state):
+    return {a.text for a in state.legal_actions() if " flock-together" in a.text}
+
+
+def test_the_listing_offers_one_flock_together_for_each_choice_of_the_pieces_that_come_in():
+    # Issue 32: room for one of two; either comes in, the other stays where it is.
+    assert listed_flocks(issue_32_position()) == {"perform A1 flock-together E2>C3", "perform A1 flock-together H2>C3"}
+    # Room for one of three: three choices, the two left over staying.
+    walls = {c: "essence" for c in ("A2", "A3", "B1", "B2", "B3", "C1", "C2")}
+    three = setup({"A1": "duality 9Q", "G1": "cosmos 9Q", "E2": "velocity 9Q", "H2": "radiance 9Q", "I3": "essence 5Q"},
+                  monuments=walls, rest=("G3", "H1", "H3", "I1"))
+    assert listed_flocks(three) == {f"perform A1 flock-together {m}" for m in ("G1>C3", "E2>C3", "H2>C3")}
+    # The Velocity inside keeps C3, or gives it to the Cosmos and takes the first free World cell (D1).
+    inside = setup({"A1": "duality 9Q", "G1": "cosmos 9Q", "C3": "velocity 9Q", "I3": "essence 5Q"},
+                   monuments=walls, rest=("D3", "F3", "G3", "H3", "H1"))
+    assert listed_flocks(inside) == {"perform A1 flock-together", "perform A1 flock-together G1>C3 C3>D1"}
+    # Room for the whole flock: one action; the Velocity keeps B2, the others take the free cells in cell order
+    # (B1, C1), the Radiance (H1) first.
+    assert listed_flocks(flock_position()) == {"perform A1 flock-together H1>B1 E2>C1"}
+    for state in (issue_32_position(), three, inside, flock_position()):
+        for action in state.legal_actions():
+            assert state.action_from_steps(action.steps) == action
+
+
+def test_the_listing_of_flock_together_stays_within_seventy():
+    # Eight pieces flock and the kingdom has room for four (C2, A3, B3, C3): C(8, 4) = 70 choices, the most
+    # there can be; every other placement (4! ways to seat each choice, and more) is entered by steps.
+    walls = {c: "essence" for c in ("B1", "C1", "A2", "B2")}
+    others = [u for u in UMBRATIONS if u != "duality"]
+    cells = ("D1", "E1", "F1", "D2", "E2", "F2", "G1", "H1")
+    state = GAME.setup({"A1": "duality 9Q", **{c: f"{u} 9Q" for c, u in zip(cells, others)}}, monuments=walls)
+    flocks = listed_flocks(state)
+    assert len(flocks) == 70
+    assert "perform A1 flock-together D1>C2 E1>A3 F1>B3 D2>C3" in flocks
+    assert "perform A1 flock-together G1>C2 H1>A3 E2>B3 F2>C3" in flocks
+    seated_otherwise = "perform A1 flock-together G1>A3 H1>C2 E2>B3 F2>C3"  # the same four
+    assert seated_otherwise not in flocks
+    assert state.play(seated_otherwise).last_action.text == seated_otherwise  # entered as text all the same
+
+
 def test_breakdown_marks_qb_and_the_next_performance_only_repairs_at_the_usual_cost():
     broken = setup({"A1": "cosmos 3Q", "I1": "radiance 5Q"}).play("perform A1 breakdown I1")
     assert q(broken, "radiance") == "5Qb"

@@ -60,7 +60,7 @@ def test_selfplay_and_compare_offer_the_sequential_test():
     assert run.sprt["decision"] == "elo1" and len(run) < 200
     c = compare(COSMIC, {"standard": {}}, [GreedyAgent, RandomAgent], games=200, rotate=True, sprt=(0, 100),
                 progress=False, max_plies=200)
-    assert c.runs["standard"].sprt["decision"] == "elo1"
+    assert c.runs["standard"].sprt["decision"] == "elo1" and c.rows()[0]["sprt"] == "elo1"
     with pytest.raises(Exception, match="sprt= tests the first agent against the second"):
         selfplay(COSMIC, [GreedyAgent, RandomAgent], games=4, sprt=(0, 100), out="nowhere", progress=False)
 
@@ -147,3 +147,26 @@ def test_a_rotated_run_on_disk_resumes_as_one_straight_run_and_keeps_rotate_amon
     assert [r["pair"] for r in load_results(tmp_path).records] == [0, 0, 2, 2, 4, 4]
     with pytest.raises(Exception, match="rotate"):
         selfplay(COSMIC, agents, games=6, book=2, out=tmp_path, progress=False, max_plies=60)
+
+
+def test_a_tournament_rates_its_agents_with_a_first_move_term_by_hand():
+    from playbook.analysis import Tournament
+
+    # a moving first scores 3 of 4, b moving first 2 of 4: h = 200 log10(3) = 95.42 Elo, a +47.71
+    # (the closed form is worked in tests/test_draw_stats.py).
+    records = ([game("a", "b", "white", 0)] * 3 + [game("a", "b", "black", 0)]
+               + [game("b", "a", "white", 0), game("b", "a", "black", 0)] * 2)
+    fit = Tournament(records, "cosmic", ["a", "b"]).first_move_rating(prior=0)
+    assert fit["first_move"] == pytest.approx(95.424, abs=1e-3) and fit["ratings"]["a"] == pytest.approx(47.712,
+                                                                                                         abs=1e-3)
+
+
+def test_compare_reports_unfinished_games_and_the_median_length_beside_the_mean():
+    c = compare(COSMIC, {"short": {}}, [RandomAgent, RandomAgent], games=12, max_plies=30, progress=False)
+    (row,) = c.rows()
+    run = c.runs["short"]
+    assert row["unfinished"] == sum(r["unfinished"] for r in run.records) == row["games"] - row["finished"]
+    assert (row["median_plies"], row["median_low"], row["median_high"]) == run.lengths_survival().median()
+    first = run.first_move_advantage()
+    assert (row["score_low"], row["score_high"], row["score_if_draws"]) == (first["low"], first["high"],
+                                                                            first["score_if_draws"])

@@ -30,15 +30,15 @@ from typing import Protocol
 from ..core import Action, State, Step
 from .evaluation import WIN, evaluation_for, private
 
-__all__ = ["Agent", "Analysis", "Factory", "Line", "RandomAgent", "GreedyAgent", "TALK", "DECIDED", "refuse_positional",
-           "score_words"]
+__all__ = ["Agent", "Analysis", "Factory", "Line", "RandomAgent", "GreedyAgent", "QUIET", "DECIDED",
+           "refuse_positional", "score_words"]
 
 # Words typed at a text step when an agent must fill one in.
 WORDS = ("stone", "river", "light", "quiet", "ember", "crown", "orbit", "field", "glass", "north")
 
-#: Choices that end or shorten a game by agreement rather than by play:
-#: agents leave them alone unless asked (``avoid=()``).
-TALK = ("resign", "offer-draw", "accept-draw", "claim-draw")
+#: What the engines leave out of their searches: the talk actions of every
+#: kind but accepting a draw (which ends a game they may judge).
+QUIET = ("resign", "offer", "claim")
 
 
 #: Scores beyond this are wins or losses found by a search (WIN less the
@@ -190,15 +190,16 @@ class RandomAgent(Agent):
     """Plays a random legal action.  Where an entry is already complete but
     could go on (a chain of jumps, a group of pieces), it stops with
     probability ``stop``.  Choices named in ``avoid`` are taken only when
-    nothing else is possible; by default these are resigning and offering
-    or accepting a draw (:data:`TALK`), so random games are decided by
-    play: pass ``avoid=()`` for an agent that may also resign or agree a
-    draw.  ``seed`` makes its games repeatable."""
+    nothing else is possible; by default these are the game's talk
+    (resigning, offering or accepting a draw: the ``talk`` its descriptor
+    declares), so random games are decided by play: pass ``avoid=()`` for
+    an agent that may also resign or agree a draw.  ``seed`` makes its
+    games repeatable."""
 
     def __init__(self, seed: float | None = None, stop: float = 0.3, avoid: tuple[str, ...] | None = None):
         super().__init__(seed)
         self.stop = stop
-        self.avoid = frozenset(TALK if avoid is None else avoid)
+        self.avoid = None if avoid is None else frozenset(avoid)
 
     def choose(self, state: State) -> Action:
         """A random legal action, entered one random step at a time."""
@@ -207,13 +208,14 @@ class RandomAgent(Agent):
     def complete(self, state: State, prefix: tuple[Step, ...]) -> Action:
         """A random legal action that begins with the entry ``prefix``."""
         steps = list(prefix)
+        avoid = state.game.descriptor.talk_texts() if self.avoid is None else self.avoid
         while True:
             step = state.next_steps(steps)
             if step.complete and (not step.options or self.rng.random() < self.stop):
                 return state.action_from_steps(steps)
             if not step.options:
                 raise RuntimeError(f"no way to finish the entry {steps} in {state!r}")
-            options = [o for o in step.options if not (o.kind == "choice" and o.value in self.avoid)]
+            options = [o for o in step.options if not (o.kind == "choice" and o.value in avoid)]
             if not options and step.complete:
                 return state.action_from_steps(steps)
             option = self.rng.choice(options or step.options)
@@ -239,7 +241,7 @@ class RandomAgent(Agent):
         parts = [f"seed={self.seed}"] if self.seed is not None else []
         if self.stop != 0.3:
             parts.append(f"stop={self.stop}")
-        if self.avoid != frozenset(TALK):
+        if self.avoid is not None:
             parts.append(f"avoid={tuple(sorted(self.avoid))}")
         return f"RandomAgent({', '.join(parts)})"
 

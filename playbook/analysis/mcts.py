@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from ..core import Action, IllegalAction, State, Step
-from .agents import DECIDED, TALK, Agent, Analysis, RandomAgent, random_words, refuse_positional
+from .agents import DECIDED, QUIET, Agent, Analysis, RandomAgent, random_words, refuse_positional
 from .evaluation import evaluation_for, generic, private, squash
 from .search import _UNSET, Unset, blind, candidates, vary
 
@@ -302,9 +302,8 @@ class MCTS(Agent):
                 node.untried = children
                 return
         options = node.state.next_steps(node.prefix)
-        steps = [
-            o for o in options.options if not (o.kind == "choice" and o.value in TALK and o.value != "accept-draw")
-        ]
+        quiet = node.state.game.descriptor.talk_texts(*QUIET)
+        steps = [o for o in options.options if not (o.kind == "choice" and o.value in quiet)]
         if not steps:
             steps = list(options.options)
         steps = [Step.text(random_words(self.rng, o.label), o.label) if o.kind == "text" else o for o in steps]

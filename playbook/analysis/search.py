@@ -46,7 +46,7 @@ from typing import Final
 
 from ..core import Action, IllegalAction, State
 from .agents import DECIDED as _DECIDED
-from .agents import TALK, Agent, Analysis, Line, RandomAgent, refuse_positional
+from .agents import QUIET, Agent, Analysis, Line, RandomAgent, refuse_positional
 from .evaluation import WIN, evaluation_for, private
 
 __all__ = [
@@ -70,9 +70,6 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 #: merges, and a field of 25 blanks has over 600,000 merges).
 LIMIT = 3000
 
-#: The talk a search leaves out of its candidates, when it may talk and when not.
-_SKIP_TALKING: Final = frozenset({"resign"})
-_SKIP: Final = frozenset(TALK) - {"accept-draw"}
 
 _text: Final = attrgetter("text")
 
@@ -88,7 +85,8 @@ def candidates(state: State, rng: random.Random | None = None, samples: int = 8,
     listed action starts with; when nothing is listed at all, ``samples``
     random entries by the step API."""
     rng = rng or random.Random(0)
-    skip = _SKIP_TALKING if talk else _SKIP
+    declared = state.game.descriptor
+    skip = declared.talk_texts("resign") if talk else declared.talk_texts(*QUIET)
     try:
         listed = list(islice(state.iter_actions(), limit))
     except NotImplementedError:
@@ -200,7 +198,7 @@ def _unknown_extra(state: State, listed: list[Action], rng: random.Random) -> li
     agent = RandomAgent(seed=rng.random(), avoid=())
     out = []
     for step in state.next_steps(()).options:
-        if step in firsts or (step.kind == "choice" and step.value in TALK):
+        if step in firsts or (step.kind == "choice" and step.value in state.game.descriptor.talk_texts()):
             continue
         if step.kind == "text":
             step = type(step).text(agent.text_for(step), step.label)

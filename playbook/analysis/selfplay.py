@@ -53,7 +53,6 @@ and the second moves first, so ``first`` is ``"second"`` there.
 from __future__ import annotations
 
 import copy
-import inspect
 import pickle
 import sys
 import time
@@ -64,6 +63,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from itertools import combinations
+from numbers import Integral
 from typing import Any
 
 from ..core import Game, PlaybookError
@@ -72,7 +72,7 @@ from ..records import Record
 from .agents import RandomAgent
 from .evaluation import in_setup
 from .notes import move_note
-from .stats import elo_interval, elo_ratings, pair_counts, pentanomial, score_figure, wilson
+from .stats import elo_interval, elo_ratings, elo_with_first_move, pair_counts, pentanomial, score_figure, wilson
 from .stats import sprt as sequential_test
 from .survival import Survival, kaplan_meier
 from .tables import MOVE_COLUMNS, by_position, move_rows
@@ -227,9 +227,9 @@ def settings_text(settings: dict | None) -> str:
     return ", ".join(f"{k}={v!r}" if isinstance(v, str) else f"{k}={v}" for k, v in sorted(settings.items()))
 
 
-def _keywords(function) -> set[str]:
-    return {name for name, p in inspect.signature(function).parameters.items()
-            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and name != "self"}
+def _names(options) -> set[str]:
+    """The names of a descriptor's ``variants`` or ``settings``."""
+    return {option.name for option in options}
 
 
 def _prepare(game, variant: dict | None, setup: dict | None, options) -> tuple[Game, dict]:
@@ -240,8 +240,8 @@ def _prepare(game, variant: dict | None, setup: dict | None, options) -> tuple[G
                             "e.g. variant={'quiet_limit': 100}) and start settings as setup= (as game.initial() "
                             "takes them, e.g. setup={'first': 'black'})")
     game = _load(game)
-    rules = _keywords(type(game).__init__)
-    start = _keywords(game.initial)
+    rules = _names(game.descriptor.variants)
+    start = _names(game.descriptor.settings)
     for key in variant or {}:
         if key not in rules:
             hint = (f"; {key!r} chooses the start: pass setup={{{key!r}: ...}}" if key in start
@@ -494,7 +494,7 @@ def _warn_if_long(game: Game, agents: list, games: int, executor) -> None:
 
 def _check_counts(games: int, max_plies: int, batch: int | None, book: int) -> None:
     """Refuse counts that cannot make a run, naming the argument."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+    if isinstance(games, bool) or not isinstance(games, Integral) or games < 0:
         raise SelfPlayError(f"games: a number of games, 0 or more, not {games!r}")
     if max_plies < 1:
         raise SelfPlayError(f"max_plies: at least 1 action a game, not {max_plies}")
@@ -848,8 +848,10 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
     game, setup = _prepare(game, variant, setup, options)
     _check_counts(games, max_plies, batch, book)
     if players is not None and players != len(_seats(game, setup)):
-        if "players" not in _keywords(game.initial):
-            raise SelfPlayError(f"players: {game.title} is for {len(game.players)} players, not {players}")
+        seats = game.descriptor.seats
+        if players not in seats or "players" not in _names(game.descriptor.settings):
+            many = seats.fewest if seats.fixed else f"{seats.fewest} to {seats.most}"
+            raise SelfPlayError(f"players: {game.title} is for {many} players, not {players}")
         setup = {**setup, "players": players}
         _prepare(game, None, setup, None)
     seats = _seats(game, setup)
@@ -1018,6 +1020,17 @@ class Tournament(SelfPlay):
                          "high": field_elo + high})
         rows.sort(key=lambda row: -row["elo"])
         return rows
+
+    def first_move_rating(self, prior: float = 1.0) -> dict:
+        """The agents' ratings with a first-move term, from the finished
+        two-player games (``prior``: drawn games added a pair; see
+        :func:`~playbook.analysis.stats.elo_with_first_move`): ``ratings``
+        (name -> Elo), and ``first_move``, the Elo the first move is worth,
+        with its 95% interval ``first_move_low``-``first_move_high``."""
+        results = [(r["agents"][r["first"]], r["agents"][_other(r, r["first"])],
+                    _pair_score(r, r["first"], _other(r, r["first"])))
+                   for r in self.finished() if len(r["agents"]) == 2 and r["first"] in r["agents"]]
+        return elo_with_first_move(results, self.names, prior=prior, anchor=self.anchor)
 
     def ratings_frame(self):
         """:meth:`ratings` as a pandas DataFrame indexed by name."""

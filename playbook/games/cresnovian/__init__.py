@@ -71,14 +71,21 @@ see the last sentence here):
 DOCUMENT (any nine words), Propaganda (any subset of targets), Flock
 Together and Tectonic Failure (a move for each piece) and Redefinition
 (every poem word onto every free cell: hundreds of actions once the poem is
-long).  ``state.redefinitions(words=[1])`` lists the Redefinitions of chosen
-words; the engines weigh those of the first word (the word chosen changes
-only the poem, not what happens on the board), one DOCUMENT and Propaganda
-aimed at the opponent's kingdom besides the listed actions.  A running game
-never lists nothing: where no travel or listed performance exists, the list
-holds one action for each way to begin (DOCUMENT of nine words ``word``,
-and each piece that can still perform), completed with the first option at
-every step; where nothing is possible at all, it is ``pass``.
+long).  Flock Together is listed all the same once for each choice of the
+pieces that end in the kingdom (clarification 30): one action when the
+kingdom has room for the whole flock, and never more than C(8, 4) = 70.
+Those chosen keep their cells inside or take the free ones in cell order,
+the others stay where they are (or, leaving the kingdom, take the first
+free World cells); every other placement (8! = 40,320 ways to seat eight
+flocking pieces in an empty kingdom alone) is entered by steps or as text.
+``state.redefinitions(words=[1])`` lists the Redefinitions of chosen words;
+the engines weigh those of the first word (the word chosen changes only the
+poem, not what happens on the board), one DOCUMENT and Propaganda aimed at
+the opponent's kingdom besides the listed actions.  A running game never
+lists nothing: where no travel or listed performance exists, the list holds
+one action for each way to begin (DOCUMENT of nine words ``word``, and each
+piece that can still perform), completed with the first option at every
+step; where nothing is possible at all, it is ``pass``.
 
 Texts and tables
 ----------------
