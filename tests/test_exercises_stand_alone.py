@@ -119,4 +119,5 @@ def test_no_two_exercises_of_a_tutorial_share_a_prompt(name):
                for node in ast.walk(ast.parse(cell["source"]))
                if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Exercise"
                and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)]
-    assert prompts and len(prompts) == len(set(prompts)), f"{name}: {sorted(p for p in prompts if prompts.count(p) > 1)}"
+    shared = sorted({p for p in prompts if prompts.count(p) > 1})
+    assert prompts and not shared, f"{name}: prompts of two exercises: {shared}"
