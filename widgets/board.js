@@ -468,6 +468,78 @@ function listenToKeys(widget) {
   });
 }
 
+// src/lesson.js
+var MARKS = {
+  right: "M-0.45 0 -0.12 0.32 0.45 -0.3",
+  wrong: "M-0.3 -0.3 0.3 0.3M0.3 -0.3-0.3 0.3"
+};
+function lessonParts(widget) {
+  const goal = el("div", "pb-goal");
+  const score = el("div", "pb-score");
+  const answer = el("div", "pb-answer");
+  answer.setAttribute("role", "status");
+  answer.setAttribute("aria-live", "polite");
+  widget.title.after(goal, score);
+  widget.board.after(answer);
+  Object.assign(widget, { goal, score, answer });
+}
+function showLesson(widget) {
+  const { model, goal, score, answer, root } = widget;
+  const goalText = model.get("goal") || "";
+  goal.textContent = goalText;
+  goal.hidden = !goalText;
+  const scoreText = model.get("score") || "";
+  score.textContent = scoreText;
+  score.hidden = !scoreText;
+  const verdict = model.get("verdict") || {};
+  const kind = verdict.kind || "";
+  root.dataset.verdict = kind;
+  answer.className = `pb-answer${kind ? ` pb-answer-${kind}` : ""}`;
+  answer.replaceChildren();
+  if (verdict.text) answer.append(el("span", "pb-answer-text", verdict.text));
+  if (verdict.next) {
+    const next = el("button", "pb-btn pb-next", verdict.next);
+    next.type = "button";
+    next.addEventListener("click", () => model.send({ type: "next" }));
+    answer.append(next);
+  }
+  answer.hidden = !verdict.text && !verdict.next;
+  showMark(widget);
+}
+function showMark(widget) {
+  const { model, board } = widget;
+  board.querySelectorAll(".pb-mark-layer").forEach((g) => g.remove());
+  const verdict = model.get("verdict") || {};
+  const path = MARKS[verdict.kind === "solution" ? "wrong" : verdict.kind];
+  const svg = board.querySelector("svg");
+  const box = verdict.cell && svg ? cellBox(board, verdict.cell) : null;
+  if (!path || !box) return;
+  const r = Math.min(box.w, box.h) * 0.2;
+  const x = box.x + box.w - r * 1.05, y = box.y + r * 1.05;
+  const layer = svg.appendChild(svgNode("g", { class: `pb-mark-layer pb-mark-${verdict.kind}` }));
+  layer.appendChild(svgNode("circle", { cx: x, cy: y, r, class: "pb-mark-disc" }));
+  layer.appendChild(svgNode("path", {
+    d: path,
+    class: "pb-mark-sign",
+    transform: `translate(${x} ${y}) scale(${r})`
+  }));
+}
+function watchKernel(widget) {
+  const { model, root } = widget;
+  const gone = el("div", "pb-gone", "This board's kernel is gone, so it no longer answers: the picture shows the board as it was left. Run the cell again to play on it.");
+  gone.setAttribute("role", "status");
+  root.prepend(gone);
+  const check = () => {
+    const dead = Boolean(root.closest(".jupyter-widgets-disconnected"));
+    gone.hidden = !dead;
+    if (dead) root.dataset.gone = "true";
+    else delete root.dataset.gone;
+  };
+  model.on("comm_live_update", () => queueMicrotask(check));
+  requestAnimationFrame(check);
+  check();
+}
+
 // src/view.js
 function showBoard(widget) {
   const { model, board, root } = widget;
@@ -497,6 +569,7 @@ function showBoard(widget) {
   widget.drawnCursor = model.get("cursor");
   if (move2) slide(widget, ...move2);
   showDrawings(widget);
+  showMark(widget);
 }
 function redrawOnce(widget) {
   let due = false;
@@ -921,6 +994,8 @@ function showMoves(widget) {
 // src/index.js
 function render({ model, el: root }) {
   const widget = layout(model, root);
+  lessonParts(widget);
+  watchKernel(widget);
   listenForClicks(widget);
   listenToKeys(widget);
   listenForDrags(widget);
@@ -953,6 +1028,7 @@ function render({ model, el: root }) {
   model.on("change:advice", () => showAdvice(widget));
   model.on("change:evaluation", () => showEvaluation(widget));
   model.on("change:svg", () => fitWidth(widget));
+  for (const name of ["goal", "score", "verdict"]) model.on(`change:${name}`, () => showLesson(widget));
   positionEditor(model, root, widget.board);
   showControls(widget);
   showBoard(widget);
@@ -960,6 +1036,7 @@ function render({ model, el: root }) {
   showMoves(widget);
   showCurtain(widget);
   showEvaluation(widget);
+  showLesson(widget);
   fitWidth(widget);
 }
 var index_default = { render };

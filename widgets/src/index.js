@@ -9,12 +9,15 @@ import { positionEditor } from "./editor.js";
 import { cancel, listenForAnswers, listenForClicks } from "./entry.js";
 import { listenToKeys } from "./keyboard.js";
 import { layout } from "./layout.js";
+import { lessonParts, showLesson, watchKernel } from "./lesson.js";
 import { showMoves } from "./moves.js";
 import { publishState, showAdvice, showDetails, showEvaluation, showStatus } from "./status.js";
 import { fitWidth, redrawOnce, showBoard } from "./view.js";
 
 function render({ model, el: root }) {
   const widget = layout(model, root);
+  lessonParts(widget);
+  watchKernel(widget);
   listenForClicks(widget);
   listenToKeys(widget);
   listenForDrags(widget);
@@ -41,6 +44,7 @@ function render({ model, el: root }) {
   model.on("change:advice", () => showAdvice(widget));
   model.on("change:evaluation", () => showEvaluation(widget));
   model.on("change:svg", () => fitWidth(widget));
+  for (const name of ["goal", "score", "verdict"]) model.on(`change:${name}`, () => showLesson(widget));
   positionEditor(model, root, widget.board);
 
   showControls(widget);
@@ -49,6 +53,7 @@ function render({ model, el: root }) {
   showMoves(widget);
   showCurtain(widget);
   showEvaluation(widget);
+  showLesson(widget);
   fitWidth(widget);
 }
 
