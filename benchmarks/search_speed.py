@@ -22,9 +22,6 @@ from _common import random_positions
 from playbook import available, load
 from playbook.analysis import AlphaBeta, GreedyAgent
 
-#: Search depth per game: deep enough for a few thousand nodes each.
-DEPTHS = {"cosmic": 5, "kelasu": 3, "cresnovian": 3, "ccc": 3, "wheel": 4}
-
 
 def shown(action) -> str:
     """The action's text, or for a sealed set of orders the orders it seals."""
@@ -52,7 +49,7 @@ def main() -> None:
     report = {}
     for name in names:
         game = load(name)
-        depth = args.depth or DEPTHS[name]
+        depth = args.depth or game.descriptor.bench_depth
         nodes = 0
         cpu = 0.0
         moves = []

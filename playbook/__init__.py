@@ -1,4 +1,4 @@
-"""playbook: learn, play and analyse five homebrew board games in JupyterLab."""
+"""playbook: learn, play and analyse homebrew board games in JupyterLab."""
 
 from .core import (
     Action,

@@ -21,15 +21,31 @@ settings as ``game.initial`` takes them; ``--book N`` plays the first
 which always choose alike play varied games.  The games run in this process,
 on ``--workers N`` local processes, or on the Dask cluster whose
 scheduler is at ``--scheduler ADDRESS``.
+
+``--rotate`` seats the agents turned one place round from game to game,
+each turn of the seats opening alike (colour-reversed pairs).
+``playbook summary FOLDER`` prints a folder's figures with their 95%
+intervals: results, the first mover's score (draws as draws, unfinished
+games counted), pairs and agents when seats rotated, the median length.
+
+Ctrl-C or SIGTERM (``timeout``, a cluster's scheduler, a closed terminal)
+stops a run within seconds, without a traceback: the games that finished
+are written (those still being played on a cluster are dropped, not
+waited for) and the same command again plays only the rest.  The exit
+status is then 130 (Ctrl-C) or 143 (SIGTERM).
 """
 
 from __future__ import annotations
 
 import argparse
 import inspect
+import signal
 import sys
+import threading
 
-from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, selfplay
+from . import lite
+from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, load_results, selfplay
+from .analysis.report import report
 from .core import PlaybookError
 from .games import available
 
@@ -129,7 +145,7 @@ def _parser() -> argparse.ArgumentParser:
         "selfplay", help="play many games between agents and write their records to Parquet",
         description="Play games between agents and write their records to a folder in Parquet as they finish; "
                     "run again with more games to add the missing ones.")
-    run.add_argument("game", metavar="GAME", help="the game's key: cosmic, kelasu, cresnovian, ccc or wheel")
+    run.add_argument("game", metavar="GAME", help=f"the game's key: {', '.join(available())}")
     run.add_argument("--agents", required=True,
                      help="one agent per player, separated by commas: random, greedy, alphabeta or mcts, each with "
                           "optional :key=value settings (e.g. random,alphabeta:nodes=2000)")
@@ -148,7 +164,18 @@ def _parser() -> argparse.ArgumentParser:
                      help="play the first N actions of each game at random (from its seed) before the agents "
                           "take over, so engines that always choose alike play varied games (default 0)")
     run.add_argument("--batch", type=int, help="games a task sent to the workers (default: sized by a game's time)")
+    run.add_argument("--rotate", action="store_true",
+                     help="seat the agents turned one place round from game to game, each turn of the seats "
+                          "opening with the same book (colour-reversed pairs in a two-player game)")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
+    told = commands.add_parser(
+        "summary", help="print a results folder's figures with their intervals",
+        description="Print the games, results, first mover's score (draws as draws, unfinished games counted), "
+                    "pairs and lengths of a folder written by playbook selfplay, each with its 95% interval.")
+    told.add_argument("folder", metavar="FOLDER", help="a folder written by playbook selfplay --out")
+    lite.add_arguments(commands.add_parser(
+        "lite", help="build the tutorials as a static JupyterLite site (from a clone of the repository)",
+        description="Build a static folder that runs the tutorials and puzzles in any browser, with no server."))
     return parser
 
 
@@ -158,12 +185,14 @@ def _executor(args):
             raise CommandError(f"--workers: at least 1, not {args.workers}")
         from concurrent.futures import ProcessPoolExecutor
 
-        return ProcessPoolExecutor(args.workers), None
+        # Ctrl-C reaches every process of the terminal: the workers leave it to this one, which stops the run.
+        return ProcessPoolExecutor(args.workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)), \
+            None
     if args.scheduler is not None:
         try:
             from distributed import Client
         except ImportError:
-            raise CommandError("--scheduler needs Dask: pip install 'playbook[analysis]'") from None
+            raise CommandError("--scheduler needs Dask: pip install 'playbook-games[analysis]'") from None
         try:
             client = Client(args.scheduler, timeout="20s")
         except OSError as exc:
@@ -172,31 +201,91 @@ def _executor(args):
     return None, None
 
 
-def selfplay_command(args) -> int:
-    """Run ``playbook selfplay`` with parsed ``args``; the exit status."""
-    if args.game not in available():
-        raise CommandError(f"GAME: unknown game {args.game!r}; the games are {', '.join(available())}")
+def _check_counts(args) -> None:
+    """Refuse counts that cannot make a run, naming the option."""
     if args.games < 1:
         raise CommandError(f"--games: at least 1, not {args.games}")
     if args.book < 0:
         raise CommandError(f"--book: a number of random opening actions, 0 or more, not {args.book}")
+    if args.max_plies < 1:
+        raise CommandError(f"--max-plies: at least 1 action a game, not {args.max_plies}")
+    if args.batch is not None and args.batch < 1:
+        raise CommandError(f"--batch: at least 1 game a task, not {args.batch} (leave it out to size tasks by time)")
+
+
+def _close(executor, client, stopped: bool) -> None:
+    """Let the executor and the Dask client go; after a stop, without
+    waiting for the tasks still out (their games are played again by the
+    next run)."""
+    if executor is not None:
+        if stopped:
+            try:
+                executor.shutdown(wait=False, cancel_futures=True)
+            except TypeError:  # Dask's executor cancels what is left on its own
+                executor.shutdown(wait=False)
+        else:
+            executor.shutdown()
+    if client is not None:
+        client.close(timeout=5)
+
+
+def selfplay_command(args) -> int:
+    """Run ``playbook selfplay`` with parsed ``args``; the exit status."""
+    if args.game not in available():
+        raise CommandError(f"GAME: unknown game {args.game!r}; the games are {', '.join(available())}")
+    _check_counts(args)
     agents = parse_agents(args.agents)
     variant = dict(parse_setting(t, "--variant") for t in args.variant)
     setup = dict(parse_setting(t, "--setup") for t in args.setup)
+    before = _games_in(args.out)
     executor, client = _executor(args)
+    stopped = True
     try:
         result = selfplay(args.game, agents, games=args.games, max_plies=args.max_plies, executor=executor,
                           variant=variant, setup=setup, seed=args.seed, progress=not args.quiet, batch=args.batch,
-                          out=args.out, book=args.book)
+                          out=args.out, book=args.book, rotate=args.rotate)
+        stopped = False
     finally:
-        if executor is not None:
-            executor.shutdown()
-        if client is not None:
-            client.close()
+        _close(executor, client, stopped)
     s = result.summary()
-    print(f"{s['games']} games of {args.game} in {args.out}: wins {s['wins']}, {s['draws']} draws, "
-          f"{s['unfinished']} unfinished, {s['mean_plies']:.1f} plies on average")
+    print(f"{s['games']} games of {args.game} in {args.out} ({s['games'] - min(before, s['games'])} played now): "
+          f"wins {s['wins']}, {s['draws']} draws, {s['unfinished']} unfinished, median length "
+          f"{s['median_plies'] or 'beyond the cap'} plies")
     return 0
+
+
+def summary_command(args, parser: argparse.ArgumentParser) -> int:
+    """Run ``playbook summary FOLDER``: print the folder's figures (see
+    :func:`~playbook.analysis.report.report`); the exit status."""
+    try:
+        run = load_results(args.folder)
+    except FileNotFoundError as exc:
+        parser.exit(2, f"playbook summary: error: {exc}\n")
+    print(report(run, args.folder))
+    return 0
+
+
+def _games_in(path) -> int:
+    """How many games the folder ``path`` holds (0 when it holds none)."""
+    try:
+        return len(load_results(path))
+    except FileNotFoundError:
+        return 0
+
+
+class Stop(KeyboardInterrupt):
+    """SIGTERM, taken as Ctrl-C is: the run stops and keeps what finished."""
+
+
+def _on_sigterm(signum, frame) -> None:
+    raise Stop
+
+
+def _stopped(out: str, status: int) -> int:
+    """Say what a stopped run kept; the exit status."""
+    print(f"\nstopped; the {_games_in(out)} games that finished are in {out}: run the same command to play the rest",
+          file=sys.stderr)
+    return status
 
 
 def main(argv=None) -> int:
@@ -205,14 +294,23 @@ def main(argv=None) -> int:
     and a message naming the option."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command == "lite":
+        return lite.main(args)
+    if args.command == "summary":
+        return summary_command(args, parser)
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
+        else None
     try:
         return selfplay_command(args)
     except (PlaybookError, ValueError) as exc:  # bad settings: the games' and agents' own checks
         parser.exit(2, f"playbook {args.command}: error: {exc}\n")
+    except Stop:
+        return _stopped(args.out, 128 + signal.SIGTERM)
     except KeyboardInterrupt:
-        print(f"\nstopped; the games that finished are in {args.out}: run the same command to go on",
-              file=sys.stderr)
-        return 130
+        return _stopped(args.out, 130)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

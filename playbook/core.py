@@ -36,9 +36,7 @@ game's :class:`Outcome` names its :class:`Ending` beside the words.
 
 from __future__ import annotations
 
-import enum
 import functools
-import inspect
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
@@ -46,7 +44,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from . import render
+from .descriptor import Descriptor, Ending
 
 __all__ = [
     "PlaybookError",
@@ -56,6 +54,7 @@ __all__ = [
     "Step",
     "StepOptions",
     "Action",
+    "Descriptor",
     "Ending",
     "Outcome",
     "WIN",
@@ -283,35 +282,6 @@ class Action:
 # ------------------------------------------------------------------- outcomes
 
 
-class Ending(enum.Enum):
-    """How a game ended, from a fixed set (the words are in
-    :attr:`Outcome.reason`), so that programs can count endings without
-    reading sentences."""
-
-    #: A King was taken (Cosmic Chess; Chess Wheel+, where the last King
-    #: standing wins).
-    KING_CAPTURED = "king captured"
-    #: A side lost the last of the pieces it must keep (Kelasu's stones or
-    #: all its other pieces, CCC's Pyramids).
-    PIECES_LOST = "pieces lost"
-    #: A kingdom holds zero Q (Cresnovian Chess).
-    KINGDOM_EMPTIED = "kingdom emptied"
-    #: A side holds the cells that win (Kelasu's four victory cells).
-    GOAL_HELD = "goal held"
-    #: A side is down to its bare King and the pieces are counted (Cosmic Chess).
-    BARE_KING = "bare king"
-    #: The side to move has no action (a stalemate, or no piece that can move).
-    NO_MOVE = "no move"
-    #: The same position arose too often.
-    REPETITION = "repetition"
-    #: Too many moves without a capture or other progress.
-    MOVE_LIMIT = "move limit"
-    #: The players agreed to end the game.
-    AGREEMENT = "agreement"
-    #: A player resigned.
-    RESIGNATION = "resignation"
-
-
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: the ``winners`` (empty for a draw), the
@@ -380,6 +350,13 @@ class Engine(Generic[S]):
             return 0.0
         return WIN if player in outcome.winners else -WIN
 
+    def judges_for(self, state: S, player: str) -> bool:
+        """Whether an evaluation of ``state`` for ``player`` means anything
+        to show a person (a board's "Evaluation for ..." line): by default
+        whenever the game :attr:`judges` running positions; a game where a
+        player may have nothing on the board yet says no for them."""
+        return self.judges
+
     def extra_actions(self, state: S) -> list[Action] | None:
         """Actions ``state`` does not list that a search should still weigh
         (say, a sample of those entered by steps only); None when the game
@@ -431,10 +408,14 @@ class Engine(Generic[S]):
 class Game(ABC):
     """A game's rules: how to set it up and how to read its positions.
 
-    Subclasses set ``name`` (the key for :func:`playbook.games.load`),
-    ``title`` and ``players`` and implement :meth:`initial` and :meth:`parse`.
+    Subclasses declare themselves in ``descriptor`` (a
+    :class:`~playbook.descriptor.Descriptor`: key, title, seats, options,
+    talk, endings ...), which also sets ``name`` (the key for
+    :func:`playbook.games.load`) and ``title``; they set ``players`` (the
+    seats' names) and implement :meth:`initial` and :meth:`parse`.
     """
 
+    descriptor: Descriptor = Descriptor("", "")
     name: str = ""
     title: str = ""
     players: tuple[str, ...] = ()
@@ -446,6 +427,11 @@ class Game(ABC):
     hidden_information: bool = False
     #: What the game teaches the engines (its evaluation, extra actions ...).
     engine: Engine[Any] = Engine()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's ``name`` and ``title`` are those its descriptor declares."""
+        super().__init_subclass__(**kwargs)
+        cls.name, cls.title = cls.descriptor.key, cls.descriptor.title
 
     @abstractmethod
     def initial(self, *args: Any, **options: Any) -> State:
@@ -464,17 +450,10 @@ class Game(ABC):
 
     @property
     def options(self) -> dict:
-        """The options this game was made with that differ from their
-        defaults (what a :class:`Record` keeps): the keyword arguments of
-        the game class's ``__init__``, each stored under its own name."""
-        out = {}
-        for name, param in inspect.signature(type(self).__init__).parameters.items():
-            if param.default is inspect.Parameter.empty:
-                continue
-            value = getattr(self, name, param.default)
-            if value != param.default:
-                out[name] = value
-        return out
+        """The rule variants this game was made with that differ from their
+        defaults (what a :class:`Record` keeps): each variant its
+        descriptor declares, kept under its own name on the game."""
+        return self.descriptor.changed({o.name: getattr(self, o.name) for o in self.descriptor.variants})
 
     def replay(self, actions: Iterable[str], start: State | None = None) -> list[State]:
         """Play ``actions`` (texts) from ``start`` (default: the initial
@@ -737,12 +716,12 @@ class State(ABC):
         (``flip``, ``size``, ``marks``, ``highlight``)."""
         if "last" not in options and self.last_action is not None:
             options["last"] = self.last_action.cells()
-        return render.svg(self.view(), **options)
+        return _render().svg(self.view(), **options)
 
     def diagram(self, **options: Any):
         """The board with marks, shown as a picture in a notebook: for
         example ``state.diagram(highlight=["c4", "a4"], arrows=[["a3", "b5"]])``."""
-        return render.Diagram(self.svg(**options), f"{self.game.title}: {self.status()}")
+        return _render().Diagram(self.svg(**options), f"{self.game.title}: {self.status()}")
 
     def key(self) -> Hashable:
         """What tells this position from every other: two states of one
@@ -774,6 +753,14 @@ if TYPE_CHECKING:
     StateMixin = State
 else:
     StateMixin = object
+
+
+def _render():
+    """The renderer, imported the first time a position is drawn, so that
+    processes that only play (self-play workers) never load it."""
+    from . import render  # drawn only when asked: workers that only play stay headless
+
+    return render
 
 
 def _describe(steps: Sequence[Step]) -> str:

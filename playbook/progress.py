@@ -4,8 +4,12 @@ kernels and days.
 The record is one JSON file, ``progress.json``, in the folder named by the
 ``PLAYBOOK_HOME`` environment variable, or else in the user's data folder
 (``platformdirs.user_data_dir("playbook")``: ``~/.local/share/playbook`` on
-Linux).  It holds, for each tutorial title, the prompts of the exercises
-solved::
+Linux).  In the browser (JupyterLite's Pyodide kernel, see
+:mod:`playbook.lite`) the kernel's home folder is lost with the page, so the
+file lives in the folder ``.playbook`` of the site's drive (``/drive``, kept
+in the browser's storage with the notebooks) and survives a reload.
+
+It holds, for each tutorial title, the prompts of the exercises solved::
 
     {"format": 1, "tutorials": {"Kelasu, part 1": ["Capture the red general.", ...]}}
 
@@ -29,6 +33,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import sys
 import tempfile
 import warnings
 from dataclasses import dataclass
@@ -38,6 +43,9 @@ __all__ = ["ENV", "FILENAME", "Progress", "ProgressWarning", "home", "overview",
 
 #: The environment variable that names the folder holding the progress file.
 ENV = "PLAYBOOK_HOME"
+#: Where JupyterLite's Pyodide kernel mounts the site's drive, the
+#: browser's persistent storage.
+BROWSER_DRIVE = Path("/drive")
 #: The progress file's name in that folder.
 FILENAME = "progress.json"
 FORMAT = 1
@@ -49,11 +57,14 @@ class ProgressWarning(UserWarning):
 
 
 def home() -> Path:
-    """The folder of the progress file: ``$PLAYBOOK_HOME``, or the user's
-    data folder for playbook."""
+    """The folder of the progress file: ``$PLAYBOOK_HOME``, or in the
+    browser the drive's ``.playbook`` folder, or the user's data folder for
+    playbook."""
     chosen = os.environ.get(ENV)
     if chosen:
         return Path(chosen).expanduser()
+    if sys.platform == "emscripten" and BROWSER_DRIVE.is_dir():
+        return BROWSER_DRIVE / ".playbook"
     import platformdirs
 
     return Path(platformdirs.user_data_dir("playbook", appauthor=False))

@@ -2,9 +2,11 @@
 test that pins it, that test exists in ``tests/``, and the tutorial's
 clarifications chapter repeats the decisions with the same tests.
 
-The list is read from the game module's docstring: the numbered items after
-the heading ``Rules clarifications`` (up to the next heading), each naming
-one or more tests as ````test_...````.
+The list is read from the game package's docstring: the numbered items
+after the heading ``Rules clarifications`` (up to the next heading), each
+naming one or more tests as ````test_...````; the tutorial is the notebook
+the game's descriptor names (``clarified_in``).  Every installed game is
+checked.
 """
 
 from __future__ import annotations
@@ -17,16 +19,17 @@ import re
 
 import pytest
 
+from playbook import available, load
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
-# game -> (module whose docstring holds the clarifications, tutorial notebook)
-GAMES = {
-    "cosmic": ("playbook.games.cosmic", "cosmic_chess_part_2.ipynb"),
-    "kelasu": ("playbook.games.kelasu", "kelasu_part_3.ipynb"),
-    "cresnovian": ("playbook.games.cresnovian", "cresnovian_chess_part_3.ipynb"),
-    "ccc": ("playbook.games.ccc", "ccc_part_3.ipynb"),
-    "wheel": ("playbook.games.wheel", "chess_wheel_part_2.ipynb"),
-}
+
+def clarified(game: str) -> tuple[str, str]:
+    """The package whose docstring holds ``game``'s clarifications (the one
+    holding its class) and the tutorial notebook that repeats them."""
+    played = load(game)
+    package = importlib.import_module(type(played).__module__).__package__ or type(played).__module__
+    return package, played.descriptor.clarified_in
 
 # Games whose clarifications do not name their tests yet; their texts are
 # being rewritten with their tutorials.  Shrink this list as each is done:
@@ -53,9 +56,9 @@ test_names.__test__ = False  # a helper, not a test
 
 
 def defined_tests() -> set[str]:
-    """Every test function defined anywhere under ``tests/``."""
+    """Every test function defined anywhere under ``tests/`` and the example games' tests."""
     names = set()
-    for path in ROOT.joinpath("tests").rglob("*.py"):
+    for path in [*ROOT.joinpath("tests").rglob("*.py"), *ROOT.joinpath("examples").rglob("test_*.py")]:
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
                 names.add(node.name)
@@ -65,7 +68,7 @@ def defined_tests() -> set[str]:
 def notebook_chapter(notebook: str) -> str:
     """The text of the tutorial's clarifications chapter: from its heading
     to the next chapter heading."""
-    cells = json.loads(ROOT.joinpath("notebooks", notebook).read_text())["cells"]
+    cells = json.loads(ROOT.joinpath(notebook).read_text())["cells"]
     text, inside = [], False
     for cell in cells:
         source = "".join(cell["source"])
@@ -87,7 +90,14 @@ def _marks(game: str):
     return []
 
 
-CASES = [pytest.param(game, marks=_marks(game), id=game) for game in GAMES]
+def in_this_project(game: str) -> bool:
+    """Whether ``game``'s package is in this project (shipped, or an example
+    under ``examples/``), where its tests and tutorial are to be found."""
+    module = importlib.import_module(type(load(game)).__module__)
+    return ROOT in pathlib.Path(module.__file__ or "").resolve().parents
+
+
+CASES = [pytest.param(game, marks=_marks(game), id=game) for game in available() if in_this_project(game)]
 
 
 def test_docstring_parser_reads_numbered_items_up_to_the_next_heading():
@@ -110,7 +120,7 @@ def test_docstring_parser_reads_numbered_items_up_to_the_next_heading():
 
 @pytest.mark.parametrize("game", CASES)
 def test_every_clarification_names_a_test_that_exists(game):
-    module, _ = GAMES[game]
+    module, _ = clarified(game)
     items = docstring_items(module)
     assert items, f"{module} lists no clarification"
     assert [n for n, _ in items] == list(range(1, len(items) + 1)), "clarifications are numbered 1, 2, 3, ..."
@@ -124,7 +134,7 @@ def test_every_clarification_names_a_test_that_exists(game):
 
 @pytest.mark.parametrize("game", CASES)
 def test_the_tutorial_repeats_every_clarification_with_its_tests(game):
-    module, notebook = GAMES[game]
+    module, notebook = clarified(game)
     items = docstring_items(module)
     chapter = notebook_chapter(notebook)
     numbers = [int(n) for n in re.findall(r"^(\d+)\. ", chapter, re.M)]

@@ -228,33 +228,184 @@ def test_flock_together_spills_into_the_world_when_the_kingdom_is_full():
     assert state.next_steps([Step.cell("A1"), Step.choice("flock-together")]).choices() == ["G1>C3"]
 
 
-def test_once_the_kingdom_is_full_the_rest_of_the_flock_may_go_into_the_world_or_stay_clarification_30():
+FLOCK = [Step.cell("A1"), Step.choice("flock-together")]
+
+
+def issue_32_position():
+    # Radiance monuments fill the left kingdom but for C3; the Duality (A1) performs with 9Q.  Cosmos (World,
+    # E2) and Velocity (right kingdom, H2) share its 9Q; the World's free cells are E1, D2 and F2 (and E2 once
+    # the Cosmos leaves it).
+    mons = {c: "radiance" for c in ["B1", "C1", "A2", "B2", "C2", "A3", "B3"]}
+    return GAME.setup({"A1": "duality 9Q", "E2": "cosmos 9Q", "H2": "velocity 9Q", "I1": "radiance 3Q",
+                       "D3": "essence 0Q", "E3": "corporeality 0Q", "F3": "innervation 0Q",
+                       "D1": "caprice 0Q", "F1": "cognizance 0Q"}, monuments=mons)
+
+
+def where(state):
+    from playbook.games.cresnovian import CELLS
+
+    return {p.umbration: (CELLS[p.cell], p.code()) for p in state.pieces}
+
+
+def test_flock_together_lets_the_player_choose_which_pieces_take_the_free_cells_clarification_30():
+    # Issue 32: two pieces flock and the kingdom has room for one; either may take C3.
+    state = issue_32_position()
+    unmoved = {"essence": ("D3", "0Q"), "corporeality": ("E3", "0Q"), "innervation": ("F3", "0Q"),
+               "caprice": ("D1", "0Q"), "cognizance": ("F1", "0Q"), "radiance": ("I1", "3Q")}
+    cosmos_in = state.play("perform A1 flock-together E2>C3 H2>D2")
+    assert where(cosmos_in) == {**unmoved, "duality": ("A1", "8Q"), "cosmos": ("C3", "9Q"), "velocity": ("D2", "9Q")}
+    velocity_in = state.play("perform A1 flock-together E2>D2 H2>C3")
+    assert where(velocity_in) == {**unmoved, "duality": ("A1", "8Q"), "cosmos": ("D2", "9Q"),
+                                  "velocity": ("C3", "9Q")}
+    # The one left over may also stay where it is: named with "=" or not named at all.
+    stays = state.play("perform A1 flock-together H2>C3")
+    assert stays == state.play("perform A1 flock-together E2= H2>C3")
+    assert where(stays) == {**unmoved, "duality": ("A1", "8Q"), "cosmos": ("E2", "9Q"), "velocity": ("C3", "9Q")}
+    for after in (cosmos_in, velocity_in, stays):
+        assert after.monuments == state.monuments and after.to_move != state.to_move
+    # Step by step (the moves in cell order, E2 then H2): the Cosmos may take C3, go to a free World cell or stay;
+    # once it stays out, the Velocity must take C3, the kingdom's last free cell.
+    assert state.next_steps(FLOCK).choices() == ["E2>E1", "E2>D2", "E2=", "E2>F2", "E2>C3"]
+    assert state.next_steps(FLOCK + [Step.choice("E2>D2")]).choices() == ["H2>C3"]
+    assert state.next_steps(FLOCK + [Step.choice("E2=")]).choices() == ["H2>C3"]
+    # Once the Cosmos takes C3 the kingdom is full: the Velocity goes into the World (E2 is free now) or stays.
+    assert state.next_steps(FLOCK + [Step.choice("E2>C3")]).choices() == ["H2>E1", "H2>D2", "H2>E2", "H2>F2", "H2="]
+    # The kingdom is filled before anything stays out: one piece, not two, may be left over.
+    with pytest.raises(IllegalAction, match=r"F2 is not in your kingdom \(left\), which has room for 1 of the 2 "
+                                            r"flocking pieces, so only 1 may stay out of it"):
+        state.play("perform A1 flock-together E2>D2 H2>F2")
+    with pytest.raises(IllegalAction, match="velocity piece .9Q. on H2 cannot stay: your kingdom .left. has room "
+                                            "for 1 of the 2"):
+        state.play("perform A1 flock-together E2>D2")
+    with pytest.raises(IllegalAction, match="G2 is not in the World: a piece that stays out of your kingdom"):
+        state.play("perform A1 flock-together E2>C3 H2>G2")
+
+
+def test_every_choice_of_flock_together_is_entered_and_its_text_reads_back():
+    # In issue 32's position the entries are, by hand: the Cosmos takes C3 and the Velocity goes to E1, D2, E2
+    # or F2 or stays (5); or the Cosmos goes to E1, D2 or F2 or stays and the Velocity takes C3 (4): nine.
+    state = issue_32_position()
+    found = []
+
+    def walk(steps):
+        options = state.next_steps(steps)
+        if options.complete:
+            found.append(state.action_from_steps(steps))
+        for o in options.options:
+            walk(steps + [o])
+
+    walk(FLOCK)
+    assert len(found) == 9 and len({a.text for a in found}) == 9
+    for action in found:
+        assert state.parse_action(action.text) == action
+        assert state.play(action.text) == state.play(action)
+    assert {a.text for a in found} >= {"perform A1 flock-together E2>C3 H2>D2", "perform A1 flock-together E2>D2 H2>C3",
+                                       "perform A1 flock-together H2>C3", "perform A1 flock-together E2>C3"}
+
+
+def test_two_flocking_pieces_left_over_go_into_the_world_or_stay_clarification_30():
     # Monuments fill the left kingdom but for C3.  Cosmos (G1), Velocity (E2) and Radiance (H2) share the
-    # Duality's 9Q; the Essence (I3, 5Q) does not flock.
+    # Duality's 9Q; the Essence (I3, 5Q) does not flock.  Room for one: two are left over.
     walls = {c: "essence" for c in ("A2", "A3", "B1", "B2", "B3", "C1", "C2")}
     state = setup({"A1": "duality 9Q", "G1": "cosmos 9Q", "E2": "velocity 9Q", "H2": "radiance 9Q", "I3": "essence 5Q"},
                   monuments=walls, rest=("G3", "H1", "H3", "I1"))
-    prefix = [Step.cell("A1"), Step.choice("flock-together")]
-    # While the kingdom has a free cell, the first of the flock (in cell order) goes there.
-    assert state.next_steps(prefix).choices() == ["G1>C3"]
-    with pytest.raises(IllegalAction, match="D1 is not in your kingdom \\(left\\): the flock goes there while it has"):
-        state.play("perform A1 flock-together G1>D1")
-    # Then the kingdom is full: the Velocity may stay in the World or go to any other World cell.
-    world = {"D1", "E1", "F1", "D2", "F2", "D3", "E3", "F3"}
-    assert set(state.next_steps(prefix + [Step.choice("G1>C3")]).choices()) == {f"E2>{c}" for c in world} | {"E2="}
-    # The Radiance may stay in the opponent's kingdom or go into the World, but nowhere else.
-    stays = state.play("perform A1 flock-together G1>C3")
-    assert (cell(stays, "cosmos"), cell(stays, "velocity"), cell(stays, "radiance")) == ("C3", "E2", "H2")
-    assert q(stays, "duality") == "8Q"
-    spilled = state.play("perform A1 flock-together G1>C3 H2>F2 E2>D1")
-    assert (cell(spilled, "velocity"), cell(spilled, "radiance")) == ("D1", "F2")
-    with pytest.raises(IllegalAction, match="G2 is not in the World: once your kingdom is full"):
+    world = ["D1", "E1", "F1", "D2", "E2", "F2", "D3", "E3", "F3"]
+    # The first in cell order, the Cosmos, may take C3, go to any World cell (E2 too: the Velocity flocks) or stay.
+    assert set(state.next_steps(FLOCK).choices()) == {"G1>C3", "G1="} | {f"G1>{c}" for c in world}
+    # The last piece, the Radiance, takes C3.
+    last = state.play("perform A1 flock-together H2>C3")
+    assert (cell(last, "radiance"), cell(last, "cosmos"), cell(last, "velocity")) == ("C3", "G1", "E2")
+    assert q(last, "duality") == "8Q" and (q(last, "radiance"), q(last, "cosmos"), q(last, "velocity")) == ("9Q",) * 3
+    # The middle one takes C3; both others go into the World.
+    spread = state.play("perform A1 flock-together E2>C3 G1>D1 H2>F3")
+    assert (cell(spread, "velocity"), cell(spread, "cosmos"), cell(spread, "radiance")) == ("C3", "D1", "F3")
+    # Two stayed out: the third must take C3, and nothing else.
+    assert state.next_steps(FLOCK + [Step.choice("G1>D1"), Step.choice("E2=")]).choices() == ["H2>C3"]
+    with pytest.raises(IllegalAction, match="F2 is not in your kingdom .left., which has room for 1 of the 3 "
+                                            "flocking pieces, so only 2 may stay out of it"):
+        state.play("perform A1 flock-together G1>D1 E2>D2 H2>F2")
+    with pytest.raises(IllegalAction, match="G2 is not in the World"):
         state.play("perform A1 flock-together G1>C3 H2>G2")
     # With no other piece at the performer's Q there is nothing to flock: no performance that moves nothing.
     alone = setup({"A1": "duality 9Q", "I1": "cosmos 5Q"})
     assert alone.next_steps([Step.cell("A1")]).choices() == ["cut"]
     with pytest.raises(IllegalAction, match="no other piece has the performer's 9Q"):
         alone.play("perform A1 flock-together")
+
+
+def test_a_flocking_piece_inside_the_kingdom_may_make_way_for_one_from_outside_clarification_30():
+    # Monuments fill the left kingdom but for C3, where the Velocity (9Q) stands; the Cosmos (G1, 9Q) flocks
+    # too.  The room is C3, for one of the two: the Velocity keeps it, or gives it up and goes into the World.
+    walls = {c: "essence" for c in ("A2", "A3", "B1", "B2", "B3", "C1", "C2")}
+    state = setup({"A1": "duality 9Q", "G1": "cosmos 9Q", "C3": "velocity 9Q", "I3": "essence 5Q"},
+                  monuments=walls, rest=("D3", "F3", "G3", "H3", "H1"))
+    keeps = state.play("perform A1 flock-together")
+    assert (cell(keeps, "velocity"), cell(keeps, "cosmos")) == ("C3", "G1")
+    swapped = state.play("perform A1 flock-together G1>C3 C3>E2")
+    assert (cell(swapped, "cosmos"), cell(swapped, "velocity")) == ("C3", "E2")
+    # Once the Cosmos has C3, the Velocity cannot stay: the World's free cells (not D3 or F3, where pieces lie).
+    world = {"D1", "E1", "F1", "D2", "E2", "F2", "E3"}
+    assert set(state.next_steps(FLOCK + [Step.choice("G1>C3")]).choices()) == {f"C3>{c}" for c in world}
+    with pytest.raises(IllegalAction, match="C3 is already taken by another move of this Flock Together"):
+        state.next_steps(FLOCK + [Step.choice("G1>C3"), Step.choice("C3=")])
+    with pytest.raises(IllegalAction, match=r"^C3 is taken by the velocity piece \(9Q\), which stays where it is$"):
+        state.play("perform A1 flock-together G1>C3 C3=")
+
+
+def test_flock_together_offers_no_move_that_leaves_a_later_piece_nowhere_to_go():
+    # Monuments fill the World and the left kingdom but for A2, where the Velocity (9Q) stands; the Cosmos (G1,
+    # 9Q) flocks too and comes first in cell order.  Were it to take A2, the Velocity would have no World cell to
+    # go to: so the Cosmos may only stay, and so does the Velocity.
+    walls = {c: "essence" for c in ("A3", "B1", "B2", "B3", "C1", "C2", "C3",
+                                    "D1", "E1", "F1", "D2", "E2", "F2", "D3", "E3", "F3")}
+    state = setup({"A1": "duality 9Q", "G1": "cosmos 9Q", "A2": "velocity 9Q", "I3": "essence 5Q"},
+                  monuments=walls, rest=("G2", "G3", "H1", "H2", "H3"))
+    assert state.next_steps(FLOCK).choices() == ["G1="]
+    with pytest.raises(IllegalAction, match="cosmos piece .9Q. on G1 cannot go to A2: the pieces after it could not "
+                                            "all be placed"):
+        state.next_steps(FLOCK + [Step.choice("G1>A2")])
+    after = state.play("perform A1 flock-together")
+    assert (cell(after, "cosmos"), cell(after, "velocity"), q(after, "duality")) == ("G1", "A2", "8Q")
+
+
+def listed_flocks(state):
+    return {a.text for a in state.legal_actions() if " flock-together" in a.text}
+
+
+def test_the_listing_offers_one_flock_together_for_each_choice_of_the_pieces_that_come_in():
+    # Issue 32: room for one of two; either comes in, the other stays where it is.
+    assert listed_flocks(issue_32_position()) == {"perform A1 flock-together E2>C3", "perform A1 flock-together H2>C3"}
+    # Room for one of three: three choices, the two left over staying.
+    walls = {c: "essence" for c in ("A2", "A3", "B1", "B2", "B3", "C1", "C2")}
+    three = setup({"A1": "duality 9Q", "G1": "cosmos 9Q", "E2": "velocity 9Q", "H2": "radiance 9Q", "I3": "essence 5Q"},
+                  monuments=walls, rest=("G3", "H1", "H3", "I1"))
+    assert listed_flocks(three) == {f"perform A1 flock-together {m}" for m in ("G1>C3", "E2>C3", "H2>C3")}
+    # The Velocity inside keeps C3, or gives it to the Cosmos and takes the first free World cell (D1).
+    inside = setup({"A1": "duality 9Q", "G1": "cosmos 9Q", "C3": "velocity 9Q", "I3": "essence 5Q"},
+                   monuments=walls, rest=("D3", "F3", "G3", "H3", "H1"))
+    assert listed_flocks(inside) == {"perform A1 flock-together", "perform A1 flock-together G1>C3 C3>D1"}
+    # Room for the whole flock: one action; the Velocity keeps B2, the others take the free cells in cell order
+    # (B1, C1), the Radiance (H1) first.
+    assert listed_flocks(flock_position()) == {"perform A1 flock-together H1>B1 E2>C1"}
+    for state in (issue_32_position(), three, inside, flock_position()):
+        for action in state.legal_actions():
+            assert state.action_from_steps(action.steps) == action
+
+
+def test_the_listing_of_flock_together_stays_within_seventy():
+    # Eight pieces flock and the kingdom has room for four (C2, A3, B3, C3): C(8, 4) = 70 choices, the most
+    # there can be; every other placement (4! ways to seat each choice, and more) is entered by steps.
+    walls = {c: "essence" for c in ("B1", "C1", "A2", "B2")}
+    others = [u for u in UMBRATIONS if u != "duality"]
+    cells = ("D1", "E1", "F1", "D2", "E2", "F2", "G1", "H1")
+    state = GAME.setup({"A1": "duality 9Q", **{c: f"{u} 9Q" for c, u in zip(cells, others)}}, monuments=walls)
+    flocks = listed_flocks(state)
+    assert len(flocks) == 70
+    assert "perform A1 flock-together D1>C2 E1>A3 F1>B3 D2>C3" in flocks
+    assert "perform A1 flock-together G1>C2 H1>A3 E2>B3 F2>C3" in flocks
+    seated_otherwise = "perform A1 flock-together G1>A3 H1>C2 E2>B3 F2>C3"  # the same four
+    assert seated_otherwise not in flocks
+    assert state.play(seated_otherwise).last_action.text == seated_otherwise  # entered as text all the same
 
 
 def test_breakdown_marks_qb_and_the_next_performance_only_repairs_at_the_usual_cost():

@@ -71,9 +71,11 @@ def _imports_inside_functions():
     return found
 
 
-def test_at_most_five_of_the_projects_imports_sit_inside_functions_each_with_its_reason():
+def test_at_most_six_of_the_projects_imports_sit_inside_functions_each_with_its_reason():
+    # The sixth is core's renderer, imported when a position is first drawn
+    # so that processes that only play (self-play workers) never load it.
     inside = _imports_inside_functions()
-    assert len(inside) <= 5, inside
+    assert len(inside) <= 6, inside
     assert all(said for _, _, said in inside), [f"{p}:{n}" for p, n, said in inside if not said]
 
 

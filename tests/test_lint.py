@@ -20,3 +20,10 @@ def test_ruff_finds_nothing_in_the_package():
 
 def test_mypy_finds_no_type_errors_in_the_package():
     check("mypy", "playbook")
+
+
+def test_ruff_and_mypy_find_nothing_in_the_example_games():
+    check("ruff", "check", "examples")
+    packages = sorted(str(p.parent.relative_to(ROOT)) for p in ROOT.glob("examples/*/*/__init__.py"))
+    assert packages, "no example game under examples/"
+    check("mypy", *packages)

@@ -10,8 +10,7 @@ matplotlib.use("Agg")
 import pytest
 
 from playbook import BoardWidget, Record, load
-from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, review
-from playbook.analysis import search
+from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, review, search
 from playbook.analysis.review import Thresholds, loses_at_once, thresholds_for
 
 # Cosmic Chess: White king b1, rook e1; Black king f6, rook a4; White to move.
@@ -200,7 +199,7 @@ def test_the_review_board_keeps_board_graph_and_best_move_arrow_in_step():
     # The best move there, a4x*, clicks one cell (the king is taken off the
     # board): no arrow to draw.
     assert r.rows[1]["best"] == "a4x*" and shown.board.arrows == []
-    assert repr(shown) == "ReviewBoard(cosmic, 2 moves)"
+    assert repr(shown) == "ReviewBoard(cosmic, 1 move (2 actions))"
 
 
 def test_the_review_board_saves_a_picture_of_its_board_beside_its_live_view():
@@ -232,3 +231,38 @@ def test_each_games_engine_says_how_its_moves_are_reviewed():
     assert thresholds_for(load("cresnovian")) == Thresholds(scale=3.0, depth=2)
     assert thresholds_for(load("ccc")) == Thresholds(scale=5.0, depth=2)
     assert thresholds_for(load("wheel")) == Thresholds(scale=3.0, depth=2)
+
+
+def test_a_review_counts_moves_as_players_do_and_shows_graph_and_marks_at_once():
+    # White's b1-a1 and Black's a4x* are one numbered move of two actions.
+    r = review(Record.of(load("cosmic").parse(COSMIC), ["b1-a1", "a4x*"]))
+    assert r.numbers() == ["1.", ""]
+    assert repr(r) == "Review(cosmic, 1 move (2 actions), 0 inaccuracies, 0 mistakes, 1 blunder)"
+    shown = r._repr_html_()
+    assert "1 move (2 actions)" in shown and "white: 1 blunder; black: no marked move" in shown
+    assert shown.count('<img class="pb-picture"') == 1  # the graph, as a picture every viewer shows
+    # The turn's number and both its moves share one row of the move list, the blunder marked.
+    assert '<tr><td>1.</td><td>b1-a1<b style="color: #d55e00" title="blunder">??</b></td><td>a4x*</td></tr>' in shown
+    # After b1-a1 Black takes the king with its next action: a loss one action away, in words.
+    assert r.rows[0]["after"] == -9999.0 and "loses in 1 action after" in shown
+    assert "9999" not in shown and "10000" not in shown
+
+
+def test_scores_read_as_words_never_as_the_searchs_raw_numbers():
+    from playbook.analysis.agents import score_words
+
+    assert score_words(0.34) == "+0.3" and score_words(-2.0) == "-2.0"
+    assert score_words(-9999.0) == "loses in 1 action" and score_words(9997.0) == "wins in 3 actions"
+    assert score_words(10000.0) == "won" and score_words(-10000.0) == "lost"
+
+
+def test_a_review_of_a_game_played_as_black_is_shown_with_black_at_the_bottom():
+    board = BoardWidget(load("cosmic").initial(), opponent=AlphaBeta(depth=1, time_limit=None, seed=0),
+                        human="black")
+    assert board.flipped and len(board.history) == 1  # the engine, White, moved first
+    board.play(board.state.legal_actions()[0])
+    r = board.review(depth=1)
+    assert r.human == ("black",)
+    assert r.board().board.flipped
+    # A game played as White, or with nobody named, is shown from White's side.
+    assert not review(board.record(), depth=1).board().board.flipped

@@ -201,7 +201,8 @@ def test_a_run_of_clock_bound_engines_says_it_will_take_long_before_it_starts():
     # 100 games of 40 actions, AlphaBeta making half of them at 1 s each:
     # 100 * 20 s = 2000 s, about 33 minutes.
     with pytest.warns(UserWarning, match=r"AlphaBeta\(time_limit=1\) thinks by the clock; 100 games .* 33 minutes"):
-        selfplay(COSMIC, [AlphaBeta(time_limit=1), RandomAgent], games=100, max_plies=0, progress=False)
+        # One action a game, White's random one: the engine never thinks, the warning comes first.
+        selfplay(COSMIC, [RandomAgent, AlphaBeta(time_limit=1)], games=100, max_plies=1, progress=False)
 
 
 def test_a_run_says_how_many_games_stopped_at_the_ply_cap():

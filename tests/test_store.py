@@ -99,11 +99,13 @@ def test_a_folder_refuses_games_played_under_other_settings(tmp_path):
 def test_a_store_writes_once_enough_games_wait_and_never_leaves_a_half_written_file(tmp_path):
     store = ResultStore(tmp_path, {"game": "cosmic"}, flush_rows=3, flush_seconds=1e9)
     records = selfplay(COSMIC, [RandomAgent, RandomAgent], games=5, progress=False).records
-    store.add(records[:2])
-    assert store.seeds() == set()
-    store.add(records[2:3])
-    assert store.seeds() == {0, 1, 2}
-    store.add(records[3:])
+    store.add(records[:1])
+    assert store.seeds() == {0}  # the first game finished is written at once
+    store.add(records[1:3])
+    assert store.seeds() == {0}  # then only once three wait (or the time has come)
+    store.add(records[3:4])
+    assert store.seeds() == {0, 1, 2, 3}
+    store.add(records[4:])
     store.flush()
     assert store.seeds() == {0, 1, 2, 3, 4}
     assert not list(tmp_path.glob(".*"))

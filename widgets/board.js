@@ -55,7 +55,8 @@ function control(name, onClick) {
 }
 function showControls(widget) {
   const { model, controls } = widget;
-  const names = (model.get("controls") || []).filter((n) => n in CONTROLS);
+  const over = Boolean(model.get("over"));
+  const names = (model.get("controls") || []).filter((n) => n in CONTROLS && !(over && n === "hint"));
   controls.replaceChildren(...names.map((n) => control(n, () => model.send({ type: n }))));
   controls.hidden = names.length === 0;
 }
@@ -779,6 +780,79 @@ function listenForDrags(widget) {
   board.addEventListener("pointercancel", (event) => drop(widget, event, false));
 }
 
+// src/graph.js
+var COLOURS = { inaccuracy: "#56b4e9", mistake: "#e69f00", blunder: "#d55e00" };
+var W = 480;
+var H = 120;
+var PAD = 8;
+function drawGraph(model, jump) {
+  const points = model.get("points") || [];
+  const labels = model.get("labels") || [];
+  const moves = model.get("moves") || [];
+  const cursor = model.get("cursor");
+  const x = (i) => PAD + (points.length > 1 ? i * (W - 2 * PAD) / (points.length - 1) : (W - 2 * PAD) / 2);
+  const y = (p) => PAD + (1 - p) * (H - 2 * PAD);
+  const svg = svgNode("svg", { viewBox: `0 0 ${W} ${H}`, class: "pb-review-graph", role: "img" });
+  svg.append(svgNode("rect", { x: 0, y: 0, width: W, height: H, class: "pb-review-bg" }));
+  svg.append(svgNode("line", { x1: 0, x2: W, y1: y(0.5), y2: y(0.5), class: "pb-review-mid" }));
+  if (points.length) {
+    const path = points.map((p, i) => `${x(i)},${y(p)}`).join(" ");
+    svg.append(svgNode("polyline", { points: path, class: "pb-review-line" }));
+  }
+  if (cursor > 0 && cursor <= points.length) {
+    svg.append(svgNode("line", { x1: x(cursor - 1), x2: x(cursor - 1), y1: 0, y2: H, class: "pb-review-cursor" }));
+  }
+  points.forEach((p, i) => {
+    const dot = svgNode("circle", { cx: x(i), cy: y(p), r: labels[i] ? 5 : 3.5, class: "pb-review-dot", "data-ply": i + 1 });
+    if (labels[i]) dot.style.fill = COLOURS[labels[i]];
+    const title = svgNode("title", {});
+    title.textContent = `${moves[i] || ""}${labels[i] ? " (" + labels[i] + ")" : ""}`;
+    dot.append(title);
+    dot.addEventListener("click", () => jump(i + 1));
+    svg.append(dot);
+  });
+  return svg;
+}
+function drawMoves(model, jump) {
+  const moves = model.get("moves") || [];
+  const numbers = model.get("numbers") || [];
+  const labels = model.get("labels") || [];
+  const marks = model.get("marks") || [];
+  const cursor = model.get("cursor");
+  const turns = [];
+  moves.forEach((text, i) => {
+    if (numbers[i] || turns.length === 0) {
+      const turn = el("li", "pb-review-turn");
+      if (numbers[i]) turn.append(el("span", "pb-num", numbers[i]));
+      turns.push(turn);
+    }
+    const item = el("span", "pb-review-move", text);
+    if (marks[i]) item.append(el("span", `pb-note pb-note-${labels[i] || "other"}`, marks[i]));
+    item.dataset.ply = i + 1;
+    item.setAttribute("role", "button");
+    if (i + 1 === cursor) item.classList.add("pb-current");
+    item.addEventListener("click", () => jump(i + 1));
+    turns[turns.length - 1].append(item);
+  });
+  return turns;
+}
+function renderGraph(model, root) {
+  root.classList.add("pb-review");
+  const graph = el("div", "pb-review-graph-area");
+  const list = el("ol", "pb-review-moves");
+  root.append(graph, list);
+  const jump = (i) => {
+    model.set("cursor", i);
+    model.save_changes();
+  };
+  const draw = () => {
+    graph.replaceChildren(drawGraph(model, jump));
+    list.replaceChildren(...drawMoves(model, jump));
+  };
+  draw();
+  model.on("change", draw);
+}
+
 // src/editor.js
 function positionEditor(model, root, board) {
   const open = button("", "Edit this position: place and remove pieces, set the side to move", () => model.send({ type: "edit-start" }));
@@ -970,15 +1044,20 @@ function showMoves(widget) {
   const numbers = model.get("numbers") || [];
   const notes = model.get("notes") || [];
   const cursor = model.get("cursor");
-  const items = [el("li", "pb-move pb-move-start", "start")];
-  items[0].title = "The first position";
+  const start = el("li", "pb-move pb-move-start", "start");
+  start.title = "The first position";
+  const entries = [start];
+  const items = [start];
   moves.forEach((text, i) => {
-    if (numbers[i]) items.push(el("li", "pb-num", numbers[i]));
-    const item = el("li", "pb-move", text);
+    const item = el("span", "pb-move", text);
     if (notes[i]) item.append(el("span", `pb-note pb-note-${NOTE_CLASSES[notes[i]] || "other"}`, notes[i]));
+    const entry = el("li", "pb-turn");
+    if (numbers[i]) entry.append(el("span", "pb-num", numbers[i]), " ");
+    entry.append(item);
+    entries.push(entry);
     items.push(item);
   });
-  items.filter((item) => item.classList.contains("pb-move")).forEach((item, i) => {
+  items.forEach((item, i) => {
     item.dataset.index = i;
     item.setAttribute("role", "button");
     if (i === cursor) {
@@ -988,11 +1067,12 @@ function showMoves(widget) {
     if (i > cursor) item.classList.add("pb-future");
     item.addEventListener("click", () => model.send({ type: "jump", index: i }));
   });
-  widget.moveList.replaceChildren(...items);
+  widget.moveList.replaceChildren(...entries);
 }
 
 // src/index.js
 function render({ model, el: root }) {
+  if (model.get("kind") === "review-graph") return renderGraph(model, root);
   const widget = layout(model, root);
   lessonParts(widget);
   watchKernel(widget);
@@ -1006,7 +1086,10 @@ function render({ model, el: root }) {
   model.on("change:tree", boardChanged);
   model.on("change:position", boardChanged);
   model.on("change:status", () => showStatus(widget));
-  model.on("change:over", () => showStatus(widget));
+  model.on("change:over", () => {
+    showStatus(widget);
+    showControls(widget);
+  });
   model.on("change:details", () => showDetails(widget));
   model.on("change:numbers", () => showMoves(widget));
   model.on("change:notes", () => showMoves(widget));

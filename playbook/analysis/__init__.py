@@ -7,7 +7,10 @@ Every agent has ``choose(state) -> Action``: :class:`RandomAgent`,
 :func:`selfplay` and :func:`tournament` play many games, on one machine or
 any ``concurrent.futures`` executor (a Dask cluster's too); tournaments
 seat any number of players with rotating seats.  :mod:`.stats` holds the
-intervals, ratings and the sequential test they report with.
+intervals (draws as draws: :func:`trinomial`, :func:`pentanomial`), ratings
+(with a first-move term: :func:`elo_with_first_move`) and the sequential
+test they report with; :mod:`.survival` the Kaplan-Meier curve of game
+lengths stopped at a cap.
 :func:`review` goes through a finished game move by move, as Lichess's
 computer analysis does.
 """
@@ -21,8 +24,9 @@ from .perft import divide, perft
 from .review import Review, review
 from .search import AlphaBeta, Analysis
 from .selfplay import SelfPlay, SelfPlayError, Tournament, play_game, selfplay, tournament
-from .stats import elo_interval, elo_ratings, sprt, wilson
+from .stats import elo_interval, elo_ratings, elo_with_first_move, pentanomial, score_figure, sprt, trinomial, wilson
 from .store import load_results
+from .survival import kaplan_meier
 
 __all__ = [
     "RandomAgent",
@@ -45,6 +49,11 @@ __all__ = [
     "elo_interval",
     "sprt",
     "wilson",
+    "trinomial",
+    "pentanomial",
+    "score_figure",
+    "elo_with_first_move",
+    "kaplan_meier",
     "load_results",
     "review",
     "Review",

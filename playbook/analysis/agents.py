@@ -30,14 +30,15 @@ from typing import Protocol
 from ..core import Action, State, Step
 from .evaluation import WIN, evaluation_for, private
 
-__all__ = ["Agent", "Analysis", "Line", "RandomAgent", "GreedyAgent", "TALK", "DECIDED"]
+__all__ = ["Agent", "Analysis", "Factory", "Line", "RandomAgent", "GreedyAgent", "QUIET", "DECIDED",
+           "refuse_positional", "score_words"]
 
 # Words typed at a text step when an agent must fill one in.
 WORDS = ("stone", "river", "light", "quiet", "ember", "crown", "orbit", "field", "glass", "north")
 
-#: Choices that end or shorten a game by agreement rather than by play:
-#: agents leave them alone unless asked (``avoid=()``).
-TALK = ("resign", "offer-draw", "accept-draw", "claim-draw")
+#: What the engines leave out of their searches: the talk actions of every
+#: kind but accepting a draw (which ends a game they may judge).
+QUIET = ("resign", "offer", "claim")
 
 
 #: Scores beyond this are wins or losses found by a search (WIN less the
@@ -96,11 +97,21 @@ class Analysis:
         return abs(self.score) >= DECIDED
 
     def describe(self) -> str:
-        """The score in words, as the widget shows it."""
-        if self.decided:
-            plies = int(WIN - abs(self.score))
-            return f"{'wins' if self.score > 0 else 'loses'} in {plies} action{'s' if plies != 1 else ''}"
-        return f"{self.score:+.1f}"
+        """The score in words, as the widget shows it (:func:`score_words`)."""
+        return score_words(self.score)
+
+
+def score_words(score: float) -> str:
+    """A score for the side it is counted for, in words: "+0.3" (about a
+    pawn a unit), "wins in 3 actions" or "loses in 1 action" for a forced
+    result that many actions away, "won" or "lost" once it is over, so
+    that no reader ever sees the search's 10000.0 or -9999.0."""
+    if abs(score) < DECIDED:
+        return f"{score:+.1f}"
+    plies = round(WIN - abs(score))
+    if plies == 0:
+        return "won" if score > 0 else "lost"
+    return f"{'wins' if score > 0 else 'loses'} in {plies} action{'s' if plies != 1 else ''}"
 
 
 class Agent(ABC):
@@ -134,20 +145,61 @@ class Agent(ABC):
         depth searched."""
         return Analysis(self.choose(state), 0.0, 0)
 
+    @classmethod
+    def factory(cls, **settings) -> Factory:
+        """A factory ``seed -> agent`` of this kind with ``settings``
+        (``AlphaBeta.factory(nodes=2000)``): what self-play calls with
+        each game's seed, said explicitly rather than by passing the class."""
+        cls(**settings)  # refuse bad settings now, not in the first game
+        return Factory(cls, tuple(sorted(settings.items())))
+
+
+@dataclass(frozen=True)
+class Factory:
+    """Makes an agent of ``kind`` with ``settings`` (name-value pairs)
+    for each game's seed: ``Factory(AlphaBeta, (("nodes", 2000),))(7)``
+    is ``AlphaBeta(nodes=2000, seed=7)``.  Made by :meth:`Agent.factory`;
+    it pickles, so it goes to any executor's workers."""
+
+    kind: type[Agent]
+    settings: tuple[tuple[str, object], ...]
+
+    def __call__(self, seed: float | None) -> Agent:
+        """The agent for the game of ``seed``."""
+        return self.kind(**dict(self.settings), seed=seed)
+
+    def __repr__(self) -> str:
+        return f"{self.kind.__name__}.factory({', '.join(f'{k}={v!r}' for k, v in self.settings)})"
+
+
+def refuse_positional(kind: type, args: tuple) -> None:
+    """Refuse settings given by position to an agent whose settings are
+    all named (``AlphaBeta``, ``MCTS``): ``AlphaBeta(5)`` is most often a
+    class passed where a factory ``seed -> agent`` was meant, which would
+    otherwise build a different engine each game from the seed."""
+    if args:
+        name = kind.__name__
+        raise TypeError(
+            f"{name} takes its settings by name ({name}(nodes=2000), not {name}({', '.join(map(repr, args))})). "
+            f"The class is not a factory seed -> agent: give an agent such as {name}(nodes=2000) (self-play "
+            f"resets it with each game's seed) or a factory such as {name}.factory(nodes=2000)"
+        )
+
 
 class RandomAgent(Agent):
     """Plays a random legal action.  Where an entry is already complete but
     could go on (a chain of jumps, a group of pieces), it stops with
     probability ``stop``.  Choices named in ``avoid`` are taken only when
-    nothing else is possible; by default these are resigning and offering
-    or accepting a draw (:data:`TALK`), so random games are decided by
-    play: pass ``avoid=()`` for an agent that may also resign or agree a
-    draw.  ``seed`` makes its games repeatable."""
+    nothing else is possible; by default these are the game's talk
+    (resigning, offering or accepting a draw: the ``talk`` its descriptor
+    declares), so random games are decided by play: pass ``avoid=()`` for
+    an agent that may also resign or agree a draw.  ``seed`` makes its
+    games repeatable."""
 
     def __init__(self, seed: float | None = None, stop: float = 0.3, avoid: tuple[str, ...] | None = None):
         super().__init__(seed)
         self.stop = stop
-        self.avoid = frozenset(TALK if avoid is None else avoid)
+        self.avoid = None if avoid is None else frozenset(avoid)
 
     def choose(self, state: State) -> Action:
         """A random legal action, entered one random step at a time."""
@@ -156,13 +208,14 @@ class RandomAgent(Agent):
     def complete(self, state: State, prefix: tuple[Step, ...]) -> Action:
         """A random legal action that begins with the entry ``prefix``."""
         steps = list(prefix)
+        avoid = state.game.descriptor.talk_texts() if self.avoid is None else self.avoid
         while True:
             step = state.next_steps(steps)
             if step.complete and (not step.options or self.rng.random() < self.stop):
                 return state.action_from_steps(steps)
             if not step.options:
                 raise RuntimeError(f"no way to finish the entry {steps} in {state!r}")
-            options = [o for o in step.options if not (o.kind == "choice" and o.value in self.avoid)]
+            options = [o for o in step.options if not (o.kind == "choice" and o.value in avoid)]
             if not options and step.complete:
                 return state.action_from_steps(steps)
             option = self.rng.choice(options or step.options)
@@ -188,7 +241,7 @@ class RandomAgent(Agent):
         parts = [f"seed={self.seed}"] if self.seed is not None else []
         if self.stop != 0.3:
             parts.append(f"stop={self.stop}")
-        if self.avoid != frozenset(TALK):
+        if self.avoid is not None:
             parts.append(f"avoid={tuple(sorted(self.avoid))}")
         return f"RandomAgent({', '.join(parts)})"
 

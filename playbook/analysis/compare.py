@@ -76,11 +76,18 @@ class Comparison:
 
     def rows(self) -> list[dict]:
         """One row per variant, in the order given: ``variant``, its
-        ``settings``, ``games`` (played) and ``finished``; the first
-        mover's ``score`` (``score_low``-``score_high``, Wilson), the
-        ``draws`` rate among finished games (``draws_low``-``draws_high``,
-        Wilson), the mean ``plies`` of play over all games
-        (``plies_low``-``plies_high``, normal approximation), and for every
+        ``settings``, ``games`` (played), ``finished`` and ``unfinished``;
+        the first mover's ``score`` among finished games
+        (``score_low``-``score_high``, draws as draws:
+        :func:`~playbook.analysis.stats.trinomial`) and ``score_if_draws``
+        with the unfinished games as draws; the ``draws`` rate among
+        finished games (``draws_low``-``draws_high``, Wilson); the
+        ``median_plies`` of play (``median_low``-``median_high``;
+        Kaplan-Meier, unfinished games censored where they stopped; None
+        beyond the cap) and the mean ``plies`` over all games
+        (``plies_low``-``plies_high``, normal approximation; biased short
+        when games reach the cap, so read the median), the decision of
+        the sequential test of a run with ``sprt=`` (``sprt``), and for every
         variant after the first the p-value of each difference from the
         first (``p_score``, ``p_draws``, ``p_plies``; :func:`z_test`)."""
         base = None
@@ -89,13 +96,18 @@ class Comparison:
             scores = _first_scores(run)
             draws = [1.0 if r["draw"] else 0.0 for r in run.finished()]
             plies = [float(x) for x in run.lengths()]
-            s_low, s_high = wilson(sum(scores), len(scores))
+            first = run.first_move_advantage()
             d_low, d_high = wilson(sum(draws), len(draws))
             mean, p_low, p_high = mean_interval(plies)
+            median, m_low, m_high = run.lengths_survival().median()
             row = {"variant": name, "settings": self.settings[name], "games": len(run), "finished": len(draws),
-                   "score": sum(scores) / len(scores) if scores else None, "score_low": s_low, "score_high": s_high,
+                   "unfinished": len(run) - len(draws),
+                   "score": sum(scores) / len(scores) if scores else None, "score_low": first["low"],
+                   "score_high": first["high"], "score_if_draws": first["score_if_draws"] if len(run) else None,
                    "draws": sum(draws) / len(draws) if draws else None, "draws_low": d_low, "draws_high": d_high,
-                   "plies": mean, "plies_low": p_low, "plies_high": p_high}
+                   "plies": mean, "plies_low": p_low, "plies_high": p_high,
+                   "median_plies": median, "median_low": m_low, "median_high": m_high,
+                   "sprt": run.sprt["decision"] if run.sprt else None}
             if base is None:
                 base = (scores, draws, plies)
                 row.update(p_score=None, p_draws=None, p_plies=None)

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from ..core import Action, IllegalAction, State, Step
-from .agents import DECIDED, TALK, Agent, Analysis, RandomAgent, random_words
+from .agents import DECIDED, QUIET, Agent, Analysis, RandomAgent, random_words, refuse_positional
 from .evaluation import evaluation_for, generic, private, squash
 from .search import _UNSET, Unset, blind, candidates, vary
 
@@ -149,11 +149,17 @@ class MCTS(Agent):
     of its last search (after its own move and the replies, say), start
     from that part of the tree, its visits kept, instead of from nothing
     (:meth:`reset` forgets it).  :meth:`analyse` gives the visits and value
-    of every action at the root.
+    of every action at the root.  Ties are random from ``seed``: the
+    actions and steps of each node are shuffled before they are ordered
+    (stably) by evaluation, so equal children are tried, and the most
+    visited chosen, in a random order, never the order the game lists.
+    Every setting is given by name (``MCTS(200)`` is refused: see
+    :func:`~playbook.analysis.agents.refuse_positional`).
     """
 
     def __init__(
         self,
+        *args: object,
         iterations: int | None = None,
         time_limit: float | Unset | None = _UNSET,
         seed: int | None = None,
@@ -165,10 +171,17 @@ class MCTS(Agent):
         widen: int = 150,
         keep_tree: bool = True,
     ):
+        refuse_positional(type(self), args)
         if time_limit is _UNSET:
             time_limit = 1.0 if iterations is None else None
         if iterations is None and time_limit is None:
             raise ValueError("give MCTS iterations, a time_limit or both")
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                       or iterations < 1):
+            raise ValueError(f"iterations counts searches and must be a whole number of at least 1, "
+                             f"not {iterations!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit is in seconds and must be more than 0, not {time_limit!r}")
         self.iterations = iterations
         self.time_limit = time_limit
         super().__init__(seed)
@@ -289,9 +302,8 @@ class MCTS(Agent):
                 node.untried = children
                 return
         options = node.state.next_steps(node.prefix)
-        steps = [
-            o for o in options.options if not (o.kind == "choice" and o.value in TALK and o.value != "accept-draw")
-        ]
+        quiet = node.state.game.descriptor.talk_texts(*QUIET)
+        steps = [o for o in options.options if not (o.kind == "choice" and o.value in quiet)]
         if not steps:
             steps = list(options.options)
         steps = [Step.text(random_words(self.rng, o.label), o.label) if o.kind == "text" else o for o in steps]

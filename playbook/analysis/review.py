@@ -8,7 +8,15 @@ engine's best move, what the move lost, and a label (``"inaccuracy"``,
 ``"mistake"``, ``"blunder"`` or ``""``), as on Lichess's computer
 analysis.  ``review(board)`` reviews the game played on a
 :class:`~playbook.widget.BoardWidget` (through its ``record()``), and
-``review(...).board()`` shows it on a live board over its graph.
+``review(...).board()`` shows it on a live board over its graph.  Shown
+in a notebook, a review is its graph and its move list, numbered by
+turns, each move with its mark and each forced result in words ("loses
+in 1 action", never the search's -9999.0): see
+:mod:`~playbook.analysis.review_html`.
+
+A review knows nothing of the widget (the widget builds on this module,
+never the reverse): the board that shows it, :mod:`playbook.widget.review`,
+registers itself as :attr:`Review.shown_by` when it is imported.
 
 Every evaluation is from the view of the side that made the move (the
 *mover*): positive is good for the mover, in the game's evaluation units
@@ -58,13 +66,16 @@ alone, not by the search.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice, pairwise
 from typing import Any
 
 from ..core import PlaybookError, State
+from ..numbering import move_numbers
 from ..records import Record
 from .evaluation import evaluation_for, outcome_value, squash
+from .review_html import length, plural, review_html
 from .search import LIMIT, AlphaBeta, candidates, choice_key
 
 __all__ = ["review", "Review", "Thresholds", "thresholds_for", "LABELS", "MARKS", "loses_at_once"]
@@ -152,13 +163,21 @@ class Review:
     the mover, see the module's docstring), ``loss`` (the fall in the
     mover's expected score, 0 to 1), ``label`` and ``allows_win`` (True
     when the move let the opponent win at once where another move did
-    not).  :attr:`states` holds every position, the start included."""
+    not).  :attr:`states` holds every position, the start included;
+    :attr:`human` the sides a person played (a board shows them at the
+    bottom), empty when not known."""
 
-    def __init__(self, record: Record, states: list[State], rows: list[dict], thresholds: Thresholds):
+    #: What :meth:`board` builds: a live board for a review, registered by
+    #: :mod:`playbook.widget.review` when the widget is imported.
+    shown_by: Callable[..., Any] | None = None
+
+    def __init__(self, record: Record, states: list[State], rows: list[dict], thresholds: Thresholds,
+                 human: tuple[str, ...] = ()):
         self.record = record
         self.states = states
         self.rows = rows
         self.thresholds = thresholds
+        self.human = tuple(human)
 
     def frame(self):
         """The rows as a pandas DataFrame, one row a move, indexed by ply."""
@@ -216,13 +235,19 @@ class Review:
 
     def board(self, **board_options):
         """The game on a live board over its graph and labelled move list
-        (a :class:`~playbook.analysis.review_board.ReviewBoard`): a click on
-        a point or a move jumps there, and the best move is drawn as an
-        arrow.  ``board_options`` go to the
-        :class:`~playbook.widget.BoardWidget`."""
-        from .review_board import ReviewBoard  # it builds on Review and the widget, which builds on this module
+        (a :class:`~playbook.widget.review.ReviewBoard`, turned for the
+        side a person played): a click on a point or a move jumps there,
+        and the best move is drawn as an arrow.  ``board_options`` go to
+        the :class:`~playbook.widget.BoardWidget`."""
+        if Review.shown_by is None:
+            raise PlaybookError("a review is shown on a board by the widget: import playbook.widget first "
+                                "(or use playbook.widget.ReviewBoard(review))")
+        return Review.shown_by(self, **board_options)
 
-        return ReviewBoard(self, **board_options)
+    def numbers(self) -> list[str]:
+        """The number printed before each move ("1.", "" within a turn, as
+        :func:`~playbook.numbering.move_numbers` counts turns)."""
+        return move_numbers(self.states)
 
     def summary(self) -> dict[str, dict[str, int]]:
         """Per mover, how many moves earned each label."""
@@ -235,15 +260,21 @@ class Review:
 
     def __repr__(self) -> str:
         counts = {label: len(self.labelled(label)) for label in LABELS}
-        return f"Review({self.states[0].game.name}, {len(self.rows)} moves, " + ", ".join(
-            f"{n} {_plural(label, n)}" for label, n in counts.items()) + ")"
+        return (f"Review({self.states[0].game.name}, {length(self)}, "
+                + ", ".join(f"{k} {plural(label, k)}" for label, k in counts.items()) + ")")
+
+    def _repr_html_(self) -> str:
+        return review_html(self)
 
 
-def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = None) -> Review:
+def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = None,
+           human: Any = ()) -> Review:
     """Review a game: a :class:`~playbook.Record`, or anything with a
     ``record()`` method (a :class:`~playbook.widget.BoardWidget`: the game
     from its start to the position shown).  ``depth`` overrides the
-    game's search depth and ``thresholds`` its :class:`Thresholds`.  The
+    game's search depth and ``thresholds`` its :class:`Thresholds`;
+    ``human`` names the side (or sides) a person played, which a board
+    showing the review puts at the bottom.  The
     game must be between two players (or have more seats but only two
     deciding, as the evaluations are zero-sum between two)."""
     record = game.record() if not isinstance(game, Record) and callable(getattr(game, "record", None)) else game
@@ -283,14 +314,8 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
             "allows_win": allows,
             "line": list(found.pv) if found is not None else [],
         })
-    return Review(record, states, rows, rules)
-
-
-def _plural(word: str, n: int) -> str:
-    """``word`` for ``n`` of them (inaccuracy, inaccuracies)."""
-    if n == 1:
-        return word
-    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+    sides = (human,) if isinstance(human, str) else tuple(human)
+    return Review(record, states, rows, rules, human=sides)
 
 
 def _analyse(state: State, depth: int):

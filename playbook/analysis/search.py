@@ -12,6 +12,15 @@ is it minimises.  It looks at ``state.to_move`` at every position rather
 than assuming the sides alternate, so turns of several actions (Kelasu's
 energy) and games of more than two players work unchanged.
 
+Ties are broken at random from the agent's ``seed``: every position's
+candidate actions are shuffled (by the agent's own generator) before they
+are ordered and searched, and every ordering after that is a stable sort,
+so among actions of equal score the one searched first, and so played, is
+a random one, never the one the game happens to list first (Kelasu lists
+cells from rank A, which would favour one side).  The same seed gives the
+same shuffles, so a search limited by depth or nodes plays the same moves
+on any machine.
+
 Move ordering: the action stored for the position in the transposition
 table first, then actions that caused cut-offs at the same depth before
 ("killers"), then by a history score; near the root, by the evaluation of
@@ -37,7 +46,7 @@ from typing import Final
 
 from ..core import Action, IllegalAction, State
 from .agents import DECIDED as _DECIDED
-from .agents import TALK, Agent, Analysis, Line, RandomAgent
+from .agents import QUIET, Agent, Analysis, Line, RandomAgent, refuse_positional
 from .evaluation import WIN, evaluation_for, private
 
 __all__ = [
@@ -61,9 +70,6 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 #: merges, and a field of 25 blanks has over 600,000 merges).
 LIMIT = 3000
 
-#: The talk a search leaves out of its candidates, when it may talk and when not.
-_SKIP_TALKING: Final = frozenset({"resign"})
-_SKIP: Final = frozenset(TALK) - {"accept-draw"}
 
 _text: Final = attrgetter("text")
 
@@ -79,7 +85,8 @@ def candidates(state: State, rng: random.Random | None = None, samples: int = 8,
     listed action starts with; when nothing is listed at all, ``samples``
     random entries by the step API."""
     rng = rng or random.Random(0)
-    skip = _SKIP_TALKING if talk else _SKIP
+    declared = state.game.descriptor
+    skip = declared.talk_texts("resign") if talk else declared.talk_texts(*QUIET)
     try:
         listed = list(islice(state.iter_actions(), limit))
     except NotImplementedError:
@@ -191,7 +198,7 @@ def _unknown_extra(state: State, listed: list[Action], rng: random.Random) -> li
     agent = RandomAgent(seed=rng.random(), avoid=())
     out = []
     for step in state.next_steps(()).options:
-        if step in firsts or (step.kind == "choice" and step.value in TALK):
+        if step in firsts or (step.kind == "choice" and step.value in state.game.descriptor.talk_texts()):
             continue
         if step.kind == "text":
             step = type(step).text(agent.text_for(step), step.label)
@@ -231,13 +238,21 @@ class AlphaBeta(Agent):
     studies use); time limits are for play.
     ``evaluation`` replaces the game's own (``(state, player) -> float``);
     ``table_size`` caps the transposition table (it is cleared when full);
-    ``talk=True`` lets it offer draws too; ``seed`` breaks ties among
-    extra actions that are sampled.
+    ``talk=True`` lets it offer draws too; ``seed`` (default 0) breaks
+    ties between equally good actions at random, the same way every time
+    for the same seed, and samples the extra actions of games that list
+    few.
+
+    Every setting is given by name: ``AlphaBeta`` is an agent, not a
+    factory ``seed -> agent``, so ``AlphaBeta(5)`` is refused rather than
+    read as a depth; :meth:`~playbook.analysis.agents.Agent.factory` makes
+    a factory (``AlphaBeta.factory(nodes=2000)``).
     """
 
-    def __init__(self, depth: int | None = None, time_limit: float | Unset | None = _UNSET, evaluation=None,
-                 table_size: int = 200_000, talk: bool = False, seed: int | None = None, use_table: bool = True,
-                 nodes: int | None = None):
+    def __init__(self, *args: object, depth: int | None = None, time_limit: float | Unset | None = _UNSET,
+                 evaluation=None, table_size: int = 200_000, talk: bool = False, seed: int | None = 0,
+                 use_table: bool = True, nodes: int | None = None):
+        refuse_positional(type(self), args)
         if time_limit is _UNSET:
             time_limit = 1.0 if depth is None and nodes is None else None
         if depth is None and time_limit is None and nodes is None:
@@ -294,6 +309,7 @@ class AlphaBeta(Agent):
         if len(self.table) > self.table_size:
             self.table = {}
         root_actions = candidates(state, self.rng, talk=self.talk)
+        self.rng.shuffle(root_actions)  # ties go to a random action, not the first listed
         if not root_actions:  # nothing to weigh: take whatever the steps allow
             return Analysis(RandomAgent(seed=self.rng.random()).choose(state), 0.0, 0)
         children = [(a, state.after(a)) for a in root_actions]
@@ -339,7 +355,7 @@ class AlphaBeta(Agent):
                 best = sorted(best + [score], reverse=True)[:self.multipv]
                 if len(best) == self.multipv:
                     alpha = best[-1]
-        # Stable sort: among equal scores the earlier (better ordered) stays first.
+        # Stable sort: among equal scores the earlier (better ordered, else shuffled) stays first.
         scored.sort(key=lambda t: -t[0])
         self._ranked = [(score, a) for score, a, _ in scored]
         return scored[0][0], [(a, c) for _, a, c in scored]
@@ -378,6 +394,8 @@ class AlphaBeta(Agent):
         actions = candidates(state, self.rng, talk=self.talk)
         if not actions:
             return self.evaluate(state, self.root)
+        if len(actions) > 1:
+            self.rng.shuffle(actions)  # every ordering below is stable: ties stay in this random order
         if not maximising and len(actions) > 1:
             actions = blind(state, actions, self.evaluate, self.blind_choices)
         if depth == 1:
@@ -485,7 +503,7 @@ class AlphaBeta(Agent):
     def _by_bonus(self, actions: list[Action], hint: str | None, ply: int) -> list[Action]:
         """The actions in the order to search them one action from the
         horizon: the table's action first, then the killers at ``ply``,
-        then by history score; ties keep their listed order."""
+        then by history score; ties keep their (shuffled) order."""
         killers = self.killers.get(ply, ())
         history = self.history
         # The same order as sorting by -bonus: a sort with reverse=True is stable too.

@@ -53,7 +53,6 @@ and the second moves first, so ``first`` is ``"second"`` there.
 from __future__ import annotations
 
 import copy
-import inspect
 import pickle
 import sys
 import time
@@ -64,6 +63,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from itertools import combinations
+from numbers import Integral
 from typing import Any
 
 from ..core import Game, PlaybookError
@@ -72,8 +72,10 @@ from ..records import Record
 from .agents import RandomAgent
 from .evaluation import in_setup
 from .notes import move_note
-from .stats import elo_interval, elo_ratings, wilson
+from .stats import elo_interval, elo_ratings, elo_with_first_move, pair_counts, pentanomial, score_figure, wilson
 from .stats import sprt as sequential_test
+from .survival import Survival, kaplan_meier
+from .tables import MOVE_COLUMNS, by_position, move_rows
 from .tasks import probe, workers_of
 
 __all__ = ["play_game", "selfplay", "SelfPlay", "SelfPlayError", "tournament", "Tournament", "settings_text",
@@ -109,13 +111,15 @@ def agent_name(agent: Any) -> str:
 
 
 def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = None, seed: int | None = None,
-              names: dict | None = None, book: int = 0) -> dict:
+              names: dict | None = None, book: int = 0, pair: int | None = None) -> dict:
     """One game; ``agents[k]`` plays the ``k``-th seat (``game.players``, or
     the start position's ``players`` where the setup chooses them, as
     Chess Wheel+'s ``players=3`` does), or ``agents`` maps players to
     agents.  ``setup`` goes to ``game.initial``; the first
     ``book`` actions are random (from ``seed``), the same in every game of
-    that seed, before the agents take over.  Returns the game's record (see
+    that seed, before the agents take over; ``pair`` (the seed of the first
+    game of a turn of the seats) draws them from that seed instead, so
+    every game of the turn opens alike.  Returns the game's record (see
     the module's docstring); an error inside an agent ends the game as
     unfinished, with the error in ``reason`` and ``error``."""
     began = time.perf_counter()
@@ -129,7 +133,7 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
             raise ValueError(f"{game.title} has {len(players)} players {players}; got {len(agents)} agents")
         by_player = dict(zip(players, agents, strict=True))
     names = names or {p: agent_name(a) for p, a in by_player.items()}
-    opening_agent = RandomAgent(seed=seed)  # plays the first ``book`` plies
+    opening_agent = RandomAgent(seed=seed if pair is None else pair)  # plays the first ``book`` plies
     actions: list[str] = []
     notes: list[dict | None] = []
     first = opening = None
@@ -182,6 +186,7 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
         "plies": len(actions),
         "setup_plies": setup_plies,
         "book": min(book, len(actions)),
+        "pair": pair,
         "time": time.perf_counter() - began,
         "actions": actions,
         "notes": notes[:len(actions)] if any(notes) else [],
@@ -222,9 +227,9 @@ def settings_text(settings: dict | None) -> str:
     return ", ".join(f"{k}={v!r}" if isinstance(v, str) else f"{k}={v}" for k, v in sorted(settings.items()))
 
 
-def _keywords(function) -> set[str]:
-    return {name for name, p in inspect.signature(function).parameters.items()
-            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and name != "self"}
+def _names(options) -> set[str]:
+    """The names of a descriptor's ``variants`` or ``settings``."""
+    return {option.name for option in options}
 
 
 def _prepare(game, variant: dict | None, setup: dict | None, options) -> tuple[Game, dict]:
@@ -235,8 +240,8 @@ def _prepare(game, variant: dict | None, setup: dict | None, options) -> tuple[G
                             "e.g. variant={'quiet_limit': 100}) and start settings as setup= (as game.initial() "
                             "takes them, e.g. setup={'first': 'black'})")
     game = _load(game)
-    rules = _keywords(type(game).__init__)
-    start = _keywords(game.initial)
+    rules = _names(game.descriptor.variants)
+    start = _names(game.descriptor.settings)
     for key in variant or {}:
         if key not in rules:
             hint = (f"; {key!r} chooses the start: pass setup={{{key!r}: ...}}" if key in start
@@ -302,13 +307,16 @@ def _run_batch(jobs: list[tuple[bytes, int]]) -> list[dict]:
         loader = pickle
     out = []
     for blob, seed in jobs:
-        game, specs, setup, max_plies, names, book = loader.loads(blob)
+        game, specs, setup, max_plies, names, book, *rotation = loader.loads(blob)
+        # A run with rotating seats: the games of one turn of the seats share the seed of its first for the book.
+        pair = rotation[0][0] + (seed - rotation[0][0]) // rotation[0][1] * rotation[0][1] if rotation else None
         try:
             agents = _agents_for(specs, seed, _seats(game, setup))
         except Exception as exc:
             out.append(_failed(game, seed, setup, names, exc))
             continue
-        out.append(play_game(game, agents, max_plies=max_plies, setup=setup, seed=seed, names=names, book=book))
+        out.append(play_game(game, agents, max_plies=max_plies, setup=setup, seed=seed, names=names, book=book,
+                             pair=pair))
     return out
 
 
@@ -316,7 +324,7 @@ def _failed(game, seed, setup, names, exc) -> dict:
     return {"game": game.name, "seed": seed, "agents": names or {}, "variant": game.options, "setup": dict(setup or {}),
             "start": "", "first": None, "opening": None, "result": "unfinished", "winner": None, "winners": [],
             "draw": False, "unfinished": True, "reason": f"error: {type(exc).__name__}: {exc}", "plies": 0,
-            "setup_plies": 0, "book": 0, "time": 0.0, "actions": [], "notes": [],
+            "setup_plies": 0, "book": 0, "pair": None, "time": 0.0, "actions": [], "notes": [],
             "error": traceback.format_exc(limit=3)}
 
 
@@ -394,7 +402,8 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     probed: list[dict] = []
     if executor is not None and batch is None and jobs:
         probed, batch = probe(jobs, _run_batch, workers_of(executor))
-    tasks = ([jobs[:len(probed)]] if probed else []) + _batches(jobs[len(probed):], batch)
+    # Here, one game at a time: a stop (Ctrl-C, SIGTERM) loses only the game it interrupts.
+    tasks = ([jobs[:len(probed)]] if probed else []) + _batches(jobs[len(probed):], batch if executor else 1)
     own_bar = bar is None
     bar = bar or _bar(len(jobs), label, _show_progress(progress))
     results: list[list[dict] | None] = [None] * len(tasks)
@@ -420,17 +429,37 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
             if probed:
                 done(0, probed)
             futures = {executor.submit(_run_batch, task): k for k, task in enumerate(tasks) if k or not probed}
+            taken: set = set()
             try:
                 for future in as_completed(futures):
+                    taken.add(future)
                     done(futures[future], future.result())
             except BaseException:
-                for future in futures:
-                    future.cancel()
+                _stop(futures, taken, done)
                 raise
     finally:
         if own_bar:
             bar.close()
     return [r for batch_records in results if batch_records for r in batch_records]
+
+
+def _stop(futures: dict, taken: set, done: Callable[[int, list[dict]], None]) -> None:
+    """A run stopped (an interrupt, an error): cancel the tasks not
+    started and keep the records of those that finished meanwhile, as far
+    as ``done`` takes them, without waiting for the rest."""
+    for future in futures:
+        future.cancel()
+    for future, k in futures.items():
+        if future in taken or not future.done() or future.cancelled():
+            continue
+        try:
+            records = future.result(timeout=0)
+        except BaseException:  # a task that failed or was stopped: nothing of it to keep
+            continue
+        try:
+            done(k, records)
+        except SelfPlayError:  # too many failures already: the run stops on the first such error
+            break
 
 
 def _batches(jobs: list, batch: int | None) -> list[list]:
@@ -463,6 +492,27 @@ def _warn_if_long(game: Game, agents: list, games: int, executor) -> None:
           "(AlphaBeta(nodes=...), MCTS(iterations=...)) is faster and gives the same games on any machine.")
 
 
+def _check_counts(games: int, max_plies: int, batch: int | None, book: int) -> None:
+    """Refuse counts that cannot make a run, naming the argument."""
+    if isinstance(games, bool) or not isinstance(games, Integral) or games < 0:
+        raise SelfPlayError(f"games: a number of games, 0 or more, not {games!r}")
+    if max_plies < 1:
+        raise SelfPlayError(f"max_plies: at least 1 action a game, not {max_plies}")
+    if batch is not None and batch < 1:
+        raise SelfPlayError(f"batch: at least 1 game a task, not {batch} (None sizes tasks by a game's time)")
+    if book < 0:
+        raise SelfPlayError(f"book: a number of random opening actions, 0 or more, not {book}")
+
+
+def _warn_if_book_long(game: Game, records: list[dict], book: int) -> None:
+    """Say how many games ended (or stopped) within their random opening:
+    a ``book`` that long leaves the agents little or nothing to play."""
+    within = sum(1 for r in records if book and r["start"] and r["plies"] <= book)
+    if within:
+        _warn(f"{game.title}: {within} of {len(records)} games ended within the {book} random opening actions "
+              "(book=); the agents played no move in them: give a shorter book")
+
+
 def _warn_if_stopped(game: Game, records: list[dict], max_plies: int) -> None:
     """Say how many games stopped unfinished at the ply cap."""
     stopped = sum(1 for r in records if r["unfinished"] and not r.get("error"))
@@ -489,7 +539,8 @@ def _load(game) -> Game:
 def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Executor | None = None,
              variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
              batch: int | None = None, names: Sequence[str] | None = None, max_errors: int | None = 3,
-             options: None = None, out=None, book: int = 0) -> SelfPlay:
+             options: None = None, out=None, book: int = 0, rotate: bool = False,
+             sprt: tuple[float, float] | None = None) -> SelfPlay:
     """Play ``games`` games of ``game`` (a game or its name) between
     ``agents`` (one agent or factory per player, or a factory of all of
     them) and return a :class:`SelfPlay`.
@@ -509,6 +560,18 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     (drawn from the game's seed) before the agents take over, as an
     opening book does, so that engines that always choose alike still
     play varied games.
+
+    ``rotate=True``: the agents change seats from game to game, game ``k``
+    seating them turned ``k`` places round, and every full turn of the
+    seats opens with the same ``book`` actions (drawn from the seed of its
+    first game, kept as the records' ``pair``): in a two-player game,
+    colour-reversed pairs from one opening, which
+    :meth:`SelfPlay.pair_score` and :meth:`SelfPlay.first_move_pairs` read
+    with the pentanomial model.  ``sprt=(elo0, elo1)`` (two agents, kept
+    in memory, not with ``out``): stop as soon as Wald's sequential test
+    tells "the first agent is ``elo0`` Elo stronger" from "``elo1``
+    stronger", as :func:`tournament` does; the test is the result's
+    ``sprt``.
     """
     game, setup = _prepare(game, variant, setup, options)
     seats = _seats(game, setup)
@@ -520,14 +583,23 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
         }
     else:
         label_names = None
+    _check_counts(games, max_plies, batch, book)
+    if (rotate or sprt) and label_names is None:
+        raise SelfPlayError("rotate= and sprt= need one agent or factory per player, not a factory of all of them")
+    if sprt is not None and (len(seats) != 2 or out is not None):
+        raise SelfPlayError("sprt= tests the first agent against the second in a two-player game, in memory "
+                            "(not with out=)")
     made = _check_agents(game, agents, seed, seats)
     _warn_if_long(game, made, games, executor)
-    if book < 0:
-        raise SelfPlayError(f"book: a number of random opening actions, 0 or more, not {book}")
-    blob = _dumps((game, agents, setup, max_plies, label_names, book))
-    jobs = [(blob, seed + k) for k in range(games)]
+    if label_names is not None and (rotate or sprt):
+        label_names = dict(zip(seats, _distinct(list(label_names.values())), strict=True))
+    jobs = _jobs(game, agents, setup, max_plies, label_names, book, seed, games, rotate)
     label = f"{game.title} self-play"
-    if out is not None:
+    test = None
+    if sprt is not None:
+        records, test = _sequential(jobs, executor, label, progress, batch, max_errors,
+                                    list((label_names or {}).values()), sprt)
+    elif out is not None:
         from .store import keep_results  # store builds on this module (SelfPlay): the cycle keeps it here
 
         records = keep_results(
@@ -540,11 +612,37 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
             jobs,
             lambda todo, keep: _run(todo, executor, label, progress, batch, max_errors, keep=keep),
             book=book,
+            rotate=rotate,
         )
     else:
         records = _run(jobs, executor, label, progress, batch, max_errors)
     _warn_if_stopped(game, records, max_plies)
-    return SelfPlay(records, game.name)
+    _warn_if_book_long(game, records, book)
+    return SelfPlay(records, game.name, sprt=test)
+
+
+def _distinct(names: list[str]) -> list[str]:
+    """``names``, numbered (``"random #1"``, ``"random #2"``) when some are alike, so each agent is told apart."""
+    return names if len(set(names)) == len(names) else [f"{n} #{k + 1}" for k, n in enumerate(names)]
+
+
+def _jobs(game: Game, agents, setup: dict, max_plies: int, names: dict | None, book: int, seed: int, games: int,
+          rotate: bool) -> list[tuple[bytes, int]]:
+    """The (payload, seed) of each game of a self-play run: game ``k`` has
+    the seed ``seed + k``; with ``rotate``, the agents seated turned ``k``
+    places round and the book drawn from the seed of the turn's first game."""
+    if not rotate:
+        blob = _dumps((game, agents, setup, max_plies, names, book))
+        return [(blob, seed + k) for k in range(games)]
+    seats = list(names or {})
+    labels = list((names or {}).values())
+    n = len(seats)
+    blobs = []
+    for turn in range(n):
+        order = list(range(turn, n)) + list(range(turn))  # seat j holds agent order[j]
+        blobs.append(_dumps((game, [agents[a] for a in order], setup, max_plies,
+                             dict(zip(seats, (labels[a] for a in order), strict=True)), book, (seed, n))))
+    return [(blobs[k % n], seed + k) for k in range(games)]
 
 
 @dataclass
@@ -553,6 +651,8 @@ class SelfPlay:
 
     records: list[dict]
     game: str = ""
+    #: The sequential test of a run played with ``sprt=`` (see :func:`~playbook.analysis.stats.sprt`).
+    sprt: dict | None = field(default=None, kw_only=True)
 
     def frame(self):
         """The records as a pandas DataFrame (one row a game); ``variant``
@@ -561,7 +661,7 @@ class SelfPlay:
         try:
             import pandas
         except ImportError:
-            raise ImportError("frame() needs pandas: pip install 'playbook[analysis]'") from None
+            raise ImportError("frame() needs pandas: pip install 'playbook-games[analysis]'") from None
         frame = pandas.DataFrame(self.records)
         for column in ("variant", "setup"):
             if column in frame:
@@ -573,20 +673,64 @@ class SelfPlay:
         return [r for r in self.records if not r["unfinished"]]
 
     def first_move_advantage(self) -> dict:
-        """How the side that made the first move of play fared in the
-        finished games: ``wins``, ``draws``, ``losses``, its ``score``
+        """How the side that made the first move of play fared: ``wins``,
+        ``draws``, ``losses`` over the finished ``games``, its ``score``
         (wins plus half the draws, over the finished games; 0.5 means no
-        advantage) and a 95% interval ``low``-``high``; ``mover`` is the
+        advantage) and its 95% interval ``low``-``high`` with draws as
+        draws (:func:`~playbook.analysis.stats.trinomial`); ``unfinished``
+        games (stopped at the cap or by an error) and the score and
+        interval with them counted as draws (``score_if_draws``,
+        ``low_if_draws``, ``high_if_draws``,
+        :func:`~playbook.analysis.stats.score_figure`); ``mover`` is the
         player who moved first (most often, if it varied)."""
-        done = [r for r in self.finished() if r["first"] is not None]
-        wins = sum(1 for r in done if r["first"] in r["winners"])
+        moved = [r for r in self.records if r["first"] is not None]
+        done = [r for r in moved if not r["unfinished"]]
+        wins = sum(1 for r in done if r["first"] in r["winners"] and not r["draw"])
         draws = sum(1 for r in done if r["draw"])
-        n = len(done)
-        score = (wins + draws / 2) / n if n else None
-        low, high = wilson(wins + draws / 2, n)
+        figure = score_figure(wins, draws, len(done) - wins - draws, unfinished=len(moved) - len(done))
         movers = Counter(r["first"] for r in done).most_common(1)
-        return {"mover": movers[0][0] if movers else None, "games": n, "wins": wins, "draws": draws,
-                "losses": n - wins - draws, "score": score, "low": low, "high": high}
+        return {"mover": movers[0][0] if movers else None, **figure,
+                "score": figure["score"] if done else None}
+
+    def first_move_pairs(self) -> dict:
+        """The first mover's score over the turns of the seats of a run
+        with ``rotate=True`` (see :func:`pair_figure`): in a two-player
+        game, each colour-reversed pair scores the points of whoever moved
+        first in each of its games, so what the opening gives one side
+        cancels."""
+        return pair_figure(self.records, lambda r: _pair_score(r, r["first"], _other(r, r["first"])))
+
+    def pair_score(self, agent: str) -> dict:
+        """The score of the agent named ``agent`` over colour-reversed
+        pairs (a run with ``rotate=True``; see :func:`pair_figure`)."""
+        return pair_figure(self.records, lambda r: _pair_score(r, _seat_of(r, agent), _other(r, _seat_of(r, agent))))
+
+    def by_position(self, plies: int | None = None, top: int | None = None) -> list[dict]:
+        """The opening table keyed by position, as Lichess's opening
+        explorer: the games grouped by the position after ``plies``
+        actions (default: each game's ``book``, where the agents took
+        over), whatever order the moves came in (see
+        :func:`~playbook.analysis.tables.by_position`)."""
+        return by_position(self.records, plies, top)
+
+    def moves(self) -> list[dict]:
+        """The tidy per-move table: one row an action (see
+        :func:`~playbook.analysis.tables.move_rows`)."""
+        return move_rows(self.records)
+
+    def moves_frame(self):
+        """:meth:`moves` as a pandas DataFrame, one row an action."""
+        import pandas
+
+        return pandas.DataFrame(self.moves(), columns=list(MOVE_COLUMNS))
+
+    def lengths_survival(self, play_only: bool = True) -> Survival:
+        """The Kaplan-Meier curve of the game lengths in plies (without
+        set-up actions, unless told), games stopped unfinished counted as
+        censored where they stopped (see :mod:`~playbook.analysis.survival`):
+        its ``median()`` is the median length with its interval, honest
+        when games reach the cap, as a mean is not."""
+        return kaplan_meier(self.lengths(play_only), [bool(r["unfinished"]) for r in self.records])
 
     def by_opening(self, key: Callable[[str], str] | None = None) -> list[dict]:
         """The first-move results split by the first move of play: one
@@ -628,26 +772,31 @@ class SelfPlay:
 
     def summary(self) -> dict:
         """The run in figures: games, wins by player, draws, unfinished
-        games, errors, the mean length and the first mover's score with
-        its 95% interval."""
+        games, errors, the median length in plies with its 95% interval
+        (Kaplan-Meier, unfinished games censored: ``None`` when over half
+        reach the cap) and the first mover's score with its 95% interval
+        (draws as draws) and that score with unfinished games as draws."""
         n = len(self.records)
         wins = Counter(r["winner"] for r in self.records if r["winner"])
         decided = [r for r in self.records if r["winners"]]
         first_wins = sum(1 for r in decided if r["first"] in r["winners"])
         advantage = self.first_move_advantage()
-        lengths = self.lengths()
+        median, low, high = self.lengths_survival().median()
         return {
             "games": n,
             "wins": dict(wins),
             "draws": sum(r["draw"] for r in self.records),
             "unfinished": sum(r["unfinished"] for r in self.records),
             "errors": sum(1 for r in self.records if r.get("error")),
-            "mean_plies": sum(lengths) / n if n else 0.0,
+            "median_plies": median,
+            "median_plies_interval": (low, high),
             # Share of decided games won by the side that moved first in play (0.5 = no advantage).
             "first_player_win_rate": first_wins / len(decided) if decided else None,
             "first_mover": advantage["mover"],
             "first_mover_score": advantage["score"],
             "first_mover_interval": (round(advantage["low"], 3), round(advantage["high"], 3)),
+            "first_mover_score_if_unfinished_drawn": (advantage["score_if_draws"]
+                                                      if advantage["games"] + advantage["unfinished"] else None),
         }
 
     def to_records(self) -> list[Record]:
@@ -697,9 +846,12 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
     the games counted are the same on any executor; ``games`` is then the
     most played.  The other arguments are as for :func:`selfplay`."""
     game, setup = _prepare(game, variant, setup, options)
+    _check_counts(games, max_plies, batch, book)
     if players is not None and players != len(_seats(game, setup)):
-        if "players" not in _keywords(game.initial):
-            raise SelfPlayError(f"players: {game.title} is for {len(game.players)} players, not {players}")
+        seats = game.descriptor.seats
+        if players not in seats or "players" not in _names(game.descriptor.settings):
+            many = seats.fewest if seats.fixed else f"{seats.fewest} to {seats.most}"
+            raise SelfPlayError(f"players: {game.title} is for {many} players, not {players}")
         setup = {**setup, "players": players}
         _prepare(game, None, setup, None)
     seats = _seats(game, setup)
@@ -736,7 +888,7 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
     else:
         records, test = _sequential(jobs, executor, label, progress, batch, max_errors, names, sprt)
     _warn_if_stopped(game, records, max_plies)
-    return Tournament(records, game.name, names, anchor=anchor, seed=seed, sprt=test)
+    return Tournament(records, game.name, names=names, anchor=anchor, seed=seed, sprt=test)
 
 
 def _sequential(jobs, executor, label, progress, batch, max_errors, names, bounds):
@@ -778,7 +930,48 @@ def _scores(records: list[dict]) -> list[tuple[str, str, float]]:
             for r in records if not r["unfinished"] for p, q in combinations(list(r["agents"]), 2)]
 
 
-def _pair_score(record: dict, p: str, q: str) -> float:
+def _seat_of(record: dict, agent: str) -> str | None:
+    return next((p for p, a in record["agents"].items() if a == agent), None)
+
+
+def _other(record: dict, seat: str | None) -> str | None:
+    """The other seat of a two-player game (None when ``seat`` is not one of its two)."""
+    seats = list(record["agents"])
+    return next((p for p in seats if p != seat), None) if seat in seats and len(seats) == 2 else None
+
+
+def pair_figure(records: list[dict], score_of: Callable[[dict], float]) -> dict:
+    """A score over the colour-reversed pairs of a run with rotating seats
+    (records sharing a ``pair``): the :func:`~playbook.analysis.stats.pentanomial`
+    figure of the pairs whose games all finished (``score``, ``low``,
+    ``high``, ``pairs``, ``counts``), the ``unfinished`` pairs (a game of
+    them stopped) and the figure with their stopped games counted as
+    draws (``score_if_draws``, ``low_if_draws``, ``high_if_draws``).
+    ``score_of(record)`` is the side's score in a finished game.  Pairs
+    that are not whole (a run stopped, or more than two games a turn) are
+    left out and counted in ``incomplete``."""
+    groups: defaultdict[int, list[dict]] = defaultdict(list)
+    for r in records:
+        if r.get("pair") is not None:
+            groups[r["pair"]].append(r)
+    finished, counted, unfinished, incomplete = [], [], 0, 0
+    for games in groups.values():
+        if len(games) != 2 or any(len(g["agents"]) != 2 for g in games):
+            incomplete += 1
+            continue
+        points = [0.5 if g["unfinished"] else score_of(g) for g in games]
+        counted.append(sum(points))
+        if any(g["unfinished"] for g in games):
+            unfinished += 1
+        else:
+            finished.append(sum(points))
+    figure = pentanomial(pair_counts(finished))
+    as_draws = pentanomial(pair_counts(counted))
+    return {**figure, "unfinished": unfinished, "incomplete": incomplete, "score_if_draws": as_draws["score"],
+            "low_if_draws": as_draws["low"], "high_if_draws": as_draws["high"]}
+
+
+def _pair_score(record: dict, p: str | None, q: str | None) -> float:
     """Seat ``p``'s score against seat ``q`` in a finished game (see :func:`_scores`)."""
     winners = record["winners"]
     if record["draw"] or (p in winners) == (q in winners):
@@ -795,7 +988,6 @@ class Tournament(SelfPlay):
     names: list[str] = field(default_factory=list)
     anchor: str | None = None
     seed: int = 0
-    sprt: dict | None = None
 
     def ratings(self) -> list[dict]:
         """One row per agent, best first: ``name``, ``games`` (finished),
@@ -828,6 +1020,17 @@ class Tournament(SelfPlay):
                          "high": field_elo + high})
         rows.sort(key=lambda row: -row["elo"])
         return rows
+
+    def first_move_rating(self, prior: float = 1.0) -> dict:
+        """The agents' ratings with a first-move term, from the finished
+        two-player games (``prior``: drawn games added a pair; see
+        :func:`~playbook.analysis.stats.elo_with_first_move`): ``ratings``
+        (name -> Elo), and ``first_move``, the Elo the first move is worth,
+        with its 95% interval ``first_move_low``-``first_move_high``."""
+        results = [(r["agents"][r["first"]], r["agents"][_other(r, r["first"])],
+                    _pair_score(r, r["first"], _other(r, r["first"])))
+                   for r in self.finished() if len(r["agents"]) == 2 and r["first"] in r["agents"]]
+        return elo_with_first_move(results, self.names, prior=prior, anchor=self.anchor)
 
     def ratings_frame(self):
         """:meth:`ratings` as a pandas DataFrame indexed by name."""

@@ -18,23 +18,52 @@ refused, naming what differs.
 :class:`~playbook.analysis.selfplay.SelfPlay`, one record a game in the
 order of the seeds, ready for its statistics and ``frame()``.
 
+Nothing finished is lost: the first games of a run are written as soon as
+they finish and the rest at least every :data:`FLUSH_SECONDS`, and a run
+stopped by Ctrl-C or SIGTERM (``timeout``, a cluster's scheduler, a
+closed terminal; the ``playbook`` command turns SIGTERM into the same
+stop) writes every game that finished before it goes.  A file is written
+whole or not at all, with Ctrl-C and SIGTERM held back while it is.
+
+Damage is caught: every page of every file carries a checksum (CRC-32),
+and the file's name the CRC-32 of the whole file (``part-FIRST-LAST-N-CRC.parquet``,
+FIRST and LAST the seeds it holds), both checked on reading (files
+written before checksums, without a CRC in their name, are read as they
+are).  A damaged file is named in a warning with
+the seeds it held and left out, so the rest of the folder stays
+readable; the next run into the folder (the same call or command) sets
+the file aside as ``damaged-*.parquet`` and plays its games again.
+
 Reading and writing need pyarrow (in the ``analysis`` extra).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import signal
 import time
+import warnings
+import zlib
 from collections.abc import Callable
+from contextlib import contextmanager
 from pathlib import Path
 
 from .selfplay import SelfPlay, SelfPlayError
 
-__all__ = ["load_results", "keep_results", "ResultStore", "SETTINGS_FILE"]
+__all__ = ["load_results", "keep_results", "ResultStore", "SETTINGS_FILE", "FLUSH_SECONDS", "DamagedResults"]
 
 #: The file of a results folder that holds the settings of its run.
 SETTINGS_FILE = "_run.json"
+
+#: The longest a finished game waits in memory before it is written.
+FLUSH_SECONDS = 10.0
+
+
+class DamagedResults(UserWarning):
+    """A results file that fails its checksums or cannot be read: left
+    out, and its games played again by the next run into the folder."""
 
 # Record fields kept as JSON text (dicts whose keys vary from game to game).
 _JSON_FIELDS = ("agents", "variant", "setup", "notes")
@@ -47,7 +76,7 @@ def _pyarrow():
         import pyarrow
         import pyarrow.parquet
     except ImportError:
-        raise ImportError("results on disk need pyarrow: pip install 'playbook[analysis]'") from None
+        raise ImportError("results on disk need pyarrow: pip install 'playbook-games[analysis]'") from None
     return pyarrow
 
 
@@ -58,7 +87,8 @@ def _schema():
         ("seed", whole), ("game", text), ("agents", text), ("variant", text), ("setup", text), ("start", text),
         ("first", text), ("opening", text), ("result", text), ("winner", text), ("winners", pa.list_(text)),
         ("draw", flag), ("unfinished", flag), ("reason", text), ("plies", whole), ("setup_plies", whole),
-        ("book", whole), ("time", pa.float64()), ("actions", pa.list_(text)), ("notes", text), ("error", text),
+        ("book", whole), ("pair", whole), ("time", pa.float64()), ("actions", pa.list_(text)), ("notes", text),
+        ("error", text),
     ])
 
 
@@ -85,13 +115,13 @@ class ResultStore:
     memory before writing them out; a run done, its files are gathered
     into one (:meth:`compact`)."""
 
-    def __init__(self, path, settings: dict, flush_rows: int = 2000, flush_seconds: float = 60.0):
+    def __init__(self, path, settings: dict, flush_rows: int = 2000, flush_seconds: float = FLUSH_SECONDS):
         self.path = Path(path)
         self.settings = json.loads(json.dumps(settings, sort_keys=True))
         self.flush_rows = flush_rows
         self.flush_seconds = flush_seconds
         self._pending: list[dict] = []
-        self._last_flush = time.monotonic()
+        self._last_flush = -math.inf  # the first games finished are written at once
         if self.path.exists() and not self.path.is_dir():
             raise SelfPlayError(f"out: {self.path} is a file; results are kept in a folder")
         saved = self.path / SETTINGS_FILE
@@ -110,11 +140,15 @@ class ResultStore:
             _write_text(saved, json.dumps(self.settings, indent=1, sort_keys=True))
 
     def seeds(self) -> set[int]:
-        """The seeds of the games already written."""
-        pq = _pyarrow().parquet
+        """The seeds of the games already written; a damaged file is set
+        aside (renamed ``damaged-*``), so its games count as not played."""
         seeds: set[int] = set()
         for part in self._parts():
-            seeds.update(pq.read_table(part, columns=["seed"]).column("seed").to_pylist())
+            table = _read(part, columns=["seed"])
+            if table is None:
+                os.replace(part, part.with_name("damaged-" + part.name[len("part-"):]))
+                continue
+            seeds.update(table.column("seed").to_pylist())
         return seeds
 
     def _parts(self) -> list[Path]:
@@ -134,7 +168,7 @@ class ResultStore:
         pa = _pyarrow()
         rows = sorted((_row(r) for r in self._pending), key=lambda row: row["seed"])
         table = pa.Table.from_pylist(rows, schema=_schema())
-        self._write(table, f"part-{rows[0]['seed']:012d}-{rows[-1]['seed']:012d}-{len(self._parts()):06d}.parquet")
+        self._write(table, f"part-{rows[0]['seed']:012d}-{rows[-1]['seed']:012d}-{len(self._parts()):06d}")
         self._pending = []
 
     def play(self, jobs: list[tuple[bytes, int]], run: Callable[[list, Callable[[list[dict]], None]], object]) -> None:
@@ -162,22 +196,77 @@ class ResultStore:
         if len(parts) < 2:
             return
         pa = _pyarrow()
-        table = _unique(pa.concat_tables([pa.parquet.read_table(part, schema=_schema()) for part in parts]))
+        tables = [_read(part) for part in parts]
+        if any(t is None for t in tables):
+            return  # a file damaged since the run began: left as it is for the next run to set aside
+        table = _unique(pa.concat_tables(tables))
         seeds = table.column("seed").to_pylist()
         number = len(parts)
         while True:
-            name = f"part-{seeds[0]:012d}-{seeds[-1]:012d}-{number:06d}.parquet"
-            if not (self.path / name).exists():
+            name = f"part-{seeds[0]:012d}-{seeds[-1]:012d}-{number:06d}"
+            if not any(self.path.glob(f"{name}*.parquet")):
                 break
             number += 1
         self._write(table, name)
         for part in parts:
             part.unlink()
 
-    def _write(self, table, name: str) -> None:
-        partial = self.path / f".{name}.partial"
-        _pyarrow().parquet.write_table(table, partial, compression="zstd")  # about half the size of the default
-        os.replace(partial, self.path / name)  # a file is there whole or not at all
+    def _write(self, table, stem: str) -> None:
+        """Write ``table`` as ``stem-CRC.parquet``, CRC the whole file's
+        CRC-32 (the pages carry their own; this covers the footer too)."""
+        partial = self.path / f".{stem}.partial"
+        with _signals_held():
+            # zstd: about half the size of the default; a checksum on every page, checked by _read.
+            _pyarrow().parquet.write_table(table, partial, compression="zstd", write_page_checksum=True)
+            crc = zlib.crc32(partial.read_bytes())
+            os.replace(partial, self.path / f"{stem}-{crc:08x}.parquet")  # there whole or not at all
+
+
+@contextmanager
+def _signals_held():
+    """Hold Ctrl-C and SIGTERM back (in the main thread, where they
+    arrive) while a file is written; they take effect right after."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    try:
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, ValueError, OSError):  # no signal masks here (Windows)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _conform(table):
+    """``table`` with the columns of today's schema, in its order: a column
+    that files written before it lack (``pair``) is added empty."""
+    pa = _pyarrow()
+    schema = _schema()
+    for name in schema.names:
+        if name not in table.column_names:
+            table = table.append_column(name, pa.nulls(len(table), schema.field(name).type))
+    return table.select(schema.names).cast(schema)
+
+
+def _read(part: Path, columns: list[str] | None = None):
+    """The table of one results file, its page checksums checked; None,
+    with a :class:`DamagedResults` warning naming the file, its games and
+    what to do, when it is damaged."""
+    pa = _pyarrow()
+    fields = part.name[len("part-"):-len(".parquet")].split("-")
+    try:
+        if len(fields) == 4 and f"{zlib.crc32(part.read_bytes()):08x}" != fields[3]:
+            raise OSError("its CRC-32 is not the one it was written with")
+        table = pa.parquet.read_table(part, columns=columns, page_checksum_verification=True)
+        return table if columns else _conform(table)
+    except (OSError, pa.ArrowException, ValueError) as exc:
+        first, last = (fields + ["", ""])[:2]
+        seeds = f"seeds {int(first)} to {int(last)}" if first.isdigit() and last.isdigit() else "some games"
+        warnings.warn(f"{part} is damaged ({str(exc).splitlines()[0][:120]}): its games ({seeds}) are left out. "
+                      "Run the same self-play call or command again: it sets the file aside and plays them again.",
+                      DamagedResults, stacklevel=3)
+        return None
 
 
 def _unique(table):
@@ -196,7 +285,7 @@ def _write_text(path: Path, text: str) -> None:
 
 
 def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: list, run,
-                 book: int = 0) -> list[dict]:
+                 book: int = 0, rotate: bool = False) -> list[dict]:
     """Play the ``jobs`` of a self-play run not yet in the folder ``path``
     (through ``run(jobs, keep)``), write them there, and return the records
     of all of ``jobs``, read back from the folder.  ``book`` (random
@@ -206,6 +295,8 @@ def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: in
                 "max_plies": max_plies, "seed": seed}
     if book:
         settings["book"] = book
+    if rotate:
+        settings["rotate"] = True
     ResultStore(path, settings).play(jobs, run)
     return load_results(path, seeds={s for _, s in jobs}).records
 
@@ -220,10 +311,9 @@ def load_results(path, seeds=None) -> SelfPlay:
     if not saved.exists():
         raise FileNotFoundError(f"{path} holds no self-play results (no {SETTINGS_FILE})")
     pa = _pyarrow()
-    parts = sorted(path.glob("part-*.parquet"))
-    if parts:
-        table = _unique(pa.concat_tables([pa.parquet.read_table(part, schema=_schema()) for part in parts]))
-        rows = table.to_pylist()
+    tables = [t for t in map(_read, sorted(path.glob("part-*.parquet"))) if t is not None]
+    if tables:
+        rows = _unique(pa.concat_tables(tables)).to_pylist()
     else:
         rows = []
     wanted = set(seeds) if seeds is not None else None

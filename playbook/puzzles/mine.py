@@ -5,7 +5,9 @@ or :class:`~playbook.analysis.GreedyAgent`) plays a
 :class:`~playbook.analysis.RandomAgent`, both seeded from ``S``;
 every position met is tried with the rules alone (:mod:`.solve`): where
 exactly one first move wins within one action, or none does but exactly
-one wins within :data:`DEPTHS`' deeper limit, it is a puzzle.  The
+one wins within a deeper limit, it is a puzzle.  The depths tried and the
+longest game played are each game's own (its descriptor's
+``puzzle_depths`` and ``puzzle_plies``).  The
 puzzles are written to ``playbook/puzzles/data/GAME.json`` (``--out``
 elsewhere), easiest first.  No clock is read, so the same arguments give
 the same file on every machine.
@@ -27,24 +29,18 @@ import random
 import sys
 
 from ..analysis import AlphaBeta, GreedyAgent, RandomAgent
-from ..games import load
+from ..games import available, load
 from . import NUMBERS, Puzzle, wheel_mine
 from .solve import line, moves, winning_moves
 
-__all__ = ["mine", "DEPTHS", "main", "difficulty", "theme", "write"]
+__all__ = ["mine", "minable", "main", "difficulty", "theme", "write"]
 
-#: The depths (in actions) tried per game, shallowest first.  Deeper
-#: searches cost the size of the action lists to that power: CCC's and
-#: Cresnovian Chess's lists are long, and Kelasu's hold its merges and its
-#: turns are several actions, so they are mined one action deep.
-DEPTHS = {"cosmic": (1, 3), "kelasu": (1,), "ccc": (1,), "cresnovian": (1,)}
-
-#: The longest game played while mining, in actions, per game (Kelasu's
-#: turns are several actions and its games run to hundreds).
-MAX_PLIES = {"kelasu": 1000}
-
-#: The longest game for the games not in :data:`MAX_PLIES`.
-DEFAULT_MAX_PLIES = 200
+def minable() -> list[str]:
+    """The installed games whose puzzles are mined from self-play: those
+    declaring ``puzzle_depths`` (deeper searches cost the size of the
+    action lists to that power, so games with long lists declare one
+    action)."""
+    return [key for key in available() if load(key).descriptor.puzzle_depths]
 
 
 def _agents(rng: random.Random):
@@ -85,11 +81,11 @@ def mine(name: str, count: int, seed: int, games: int = 400, report=None) -> lis
     """Up to ``count`` puzzles of the game ``name`` from at most ``games``
     self-play games seeded by ``seed``.  Where deeper puzzles can be
     mined, at most half are one action deep."""
-    if name not in DEPTHS:
-        raise KeyError(f"puzzles are mined for {sorted(DEPTHS)}, not {name!r} (see playbook.puzzles)")
+    if name not in minable():
+        raise KeyError(f"puzzles are mined for {minable()}, not {name!r} (see playbook.puzzles)")
     rng = random.Random(seed)
     game = load(name)
-    depths = DEPTHS[name]
+    depths = game.descriptor.puzzle_depths
     shallow_quota = math.ceil(count / 2) if len(depths) > 1 else count
     found: dict[str, tuple] = {}
     seen: set[str] = set()
@@ -99,7 +95,7 @@ def mine(name: str, count: int, seed: int, games: int = 400, report=None) -> lis
             break
         agents = _agents(rng)
         state = game.initial()
-        for ply in range(MAX_PLIES.get(name, DEFAULT_MAX_PLIES)):
+        for ply in range(game.descriptor.puzzle_plies):
             if state.outcome is not None or len(found) >= count:
                 break
             text = state.to_text()
@@ -137,7 +133,7 @@ def write(name: str, found: list[Puzzle], seed: int, path: pathlib.Path) -> None
 def main(argv=None) -> int:
     """The command line: mine and write one game's puzzles."""
     parser = argparse.ArgumentParser(prog="python -m playbook.puzzles.mine", description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=sorted(DEPTHS) + ["wheel"], help="the game's key")
+    parser.add_argument("game", choices=available(), help="the game's key")
     parser.add_argument("--count", type=int, default=50, help="puzzles wanted (default 50)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the self-play games (default 1)")
     parser.add_argument("--games", type=int, default=400, help="most self-play games to play (default 400)")

@@ -4,7 +4,7 @@ Nothing here uses an evaluation or an engine: :func:`wins` plays out every
 legal action (``state.legal_actions()`` and ``state.play``) to a fixed
 number of actions, so a puzzle it accepts is right by the rules whatever
 any engine thinks.  Draw offers, their acceptance and resigning are left
-out on both sides (:data:`~playbook.analysis.agents.TALK`): a puzzle is
+out on both sides (the talk the game's descriptor declares): a puzzle is
 decided by play.
 
 >>> from playbook import load
@@ -15,7 +15,6 @@ decided by play.
 
 from __future__ import annotations
 
-from ..analysis.agents import TALK
 from ..core import Action, State
 
 __all__ = ["wins", "winning_moves", "moves", "line", "defence", "PuzzleError", "verify"]
@@ -29,7 +28,8 @@ class PuzzleError(ValueError):
 def moves(state: State) -> list[Action]:
     """The actions a puzzle weighs in ``state``: every legal action but
     the talk (draw offers, resigning)."""
-    return [a for a in state.legal_actions() if a.text not in TALK]
+    talk = state.game.descriptor.talk_texts()
+    return [a for a in state.legal_actions() if a.text not in talk]
 
 
 def wins(state: State, player: str, plies: int) -> bool:

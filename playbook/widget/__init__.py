@@ -17,7 +17,8 @@ shared screen), :mod:`~playbook.widget.lesson` (the goal and the answers
 of an exercise played on it), :mod:`~playbook.widget.messages` (what the front end
 sends), :mod:`~playbook.widget.picture` (the picture saved with the
 output) and :mod:`~playbook.widget.tree` (the tree of next steps), all on
-the frame in :mod:`~playbook.widget.base`.
+the frame in :mod:`~playbook.widget.base`.  :mod:`~playbook.widget.review`
+shows a reviewed game on a board over its evaluation graph.
 
 >>> from playbook import load
 >>> board = BoardWidget(load("cosmic"))
@@ -30,13 +31,13 @@ BoardWidget(Cosmic Chess, black to move, 1 move)
 
 from __future__ import annotations
 
-import pathlib
 from collections.abc import Iterable
 from typing import Any
 
 from .. import render
 from ..core import Game, State
 from .base import CONTROLS, BoardBase
+from .bundle import CSS, ESM
 from .editor import PositionEditor
 from .engine import EnginePlay
 from .history import History
@@ -46,16 +47,7 @@ from .messages import Messages
 from .picture import SavedPicture, with_picture
 from .tree import TREE_BUDGET, step_tree
 
-__all__ = ["BoardWidget", "CONTROLS", "step_tree", "with_picture", "TREE_BUDGET"]
-
-
-def _static_dir() -> pathlib.Path:
-    # In a checkout, use the repository's widgets/ folder so edits show at
-    # once (an editable install would otherwise serve a stale copy); an
-    # installed wheel carries the same files as playbook/static.
-    package = pathlib.Path(__file__).resolve().parent.parent
-    repo = package.parent / "widgets"
-    return repo if (repo / "board.js").exists() else package / "static"
+__all__ = ["BoardWidget", "CONTROLS", "step_tree", "with_picture", "TREE_BUDGET", "ReviewBoard", "ReviewGraph"]
 
 
 class BoardWidget(Messages, Lesson, PositionEditor, EnginePlay, History, HotSeat, SavedPicture, BoardBase):
@@ -114,8 +106,8 @@ class BoardWidget(Messages, Lesson, PositionEditor, EnginePlay, History, HotSeat
     ``]`` step through the moves.  A line under the board opens to say so.
     """
 
-    _esm = _static_dir() / "board.js"
-    _css = _static_dir() / "board.css"
+    _esm = ESM
+    _css = CSS
 
     def __init__(self, state: State | Game, opponent: Any = None, flipped: bool | None = None, human: Any = None,
                  advisor: Any = None, show_evaluation: bool = True, controls: Iterable[str] = CONTROLS,
@@ -191,3 +183,8 @@ def _details(caption: Iterable[str], status: str) -> list[str]:
         if line:
             lines.append(line)
     return lines
+
+
+# The review's board builds on the board above; importing it registers it as
+# what Review.board() builds (analysis never imports the widget).
+from .review import ReviewBoard, ReviewGraph  # noqa: E402

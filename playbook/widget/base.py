@@ -69,6 +69,7 @@ class BoardBase(anywidget.AnyWidget):
         notes: list[str]  # history
         jump: Callable[[int], None]  # history
         _play: Callable[[Action], None]  # history
+        human: tuple[str, ...]  # engine play
         advice: dict[str, Any]  # engine play
         evaluation: str  # engine play
         hint: Callable[[], Action]  # engine play

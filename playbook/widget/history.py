@@ -15,6 +15,7 @@ import traitlets
 
 from ..analysis.review import Review, review
 from ..core import Action, IllegalAction, Outcome, State
+from ..numbering import move_numbers
 from ..records import Record
 from .base import BoardBase
 
@@ -96,8 +97,10 @@ class History(BoardBase):
         :func:`playbook.analysis.review`, which takes ``depth`` and
         ``thresholds``), mark each of its moves in the move list with its
         label (``?!`` an inaccuracy, ``?`` a mistake, ``??`` a blunder) and
-        return the :class:`~playbook.analysis.review.Review`."""
-        result = review(self, depth=depth, thresholds=thresholds)
+        return the :class:`~playbook.analysis.review.Review`, which knows
+        the sides the person played (its board is turned for them) and
+        shows its graph and marked moves when displayed."""
+        result = review(self, depth=depth, thresholds=thresholds, human=self.human)
         self.notes = result.marks()
         return result
 
@@ -164,20 +167,8 @@ class History(BoardBase):
                 over(self, new.outcome)
 
     def _numbers(self) -> list[str]:
-        """Move numbers by the game's turns: a number where the first player's
-        turn starts (and at the first move, "1…" when another side starts)."""
-        first = self._line[0].game.players[0] if self._line[0].game.players else None
-        out, n, previous = [], 0, None
-        for i in range(len(self.moves)):
-            mover = self._line[i].to_move if i < len(self._line) else None
-            starts = mover != previous and (mover == first or i == 0)
-            if starts:
-                n += 1
-                out.append(f"{n}." if mover == first else f"{n}…")
-            else:
-                out.append("")
-            previous = mover
-        return out
+        """Move numbers by the game's turns (:func:`~playbook.numbering.move_numbers`)."""
+        return move_numbers(self._line[: len(self.moves) + 1])
 
     def _trail(self) -> list[list[str]]:
         """The cells each move of the line clicked, one list per move."""

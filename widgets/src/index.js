@@ -5,6 +5,7 @@ import { showControls } from "./controls.js";
 import { showCurtain } from "./curtain.js";
 import { listenForDrags } from "./drag.js";
 import { listenForDrawings } from "./drawings.js";
+import { renderGraph } from "./graph.js";
 import { positionEditor } from "./editor.js";
 import { cancel, listenForAnswers, listenForClicks } from "./entry.js";
 import { listenToKeys } from "./keyboard.js";
@@ -15,6 +16,8 @@ import { publishState, showAdvice, showDetails, showEvaluation, showStatus } fro
 import { fitWidth, redrawOnce, showBoard } from "./view.js";
 
 function render({ model, el: root }) {
+  // The same bundle draws a review's graph (its model says so) and the board.
+  if (model.get("kind") === "review-graph") return renderGraph(model, root);
   const widget = layout(model, root);
   lessonParts(widget);
   watchKernel(widget);
@@ -30,7 +33,7 @@ function render({ model, el: root }) {
   model.on("change:tree", boardChanged);
   model.on("change:position", boardChanged);
   model.on("change:status", () => showStatus(widget));
-  model.on("change:over", () => showStatus(widget));
+  model.on("change:over", () => { showStatus(widget); showControls(widget); });
   model.on("change:details", () => showDetails(widget));
   model.on("change:numbers", () => showMoves(widget));
   model.on("change:notes", () => showMoves(widget));

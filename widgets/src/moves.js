@@ -7,22 +7,28 @@ const NOTE_CLASSES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
 
 // The moves, numbered by turns ("1." before the first player's move),
 // each followed by its review mark ("?!", "?", "??") when it has one;
-// a click on a move shows the position after it.
+// a click on a move shows the position after it.  A number and its move
+// share one item that never breaks, so the number is never wrapped away.
 export function showMoves(widget) {
   const { model } = widget;
   const moves = model.get("moves");
   const numbers = model.get("numbers") || [];
   const notes = model.get("notes") || [];
   const cursor = model.get("cursor");
-  const items = [el("li", "pb-move pb-move-start", "start")];
-  items[0].title = "The first position";
+  const start = el("li", "pb-move pb-move-start", "start");
+  start.title = "The first position";
+  const entries = [start];
+  const items = [start];
   moves.forEach((text, i) => {
-    if (numbers[i]) items.push(el("li", "pb-num", numbers[i]));
-    const item = el("li", "pb-move", text);
+    const item = el("span", "pb-move", text);
     if (notes[i]) item.append(el("span", `pb-note pb-note-${NOTE_CLASSES[notes[i]] || "other"}`, notes[i]));
+    const entry = el("li", "pb-turn");
+    if (numbers[i]) entry.append(el("span", "pb-num", numbers[i]), " ");
+    entry.append(item);
+    entries.push(entry);
     items.push(item);
   });
-  items.filter((item) => item.classList.contains("pb-move")).forEach((item, i) => {
+  items.forEach((item, i) => {
     item.dataset.index = i;
     item.setAttribute("role", "button");
     if (i === cursor) {
@@ -32,5 +38,5 @@ export function showMoves(widget) {
     if (i > cursor) item.classList.add("pb-future");
     item.addEventListener("click", () => model.send({ type: "jump", index: i }));
   });
-  widget.moveList.replaceChildren(...items);
+  widget.moveList.replaceChildren(...entries);
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import Game, IllegalAction, Outcome
+from ...descriptor import Descriptor, Ending, Option
 from .board import FILES, geometry
 from .edit import palette
 from .engine import ENGINE
@@ -34,8 +35,21 @@ class CCC(Game):
       with no piece destroyed (default 100; None for never).
     """
 
-    name = "ccc"
-    title = "CCC"
+    descriptor = Descriptor(
+        "ccc", "CCC",
+        variants=(Option("reach", "all", str, "the cells a Nice Flag freezes", choices=("all", "orthogonal")),
+                  Option("fall", "keep", str, "where a falling stick lands", choices=("keep", "beyond")),
+                  Option("pyramid_slide", "blocked", str, "whether a Pyramid slides over pieces",
+                         choices=("blocked", "through")),
+                  Option("hop_captures", True, bool, "whether a hopped Flat is destroyed"),
+                  Option("quiet_limit", 100, int, "turns with no piece destroyed that draw (None: never)",
+                         optional=True),
+                  Option("onto_smaller", False, bool, "whether a Pyramid may attack smaller enemy Pyramids")),
+        settings=(Option("first", "white", str, "the side that moves first", choices=("white", "black")),
+                  Option("files", None, int, "the board's files (None: as many as the back rank's letters)"),
+                  Option("ranks", 10, int, "the board's ranks"),
+                  Option("back_rank", BACK_RANK, str, "the back rank's letters, . for an empty cell")),
+        endings=(Ending.PIECES_LOST, Ending.MOVE_LIMIT), clarified_in="notebooks/ccc_part_3.ipynb")
     players = ("white", "black")
     engine = ENGINE
 

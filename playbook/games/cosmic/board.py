@@ -4,6 +4,7 @@ reach, the plain moves and draw actions made once, and each side's set."""
 from __future__ import annotations
 
 from ...core import Action, Step
+from ...descriptor import Ending
 
 FILES = "abcdef"
 SIZE = 6
@@ -26,6 +27,9 @@ CELLS = [cell_name(i) for i in range(SIZE * SIZE)]
 INDEX = {name: i for i, name in enumerate(CELLS)}
 CELL_STEPS = [Step.cell(name) for name in CELLS]
 OFF_STEP = Step.choice(OFF, "jump off the board")
+#: The ending of a game where a side is down to its bare King and the pieces are counted.
+BARE_KING = Ending("bare king", "a side is down to its bare King and the pieces are counted")
+
 OFFER_DRAW = "offer-draw"
 ACCEPT_DRAW = "accept-draw"
 

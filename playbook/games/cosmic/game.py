@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...core import Game, IllegalAction, PlaybookError, Step
-from .board import NAMES, START
+from ...descriptor import Descriptor, Ending, Option, Talk
+from .board import ACCEPT_DRAW, BARE_KING, NAMES, OFFER_DRAW, START
 from .engine import ENGINE
 from .notation import read_position
 from .state import CosmicState
@@ -21,8 +22,15 @@ class CosmicChess(Game):
     of the rules (see the module's clarifications); a value of the wrong
     kind is refused with :class:`PlaybookError` naming the option."""
 
-    name = "cosmic"
-    title = "Cosmic Chess"
+    descriptor = Descriptor(
+        "cosmic", "Cosmic Chess", aliases=("cosmic_chess",),
+        variants=(Option("compulsory_capture", False, bool, "a capture, when there is one, must be made"),
+                  Option("king_jumps", 2, int, "how many jumps a king may chain"),
+                  Option("quiet_limit", None, int, "moves without a capture that end the game (None: never)")),
+        settings=(Option("first", "white", str, "the side that moves first", choices=("white", "black")),),
+        talk=(Talk(OFFER_DRAW, "offer"), Talk(ACCEPT_DRAW, "accept")),
+        endings=(Ending.KING_CAPTURED, Ending.AGREEMENT, BARE_KING, Ending.MOVE_LIMIT, Ending.NO_MOVE),
+        puzzle_depths=(1, 3), bench_depth=5, clarified_in="notebooks/cosmic_chess_part_2.ipynb")
     players = ("white", "black")
     engine = ENGINE
 

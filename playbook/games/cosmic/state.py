@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...core import Action, Ending, NotationError, Outcome, State
-from .board import ACCEPT_ACTION, INDEX, OFFER_ACTION, SIDES, SIZE
+from .board import ACCEPT_ACTION, BARE_KING, INDEX, OFFER_ACTION, SIDES, SIZE
 from .moves import CosmicMoves
 from .refusals import CosmicRefusals
 from .view import CosmicView
@@ -54,7 +54,7 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
                 if len(bare) == 2
                 else f"{SIDES[bare[0]]} has only its king left"
             )
-            return self._by_count(counts, why, Ending.BARE_KING)
+            return self._by_count(counts, why, BARE_KING)
         limit = self.game.quiet_limit
         if limit is not None and self.quiet >= limit:
             return self._by_count(counts, f"{limit} moves were made without a capture", Ending.MOVE_LIMIT)

@@ -29,8 +29,9 @@ Actions (one per turn)
 
 Flock Together and Tectonic Failure list their moves as ``from>to`` pairs in
 any order (``E2>C2 H1>C1``); ``B2=`` (or leaving a thing out) means it stays
-where it is, which a flocking piece may only do inside the kingdom or
-once the kingdom is full (clarification 30).  On the
+where it is, which a flocking piece may do inside the kingdom, and
+outside it when the kingdom has no room for the whole flock
+(clarification 30).  On the
 board the moves are buttons taken in cell order, each naming the piece or
 monument it moves.  A refused action always says why: which piece blocks a
 travel, why a target is none, what an ability lacks.
@@ -70,14 +71,21 @@ see the last sentence here):
 DOCUMENT (any nine words), Propaganda (any subset of targets), Flock
 Together and Tectonic Failure (a move for each piece) and Redefinition
 (every poem word onto every free cell: hundreds of actions once the poem is
-long).  ``state.redefinitions(words=[1])`` lists the Redefinitions of chosen
-words; the engines weigh those of the first word (the word chosen changes
-only the poem, not what happens on the board), one DOCUMENT and Propaganda
-aimed at the opponent's kingdom besides the listed actions.  A running game
-never lists nothing: where no travel or listed performance exists, the list
-holds one action for each way to begin (DOCUMENT of nine words ``word``,
-and each piece that can still perform), completed with the first option at
-every step; where nothing is possible at all, it is ``pass``.
+long).  Flock Together is listed all the same once for each choice of the
+pieces that end in the kingdom (clarification 30): one action when the
+kingdom has room for the whole flock, and never more than C(8, 4) = 70.
+Those chosen keep their cells inside or take the free ones in cell order,
+the others stay where they are (or, leaving the kingdom, take the first
+free World cells); every other placement (8! = 40,320 ways to seat eight
+flocking pieces in an empty kingdom alone) is entered by steps or as text.
+``state.redefinitions(words=[1])`` lists the Redefinitions of chosen words;
+the engines weigh those of the first word (the word chosen changes only the
+poem, not what happens on the board), one DOCUMENT and Propaganda aimed at
+the opponent's kingdom besides the listed actions.  A running game never
+lists nothing: where no travel or listed performance exists, the list holds
+one action for each way to begin (DOCUMENT of nine words ``word``, and each
+piece that can still perform), completed with the first option at every
+step; where nothing is possible at all, it is ``pass``.
 
 Texts and tables
 ----------------
@@ -208,12 +216,20 @@ otherwise).
     Interpretative Dance.  The dead piece stays at 0Q, as an eternal one
     keeps its 3Q; Caprice moves and loses 9Q and the cost as usual
     (``test_go_berserk_may_land_next_to_a_dead_piece_which_stays_dead_clarification_29``).
-30. Flock Together fills the performer's kingdom first, the flocking
-    pieces placed in cell order; once no cell of it is free, each piece
-    left may go into the World or stay where it is, as the player chooses
-    (the rules say "may").  With no other piece at the performer's Q
-    nothing would flock, and the ability is refused
-    (``test_once_the_kingdom_is_full_the_rest_of_the_flock_may_go_into_the_world_or_stay_clarification_30``).
+30. Flock Together fills the performer's kingdom with as many of the
+    flocking pieces as it has room for, and the player chooses which pieces
+    take which cells: the rules name no order.  The room is every cell of
+    the kingdom not held by something that stays (a piece that does not
+    flock, a monument, the placed word); a flocking piece already inside
+    holds one of its cells, and may keep it or give it up.  Each piece left
+    over goes to a free World cell or stays where it is, as the player
+    chooses (the rules say "may"); one that gave up its cell inside goes
+    into the World.  The kingdom is filled before any piece stays out.
+    With no other piece at the performer's Q nothing would flock, and the
+    ability is refused
+    (``test_flock_together_lets_the_player_choose_which_pieces_take_the_free_cells_clarification_30``,
+    ``test_two_flocking_pieces_left_over_go_into_the_world_or_stay_clarification_30``,
+    ``test_a_flocking_piece_inside_the_kingdom_may_make_way_for_one_from_outside_clarification_30``).
 31. Tectonic Failure moves at least one thing: "any/all" is a choice of
     things to move, and one that moves nothing would be a pass, which the
     rules do not offer (clarification 13).  Where nothing can move, the

@@ -6,6 +6,10 @@ from functools import partial
 from typing import NamedTuple
 
 from ...core import Step
+from ...descriptor import Ending
+
+#: The ending of a game where a kingdom holds zero Q.
+KINGDOM_EMPTIED = Ending("kingdom emptied", "a kingdom holds zero Q")
 
 COLS = "ABCDEFGHI"
 ROWS = 3

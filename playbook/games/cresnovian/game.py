@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...core import Game, IllegalAction, NotationError
-from .board import FOUNDATION, UMBRATIONS
+from ...descriptor import Descriptor, Option
+from .board import FOUNDATION, KINGDOM_EMPTIED, UMBRATIONS
 from .edit import palette
 from .engine import ENGINE
 from .forum import read_forum
@@ -14,8 +15,13 @@ from .state import CresnovianState
 class CresnovianChess(Game):
     """Cresnovian Chess v0.4.1."""
 
-    name = "cresnovian"
-    title = "Cresnovian Chess"
+    descriptor = Descriptor(
+        "cresnovian", "Cresnovian Chess", aliases=("cresnovian_chess",),
+        settings=(Option("arrangement", None, dict, "cell -> umbration on the foundation (None: set up by play)"),
+                  Option("second", "right", str, "the kingdom of the second player, who moves first",
+                         choices=("left", "right")),
+                  Option("names", ("Left Kingdom", "Right Kingdom"), tuple, "the two kingdoms' names")),
+        endings=(KINGDOM_EMPTIED,), clarified_in="notebooks/cresnovian_chess_part_3.ipynb")
     players = ("first", "second")
     engine = ENGINE
 

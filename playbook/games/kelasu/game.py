@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...core import Game, NotationError, Step
-from .board import CELLS, INDEX, NAMES, RANKS, SIDES, SIZE, START_BOARD
+from ...descriptor import Descriptor, Ending, Talk
+from .board import ACCEPT, CELLS, INDEX, NAMES, OFFER, RANKS, RESIGN, SIDES, SIZE, START_BOARD
 from .engine import ENGINE
 from .notation import FIELDS, LETTERS, _build, _Reader
 from .state import KelasuState
@@ -12,8 +13,11 @@ from .state import KelasuState
 class Kelasu(Game):
     """Kelasu v0.1."""
 
-    name = "kelasu"
-    title = "Kelasu"
+    descriptor = Descriptor(
+        "kelasu", "Kelasu", talk=(Talk(RESIGN.text, "resign"), Talk(OFFER.text, "offer"), Talk(ACCEPT.text, "accept")),
+        endings=(Ending.RESIGNATION, Ending.AGREEMENT, Ending.NO_MOVE, Ending.MOVE_LIMIT, Ending.REPETITION,
+                 Ending.GOAL_HELD, Ending.PIECES_LOST),
+        puzzle_plies=1000, clarified_in="notebooks/kelasu_part_3.ipynb")
     players = SIDES
     engine = ENGINE
 

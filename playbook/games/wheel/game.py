@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import Game, IllegalAction, NotationError
+from ...descriptor import Descriptor, Ending, Option, Seats
 from .board import KINDS, NAME_RE, read_cell
 from .edit import palette
 from .engine import ENGINE
@@ -23,8 +24,16 @@ class ChessWheel(Game):
     lines pass over pieces; ``knight_across=True`` lets a knight on rank 7
     jump over the shared rank onto rank 7 of another board."""
 
-    name = "wheel"
-    title = "Chess Wheel+"
+    descriptor = Descriptor(
+        "wheel", "Chess Wheel+", aliases=("chess_wheel", "chess_wheel+", "chess_wheel_plus"), seats=Seats(2, 8),
+        variants=(Option("collision", "bounce", str, "what moves meeting in one cell do", choices=COLLISIONS),
+                  Option("blocking", True, bool, "whether lines stop at pieces"),
+                  Option("knight_across", False, bool, "whether a knight on rank 7 jumps across the shared rank")),
+        settings=(Option("players", 2, object, "a number of seats from 2 to 8, or the seats' names"),
+                  Option("power", 3, int, "each player's power"),
+                  Option("ready", False, bool, "every board already created and populated")),
+        endings=(Ending.KING_CAPTURED,), puzzle_depths=(), bench_depth=4,
+        clarified_in="notebooks/chess_wheel_part_2.ipynb")
     players = NAMES[:2]
     simultaneous = True  # every player orders in the same move phase
     hidden_information = True  # orders stay sealed until the resolve phase

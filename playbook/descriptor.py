@@ -1,0 +1,192 @@
+"""What a game declares about itself: one :class:`Descriptor` a game.
+
+Every tool reads a game's descriptor (``game.descriptor``) instead of
+keeping a table of games or probing the game's class: its key, title and
+aliases (what :func:`playbook.games.load` accepts), how many seats it
+takes, its options (rule variants, which :func:`~playbook.games.load`
+takes, and start settings, which :meth:`~playbook.core.Game.initial`
+takes), its talk actions (resigning and draw offers, which engines treat
+apart from moves), the endings its outcomes name, and its knobs for
+puzzle mining and benchmarks.
+
+>>> from playbook.games import load
+>>> d = load("cosmic").descriptor
+>>> d.key, d.seats, [o.name for o in d.variants]
+('cosmic', Seats(fewest=2, most=2), ['compulsory_capture', 'king_jumps', 'quiet_limit'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Descriptor", "Option", "Seats", "Talk", "Ending"]
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a game ended, by name (the words are in the outcome's
+    ``reason``), so that programs can count endings without reading
+    sentences.  The endings many games share are named here
+    (``Ending.NO_MOVE`` ...); a game declares its own as
+    ``Ending("kingdom emptied", "a kingdom holds zero Q")`` in its
+    package and lists every ending it uses in its :class:`Descriptor`.
+    Two endings are the same when their values are."""
+
+    value: str
+    doc: str = ""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ending) and other.value == self.value
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __repr__(self) -> str:
+        return f"Ending({self.value!r})"
+
+    def __str__(self) -> str:
+        return self.value
+
+    # The endings many games share (set below the class).
+    KING_CAPTURED: Any = None
+    PIECES_LOST: Any = None
+    GOAL_HELD: Any = None
+    NO_MOVE: Any = None
+    REPETITION: Any = None
+    MOVE_LIMIT: Any = None
+    AGREEMENT: Any = None
+    RESIGNATION: Any = None
+
+
+Ending.KING_CAPTURED = Ending("king captured", "a King was taken")
+Ending.PIECES_LOST = Ending("pieces lost", "a side lost the last of the pieces it must keep")
+Ending.GOAL_HELD = Ending("goal held", "a side holds the cells that win")
+Ending.NO_MOVE = Ending("no move", "the side to move has no action")
+Ending.REPETITION = Ending("repetition", "the same position arose too often")
+Ending.MOVE_LIMIT = Ending("move limit", "too many moves without a capture or other progress")
+Ending.AGREEMENT = Ending("agreement", "the players agreed to end the game")
+Ending.RESIGNATION = Ending("resignation", "a player resigned")
+
+
+@dataclass(frozen=True)
+class Seats:
+    """How many players a game seats: ``fewest`` to ``most`` (equal for a
+    fixed number)."""
+
+    fewest: int
+    most: int
+
+    @property
+    def fixed(self) -> bool:
+        """Whether the game always seats the same number of players."""
+        return self.fewest == self.most
+
+    def __contains__(self, count: object) -> bool:
+        return isinstance(count, int) and not isinstance(count, bool) and self.fewest <= count <= self.most
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its ``name`` (a keyword argument), ``default``,
+    the ``type`` of its values (``None`` allowed where the default is None
+    or ``optional`` says so), the values it may take where they are few
+    (``choices``) and a line saying what it does (``doc``)."""
+
+    name: str
+    default: Any
+    type: type
+    doc: str = ""
+    choices: tuple = ()
+    optional: bool = False
+
+    def accepts(self, value: Any) -> bool:
+        """Whether ``value`` is of this option's type (and among its
+        choices, if listed)."""
+        if value is None:
+            return self.optional or self.default is None
+        if self.type is int and isinstance(value, bool):
+            return False
+        if self.type is not Any and not isinstance(value, self.type):
+            return False
+        return not self.choices or value in self.choices
+
+
+@dataclass(frozen=True)
+class Talk:
+    """A talk action: not a move on the board but words between the
+    players (resigning, offering, accepting or claiming a draw).  ``text``
+    is the action's text and ``kind`` one of :data:`Talk.KINDS`.  Engines
+    leave talk out of their searches (all of it but accepting a draw, which
+    ends a game they may judge), and random players never talk."""
+
+    text: str
+    kind: str
+
+    KINDS = ("resign", "offer", "accept", "claim")
+
+    def __post_init__(self) -> None:
+        if self.kind not in self.KINDS:
+            raise ValueError(f"a talk action's kind is one of {self.KINDS}, not {self.kind!r}")
+
+
+@dataclass(frozen=True)
+class Descriptor:
+    """What a game declares about itself (see the module's docstring).
+
+    - ``key``, ``title``, ``aliases``: the names :func:`playbook.games.load`
+      accepts (the key is what records keep);
+    - ``seats``: how many players sit down (:class:`Seats`);
+    - ``variants``: the rule variants, the keyword arguments of the game's
+      class (``load(key, **variant)``), each an :class:`Option`;
+    - ``settings``: the start settings, the keyword arguments of
+      ``game.initial(**setup)``;
+    - ``talk``: the talk actions (:class:`Talk`);
+    - ``endings``: every :class:`Ending` its outcomes may name;
+    - ``puzzle_depths``: the depths (in the solver's own moves) at which
+      puzzles are mined, shortest first; empty where puzzles come another
+      way or not at all; ``puzzle_plies``: the longest game the miner plays;
+    - ``bench_depth``: the search depth the speed benchmark times;
+    - ``clarified_in``: the tutorial notebook (a path from the project's
+      root) whose clarifications chapter repeats the module's "Rules
+      clarifications".
+    """
+
+    key: str
+    title: str
+    aliases: tuple[str, ...] = ()
+    seats: Seats = Seats(2, 2)
+    variants: tuple[Option, ...] = ()
+    settings: tuple[Option, ...] = ()
+    talk: tuple[Talk, ...] = ()
+    endings: tuple[Ending, ...] = ()
+    puzzle_depths: tuple[int, ...] = (1,)
+    puzzle_plies: int = 200
+    bench_depth: int = 3
+    clarified_in: str = ""
+
+    def names(self) -> tuple[str, ...]:
+        """Every name the game answers to, normalised as :func:`normal_name` makes them."""
+        return tuple(dict.fromkeys(normal_name(n) for n in (self.key, self.title, *self.aliases)))
+
+    def talk_texts(self, *kinds: str) -> frozenset[str]:
+        """The texts of the talk actions of ``kinds`` (all of them when none
+        is given), worked out once a set of kinds: searches ask at every node."""
+        cache = self.__dict__.setdefault("_talk", {})
+        if kinds not in cache:
+            cache[kinds] = frozenset(t.text for t in self.talk if not kinds or t.kind in kinds)
+        return cache[kinds]
+
+    def option(self, name: str, among: Iterable[Option]) -> Option | None:
+        """The option called ``name`` among ``among`` (``self.variants`` or ``self.settings``)."""
+        return next((o for o in among if o.name == name), None)
+
+    def changed(self, values: dict[str, Any]) -> dict[str, Any]:
+        """Those of ``values`` (rule variants) that differ from their defaults."""
+        return {o.name: values[o.name] for o in self.variants if o.name in values and values[o.name] != o.default}
+
+
+def normal_name(name: str) -> str:
+    """``name`` as games are looked up: lower case, spaces and hyphens as underscores."""
+    return name.strip().lower().replace(" ", "_").replace("-", "_")

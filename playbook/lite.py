@@ -1,0 +1,325 @@
+"""The tutorials in any browser with no server: a JupyterLite site.
+
+    playbook lite --out _site
+
+run from a clone of the repository, writes a static folder holding
+JupyterLab, the Pyodide kernel (Python compiled for the browser), the
+``playbook-games`` wheel and its dependencies' wheels, and every tutorial
+notebook with ``puzzles.ipynb``, opened on the start page.  Any web server
+serves it (``python -m http.server -d _site``); nothing runs on the server.
+
+What the build takes, fetched by the ordinary clients and kept under
+:func:`cache_dir` (``~/.cache/playbook-lite`` on Linux) so that the next
+build needs no network:
+
+- the Pyodide runtime from the npm registry's ``pyodide`` package, at the
+  version the installed ``jupyterlite-pyodide-kernel`` names (a runtime of
+  another version fails in the page), by ``npm pack``;
+- pure-Python wheels for the browser's Python from PyPI, by ``pip download``:
+  the package's dependencies and what the kernel imports at start (IPython,
+  comm, jedi, micropip, packaging);
+- the kernel's own stand-ins (``ipykernel``, ``pyodide-kernel``, ``piplite``,
+  ``widgetsnbextension``) from the installed kernel extension.
+
+Every wheel is listed in the runtime's ``pyodide-lock.json`` and loaded as
+the kernel starts (``loadPyodideOptions.packages``), so the page fetches
+nothing from any other host and ``import playbook`` works in the first
+cell.  In the page the progress file lives on the site's drive (see
+:mod:`playbook.progress`), kept in the browser's storage.
+
+Left out, because the browser's Python cannot run it: ``analysis.ipynb``
+(Dask, Parquet and worker processes); Binder serves that notebook.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from email.parser import Parser
+from pathlib import Path
+
+__all__ = [
+    "LEFT_OUT",
+    "KERNEL_NEEDS",
+    "START_PAGE",
+    "Site",
+    "build",
+    "cache_dir",
+    "pyodide_version",
+    "lock_entry",
+    "add_arguments",
+    "main",
+]
+
+#: Notebooks the site leaves out: what they need does not run in a browser.
+LEFT_OUT = ("analysis.ipynb",)
+#: What the kernel imports as it starts, beside the package's own dependencies.
+KERNEL_NEEDS = ("ipython", "comm", "jedi")
+#: The notebook the site opens on.
+START_PAGE = "00_start_here.ipynb"
+#: The runtime's files the page loads (the rest of the npm package is not needed).
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: Real packages the kernel replaces by stand-ins of its own.
+STAND_INS = ("widgetsnbextension", "ipykernel")
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+
+def cache_dir() -> Path:
+    """Where the downloaded runtime and wheels are kept between builds:
+    ``$PLAYBOOK_LITE_CACHE``, or the user's cache folder
+    (``~/.cache/playbook-lite`` on Linux)."""
+    chosen = os.environ.get("PLAYBOOK_LITE_CACHE")
+    if chosen:
+        return Path(chosen).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("playbook-lite", appauthor=False))
+
+
+def pyodide_version() -> tuple[str, str]:
+    """The Pyodide version the installed kernel expects, and its Python's ``major.minor``."""
+    from jupyterlite_pyodide_kernel import constants
+
+    return constants.PYODIDE_VERSION, constants.PYODIDE_PYTHON_VERSION
+
+
+def canonical(name: str) -> str:
+    """A distribution's name as package indexes compare it.
+
+    >>> canonical("Jupyter_Lab.Widgets")
+    'jupyter-lab-widgets'
+    """
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _run(args: list[str], **kwargs) -> None:
+    """Run a build step, raising with its output when it fails."""
+    done = subprocess.run(args, capture_output=True, text=True, **kwargs)
+    if done.returncode:
+        raise RuntimeError(f"{' '.join(args)} failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+
+
+def _say(message: str) -> None:
+    print(message, flush=True)
+
+
+# ---------------------------------------------------------------- pieces
+
+
+def runtime(cache: Path, version: str) -> Path:
+    """The folder of the Pyodide runtime ``version``, unpacked from the npm
+    package (``npm pack`` the first time, the cache after)."""
+    folder = cache / f"pyodide-{version}"
+    if all((folder / name).is_file() for name in RUNTIME_FILES):
+        return folder
+    with tempfile.TemporaryDirectory(dir=cache) as scratch:
+        _say(f"fetching the Pyodide runtime {version} (npm pack pyodide@{version})")
+        _run(["npm", "pack", f"pyodide@{version}", "--pack-destination", scratch, "--silent"])
+        with tarfile.open(next(Path(scratch).glob("pyodide-*.tgz"))) as archive:
+            unpacked = Path(scratch) / "unpacked"
+            archive.extractall(unpacked, members=[m for m in archive.getmembers()
+                                                  if m.name.removeprefix("package/") in RUNTIME_FILES])
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.move(str(unpacked / "package"), folder)
+    return folder
+
+
+def requirements(wheel: Path) -> list[str]:
+    """The dependencies a wheel declares (leaving out those of its extras)."""
+    with zipfile.ZipFile(wheel) as archive:
+        meta = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        message = Parser().parsestr(archive.read(meta).decode())
+    return sorted(r for r in message.get_all("Requires-Dist", []) if "extra ==" not in r)
+
+
+def browser_wheels(cache: Path, wanted: list[str], python: str) -> Path:
+    """A folder of pure-Python wheels meeting ``wanted`` for the browser's
+    Python, downloaded by pip once for each list of requirements."""
+    key = hashlib.sha256("\n".join([python, *sorted(wanted)]).encode()).hexdigest()[:16]
+    folder = cache / f"wheels-{key}"
+    if (folder / "complete").is_file():
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    _say(f"fetching {len(wanted)} requirements' wheels for Python {python} (pip download)")
+    _run([sys.executable, "-m", "pip", "download", "--quiet", "--dest", str(folder), "--only-binary=:all:",
+          "--platform", "any", "--implementation", "py", "--abi", "none", "--python-version", python, *wanted])
+    (folder / "complete").write_text("\n".join(sorted(wanted)) + "\n")
+    return folder
+
+
+def kernel_wheels() -> list[Path]:
+    """The kernel's own wheels, shipped with its JupyterLab extension
+    (``piplite``, ``pyodide-kernel`` and the stand-ins for ``ipykernel`` and
+    ``widgetsnbextension`` 4)."""
+    from jupyter_core.paths import jupyter_path
+
+    for root in jupyter_path("labextensions"):
+        folder = Path(root) / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+        if folder.is_dir():
+            return sorted(w for w in folder.glob("*.whl") if not w.name.startswith("widgetsnbextension-3."))
+    raise RuntimeError("jupyterlite-pyodide-kernel is not installed: pip install 'playbook-games[lite]'")
+
+
+def playbook_wheel(source: Path, dest: Path) -> Path:
+    """This package's wheel, built from the repository at ``source``."""
+    dest.mkdir(parents=True, exist_ok=True)
+    # With hatchling at hand the build needs no index (and so works offline).
+    isolation = ["--no-build-isolation"] if _importable("hatchling") else []
+    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", *isolation, "--wheel-dir", str(dest),
+          str(source)])
+    return next(dest.glob("playbook_games-*.whl"))
+
+
+def _importable(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
+# ---------------------------------------------------------------- the lock
+
+
+def lock_entry(wheel: Path) -> dict:
+    """The ``pyodide-lock.json`` entry that lets the runtime load ``wheel``
+    from the folder beside the lock: its name, version, file, checksum and
+    the top-level modules it provides."""
+    name, version = wheel.name.split("-")[:2]
+    with zipfile.ZipFile(wheel) as archive:
+        tops = sorted({
+            n.split("/")[0].removesuffix(".py") for n in archive.namelist()
+            if not n.split("/")[0].endswith((".dist-info", ".data")) and (n.endswith(".py") or "/" in n)
+        })
+    return {
+        "name": canonical(name), "version": version, "file_name": wheel.name, "install_dir": "site",
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "package_type": "package",
+        "imports": [t for t in tops if t.isidentifier()], "depends": [], "unvendored_tests": False,
+        "shared_library": False,
+    }
+
+
+def write_lock(folder: Path, runtime_lock: Path, wheels: list[Path]) -> list[str]:
+    """Write ``pyodide-lock.json`` in ``folder`` naming exactly ``wheels``
+    (the runtime's own lock names hundreds of packages that are not
+    shipped), and return the names to load as the kernel starts."""
+    info = json.loads(runtime_lock.read_text())["info"]
+    packages = {entry["name"]: entry for entry in map(lock_entry, wheels)}
+    lock = {"info": info, "packages": dict(sorted(packages.items()))}
+    (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+    return sorted(packages)
+
+
+# ---------------------------------------------------------------- the site
+
+
+@dataclass(frozen=True)
+class Site:
+    """A built site: its folder, the notebooks in it and the wheels its kernel loads."""
+
+    folder: Path
+    notebooks: tuple[str, ...]
+    packages: tuple[str, ...]
+
+    def size(self) -> int:
+        """The site's size in bytes."""
+        return sum(p.stat().st_size for p in self.folder.rglob("*") if p.is_file())
+
+
+def site_notebooks(source: Path) -> list[Path]:
+    """The notebooks the site holds: every one in ``notebooks/`` but those of :data:`LEFT_OUT`."""
+    return sorted(p for p in (source / "notebooks").glob("*.ipynb") if p.name not in LEFT_OUT)
+
+
+def site_config(packages: list[str]) -> dict:
+    """``jupyter-lite.json``: the kernel loads every shipped wheel as it
+    starts and never falls back to PyPI."""
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "playbook",
+            "litePluginSettings": {
+                KERNEL_PLUGIN: {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": packages}},
+            },
+        },
+    }
+
+
+def start_page() -> str:
+    """The site's front page: straight on to the start notebook in
+    JupyterLab.  It keeps JupyterLite's (empty) settings script, which every
+    page of the site reads from the front page."""
+    target = f"lab/index.html?path={START_PAGE}"
+    return (f'<!doctype html>\n<html><head><meta charset="utf-8"><title>playbook</title>\n'
+            f'<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>\n'
+            f'<meta http-equiv="refresh" content="0; url={target}"></head>\n'
+            f'<body><a href="{target}">Open the playbook tutorials</a></body></html>\n')
+
+
+def build(source: str | os.PathLike = ".", out: str | os.PathLike = "_site", cache: Path | None = None) -> Site:
+    """Build the site from the repository at ``source`` into ``out``
+    (replaced), with the pieces kept in ``cache`` (default :func:`cache_dir`)."""
+    source, out = Path(source).resolve(), Path(out).resolve()
+    if not (source / "pyproject.toml").is_file() or not (source / "notebooks" / START_PAGE).is_file():
+        raise FileNotFoundError(f"{source} is not a clone of the playbook repository (no notebooks/{START_PAGE})")
+    cache = cache or cache_dir()
+    cache.mkdir(parents=True, exist_ok=True)
+    version, python = pyodide_version()
+    with tempfile.TemporaryDirectory(prefix="playbook-lite-") as scratch:
+        work = Path(scratch)
+        own = playbook_wheel(source, work / "own")
+        unpacked = runtime(cache, version)
+        wanted = [*requirements(own), *KERNEL_NEEDS, *_runtime_pins(unpacked)]
+        pyodide = work / "lite" / "static" / "pyodide"
+        shutil.copytree(unpacked, pyodide)
+        wheels = [own, *kernel_wheels()]
+        stood_in = {canonical(w.name.split("-")[0]) for w in wheels}
+        wheels += [w for w in sorted(browser_wheels(cache, wanted, python).glob("*.whl"))
+                   if canonical(w.name.split("-")[0]) not in stood_in | set(STAND_INS)]
+        for wheel in wheels:
+            shutil.copy2(wheel, pyodide / wheel.name)
+        packages = write_lock(pyodide, unpacked / "pyodide-lock.json", wheels)
+        (work / "lite" / "jupyter-lite.json").write_text(json.dumps(site_config(packages), indent=1) + "\n")
+        (work / "lite" / "overrides.json").write_text((source / "jupyter-settings" / "playbook.json").read_text())
+        contents = work / "contents"
+        contents.mkdir()
+        notebooks = site_notebooks(source)
+        for notebook in notebooks:
+            shutil.copy2(notebook, contents / notebook.name)
+        shutil.rmtree(out, ignore_errors=True)
+        _say(f"building the site into {out} (jupyter lite build)")
+        _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work / "lite"),
+              "--contents", str(contents), "--output-dir", str(out), "--no-sourcemaps"], cwd=work)
+    (out / "index.html").write_text(start_page())
+    return Site(out, tuple(n.name for n in notebooks), tuple(packages))
+
+
+def _runtime_pins(folder: Path) -> list[str]:
+    """micropip and packaging at the versions the runtime's lock names."""
+    packages = json.loads((folder / "pyodide-lock.json").read_text())["packages"]
+    return [f"{name}=={packages[name]['version']}" for name in ("micropip", "packaging")]
+
+
+# ---------------------------------------------------------------- the command
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``playbook lite``."""
+    parser.add_argument("--out", default="_site", help="the folder to write the site to (replaced; default _site)")
+    parser.add_argument("--source", default=".", help="the clone of the repository to build from (default .)")
+
+
+def main(args: argparse.Namespace) -> int:
+    """Build the site as ``playbook lite`` was asked, and say what was built."""
+    site = build(args.source, args.out)
+    _say(f"built {site.folder}: {len(site.notebooks)} notebooks, {len(site.packages)} wheels, "
+         f"{site.size() / 1e6:.0f} MB; serve it with: python -m http.server -d {args.out}")
+    return 0

@@ -1,0 +1,45 @@
+"""Move numbers, as a move list prints them.
+
+A number stands where the first player's turn starts ("1.", "2.", ...),
+and at the first move when another side starts ("1…"); moves within a
+turn (a second action of the same side, the other sides' replies) have
+none.  The board's move list and a review's both number moves this way,
+so "12 moves" counts turns, never single actions.
+
+>>> from playbook import load
+>>> start = load("cosmic").initial()
+>>> move_numbers([start, start.play("c2-d3"), start.play("c2-d3").play("e4xc2")])
+['1.', '']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .core import State
+
+__all__ = ["move_numbers", "turns"]
+
+
+def move_numbers(states: Sequence[State]) -> list[str]:
+    """The number printed before each move, one per move: the move made
+    in each of ``states`` but the last (the positions of a line, from its
+    start), "" within a turn."""
+    players = states[0].game.players if states else ()
+    first = players[0] if players else None
+    out, n, previous = [], 0, None
+    for i, state in enumerate(states[:-1]):
+        mover = state.to_move
+        if mover != previous and (mover == first or i == 0):
+            n += 1
+            out.append(f"{n}." if mover == first else f"{n}…")
+        else:
+            out.append("")
+        previous = mover
+    return out
+
+
+def turns(states: Sequence[State]) -> int:
+    """How many numbered turns the moves between ``states`` make (the last
+    move's number), as a player counts "moves"."""
+    return sum(1 for number in move_numbers(states) if number)

@@ -1,0 +1,71 @@
+"""The JupyterLite site in headless Chromium, offline: built once a test
+session by ``playbook lite`` (its pieces cached, see :mod:`playbook.lite`),
+served by a thread on 127.0.0.1, opened in a browser that cannot reach any
+other host (its page, its service worker and the kernel's web worker)."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from .lab import CHROMIUM_ARGS, ROOT
+
+# Every host name but 127.0.0.1 resolves to nothing, so no request, from
+# any of the page's workers, can leave the machine.
+OFFLINE_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    # The runtime is an ES module and a WebAssembly file: the browser wants their types.
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@contextlib.contextmanager
+def serving(folder: Path):
+    """Serve ``folder`` on a free port of 127.0.0.1; yields its base URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def build_site(out: Path) -> Path:
+    """Build the site from this repository into ``out``."""
+    from playbook import lite
+
+    lite.build(ROOT, out)
+    return out
+
+
+def block_other_hosts(context, refused: list[str]) -> None:
+    """Abort, and note in ``refused``, every request of ``context`` to a
+    host other than 127.0.0.1."""
+
+    def route(r):
+        if urlsplit(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            refused.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+
+
+def open_lite_notebook(page, base: str, name: str) -> None:
+    """Open notebook ``name`` in the site and wait until its kernel is idle."""
+    page.goto(f"{base}/lab/index.html?path={name}")
+    page.wait_for_selector(".jp-Notebook", timeout=120000)
+    page.get_by_text("| Idle").wait_for(timeout=180000)

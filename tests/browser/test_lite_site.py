@@ -1,0 +1,87 @@
+"""The tutorials in a browser with no server: the JupyterLite site that
+``playbook lite`` builds, served on 127.0.0.1 and played in headless
+Chromium with every other host out of reach.
+
+The first test opens the Cosmic Chess tutorial, waits for the kernel
+(Pyodide, in the page), and solves its first exercise by clicks on the
+board; the second reloads the page and finds the exercise still solved,
+the progress file being on the site's drive in the browser's storage.
+Every wait is for something the page shows, never for a time."""
+
+import os
+import re
+import shutil
+
+import pytest
+
+from .lab import chromium_path, click, run_all, wait_for_move, wait_for_position
+from .lite import OFFLINE_ARGS, block_other_hosts, build_site, open_lite_notebook, serving
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "cosmic_chess.ipynb"
+# The first exercise: "Free a rook with White's first move." from the starting position.
+START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    if shutil.which("npm") is None and os.environ.get("CI", "").lower() != "true":
+        pytest.skip("no npm to fetch the Pyodide runtime with: install Debian's npm to test the JupyterLite site")
+    with serving(build_site(tmp_path_factory.mktemp("lite") / "site")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def offline(site):
+    """One browser page, kept for the module's tests (the second reloads
+    what the first did), with the hosts it tried that were refused."""
+    from playwright.sync_api import sync_playwright
+
+    refused: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), args=OFFLINE_ARGS)
+        context = browser.new_context(viewport={"width": 1200, "height": 1000})
+        block_other_hosts(context, refused)
+        page = context.new_page()
+        # A reload with the notebook changed asks first: leave.
+        page.on("dialog", lambda dialog: dialog.accept())
+        yield page, refused
+        context.close()
+        browser.close()
+
+
+def exercise_board(page, check_source: str):
+    """The board of the cell above the cell whose source is ``check_source``."""
+    cells = page.locator(".jp-Notebook .jp-Cell")
+    sources = cells.evaluate_all("cells => cells.map(c => c.querySelector('.jp-InputArea-editor')?.textContent)")
+    index = next(i for i, text in enumerate(sources) if text and text.strip() == check_source)
+    return cells.nth(index - 1).locator(".pb-widget"), cells.nth(index)
+
+
+def test_a_tutorials_first_exercise_is_solved_by_clicks_in_the_offline_site(offline, site):
+    page, refused = offline
+    open_lite_notebook(page, site, NOTEBOOK)
+    run_all(page)
+    widget, check_cell = exercise_board(page, "setup_exercise.check()")
+    widget.locator("[data-cell]").first.wait_for(timeout=60000)
+    wait_for_position(widget, START)
+    click(widget, "c1")
+    click(widget, "e2")
+    wait_for_move(widget, "c1-e2")
+    check_cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Control+Enter")
+    check_cell.locator(".jp-OutputArea-output").filter(has_text="Right: c1-e2.").wait_for(timeout=60000)
+    assert refused == []
+
+
+def test_the_solved_exercise_is_still_solved_after_a_reload(offline, site):
+    page, refused = offline
+    page.reload()
+    page.wait_for_selector(".jp-Notebook", timeout=120000)
+    page.get_by_text("| Idle").wait_for(timeout=180000)
+    run_all(page)
+    summary = page.locator(".jp-OutputArea-output").filter(
+        has_text=re.compile(r"Exercises solved in Cosmic Chess, part 1: 1 of 5"))
+    summary.wait_for(timeout=60000)
+    assert refused == []

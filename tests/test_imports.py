@@ -1,0 +1,60 @@
+"""The package's layers: the widget builds on the analysis, never the
+reverse.  Every import statement of playbook.analysis is read with ast
+(absolute and relative, at the top or inside a function): none may reach
+playbook.widget, so the two never form a cycle."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "playbook"
+
+
+def imported(path: pathlib.Path, root: pathlib.Path = PACKAGE.parent) -> list[tuple[int, str]]:
+    """(line, full module name) of every module ``path`` (under ``root``)
+    imports, relative imports resolved against the package it sits in."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    package = parts[:-1] if parts[-1] != "__init__" else parts[:-1]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            # "from . import widget" names a module in its names.
+            found += [(node.lineno, module)] + [(node.lineno, f"{module}.{a.name}") for a in node.names]
+    return found
+
+
+def upward(layer: str, above: str, root: pathlib.Path = PACKAGE.parent) -> list[str]:
+    """Where a module of ``layer`` imports one of ``above`` (one line each)."""
+    return sorted({f"{path.relative_to(root)}:{line}"
+                   for path in sorted((root / layer.replace(".", "/")).rglob("*.py"))
+                   for line, name in imported(path, root) if name == above or name.startswith(above + ".")})
+
+
+def test_the_analysis_never_imports_the_widget():
+    assert upward("playbook.analysis", "playbook.widget") == []
+
+
+def test_the_check_sees_an_upward_import_when_there_is_one(tmp_path):
+    # Written as analysis/review_board.py once was: the check must catch it, relative or absolute,
+    # at the top of a module or inside a function.
+    probe = tmp_path / "playbook" / "analysis" / "deep" / "probe.py"
+    probe.parent.mkdir(parents=True)
+    texts = ["from ..widget import BoardWidget\n", "import playbook.widget.review\n", "from .. import widget\n",
+             "def f():\n    from ..widget.review import ReviewBoard\n"]
+    for text, deep in [(t, False) for t in texts] + [("from ...widget import review\n", True)]:
+        path = probe if deep else probe.parent.parent / "probe.py"
+        path.write_text(text)
+        where = str(path.relative_to(tmp_path))
+        assert upward("playbook.analysis", "playbook.widget", tmp_path) == [f"{where}:{text.count(chr(10))}"], text
+        path.unlink()
+    (probe.parent.parent / "fine.py").write_text("from ..core import State\nfrom . import widgetry\n")
+    assert upward("playbook.analysis", "playbook.widget", tmp_path) == []
+
+
+def test_the_widget_may_import_the_analysis():
+    assert upward("playbook.widget", "playbook.analysis")  # the board's engine, hints and review

@@ -1,0 +1,121 @@
+"""The JupyterLite site's pieces that need no browser: where progress is
+kept in the page, the lock that lists the shipped wheels, the site's
+settings and the notebooks it holds.  The site itself is built and played
+in tests/browser/test_lite_site.py."""
+
+import hashlib
+import io
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from playbook import lite, progress
+from playbook.cli import _parser
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_in_the_browser_progress_lives_on_the_sites_drive(monkeypatch, tmp_path):
+    # Pyodide reports the platform "emscripten" and the kernel mounts the
+    # browser's storage at /drive; everything else there is lost on reload.
+    monkeypatch.delenv("PLAYBOOK_HOME")
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(progress, "BROWSER_DRIVE", tmp_path)
+    assert progress.home() == tmp_path / ".playbook"
+    progress.Progress().add("Cosmic Chess, part 1", "Free a rook.")
+    assert json.loads((tmp_path / ".playbook" / "progress.json").read_text())["tutorials"] == {
+        "Cosmic Chess, part 1": ["Free a rook."]}
+
+
+def test_playbook_home_still_wins_in_the_browser(monkeypatch, tmp_path, playbook_home):
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(progress, "BROWSER_DRIVE", tmp_path)
+    assert progress.home() == playbook_home
+
+
+def test_without_a_drive_the_browser_falls_back_to_the_data_folder(monkeypatch, tmp_path):
+    monkeypatch.delenv("PLAYBOOK_HOME")
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(progress, "BROWSER_DRIVE", tmp_path / "no-drive")
+    assert ".playbook" not in progress.home().parts
+
+
+def make_wheel(folder: Path, name: str, files: dict[str, str]) -> Path:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path, text in files.items():
+            archive.writestr(path, text)
+    wheel = folder / name
+    wheel.write_bytes(buffer.getvalue())
+    return wheel
+
+
+def test_a_lock_entry_names_the_wheel_its_checksum_and_its_modules(tmp_path):
+    wheel = make_wheel(tmp_path, "Typing_Extensions-4.16.0-py3-none-any.whl", {
+        "typing_extensions.py": "", "typing_extensions-4.16.0.dist-info/METADATA": "Name: typing_extensions\n"})
+    entry = lite.lock_entry(wheel)
+    assert entry["name"] == "typing-extensions"
+    assert entry["version"] == "4.16.0"
+    assert entry["file_name"] == "Typing_Extensions-4.16.0-py3-none-any.whl"
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert entry["imports"] == ["typing_extensions"]
+    assert entry["install_dir"] == "site" and entry["depends"] == []
+
+
+def test_the_lock_lists_exactly_the_shipped_wheels_under_the_runtimes_own_info(tmp_path):
+    runtime_lock = tmp_path / "runtime-lock.json"
+    info = {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.2"}
+    runtime_lock.write_text(json.dumps({"info": info, "packages": {"numpy": {}, "micropip": {}}}))
+    wheels = [make_wheel(tmp_path, "svgwrite-1.4.3-py3-none-any.whl", {"svgwrite/__init__.py": ""}),
+              make_wheel(tmp_path, "playbook_games-0.1.0-py3-none-any.whl", {"playbook/__init__.py": ""})]
+    names = lite.write_lock(tmp_path, runtime_lock, wheels)
+    lock = json.loads((tmp_path / "pyodide-lock.json").read_text())
+    assert names == ["playbook-games", "svgwrite"]
+    assert lock["info"] == info
+    assert sorted(lock["packages"]) == names
+    assert lock["packages"]["playbook-games"]["imports"] == ["playbook"]
+
+
+def test_the_site_loads_every_wheel_at_start_and_never_asks_pypi():
+    settings = lite.site_config(["ipython", "playbook-games"])["jupyter-config-data"]["litePluginSettings"]
+    kernel = settings["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["loadPyodideOptions"]["packages"] == ["ipython", "playbook-games"]
+
+
+def test_the_site_holds_every_notebook_but_the_analysis():
+    names = [p.name for p in lite.site_notebooks(ROOT)]
+    assert "analysis.ipynb" not in names
+    assert {"00_start_here.ipynb", "puzzles.ipynb", "cosmic_chess.ipynb", "chess_wheel_part_2.ipynb"} <= set(names)
+    assert len(names) == len(list((ROOT / "notebooks").glob("*.ipynb"))) - 1
+
+
+def test_the_front_page_opens_the_start_notebook():
+    page = lite.start_page()
+    assert 'content="0; url=lab/index.html?path=00_start_here.ipynb"' in page
+
+
+def test_the_kernel_wants_the_pyodide_the_build_fetches():
+    # The runtime from npm must be the kernel's own version: another fails in the page.
+    version, python = lite.pyodide_version()
+    assert version.startswith("314.") and python == "3.14"
+
+
+def test_the_command_takes_an_output_folder_and_a_source():
+    args = _parser().parse_args(["lite", "--out", "site", "--source", "repo"])
+    assert (args.command, args.out, args.source) == ("lite", "site", "repo")
+
+
+def test_building_from_a_folder_that_is_no_clone_says_so(tmp_path):
+    with pytest.raises(FileNotFoundError, match="not a clone"):
+        lite.build(tmp_path, tmp_path / "out")
+
+
+def test_each_release_publishes_the_site_to_github_pages():
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    assert "release:\n    types: [published]" in workflow
+    assert "playbook lite --out _site" in workflow
+    assert "path: _site" in workflow and "actions/deploy-pages" in workflow

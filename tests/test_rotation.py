@@ -1,0 +1,172 @@
+"""Rotating seats, colour-reversed pairs, the sequential test in selfplay and compare, the opening
+table keyed by position, the per-move table and ``playbook summary``."""
+
+from __future__ import annotations
+
+import pytest
+
+from playbook import load
+from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, SelfPlay, compare, load_results, selfplay
+from playbook.analysis.selfplay import pair_figure
+from playbook.cli import main
+
+COSMIC = load("cosmic")
+
+
+def test_rotated_seats_make_colour_reversed_pairs_from_one_random_opening():
+    run = selfplay(COSMIC, [RandomAgent, GreedyAgent], games=6, rotate=True, book=3, names=["r", "g"],
+                   progress=False, max_plies=80)
+    seats = [(r["agents"]["white"], r["agents"]["black"]) for r in run.records]
+    assert seats == [("r", "g"), ("g", "r")] * 3
+    assert [r["pair"] for r in run.records] == [0, 0, 2, 2, 4, 4]
+    for a, b in zip(run.records[::2], run.records[1::2], strict=True):
+        assert a["actions"][:3] == b["actions"][:3]
+        # The book is a random player's from the pair's seed, as a reader can replay.
+        state, rng = COSMIC.initial(), RandomAgent(seed=a["pair"])
+        for text in a["actions"][:3]:
+            assert rng.choose(state).text == text
+            state = state.play(text)
+    assert run.records[0]["actions"][:3] != run.records[2]["actions"][:3]
+
+
+def game(white: str, black: str, result: str, pair: int) -> dict:
+    """A finished Cosmic Chess record with White moving first: result "white", "black" or "draw"."""
+    return {"agents": {"white": white, "black": black}, "first": "white", "pair": pair, "draw": result == "draw",
+            "winners": [] if result == "draw" else [result], "unfinished": result == "unfinished"}
+
+
+def test_pairs_are_scored_for_the_first_mover_and_for_each_agent_by_hand():
+    records = [game("a", "b", "white", 0), game("b", "a", "white", 0),   # first mover 2 points, a 1
+               game("a", "b", "draw", 2), game("b", "a", "draw", 2),     # first mover 1, a 1
+               game("a", "b", "black", 4), game("b", "a", "white", 4),   # first mover 1, a 0
+               game("a", "b", "white", 6), game("b", "a", "unfinished", 6)]  # a stopped game: an unfinished pair
+    run = SelfPlay(records, "cosmic")
+    first = run.first_move_pairs()
+    # Finished pairs at 2, 1, 1 points: counts [0, 0, 2, 0, 1]; a game's mean (1/2 + 1/2 + 1) / 3 = 2/3.
+    assert first["counts"] == [0, 0, 2, 0, 1] and first["pairs"] == 3 and first["unfinished"] == 1
+    assert first["score"] == pytest.approx(2 / 3)
+    # With the stopped game as a draw, the fourth pair has 1 + 1/2: (2 + 1 + 1 + 1.5) / 8 = 0.6875.
+    assert first["score_if_draws"] == pytest.approx(0.6875)
+    a = run.pair_score("a")
+    assert a["counts"] == [1, 0, 2, 0, 0] and a["score"] == pytest.approx(1 / 3)
+    # A pair missing a game (a run stopped between them) is left out and counted.
+    assert pair_figure(records[:-1], lambda r: 1.0)["incomplete"] == 1
+
+
+def test_selfplay_and_compare_offer_the_sequential_test():
+    # Greedy takes any piece it can; random does not: far more than 100 Elo apart, decided early.
+    run = selfplay(COSMIC, [GreedyAgent, RandomAgent], games=200, rotate=True, sprt=(0, 100), progress=False,
+                   max_plies=200)
+    assert run.sprt["decision"] == "elo1" and len(run) < 200
+    c = compare(COSMIC, {"standard": {}}, [GreedyAgent, RandomAgent], games=200, rotate=True, sprt=(0, 100),
+                progress=False, max_plies=200)
+    assert c.runs["standard"].sprt["decision"] == "elo1" and c.rows()[0]["sprt"] == "elo1"
+    with pytest.raises(Exception, match="sprt= tests the first agent against the second"):
+        selfplay(COSMIC, [GreedyAgent, RandomAgent], games=4, sprt=(0, 100), out="nowhere", progress=False)
+
+
+def test_the_opening_table_is_keyed_by_position_so_move_orders_that_transpose_count_together():
+    start = COSMIC.initial()
+    # Two White moves and a Black reply that commute: played in either order, one position.
+    found = None
+    for w1 in start.legal_actions():
+        for w2 in start.legal_actions():
+            if w1.text >= w2.text:
+                continue
+            after = start.play(w1)
+            for b in after.legal_actions():
+                one = [w1.text, b.text, w2.text]
+                two = [w2.text, b.text, w1.text]
+                try:
+                    a_end = start.play(one[0]).play(one[1]).play(one[2])
+                    b_end = start.play(two[0]).play(two[1]).play(two[2])
+                except Exception:
+                    continue
+                if a_end.to_text() == b_end.to_text():
+                    found = (one, two, a_end)
+                    break
+            if found:
+                break
+        if found:
+            break
+    one, two, end = found
+    base = {"game": "cosmic", "variant": {}, "start": start.to_text(), "book": 3, "unfinished": False}
+    records = [{**base, "actions": one + ["x"], "winners": ["black"], "draw": False},
+               {**base, "actions": two + ["y"], "winners": [], "draw": True},
+               {**base, "actions": one[:2], "winners": ["white"], "draw": False}]  # ended before 3 actions
+    rows = SelfPlay(records, "cosmic").by_position()
+    # One position, reached by both move orders; Black to move there won one and drew one: 0.75.
+    assert len(rows) == 1 and rows[0]["position"] == end.to_text() and rows[0]["games"] == 2
+    assert rows[0]["to_move"] == "black" and (rows[0]["wins"], rows[0]["draws"], rows[0]["losses"]) == (1, 1, 0)
+    assert rows[0]["score"] == 0.75 and rows[0]["moves"] == {"x": 1, "y": 1}
+    # After no action at all, every game starts from the one start position.
+    assert SelfPlay(records, "cosmic").by_position(plies=0)[0]["games"] == 3
+
+
+def test_the_per_move_table_has_one_row_an_action_with_its_mover_agent_book_and_engine_notes():
+    run = selfplay(COSMIC, [AlphaBeta(depth=1), RandomAgent], games=1, book=2, names=["ab", "r"], progress=False,
+                   max_plies=12)
+    (r,) = run.records
+    rows = run.moves()
+    assert [row["action"] for row in rows] == r["actions"] and [row["ply"] for row in rows] == list(range(1, 13))
+    assert [row["mover"] for row in rows] == ["white", "black"] * 6
+    assert [row["book"] for row in rows] == [True, True] + [False] * 10
+    assert [row["agent"] for row in rows[2:4]] == ["ab", "r"]
+    assert rows[2]["depth"] == 1 and rows[3]["depth"] is None and rows[0]["depth"] is None  # book moves: no note
+    frame = run.moves_frame()
+    assert len(frame) == 12 and frame.groupby("agent").size().to_dict() == {"ab": 6, "r": 6}
+
+
+def test_playbook_summary_prints_a_folders_figures_with_intervals(tmp_path, capsys):
+    out = tmp_path / "run"
+    main(["selfplay", "cosmic", "--agents", "random,greedy", "--games", "8", "--out", str(out), "--rotate",
+          "--book", "2", "--quiet", "--max-plies", "60"])
+    capsys.readouterr()
+    assert main(["summary", str(out)]) == 0
+    text = capsys.readouterr().out
+    run = load_results(out)
+    stopped = sum(r["unfinished"] for r in run.records)
+    assert "8 games of cosmic (agents greedy and random, seats rotating" in text
+    assert "first mover (white) scores" in text and "95% interval" in text
+    assert f"{stopped} unfinished games counted as still going" in text
+    assert "over colour-reversed pairs" in text
+    with pytest.raises(SystemExit) as stop:
+        main(["summary", str(tmp_path / "nothing")])
+    assert stop.value.code == 2
+
+
+def test_a_rotated_run_on_disk_resumes_as_one_straight_run_and_keeps_rotate_among_its_settings(tmp_path):
+    def without_time(records):
+        return [{k: v for k, v in r.items() if k != "time"} for r in records]
+
+    agents = [RandomAgent, GreedyAgent]
+    selfplay(COSMIC, agents, games=3, rotate=True, book=2, out=tmp_path, progress=False, max_plies=60)
+    resumed = selfplay(COSMIC, agents, games=6, rotate=True, book=2, out=tmp_path, progress=False, max_plies=60)
+    straight = selfplay(COSMIC, agents, games=6, rotate=True, book=2, progress=False, max_plies=60)
+    assert without_time(resumed.records) == without_time(straight.records)
+    assert [r["pair"] for r in load_results(tmp_path).records] == [0, 0, 2, 2, 4, 4]
+    with pytest.raises(Exception, match="rotate"):
+        selfplay(COSMIC, agents, games=6, book=2, out=tmp_path, progress=False, max_plies=60)
+
+
+def test_a_tournament_rates_its_agents_with_a_first_move_term_by_hand():
+    from playbook.analysis import Tournament
+
+    # a moving first scores 3 of 4, b moving first 2 of 4: h = 200 log10(3) = 95.42 Elo, a +47.71
+    # (the closed form is worked in tests/test_draw_stats.py).
+    records = ([game("a", "b", "white", 0)] * 3 + [game("a", "b", "black", 0)]
+               + [game("b", "a", "white", 0), game("b", "a", "black", 0)] * 2)
+    fit = Tournament(records, "cosmic", ["a", "b"]).first_move_rating(prior=0)
+    assert fit["first_move"] == pytest.approx(95.424, abs=1e-3) and fit["ratings"]["a"] == pytest.approx(47.712,
+                                                                                                         abs=1e-3)
+
+
+def test_compare_reports_unfinished_games_and_the_median_length_beside_the_mean():
+    c = compare(COSMIC, {"short": {}}, [RandomAgent, RandomAgent], games=12, max_plies=30, progress=False)
+    (row,) = c.rows()
+    run = c.runs["short"]
+    assert row["unfinished"] == sum(r["unfinished"] for r in run.records) == row["games"] - row["finished"]
+    assert (row["median_plies"], row["median_low"], row["median_high"]) == run.lengths_survival().median()
+    first = run.first_move_advantage()
+    assert (row["score_low"], row["score_high"], row["score_if_draws"]) == (first["low"], first["high"],
+                                                                            first["score_if_draws"])

@@ -1,0 +1,132 @@
+"""A long run stopped by a signal keeps every game that finished, and a rerun plays only the rest.
+
+The command runs in a subprocess and gets the real signal: SIGTERM (as
+``timeout`` or a cluster's scheduler sends it) on a run in this process,
+Ctrl-C (SIGINT) on a run on a local Dask scheduler and worker.  Every wait
+is for a file or an exit, never for a fixed time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from playbook.analysis import load_results, selfplay
+from playbook.cli import parse_agents
+
+pytest.importorskip("pyarrow")
+
+COMMAND = [sys.executable, "-m", "playbook.cli", "selfplay", "cosmic"]
+
+
+def without_time(records):
+    """The records with the seconds each game took left out (they differ between runs)."""
+    return [{k: v for k, v in r.items() if k != "time"} for r in records]
+
+
+def wait_for(condition, proc: subprocess.Popen) -> None:
+    """Wait until ``condition()`` holds, as long as ``proc`` runs (it must not end first)."""
+    while not condition():
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.02)
+
+
+def first_part_written(out: Path):
+    return lambda: any(out.glob("part-*.parquet"))
+
+
+def kept_count(stderr: str) -> int:
+    """The games the stopped command says it kept."""
+    found = re.search(r"stopped; the (\d+) games that finished are in", stderr)
+    assert found, stderr
+    return int(found.group(1))
+
+
+def played_now(stdout: str) -> int:
+    found = re.search(r"\((\d+) played now\)", stdout)
+    assert found, stdout
+    return int(found.group(1))
+
+
+def test_sigterm_keeps_every_finished_game_and_the_rerun_plays_only_the_rest(tmp_path):
+    out = tmp_path / "run"
+    args = ["--agents", "random,random", "--out", str(out), "--quiet", "--seed", "3"]
+    proc = subprocess.Popen([*COMMAND, "--games", "100000", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    wait_for(first_part_written(out), proc)  # the first game is written as soon as it finishes
+    proc.send_signal(signal.SIGTERM)
+    stdout, stderr = proc.communicate()
+    assert proc.returncode == 128 + signal.SIGTERM, stderr
+    assert "Traceback" not in stderr
+    kept = kept_count(stderr)
+    records = load_results(out).records
+    # Played one after another from seed 3: every game that finished is there, none missing before it.
+    assert len(records) == kept >= 1
+    assert [r["seed"] for r in records] == list(range(3, 3 + kept))
+    # The rerun for three more games plays exactly those three, and the folder is one straight run's.
+    rerun = subprocess.run([*COMMAND, "--games", str(kept + 3), *args], capture_output=True, text=True, check=True)
+    assert played_now(rerun.stdout) == 3
+    straight = selfplay("cosmic", parse_agents("random,random"), games=kept + 3, seed=3, progress=False)
+    assert without_time(load_results(out).records) == without_time(straight.records)
+
+
+@pytest.fixture
+def dask_cluster(tmp_path):
+    """A local Dask scheduler and one worker of one thread, in processes of their own; its address."""
+    dask = shutil.which("dask", path=os.path.dirname(sys.executable)) or shutil.which("dask")
+    if dask is None:
+        pytest.skip("no dask command")
+    info = tmp_path / "scheduler.json"
+    started = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                                 "--scheduler-file", str(info)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        wait_for(info.exists, started[0])
+        started.append(subprocess.Popen([dask, "worker", "--scheduler-file", str(info), "--nthreads", "1",
+                                         "--no-dashboard", "--no-nanny"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        address = ""
+        while not address:  # the file is written whole once the scheduler listens
+            try:
+                address = json.loads(info.read_text())["address"]
+            except (ValueError, KeyError):
+                assert started[0].poll() is None
+                time.sleep(0.02)
+        yield address
+    finally:
+        for proc in reversed(started):
+            proc.terminate()
+            proc.wait()
+
+
+def test_ctrl_c_on_a_scheduler_run_stops_at_once_keeps_what_finished_and_the_rerun_plays_only_the_rest(
+        tmp_path, dask_cluster):
+    out = tmp_path / "run"
+    games = 3000
+    args = ["--agents", "random,greedy", "--out", str(out), "--scheduler", dask_cluster, "--batch", "1"]
+    proc = subprocess.Popen([*COMMAND, "--games", str(games), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    wait_for(first_part_written(out), proc)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate()
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "Error" not in stderr, stderr
+    kept = kept_count(stderr)
+    seeds = [r["seed"] for r in load_results(out).records]
+    # It stopped instead of waiting for the thousands of games already sent to the worker.
+    assert len(seeds) == kept and 1 <= kept < games
+    # A rerun for the first games plays only those of them not kept, whatever order the worker played in.
+    wanted = max(seeds) + 2
+    rerun = subprocess.run([*COMMAND, "--games", str(wanted), *args], capture_output=True, text=True, check=True)
+    assert played_now(rerun.stdout) == wanted - kept
+    straight = selfplay("cosmic", parse_agents("random,greedy"), games=wanted, progress=False)
+    assert without_time(load_results(out, seeds=range(wanted)).records) == without_time(straight.records)
+
