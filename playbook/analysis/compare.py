@@ -134,6 +134,17 @@ class Comparison:
         run = self.runs[variant if variant is not None else next(iter(self.runs))]
         return pandas.DataFrame(run.by_opening(key=key))
 
+    def positions(self, variant: str | None = None, plies: int | None = None, top: int | None = None):
+        """The opening explorer of ``variant`` (default: the first) as a
+        pandas DataFrame: the games grouped by the position after
+        ``plies`` actions (default: where the agents took over from the
+        book), with the side to move's results (see
+        :meth:`SelfPlay.by_position`)."""
+        import pandas
+
+        run = self.runs[variant if variant is not None else next(iter(self.runs))]
+        return pandas.DataFrame(run.by_position(plies, top))
+
     def plot(self, axes=None):
         """The rows drawn with their intervals (see :func:`playbook.analysis.plots.comparison`)."""
         return comparison(self, axes)
