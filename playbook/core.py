@@ -350,6 +350,13 @@ class Engine(Generic[S]):
             return 0.0
         return WIN if player in outcome.winners else -WIN
 
+    def judges_for(self, state: S, player: str) -> bool:
+        """Whether an evaluation of ``state`` for ``player`` means anything
+        to show a person (a board's "Evaluation for ..." line): by default
+        whenever the game :attr:`judges` running positions; a game where a
+        player may have nothing on the board yet says no for them."""
+        return self.judges
+
     def extra_actions(self, state: S) -> list[Action] | None:
         """Actions ``state`` does not list that a search should still weigh
         (say, a sample of those entered by steps only); None when the game

@@ -55,7 +55,8 @@ function control(name, onClick) {
 }
 function showControls(widget) {
   const { model, controls } = widget;
-  const names = (model.get("controls") || []).filter((n) => n in CONTROLS);
+  const over = Boolean(model.get("over"));
+  const names = (model.get("controls") || []).filter((n) => n in CONTROLS && !(over && n === "hint"));
   controls.replaceChildren(...names.map((n) => control(n, () => model.send({ type: n }))));
   controls.hidden = names.length === 0;
 }
@@ -730,7 +731,7 @@ function drawGraph(model, jump) {
   }
   points.forEach((p, i) => {
     const dot = svgNode("circle", { cx: x(i), cy: y(p), r: labels[i] ? 5 : 3.5, class: "pb-review-dot", "data-ply": i + 1 });
-    if (labels[i]) dot.setAttribute("fill", COLOURS[labels[i]]);
+    if (labels[i]) dot.style.fill = COLOURS[labels[i]];
     const title = svgNode("title", {});
     title.textContent = `${moves[i] || ""}${labels[i] ? " (" + labels[i] + ")" : ""}`;
     dot.append(title);
@@ -1010,7 +1011,10 @@ function render({ model, el: root }) {
   model.on("change:tree", boardChanged);
   model.on("change:position", boardChanged);
   model.on("change:status", () => showStatus(widget));
-  model.on("change:over", () => showStatus(widget));
+  model.on("change:over", () => {
+    showStatus(widget);
+    showControls(widget);
+  });
   model.on("change:details", () => showDetails(widget));
   model.on("change:numbers", () => showMoves(widget));
   model.on("change:notes", () => showMoves(widget));

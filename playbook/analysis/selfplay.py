@@ -63,6 +63,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from itertools import combinations
+from numbers import Integral
 from typing import Any
 
 from ..core import Game, PlaybookError
@@ -71,7 +72,16 @@ from ..records import Record
 from .agents import RandomAgent
 from .evaluation import in_setup
 from .notes import move_note
-from .stats import elo_interval, elo_ratings, elo_with_first_move, pair_counts, pentanomial, score_figure, wilson
+from .stats import (
+    elo_interval,
+    elo_ratings,
+    elo_with_first_move,
+    pair_counts,
+    pentanomial,
+    score_figure,
+    trinomial,
+    wilson,
+)
 from .stats import sprt as sequential_test
 from .survival import Survival, kaplan_meier
 from .tables import MOVE_COLUMNS, by_position, move_rows
@@ -493,7 +503,7 @@ def _warn_if_long(game: Game, agents: list, games: int, executor) -> None:
 
 def _check_counts(games: int, max_plies: int, batch: int | None, book: int) -> None:
     """Refuse counts that cannot make a run, naming the argument."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+    if isinstance(games, bool) or not isinstance(games, Integral) or games < 0:
         raise SelfPlayError(f"games: a number of games, 0 or more, not {games!r}")
     if max_plies < 1:
         raise SelfPlayError(f"max_plies: at least 1 action a game, not {max_plies}")
@@ -733,21 +743,28 @@ class SelfPlay:
 
     def by_opening(self, key: Callable[[str], str] | None = None) -> list[dict]:
         """The first-move results split by the first move of play: one
-        row per opening with its games and the first mover's score and
-        interval, most played first.  ``key`` maps an opening to the group
-        it counts in (say ``lambda text: text.split()[0]`` for the kind of
-        action)."""
+        row per opening with its finished ``games``, the first mover's
+        ``wins``, ``draws`` and ``score`` with its 95% interval
+        ``low``-``high`` (draws as draws), and its ``unfinished`` games,
+        most played first.  ``key`` maps an opening to the group it counts
+        in (say ``lambda text: text.split()[0]`` for the kind of action).
+        In a run with a random ``book`` the first move is the book's: read
+        :meth:`by_position`, keyed by the position the agents took over."""
         groups = defaultdict(list)
-        for r in self.finished():
+        for r in self.records:
             if r["opening"] is not None:
                 groups[key(r["opening"]) if key else r["opening"]].append(r)
         rows: list[dict[str, Any]] = []
         for opening, recs in groups.items():
-            wins = sum(1 for r in recs if r["first"] in r["winners"])
-            draws = sum(1 for r in recs if r["draw"])
-            low, high = wilson(wins + draws / 2, len(recs))
-            rows.append({"opening": opening, "games": len(recs), "wins": wins, "draws": draws,
-                         "score": (wins + draws / 2) / len(recs), "low": low, "high": high})
+            done = [r for r in recs if not r["unfinished"]]
+            if not done:
+                continue
+            wins = sum(1 for r in done if r["first"] in r["winners"] and not r["draw"])
+            draws = sum(1 for r in done if r["draw"])
+            figure = trinomial(wins, draws, len(done) - wins - draws)
+            rows.append({"opening": opening, "games": len(done), "wins": wins, "draws": draws,
+                         "score": figure["score"], "low": figure["low"], "high": figure["high"],
+                         "unfinished": len(recs) - len(done)})
         rows.sort(key=lambda row: (-row["games"], row["opening"]))
         return rows
 

@@ -30,7 +30,7 @@ function drawGraph(model, jump) {
   }
   points.forEach((p, i) => {
     const dot = svgNode("circle", { cx: x(i), cy: y(p), r: labels[i] ? 5 : 3.5, class: "pb-review-dot", "data-ply": i + 1 });
-    if (labels[i]) dot.setAttribute("fill", COLOURS[labels[i]]);
+    if (labels[i]) dot.style.fill = COLOURS[labels[i]]; // over the sheet's grey
     const title = svgNode("title", {});
     title.textContent = `${moves[i] || ""}${labels[i] ? " (" + labels[i] + ")" : ""}`;
     dot.append(title);

@@ -30,7 +30,7 @@ function render({ model, el: root }) {
   model.on("change:tree", boardChanged);
   model.on("change:position", boardChanged);
   model.on("change:status", () => showStatus(widget));
-  model.on("change:over", () => showStatus(widget));
+  model.on("change:over", () => { showStatus(widget); showControls(widget); });
   model.on("change:details", () => showDetails(widget));
   model.on("change:numbers", () => showMoves(widget));
   model.on("change:notes", () => showMoves(widget));
