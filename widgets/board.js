@@ -765,14 +765,17 @@ function drawMoves(model, jump) {
 }
 function renderGraph(model, root) {
   root.classList.add("pb-review");
+  const comment = el("div", "pb-review-comment");
+  comment.setAttribute("role", "status");
   const graph = el("div", "pb-review-graph-area");
   const list = el("ol", "pb-review-moves");
-  root.append(graph, list);
+  root.append(comment, graph, list);
   const jump = (i) => {
     model.set("cursor", i);
     model.save_changes();
   };
   const draw = () => {
+    comment.textContent = model.get("comment") || "";
     graph.replaceChildren(drawGraph(model, jump));
     list.replaceChildren(...drawMoves(model, jump));
   };
