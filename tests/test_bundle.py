@@ -1,8 +1,12 @@
 """The board's front end: ES modules in widgets/src, one concern each, and
 widgets/board.js, their bundle, which anywidget loads.  The committed bundle
-must be what esbuild makes of the sources today."""
+must be what esbuild makes of the sources today: checked by building it
+afresh where npm is at hand, and everywhere by the fingerprint of its
+sources that the build writes in its second line."""
 
+import hashlib
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -29,6 +33,38 @@ def test_the_committed_bundle_is_a_fresh_build_of_the_sources(tmp_path):
     committed = (ROOT / "widgets" / "board.js").read_text()
     assert committed.splitlines()[0].startswith("// Built from widgets/src by `npm run build`")
     assert committed == fresh.read_text(), "widgets/board.js is stale: run `npm run build` in widgets/ and commit it"
+
+
+def sources_fingerprint(widgets: Path) -> str:
+    """SHA-256 over each input's path (from ``widgets/``) and bytes, sorted by
+    path, each followed by a NUL byte: as ``widgets/build.mjs`` works it out."""
+    inputs = sorted([f"src/{p.name}" for p in (widgets / "src").glob("*.js")] + ["build.mjs", "package-lock.json"])
+    digest = hashlib.sha256()
+    for path in inputs:
+        digest.update(path.encode() + b"\0" + (widgets / path).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def test_the_committed_bundle_was_built_from_the_sources_as_they_are_without_npm():
+    stated = re.match(r"// Built from widgets/src .*\n// sources sha256 ([0-9a-f]{64})\n",
+                      (ROOT / "widgets" / "board.js").read_text())
+    assert stated, "widgets/board.js does not say which sources it was built from: run `npm run build` in widgets/"
+    assert stated.group(1) == sources_fingerprint(ROOT / "widgets"), (
+        "widgets/board.js is stale: run `npm ci && npm run build` in widgets/ and commit it")
+
+
+def test_the_fingerprint_changes_with_any_source(tmp_path):
+    (tmp_path / "src").mkdir()
+    for name in ("build.mjs", "package-lock.json", "src/a.js", "src/b.js"):
+        (tmp_path / name).write_text(f"// {name}\n")
+    before = sources_fingerprint(tmp_path)
+    (tmp_path / "src" / "b.js").write_text("// b.js changed\n")
+    assert sources_fingerprint(tmp_path) != before
+    # Moving text from one file's end to the next file's start changes it too.
+    (tmp_path / "src" / "b.js").write_text("// src/b.js\n")
+    (tmp_path / "src" / "a.js").write_text("// src/a.js\n// src/b.js\n")
+    (tmp_path / "src" / "b.js").write_text("")
+    assert sources_fingerprint(tmp_path) != before
 
 
 def test_every_source_module_is_small_and_bundled():
