@@ -156,3 +156,17 @@ def test_the_two_rings_are_bands_in_their_owners_colours():
         assert ring and ring.group(1).count("M") == 2, owner
         assert re.search(r'data-cells="' + cell + r'" fill-rule="evenodd"', svg)
     assert "fill-opacity: 0.15" not in svg and 'fill-opacity="0.15"' not in svg
+
+
+def test_a_label_beside_the_board_is_drawn_whole_inside_the_picture():
+    # CCC's loss trays stand right of the board under "White lost" and "Black lost": each label,
+    # about 0.6 of its font a character and centred on its place, ends inside the drawing.
+    state = load("ccc").setup({"a1": "C", "h10": "c", "b2": "S", "g7": "m"}, lost=("3F V", "2f"), flags=("g1", "-"))
+    for flip in (False, True):
+        svg = state.svg(caption=False, flip=flip)
+        em, width = _root(svg)
+        labels = re.findall(r'<text class="pb-coord" x="([\d.]+)" y="[\d.]+">(\w+ lost)</text>', svg)
+        assert len(labels) == 2
+        for x, text in labels:
+            half = 0.3 * max(11, em) * len(text)
+            assert float(x) - half >= 0 and float(x) + half <= width, (flip, text)
