@@ -303,6 +303,15 @@ def test_every_choice_of_flock_together_is_entered_and_its_text_reads_back():
                                        "perform A1 flock-together H2>C3", "perform A1 flock-together E2>C3"}
 
 
+def test_the_random_agent_plays_every_choice_of_flock_together():
+    # The random agent enters Flock Together by the same steps: over 200 seeded entries it plays all nine.
+    from playbook.analysis import RandomAgent
+
+    state = issue_32_position()
+    played = {RandomAgent(seed=seed).complete(state, tuple(FLOCK)).text for seed in range(200)}
+    assert len(played) == 9 and "perform A1 flock-together E2>D2 H2>C3" in played
+
+
 def test_two_flocking_pieces_left_over_go_into_the_world_or_stay_clarification_30():
     # Monuments fill the left kingdom but for C3.  Cosmos (G1), Velocity (E2) and Radiance (H2) share the
     # Duality's 9Q; the Essence (I3, 5Q) does not flock.  Room for one: two are left over.
