@@ -512,10 +512,30 @@ class _Layout:
         return cls((cols, rows, pad, bool(flip)), size, lines, scene.title, tuple(scene.areas),
                    tuple(scene.files), tuple(scene.ranks), tuple(scene.labels))
 
-    def board_extent(self) -> tuple[float, float]:
-        """Width and height in drawing units of the board without its caption."""
+    def _grid_extent(self) -> tuple[float, float]:
+        """Width and height in drawing units of the cells and their margins."""
         cols, rows, pad, _ = self.grid
         return cols * CELL + pad + RIGHT, rows * CELL + TOP + pad
+
+    def _width(self, em: float) -> float:
+        """The drawing's width for a root font of ``em`` units: the cells
+        and margins, widened where a label printed at that size (about 0.6
+        of its font a character, centred on its place) would run past the
+        right edge."""
+        width, _ = self._grid_extent()
+        for label in self.labels:
+            font = max(14.0, 1.15 * em) if label.size == "name" else max(11.0, em)
+            x, _ = _place(self.grid, label.x, label.y, 0, 0)
+            width = max(width, round(x + 0.3 * font * len(label.text) + RIGHT, 2))
+        return width
+
+    def board_extent(self) -> tuple[float, float]:
+        """Width and height in drawing units of the board without its caption."""
+        return self._width(self.em), self._grid_extent()[1]
+
+    def wide(self) -> bool:
+        """Whether the board is shown wide (:func:`is_wide` of its cells' extent)."""
+        return is_wide(*self._grid_extent())
 
     @cached_property
     def em(self) -> float:
@@ -524,14 +544,14 @@ class _Layout:
         :func:`shown_width`), so that no text reads smaller than
         :data:`MIN_TEXT_PX` however small the board is shown.  The
         caption's lines make the drawing taller (so, where its height
-        binds, shown smaller) and are spaced by the font: a few rounds
-        settle both."""
-        width, board_height = self.board_extent()
-        wide = is_wide(width, board_height)
+        binds, shown smaller), labels may make it wider, and both are
+        sized by the font: a few rounds settle them."""
+        _, board_height = self._grid_extent()
         em = 12.0
         for _ in range(4):
+            width = self._width(em)
             height = board_height + self._caption_height(em)
-            em = round(TEXT_PX * width / (self.size or shown_width(width, height, wide)), 2)
+            em = round(TEXT_PX * width / (self.size or shown_width(width, height, self.wide())), 2)
         return em
 
     def _caption_height(self, em: float) -> float:
@@ -545,7 +565,7 @@ class _Layout:
         """Width and height in drawing units, then in pixels."""
         width, board_height = self.board_extent()
         height = round(board_height + self._caption_height(self.em), 2)
-        px_w = self.size or shown_width(width, height, is_wide(width, board_height))
+        px_w = self.size or shown_width(width, height, self.wide())
         return width, height, px_w, round(height * px_w / width)
 
 
@@ -566,7 +586,7 @@ def _drawing(layout: _Layout, style: str) -> svgwrite.Drawing:
     """A drawing holding the root element, the stylesheet ``style``, background and areas."""
     width, height, px_w, px_h = layout.extent()
     dwg = svgwrite.Drawing(size=(px_w, px_h), viewBox=f"0 0 {width} {height}", debug=False, profile="full")
-    dwg.attribs["class"] = "pb-board pb-wide" if is_wide(*layout.board_extent()) else "pb-board"
+    dwg.attribs["class"] = "pb-board pb-wide" if layout.wide() else "pb-board"
     dwg.attribs["font-size"] = layout.em
     dwg.defs.add(dwg.style(style))
     dwg.add(dwg.rect((0, 0), (width, height), class_="pb-bg"))

@@ -303,6 +303,15 @@ def test_every_choice_of_flock_together_is_entered_and_its_text_reads_back():
                                        "perform A1 flock-together H2>C3", "perform A1 flock-together E2>C3"}
 
 
+def test_the_random_agent_plays_every_choice_of_flock_together():
+    # The random agent enters Flock Together by the same steps: over 200 seeded entries it plays all nine.
+    from playbook.analysis import RandomAgent
+
+    state = issue_32_position()
+    played = {RandomAgent(seed=seed).complete(state, tuple(FLOCK)).text for seed in range(200)}
+    assert len(played) == 9 and "perform A1 flock-together E2>D2 H2>C3" in played
+
+
 def test_two_flocking_pieces_left_over_go_into_the_world_or_stay_clarification_30():
     # Monuments fill the left kingdom but for C3.  Cosmos (G1), Velocity (E2) and Radiance (H2) share the
     # Duality's 9Q; the Essence (I3, 5Q) does not flock.  Room for one: two are left over.
@@ -1263,3 +1272,35 @@ def test_the_engine_weighs_live_pieces_q_and_danger_in_the_two_kingdoms():
     assert won.outcome is not None and won.outcome.winners == ("first",)
     assert engine.evaluate(won, "first") == 10_000.0
     assert engine.evaluate(won, "second") == -10_000.0
+
+
+def test_critical_rewind_lifts_the_travel_ban_of_the_undone_turn():
+    # The left player travels the Essence; the right player may not travel it
+    # back (it travelled on the previous turn), so they perform instead.
+    start = setup({"A1": "velocity 3Q", "B3": "essence 3Q", "I1": "duality 3Q", "I3": "cosmos 6Q"})
+    ours = start.play("travel B3 C3")  # earns 1Q: 4Q
+    with pytest.raises(IllegalAction):
+        ours.play("travel C3 C2")
+    theirs = ours.play("perform I1 cut I3")
+    # The left player rewinds that performance: the last turn is now the
+    # rewind, a performance, so the Essence may travel; the Duality may not perform.
+    rewound = theirs.play("perform A1 critical-rewind")
+    assert q(rewound, "essence") == "4Q" and q(rewound, "cosmos") == "6Q"
+    assert q(rewound.play("travel C3 C2"), "essence") == "4Q"  # from the left kingdom: earns the right player nothing
+    with pytest.raises(IllegalAction, match="Critical Rewind forbids"):
+        rewound.play("perform I1 cut I3")
+
+
+def test_the_first_player_places_the_second_chooses_and_moves_first():
+    # The rules' set-up: PLAYER ONE places the nine pieces, PLAYER TWO chooses
+    # a kingdom and takes the first turn; playbook calls them first and second.
+    start = GAME.initial()
+    assert start.to_move == "first"
+    arrangement = {"A1": "innervation", "A2": "essence", "A3": "duality", "D3": "cosmos", "E3": "velocity",
+                   "F3": "radiance", "I1": "corporeality", "I2": "caprice", "I3": "cognizance"}
+    chosen = GAME.initial(arrangement, second="left")
+    assert chosen.to_move == "second" and chosen.kingdom() == "left"
+    # In the forum's sample game the player who moved first (its "First",
+    # the left kingdom) loses: the result names playbook's first player.
+    done = chosen.play("travel A1 G1").play("perform G1 select-the-fit")
+    assert done.outcome.winner == "first" and done.total("right") > 0 == done.total("left")

@@ -266,3 +266,21 @@ def test_a_review_of_a_game_played_as_black_is_shown_with_black_at_the_bottom():
     assert r.board().board.flipped
     # A game played as White, or with nobody named, is shown from White's side.
     assert not review(board.record(), depth=1).board().board.flipped
+
+
+def test_the_review_board_says_what_each_position_was_worth_in_words():
+    r = review(Record.of(load("cosmic").parse(COSMIC), ["b1-a1", "a4x*"]))
+    shown = r.board()
+    best = r.rows[0]["best"]
+    assert best != "b1-a1"
+    # After b1-a1 the rook takes the king with Black's next action: lost in one for White.
+    shown.show(1)
+    assert shown.graph.comment == (f"1. b1-a1?? (white, a blunder): for white, loses in 1 action; "
+                                   f"the engine would have played {best}.")
+    # a4x* ends the game, and it is the engine's own choice.
+    shown.show(2)
+    assert shown.graph.comment == "1… a4x* (black): for black, won."
+    shown.show(0)
+    assert shown.graph.comment == f"The start: the engine would play {best}."
+    # The board's own evaluation line stays empty: the review speaks for it.
+    assert shown.board.evaluation == ""

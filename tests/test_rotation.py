@@ -189,3 +189,12 @@ def test_compare_tables_each_variants_openings_by_position():
     c = compare(COSMIC, {"standard": {}}, [RandomAgent, RandomAgent], games=6, book=2, progress=False, max_plies=40)
     table = c.positions()
     assert table["games"].sum() == 6 and set(table["to_move"]) == {"white"}
+
+
+def test_a_tournaments_ratings_say_how_many_of_each_agents_games_stopped():
+    from playbook.analysis import Tournament
+
+    records = [game("a", "b", "white", 0), game("b", "a", "unfinished", 0), game("a", "b", "unfinished", 2)]
+    rows = {r["name"]: r for r in Tournament(records, "cosmic", ["a", "b"]).ratings()}
+    assert (rows["a"]["games"], rows["a"]["unfinished"]) == (1, 2) and rows["b"]["unfinished"] == 2
+    assert "| unfinished |" in Tournament(records, "cosmic", ["a", "b"])._repr_markdown_()

@@ -1007,7 +1007,8 @@ class Tournament(SelfPlay):
 
     def ratings(self) -> list[dict]:
         """One row per agent, best first: ``name``, ``games`` (finished),
-        ``wins``, ``draws``, ``losses``, ``score`` (share of points),
+        ``wins``, ``draws``, ``losses``, ``unfinished`` (the games it sat
+        in that stopped, left out of the rest), ``score`` (share of points),
         ``elo`` (:func:`~playbook.analysis.stats.elo_ratings`, which adds
         one drawn game a pair so a perfect score stays finite) and the 95%
         interval ``low``-``high``: the agent's rating with its opponents
@@ -1018,9 +1019,10 @@ class Tournament(SelfPlay):
         rows: list[dict[str, Any]] = []
         for n in self.names:
             # Each game counts once: the agent's score in it is its mean against the others seated.
-            games, points, wins, draws, field = 0, 0.0, 0, 0, []
+            games, points, wins, draws, field, unfinished = 0, 0.0, 0, 0, [], 0
             for r in self.records:
                 seat = next((p for p, a in r["agents"].items() if a == n), None)
+                unfinished += seat is not None and r["unfinished"]
                 if seat is None or r["unfinished"]:
                     continue
                 games += 1
@@ -1033,7 +1035,7 @@ class Tournament(SelfPlay):
             low, high = elo_interval(points, games)
             rows.append({"name": n, "games": games, "wins": wins, "draws": draws, "losses": games - wins - draws,
                          "score": points / games if games else None, "elo": elo[n], "low": field_elo + low,
-                         "high": field_elo + high})
+                         "high": field_elo + high, "unfinished": unfinished})
         rows.sort(key=lambda row: -row["elo"])
         return rows
 
@@ -1080,12 +1082,12 @@ class Tournament(SelfPlay):
         return f"Tournament({len(self.records)} games: {body})"
 
     def _repr_markdown_(self) -> str:
-        lines = ["| agent | games | wins | draws | losses | score | Elo | 95% interval |",
-                 "|---|---|---|---|---|---|---|---|"]
+        lines = ["| agent | games | wins | draws | losses | unfinished | score | Elo | 95% interval |",
+                 "|---|---|---|---|---|---|---|---|---|"]
         for r in self.ratings():
             score = f"{r['score']:.2f}" if r["score"] is not None else "-"
-            lines.append(f"| {r['name']} | {r['games']} | {r['wins']} | {r['draws']} | {r['losses']} | {score} | "
-                         f"{r['elo']:+.0f} | {r['low']:+.0f} to {r['high']:+.0f} |")
+            lines.append(f"| {r['name']} | {r['games']} | {r['wins']} | {r['draws']} | {r['losses']} | "
+                         f"{r['unfinished']} | {score} | {r['elo']:+.0f} | {r['low']:+.0f} to {r['high']:+.0f} |")
         if self.sprt is not None:
             t = self.sprt
             lines.append(f"\nSequential test of {t['elo0']:+g} against {t['elo1']:+g} Elo: {t['decision']} after "

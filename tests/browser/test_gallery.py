@@ -105,9 +105,11 @@ def shoot(browser, server, theme: str) -> list[Path]:
         # The review: its board (turned for Black, who played) over its graph and move list.
         review = page.locator(".jp-OutputArea-output:has(.pb-review)")
         review.locator(".pb-review-move").first.wait_for(timeout=60000)
-        path = GALLERY / f"review-{theme}.png"
-        review.screenshot(path=str(path))
-        saved.append(path)
+        # The whole output is taller than the window: its board and its graph are shot one by one.
+        for part, selector in (("board", ".pb-widget"), ("graph", ".pb-review")):
+            path = GALLERY / f"review-{part}-{theme}.png"
+            review.locator(selector).screenshot(path=str(path))
+            saved.append(path)
         small["review"] = review.evaluate(SMALL_TEXT, MIN_TEXT_PX)
         bad = {name: texts for name, texts in small.items() if texts}
         assert not bad, "\n".join(f"{name}: {texts}" for name, texts in bad.items())
@@ -138,6 +140,7 @@ def shoot(browser, server, theme: str) -> list[Path]:
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_every_board_is_saved_to_the_gallery(browser, lab, dark_lab, theme):
     saved = shoot(browser, lab if theme == "light" else dark_lab, theme)
-    assert [p.name for p in saved] == [f"{name}-{theme}.png" for name, _ in BOARDS] + [f"review-{theme}.png"]
+    assert [p.name for p in saved] == [f"{name}-{theme}.png" for name, _ in BOARDS] + [f"review-board-{theme}.png",
+                                                                                   f"review-graph-{theme}.png"]
     # A PNG of a whole board, not an empty box.
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and p.stat().st_size > 5000 for p in saved)

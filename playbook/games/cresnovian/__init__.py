@@ -123,7 +123,8 @@ otherwise).
    (``test_interpretative_dance_uses_a_world_pieces_basic_ability_from_caprice_clarification_3``).
 4. Flock Together moves the other pieces with the performer's Q (before it
    pays); the performer stays where it is.  Pieces already in the kingdom
-   may stay on their cells; the others must be placed
+   may stay on their cells; the others must be placed while the kingdom
+   has room for them (clarification 30)
    (``test_flock_together_brings_the_pieces_with_the_same_q_into_your_kingdom_clarification_4``,
    ``test_flock_together_pieces_outside_the_kingdom_must_be_placed_those_inside_may_stay``).
 5. Teleport may move a dead piece (the rules say so); Tectonic Failure
