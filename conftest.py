@@ -27,6 +27,13 @@ def pytest_unconfigure(config):
         shutil.rmtree(_session_home, ignore_errors=True)
 
 
+def pytest_collection_modifyitems(config, items):
+    """Mark every notebook's cells ``notebook``, so ``-m "not notebook"`` leaves them out."""
+    for item in items:
+        if item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.notebook)
+
+
 @pytest.fixture(autouse=True)
 def playbook_home(tmp_path_factory, monkeypatch):
     """A progress folder of this test's own (empty at the start)."""

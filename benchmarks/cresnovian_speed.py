@@ -4,8 +4,9 @@
 
 Positions come from random self-play (set-up included).  Target: at least as
 many positions a second as python-chess (ratio >= 1).  Redefinition,
-DOCUMENT, Propaganda, Flock Together and Tectonic Failure are entered by
-steps and not listed (see the package docstring); the rate of the search's
+DOCUMENT, Propaganda, Flock Together (but for one action per choice of the
+pieces that flock in) and Tectonic Failure are entered by steps and not
+listed (see the package docstring); the rate of the search's
 candidates, which add a sample of them, is printed too.  ``--profile`` prints
 where the time goes; ``--walk`` also times the reference listing (walking
 the step entry, as ``legal_actions`` did before the tables) on a tenth of

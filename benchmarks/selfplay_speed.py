@@ -92,7 +92,7 @@ def games_per_second(n: int) -> None:
         rows.append(("Dask LocalCluster, 2 workers", dask_time, dask_result))
         rows.append(("  the same, one game a task", one_time, one_a_task))
     same = [r["actions"] for r in serial.records] == [r["actions"] for r in pool_result.records]
-    print(f"  mean {serial.summary()['mean_plies']:.0f} plies a game; serial and pool games the same: {same}")
+    print(f"  median {serial.summary()['median_plies']} plies a game; serial and pool games the same: {same}")
     for label, seconds, _ in rows:
         print(f"  {label:30s} {n / seconds:8.1f} games/s  {serial_time / seconds:5.2f}x")
     print(f"  target: 1.60x or more; {load_text()}")

@@ -43,7 +43,7 @@ import signal
 import sys
 import threading
 
-from . import lite
+from . import lite, scaffold
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, load_results, selfplay
 from .analysis.report import report
 from .core import PlaybookError
@@ -173,6 +173,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the games, results, first mover's score (draws as draws, unfinished games counted), "
                     "pairs and lengths of a folder written by playbook selfplay, each with its 95% interval.")
     told.add_argument("folder", metavar="FOLDER", help="a folder written by playbook selfplay --out")
+    scaffold.add_arguments(commands.add_parser(
+        "new-game", help="write a new game's own package, found by playbook once installed",
+        description="Write NAME/, an installable package holding a small complete game to turn into yours."))
     lite.add_arguments(commands.add_parser(
         "lite", help="build the tutorials as a static JupyterLite site (from a clone of the repository)",
         description="Build a static folder that runs the tutorials and puzzles in any browser, with no server."))
@@ -296,6 +299,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.command == "lite":
         return lite.main(args)
+    if args.command == "new-game":
+        return scaffold.main(args)
     if args.command == "summary":
         return summary_command(args, parser)
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \

@@ -350,6 +350,13 @@ class Engine(Generic[S]):
             return 0.0
         return WIN if player in outcome.winners else -WIN
 
+    def judges_for(self, state: S, player: str) -> bool:
+        """Whether an evaluation of ``state`` for ``player`` means anything
+        to show a person (a board's "Evaluation for ..." line): by default
+        whenever the game :attr:`judges` running positions; a game where a
+        player may have nothing on the board yet says no for them."""
+        return self.judges
+
     def extra_actions(self, state: S) -> list[Action] | None:
         """Actions ``state`` does not list that a search should still weigh
         (say, a sample of those entered by steps only); None when the game
@@ -596,6 +603,13 @@ class State(ABC):
         (``edit(to_move=...)``): the game's players, or none for games
         without a palette and for games where every player decides at once."""
         return tuple(self.game.players) if self.palette() else ()
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The players seated in this game: the game's ``players`` unless
+        the start chooses them (Chess Wheel+ seats two to eight), where the
+        position says."""
+        return tuple(self.game.players)
 
     @property
     def movers(self) -> tuple[str, ...]:

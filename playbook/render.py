@@ -13,9 +13,10 @@ from __future__ import annotations
 import html
 import math
 import re
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 from urllib.parse import quote
 
@@ -25,7 +26,7 @@ from .figures import FIGURES, figure_path
 
 __all__ = ["Cell", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "picture_html", "SHAPES",
            "OWNERS", "piece_svg", "PICTURE_WIDTH", "PICTURE_HEIGHT", "WIDE_UNITS", "WIDE_PICTURE_WIDTH",
-           "picture_width"]
+           "WIDE_RATIO", "MIN_TEXT_PX", "TEXT_PX", "picture_width", "shown_width", "is_wide"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,9 @@ class Piece:
     the order bottom-right, top-left, top-right, bottom-left (an empty text
     leaves its corner free);
     ``title`` shows on hover; ``dim`` greys out a piece that already acted;
+    ``frozen`` keeps the piece in its own colours and adds a frozen mark (a
+    snowflake on a blue plate in the bottom-left corner of its box)
+    for a piece held where it stands;
     ``name`` is printed along the foot of the piece's box (squeezed to fit
     it), so a piece reads without a legend."""
 
@@ -76,6 +80,7 @@ class Piece:
     dim: bool = False
     color: str = ""
     name: str = ""
+    frozen: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,17 +175,43 @@ WIDE_PICTURE_WIDTH = 960
 PICTURE_HEIGHT = 600
 
 
+#: A drawing at least this many times as wide as it is high (a long, low
+#: board of three rows) is shown wide too: at :data:`PICTURE_WIDTH` its
+#: cells would be too short for the words printed in them.
+WIDE_RATIO = 2.4
+#: The least size in pixels of any text on a board as a notebook shows it
+#: (coordinates, names, badges, captions); the drawing's texts are sized in
+#: ``em`` of a root font worked out from the scale it is shown at.
+MIN_TEXT_PX = 11
+#: The size in pixels at which a board's texts are printed, whatever its scale.
+TEXT_PX = 12
+
+
+def is_wide(width: float, height: float) -> bool:
+    """Whether a board of ``width`` by ``height`` units (its caption left
+    out) is shown wide: wider than :data:`WIDE_UNITS`, or long and low
+    (:data:`WIDE_RATIO`)."""
+    return width > WIDE_UNITS or width >= WIDE_RATIO * height
+
+
+def shown_width(width: float, height: float, wide: bool) -> int:
+    """The width in pixels at which a notebook shows a drawing of
+    ``width`` by ``height`` units: :data:`PICTURE_WIDTH`
+    (:data:`WIDE_PICTURE_WIDTH` for a ``wide`` one), or less where it
+    would then be taller than :data:`PICTURE_HEIGHT`."""
+    widest = WIDE_PICTURE_WIDTH if wide else PICTURE_WIDTH
+    return min(widest, round(PICTURE_HEIGHT * width / height))
+
+
 def picture_width(svg_text: str) -> int:
     """The width in pixels at which a notebook shows the drawing
-    ``svg_text``: :data:`PICTURE_WIDTH` (:data:`WIDE_PICTURE_WIDTH` for a
-    wide one), or less for a drawing that would then be taller than
-    :data:`PICTURE_HEIGHT`."""
-    found = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg_text[:1000])
+    ``svg_text`` (:func:`shown_width` of its viewBox; ``pb-wide`` on its
+    root says it is wide)."""
+    head = svg_text[:1000]
+    found = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', head)
     if not found:
         return PICTURE_WIDTH
-    width, height = float(found.group(1)), float(found.group(2))
-    widest = WIDE_PICTURE_WIDTH if width > WIDE_UNITS else PICTURE_WIDTH
-    return min(widest, round(PICTURE_HEIGHT * width / height))
+    return shown_width(float(found.group(1)), float(found.group(2)), "pb-wide" in head.split(">", 1)[0])
 
 
 def picture_html(svg_text: str, alt: str, title: str = "") -> str:
@@ -274,9 +305,9 @@ _BASE_STYLE = """
 .pb-cell { stroke: var(--jp-border-color1, #9e9e9e); stroke-width: 0.5; }
 .pb-zone-foundation { stroke: #5a4a2a; stroke-width: 2; }
 .pb-zone-side { fill: var(--jp-layout-color2, #8080802a); stroke-dasharray: 2 2; }
-.pb-coord { fill: var(--jp-ui-font-color2, #808080); font-size: 11px; text-anchor: middle; dominant-baseline: central; }
-.pb-caption { fill: var(--jp-ui-font-color1, #767676); font-size: 12px; }
-.pb-celltext { font-size: 9px; text-anchor: middle; dominant-baseline: central; }
+.pb-coord { fill: var(--jp-ui-font-color2, #808080); font-size: max(11px, 1em); text-anchor: middle; dominant-baseline: central; }
+.pb-caption { fill: var(--jp-ui-font-color1, #767676); font-size: max(12px, 1em); }
+.pb-celltext { font-size: max(9px, 1em); text-anchor: middle; dominant-baseline: central; }
 .pb-piece { stroke-width: 1.5; stroke-linejoin: round; }
 .pb-owner-white { fill: #fafaf5; stroke: #2b2b2b; }
 .pb-owner-black { fill: #2f2f2f; stroke: #d8d8d8; }
@@ -288,18 +319,21 @@ _BASE_STYLE = """
 .pb-owner-orange { fill: #ef8a24; stroke: #5c310a; }
 .pb-owner-neutral { fill: #9a9a9a; stroke: #333333; }
 .pb-owner-custom, .pb-owner-custom-light { stroke: #262626; }
-.pb-letter { font-size: 12px; font-weight: bold; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
+.pb-letter { font-size: max(12px, 1em); font-weight: bold; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
 /* Letters keep a thin halo of the opposite colour, so a label reads even
    where it crosses the edge of its shape. */
 .pb-on-white, .pb-on-yellow, .pb-on-neutral, .pb-on-custom-light { fill: #1f1f1f; stroke: #ffffffb0; stroke-width: 2.5px; paint-order: stroke; }
 .pb-on-black, .pb-on-blue, .pb-on-red, .pb-on-green, .pb-on-purple, .pb-on-orange, .pb-on-custom { fill: #ffffff; stroke: #000000a0; stroke-width: 2.5px; paint-order: stroke; }
-.pb-name { font-size: 10px; font-weight: bold; text-anchor: middle; pointer-events: none; }
-.pb-badge { font-size: 13px; font-weight: bold; fill: #111111; }
+.pb-name { font-size: 1em; font-weight: bold; text-anchor: middle; pointer-events: none; }
+.pb-badge { font-size: 1em; font-weight: bold; fill: #111111; }
 .pb-badge-bg { fill: #ffffffd0; stroke: #555555; stroke-width: 0.5; }
 /* A dead, frozen or spent piece: a hollow, dashed outline; its label stays readable. */
 .pb-dim { opacity: 0.75; }
 .pb-piece.pb-dim { opacity: 1; fill-opacity: 0.22; stroke-dasharray: 3 2; stroke-width: 2; }
 .pb-pip { fill: #888888; stroke: none; }
+/* A frozen piece keeps its colours; a white snowflake on a blue plate says it is held. */
+.pb-frozen-bg { fill: #1565c0; stroke: #ffffff; stroke-width: 1; }
+.pb-frozen { fill: none; stroke: #ffffff; stroke-width: 1.6; stroke-linecap: round; }
 .pb-mark-last { fill: #f6e05e; fill-opacity: 0.45; }
 .pb-mark-selected { fill: #48bb78; fill-opacity: 0.5; }
 .pb-mark-target { fill: none; stroke: #0f9d58; stroke-width: 5; stroke-opacity: 0.85; }
@@ -307,7 +341,7 @@ _BASE_STYLE = """
 .pb-mark-pending { stroke: #2b6cb0; stroke-width: 4; stroke-opacity: 0.7; stroke-dasharray: 8 5; fill: none; }
 .pb-mark-failed { stroke: #c53030; stroke-width: 4; stroke-opacity: 0.75; stroke-dasharray: 3 4; fill: none; }
 .pb-zone-strip { stroke: #7fa7c4; stroke-width: 0.5; stroke-dasharray: 4 3; }
-.pb-label-name { fill: var(--jp-ui-font-color1, #767676); font-size: 14px; font-weight: bold; text-anchor: middle; dominant-baseline: central; }
+.pb-label-name { fill: var(--jp-ui-font-color1, #767676); font-size: max(14px, 1.15em); font-weight: bold; text-anchor: middle; dominant-baseline: central; }
 .pb-marks, .pb-pieces, .pb-coords { pointer-events: none; }
 """  # noqa: E501 - CSS a rule a line, as the saved notebooks hold it
 
@@ -381,7 +415,7 @@ def svg(
     captions are written per position by :func:`_xml`, which writes an
     element exactly as svgwrite would.
     """
-    lines = list(scene.caption) if caption else []
+    lines = _wrapped(scene, flip, size, scene.caption) if caption else []
     layout = _Layout.of(scene, flip, size, len(lines))
     head, coords = _frame(layout, scene.style())
     hover = _hover(scene.pieces)
@@ -395,7 +429,8 @@ def svg(
     out.append("</g>")
     out.append(_group("pb-marks", [_xml(*part) for mark in _all_marks(scene, marks, last, selected, highlight, arrows)
                                    for part in _mark_parts(mark, boxes)]))
-    out.append(_group("pb-pieces", [_drawn_piece(piece, box) for piece in scene.pieces
+    em = layout.em
+    out.append(_group("pb-pieces", [_drawn_piece(piece, box, em) for piece in scene.pieces
                                     if (box := _bbox(piece.cells, boxes)) is not None]))
     out.append(_group("pb-coords", [coords] + [_xml(*part) for part in _caption_parts(layout, lines)]))
     out.append("</svg>")
@@ -405,7 +440,8 @@ def svg(
 def _svg_tree(scene: Scene, **options) -> str:
     """The same drawing as :func:`svg`, built element by element in one
     svgwrite tree with no cache: the reference the fast path is tested against."""
-    lines = list(scene.caption) if options.get("caption", True) else []
+    lines = _wrapped(scene, options.get("flip", False), options.get("size"), scene.caption) \
+        if options.get("caption", True) else []
     layout = _Layout.of(scene, options.get("flip", False), options.get("size"), len(lines))
     dwg = _drawing(layout, scene.style())
     hover = _hover(scene.pieces)
@@ -426,7 +462,7 @@ def _svg_tree(scene: Scene, **options) -> str:
     piece_layer = dwg.add(dwg.g(class_="pb-pieces"))
     for piece in scene.pieces:
         box = _bbox(piece.cells, boxes)
-        for part in _piece_parts(piece, box) if box is not None else ():
+        for part in _piece_parts(piece, box, layout.em) if box is not None else ():
             piece_layer.add(_tree_element(dwg, *part))
     coords = dwg.add(dwg.g(class_="pb-coords"))
     for element in _coord_elements(dwg, layout):
@@ -476,14 +512,66 @@ class _Layout:
         return cls((cols, rows, pad, bool(flip)), size, lines, scene.title, tuple(scene.areas),
                    tuple(scene.files), tuple(scene.ranks), tuple(scene.labels))
 
+    def _grid_extent(self) -> tuple[float, float]:
+        """Width and height in drawing units of the cells and their margins."""
+        cols, rows, pad, _ = self.grid
+        return cols * CELL + pad + RIGHT, rows * CELL + TOP + pad
+
+    def _width(self, em: float) -> float:
+        """The drawing's width for a root font of ``em`` units: the cells
+        and margins, widened where a label printed at that size (about 0.6
+        of its font a character, centred on its place) would run past the
+        right edge."""
+        width, _ = self._grid_extent()
+        for label in self.labels:
+            font = max(14.0, 1.15 * em) if label.size == "name" else max(11.0, em)
+            x, _ = _place(self.grid, label.x, label.y, 0, 0)
+            width = max(width, round(x + 0.3 * font * len(label.text) + RIGHT, 2))
+        return width
+
+    def board_extent(self) -> tuple[float, float]:
+        """Width and height in drawing units of the board without its caption."""
+        return self._width(self.em), self._grid_extent()[1]
+
+    def wide(self) -> bool:
+        """Whether the board is shown wide (:func:`is_wide` of its cells' extent)."""
+        return is_wide(*self._grid_extent())
+
+    @cached_property
+    def em(self) -> float:
+        """The root font size in drawing units: :data:`TEXT_PX` pixels at
+        the scale the drawing is shown at (``size`` pixels wide, or
+        :func:`shown_width`), so that no text reads smaller than
+        :data:`MIN_TEXT_PX` however small the board is shown.  The
+        caption's lines make the drawing taller (so, where its height
+        binds, shown smaller), labels may make it wider, and both are
+        sized by the font: a few rounds settle them."""
+        _, board_height = self._grid_extent()
+        em = 12.0
+        for _ in range(4):
+            width = self._width(em)
+            height = board_height + self._caption_height(em)
+            em = round(TEXT_PX * width / (self.size or shown_width(width, height, self.wide())), 2)
+        return em
+
+    def _caption_height(self, em: float) -> float:
+        return _line_height(em) * self.lines + (6 if self.lines else 0)
+
+    def line_height(self) -> float:
+        """The distance between two caption lines, in drawing units."""
+        return _line_height(self.em)
+
     def extent(self) -> tuple[float, float, float, float]:
         """Width and height in drawing units, then in pixels."""
-        cols, rows, pad, _ = self.grid
-        caption_h = 16 * self.lines + (6 if self.lines else 0)
-        width = cols * CELL + pad + RIGHT
-        height = rows * CELL + TOP + pad + caption_h
-        px_w = self.size or width
+        width, board_height = self.board_extent()
+        height = round(board_height + self._caption_height(self.em), 2)
+        px_w = self.size or shown_width(width, height, self.wide())
         return width, height, px_w, round(height * px_w / width)
+
+
+def _line_height(em: float) -> float:
+    """The distance between two caption lines for a root font of ``em`` units."""
+    return max(16.0, round(1.35 * max(12.0, em), 2))
 
 
 def _place(grid, x: float, y: float, w: float = 1.0, h: float = 1.0) -> tuple[float, float]:
@@ -498,7 +586,8 @@ def _drawing(layout: _Layout, style: str) -> svgwrite.Drawing:
     """A drawing holding the root element, the stylesheet ``style``, background and areas."""
     width, height, px_w, px_h = layout.extent()
     dwg = svgwrite.Drawing(size=(px_w, px_h), viewBox=f"0 0 {width} {height}", debug=False, profile="full")
-    dwg.attribs["class"] = "pb-board pb-wide" if width > WIDE_UNITS else "pb-board"
+    dwg.attribs["class"] = "pb-board pb-wide" if layout.wide() else "pb-board"
+    dwg.attribs["font-size"] = layout.em
     dwg.defs.add(dwg.style(style))
     dwg.add(dwg.rect((0, 0), (width, height), class_="pb-bg"))
     if layout.title:
@@ -630,9 +719,27 @@ def _all_marks(scene: Scene, marks, last, selected, highlight, arrows) -> list[M
     return out
 
 
+def _wrapped(scene: Scene, flip: bool, size: int | None, caption: Iterable[str]) -> list[str]:
+    """The caption's lines broken at spaces to fit the drawing's width (an
+    SVG text never wraps by itself, and a line cut at the edge would read
+    as something else), each piece of a broken line after the first indented."""
+    board = _Layout.of(scene, flip, size, 0)
+    width, _ = board.board_extent()
+    # About 0.6 of the font's size a character, the caption's font being max(12 units, 1em).
+    chars = max(20, int((width - board.grid[2] - RIGHT) / (0.6 * max(12.0, board.em))))
+    out = []
+    for line in caption:
+        indent = line[: len(line) - len(line.lstrip())]
+        out += textwrap.wrap(line, chars, subsequent_indent=indent, break_long_words=False,
+                             break_on_hyphens=False) or [""]
+    return out
+
+
 def _caption_parts(layout: _Layout, lines: list[str]) -> list[tuple]:
     _, rows, pad, _ = layout.grid
-    return [("text", {"class": "pb-caption", "x": pad, "y": TOP + pad + rows * CELL + 12 + 16 * k}, line)
+    step = layout.line_height()
+    top = TOP + pad + rows * CELL
+    return [("text", {"class": "pb-caption", "x": pad, "y": round(top + step * (k + 0.75), 2)}, line)
             for k, line in enumerate(lines)]
 
 
@@ -692,6 +799,26 @@ def _mark_parts(mark: Mark, cells: dict) -> list[tuple]:
     return parts
 
 
+def _annulus(cx: float, cy: float, outer: float, inner: float) -> str:
+    """A ring's outline as one path: two circles (draw it with evenodd)."""
+    def circle(r: float) -> str:
+        return f"M{cx - r:.1f},{cy:.1f}a{r:.1f},{r:.1f} 0 1,0 {2 * r:.1f},0a{r:.1f},{r:.1f} 0 1,0 {-2 * r:.1f},0"
+    return circle(outer) + circle(inner)
+
+
+def _frozen_mark(x: float, y: float, span: float, tag: str) -> list[tuple]:
+    """A snowflake (three crossing strokes) on a blue plate in the corner
+    whose left and bottom edges are ``x`` and ``y``: the piece is frozen."""
+    r = round(span * 0.14, 1)
+    cx, cy = round(x + r + 2, 1), round(y - r - 2, 1)
+    arm = r * 0.7
+    d = "".join(f"M{cx - arm * math.cos(a):.1f},{cy - arm * math.sin(a):.1f}"
+                f"L{cx + arm * math.cos(a):.1f},{cy + arm * math.sin(a):.1f}"
+                for a in (math.pi / 2, math.pi / 6, -math.pi / 6))
+    return [("circle", {"class": "pb-frozen-bg", "cx": cx, "cy": cy, "r": r, "data-cells": tag}),
+            ("path", {"class": "pb-frozen", "d": d, "data-cells": tag})]
+
+
 def _text_class(colour: str) -> str:
     """For a piece with its own fill: dark letters on light fills, light on dark."""
     try:
@@ -702,21 +829,22 @@ def _text_class(colour: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _piece_text(piece: Piece, box: tuple[float, float, float, float]) -> str:
+def _piece_text(piece: Piece, box: tuple[float, float, float, float], em: float) -> str:
     """A piece drawn in ``box`` as text: most pieces stay where they were
     from one position to the next, so most are found here."""
-    return "".join(_xml(*part) for part in _piece_parts(piece, box))
+    return "".join(_xml(*part) for part in _piece_parts(piece, box, em))
 
 
-def _drawn_piece(piece: Piece, box: tuple[float, float, float, float]) -> str:
+def _drawn_piece(piece: Piece, box: tuple[float, float, float, float], em: float) -> str:
     try:
-        return _piece_text(piece, box)
+        return _piece_text(piece, box, em)
     except TypeError:  # a piece built with lists instead of tuples is no cache key
-        return _piece_text.__wrapped__(piece, box)
+        return _piece_text.__wrapped__(piece, box, em)
 
 
-def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[tuple]:
-    """The parts of a piece whose cells span ``box`` (drawing units)."""
+def _piece_parts(piece: Piece, box: tuple[float, float, float, float], em: float = 12.0) -> list[tuple]:
+    """The parts of a piece whose cells span ``box`` (drawing units), its
+    name and badges printed ``em`` units high (the drawing's root font)."""
     x, y, w, h = box
     span = min(w, h)
     cx, cy = x + w / 2, y + h / 2
@@ -750,11 +878,12 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
         else:
             r = span * glyph.size
             polygon = SHAPES.get(glyph.shape)
-            if glyph.shape in ("circle", "ring") or polygon is None:
+            if glyph.shape == "ring":
+                # A band in the owner's colour, outlined on both edges in the owner's
+                # stroke colour: a white Ring and a black one differ on any cell.
+                name, attrs = "path", {"d": _annulus(gx, gy, r / 2, r * 0.32), "fill-rule": "evenodd"}
+            elif glyph.shape == "circle" or polygon is None:
                 name, attrs = "circle", {"cx": gx, "cy": gy, "r": r / 2}
-                if glyph.shape == "ring":
-                    attrs["fill-opacity"] = "0.15"
-                    attrs["stroke-width"] = "3"
             else:
                 name, attrs = (
                     "polygon",
@@ -777,23 +906,27 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float]) -> list[t
     if piece.letter:
         add("text", {"class": f"pb-letter pb-on-{owner}", "x": cx, "y": cy + span * 0.08}, piece.letter)
     if piece.name:
-        # About 6 units a letter at this size: a longer name is squeezed into the box.
-        fit = w - 4
-        add("text", {"class": "pb-name", "x": cx, "y": y + h - 3,
-                     "textLength": fit if 6 * len(piece.name) > fit else None,
-                     "lengthAdjust": "spacingAndGlyphs" if 6 * len(piece.name) > fit else None}, piece.name)
-    # Badges: 13-unit bold text on a rounded plate (about 12 pixels on a board 480 pixels wide).
+        # About 0.6 em a letter: a longer name is squeezed into the box.
+        fit, wide = w - 4, 0.6 * em * len(piece.name)
+        add("text", {"class": "pb-name", "x": cx, "y": round(y + h - 0.25 * em, 2),
+                     "textLength": fit if wide > fit else None,
+                     "lengthAdjust": "spacingAndGlyphs" if wide > fit else None}, piece.name)
+    if piece.frozen:
+        parts += _frozen_mark(x, y + h, span, tag)
+    # Badges: bold text of the root font's size (12 pixels as shown) on a rounded plate in a corner.
+    high = round(1.1 * em, 2)
     corners = [
-        (x + w - 3, y + h - 4, "end"),
-        (x + 3, y + 12, "start"),
-        (x + w - 3, y + 12, "end"),
-        (x + 3, y + h - 4, "start"),
+        (x + w - 3, y + h - 3 - 0.25 * em, "end"),
+        (x + 3, y + 2 + 0.85 * em, "start"),
+        (x + w - 3, y + 2 + 0.85 * em, "end"),
+        (x + 3, y + h - 3 - 0.25 * em, "start"),
     ]
     for badge, (bx, by, anchor) in zip(piece.badges, corners, strict=False):
         if not badge:
             continue
-        bw = 8 * len(badge) + 4
-        bx0 = bx - bw + 2 if anchor == "end" else bx - 2
-        add("rect", {"class": "pb-badge-bg", "x": bx0, "y": by - 11, "width": bw, "height": 14, "rx": 3})
-        add("text", {"class": "pb-badge", "x": bx, "y": by, "text-anchor": anchor}, badge)
+        bw = round(0.65 * em * len(badge) + 4, 2)
+        bx0 = round(bx - bw + 2 if anchor == "end" else bx - 2, 2)
+        add("rect", {"class": "pb-badge-bg", "x": bx0, "y": round(by - 0.85 * em, 2), "width": bw, "height": high,
+                     "rx": 3})
+        add("text", {"class": "pb-badge", "x": bx, "y": round(by, 2), "text-anchor": anchor}, badge)
     return parts

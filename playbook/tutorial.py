@@ -2,9 +2,13 @@
 
 An :class:`Exercise` is a position, a goal and a way to tell a right
 answer from a wrong one.  The learner plays the answer on ``ex.board`` (a
-live :class:`~playbook.widget.BoardWidget`) and runs ``ex.check()``, or
-types it: ``ex.check("c2xe4xc6")``.  A wrong answer earns the hint; the
-third wrong answer earns the solution, which is also drawn on the board.
+live :class:`~playbook.widget.BoardWidget` with the goal in its header),
+which judges it the moment it is played, as Lichess Learn does: a right
+answer is marked right, with the chapter's "You learnt" line; a wrong one
+is marked, taken back and answered with the hint; the third wrong answer
+earns the solution, drawn on the board.  ``ex.check()`` says the same in
+code, and ``ex.check("c2xe4xc6")`` judges a typed answer.  The board
+shows no evaluation, and its Hint button shows the solution's next move.
 
 >>> from playbook import load
 >>> from playbook.tutorial import Exercise, Tutorial
@@ -74,13 +78,14 @@ which one person enters the orders of several players.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
 from .core import Action, PlaybookError, State
+from .exercise_board import OnTheBoard
+from .exercise_lines import _as_line, _first_action, _Line, _Script, _shorten
 from .progress import Progress
 from .widget import BoardWidget
 
@@ -111,14 +116,7 @@ class Verdict:
 Line = Sequence[str]
 
 
-def _as_line(answer: Any) -> tuple[str, ...]:
-    """A line of action texts from one text, one action or a sequence of them."""
-    if isinstance(answer, (str, Action)):
-        return (str(answer),)
-    return tuple(str(a) for a in answer)
-
-
-class Exercise:
+class Exercise(OnTheBoard):
     """A goal to reach from ``state``, played on :attr:`board` or typed.
 
     - ``answers``: the right lines; each is an action's text, or a sequence
@@ -205,6 +203,15 @@ class Exercise:
         self.board_options = dict(board_options or {})
         self._board: BoardWidget | None = None
         self._judged: dict[tuple[str, ...], bool] = {}
+        #: The last answer shown on the board, with the board's (cursor, moves) then.
+        self._shown: tuple[tuple[int, int], Verdict] | None = None
+        #: Whether the board's Hint button was pressed.
+        self.hinted = False
+        #: Judges the board's lines beside the exercise (a puzzle trainer): given the
+        #: exercise's verdict (None while a line is not complete), returns the one to show.
+        self.referee: Callable[[Verdict | None], Verdict | None] | None = None
+        #: The label of the button a judged line offers on the board ("" none): a trainer's next puzzle.
+        self.next_label = ""
         self.solved = False
         self.tutorial = tutorial if tutorial is not None else current()
         self.tutorial.add(self)
@@ -218,48 +225,6 @@ class Exercise:
     def tries(self) -> int:
         """How many different wrong answers were given."""
         return sum(1 for right in self._judged.values() if not right)
-
-    # ---- the board
-
-    @property
-    def board(self) -> BoardWidget:
-        """A live board at the exercise's position (made on first use).
-        With ``replies`` it plays them by itself after the learner's moves."""
-        if self._board is None:
-            opponent = _Script(self) if self.replies else None
-            self._board = BoardWidget(self.state, choices=self._choices(), opponent=opponent,
-                                      human=sorted(self.sides) if opponent is not None else None,
-                                      **self.board_options)
-            self._board.on_move(lambda board, _action: self._judge_board(board))
-        return self._board
-
-    def _choices(self) -> list[str]:
-        """The named choices that start one of the learner's actions in the
-        answers: the only ones the board offers as buttons (no resign or
-        draw offer on an exercise).  Each action is read in the position
-        where the line plays it."""
-        starts = set()
-        lines = set(self._lines)
-        if self._solution is not None:
-            lines.add(self._solution)
-        for line in lines:
-            played = self._replay(line)
-            if isinstance(played, _Line) and len(played.mine) == len(line):
-                actions = played.mine
-            else:
-                actions = [_parse_anywhere(self.state, text) for text in line]
-            for action in actions:
-                steps = action.steps
-                if steps and steps[0].kind == "choice":
-                    starts.add(steps[0].value)
-        return sorted(starts)
-
-    def _judge_board(self, board) -> None:
-        """Judge the board's line as soon as it is complete (so the summary
-        counts it even before ``check`` runs)."""
-        line = self._split(board._line[: board.cursor + 1])
-        if line is not None and line.complete:
-            self._judge(line.mine, line.final)
 
     # ---- lines
 
@@ -326,10 +291,11 @@ class Exercise:
         learner's actions), or else the line played on :attr:`board`."""
         if answer is None:
             board = self._board
+            if board is not None and self._shown is not None and self._shown[0] == (board.cursor, len(board.moves)):
+                return self._shown[1]  # what the board answered, the board unchanged since
             if board is None or board.cursor == 0:
                 return Verdict(
-                    False,
-                    "No move on the board yet: play your answer on the board above, then run this cell again.",
+                    False, "No move on the board yet: play your answer on the board above, which answers at once.",
                     tries=self.tries,
                 )
             split = self._split(board._line[: board.cursor + 1])
@@ -358,15 +324,18 @@ class Exercise:
     def _unfinished(self, line: _Line) -> Verdict:
         done = ", ".join(a.text for a in line.mine)
         replies = f" and the reply {', '.join(a.text for a in line.replies)}" if line.replies else ""
+        return Verdict(False, _shorten(f"Not finished: after {done}{replies}, {self._left(line)}. Play on."),
+                       tries=self.tries)
+
+    def _left(self, line: _Line) -> str:
+        """What a line not yet complete still needs, in words."""
         left = self.moves - (line.turns if self.turn else len(line.mine))
         if self.turn and line.mid_turn:
-            what = "your turn is not over yet"
-        elif left > 0:
+            return "your turn is not over yet"
+        if left > 0:
             unit = "turn" if self.turn else "move"
-            what = f"the goal needs {left} more {unit}{'s' if left != 1 else ''}"
-        else:
-            what = "the reply is not over yet"
-        return Verdict(False, _shorten(f"Not finished: after {done}{replies}, {what}. Play on."), tries=self.tries)
+            return f"the goal needs {left} more {unit}{'s' if left != 1 else ''}"
+        return "the reply is not over yet"
 
     def _right(self, mine: list[Action], final: State) -> bool:
         texts = tuple(a.text for a in mine)
@@ -403,7 +372,7 @@ class Exercise:
             if solution:
                 message += f" After {tries} tries, here is a solution: {', '.join(solution)}"
                 if self._board is not None:
-                    message += " (drawn on the board: reset it and play the solution)."
+                    message += " (drawn on the board)."
                     self.show_solution()
                 else:
                     message += "."
@@ -430,26 +399,6 @@ class Exercise:
                 return (action.text,)
         return None
 
-    def show_solution(self) -> None:
-        """Draw the solution on the board: an arrow along each move, the
-        cells of other actions (merges, picks) highlighted."""
-        board = self.board
-        arrows: list[list[str]] = []
-        cells: list[str] = []
-        state = self.state
-        for text in self.solution:
-            try:
-                action = _parse_anywhere(state, text)
-            except PlaybookError:
-                continue
-            path = action.cells()
-            if len(path) >= 2 and all(s.kind == "cell" for s in action.steps) and len(set(path)) == len(path):
-                arrows.append(path)
-            else:
-                cells.extend(c for c in path if c not in cells)
-        with board.hold_sync():
-            board.arrows, board.highlights = arrows, cells
-
     # ---- display
 
     def _repr_markdown_(self) -> str:
@@ -457,108 +406,6 @@ class Exercise:
 
     def __repr__(self) -> str:
         return f"Exercise: {self.prompt}"
-
-
-_DIGEST = re.compile(r"\b([0-9a-f]{12})[0-9a-f]{20,}\b")
-
-
-def _shorten(text: str) -> str:
-    """``text`` with long hex digests (a sealed commitment) cut to their first
-    twelve digits, as a player would quote them."""
-    return _DIGEST.sub(r"\1…", text)
-
-
-def _parse_anywhere(state: State, text: str) -> Action:
-    """``text`` as an action at ``state`` (the first position of a line,
-    where the learner's first action is read; later ones may only be legal
-    later, so fall back to the action's text alone)."""
-    try:
-        return state.parse_action(text)
-    except PlaybookError:
-        return Action(text)
-
-
-@dataclass
-class _Line:
-    """A line from an exercise's start: the learner's actions, the
-    scripted replies, the position reached and whether it is complete;
-    ``turns`` counts the learner's finished turns and ``mid_turn`` says the
-    learner's last action left the turn with them."""
-
-    mine: list
-    replies: list
-    final: State
-    complete: bool
-    turns: int = 0
-    mid_turn: bool = False
-
-
-class _Script:
-    """The opponent of an exercise with scripted replies: it plays the reply
-    due after the learner's moves so far (off the script, the first legal
-    action, and the line is wrong anyway)."""
-
-    def __init__(self, exercise: Exercise):
-        self.exercise = exercise
-
-    def choose(self, state: State) -> Action:
-        board = self.exercise._board
-        states = board._line[: board.cursor + 1] if board is not None else [state]
-        action = self.choose_from(states)
-        if action is None:
-            action = _first_action(state)
-        return action
-
-    def _due(self, states: Sequence[State]) -> tuple[tuple[str, ...], int]:
-        """The texts of the scripted reply due at the last of ``states`` (a
-        line from the exercise's start; empty when the script has none
-        there) and how many of its actions are already played."""
-        ex = self.exercise
-        played = since = 0  # the learner's moves done; the opponent's actions since
-        for before, after in pairwise(states):
-            if ex._learner(before):
-                since = 0
-                if not ex.turn or not ex._learner(after):
-                    played += 1
-            else:
-                since += 1
-        if not 1 <= played <= len(ex.replies):
-            return (), since
-        reply = ex.replies[played - 1]
-        if callable(reply):
-            reply = reply(states[-1])
-        return _as_line(reply), since
-
-    def choose_from(self, states: Sequence[State]) -> Action | None:
-        """The scripted action for the last of ``states`` (a line from the
-        exercise's start), or None if the script has none there."""
-        line, since = self._due(states)
-        if since >= len(line):
-            return None
-        try:
-            return states[-1].parse_action(line[since])
-        except PlaybookError:
-            return None
-
-    def left_behind(self, states: Sequence[State]) -> bool:
-        """Whether the opponent is to move at the last of ``states``, just
-        after the learner, and the script has no legal reply to start."""
-        state = states[-1]
-        if state.outcome is not None or self.exercise._learner(state):
-            return False
-        return self.choose_from(states) is None
-
-
-def _first_action(state: State) -> Action:
-    """Some legal action, found through the step API (first option each time)."""
-    prefix: tuple = ()
-    while True:
-        options = state.next_steps(prefix)
-        if options.complete and (not options.options or prefix):
-            return state.action_from_steps(prefix)
-        if not options.options:
-            return state.action_from_steps(prefix)
-        prefix += (options.options[0],)
 
 
 # ---------------------------------------------------------------- summaries

@@ -1,8 +1,12 @@
 """The board's front end: ES modules in widgets/src, one concern each, and
 widgets/board.js, their bundle, which anywidget loads.  The committed bundle
-must be what esbuild makes of the sources today."""
+must be what esbuild makes of the sources today: checked by building it
+afresh where npm is at hand, and everywhere by the fingerprint of its
+sources that the build writes in its second line."""
 
+import hashlib
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -31,6 +35,38 @@ def test_the_committed_bundle_is_a_fresh_build_of_the_sources(tmp_path):
     assert committed == fresh.read_text(), "widgets/board.js is stale: run `npm run build` in widgets/ and commit it"
 
 
+def sources_fingerprint(widgets: Path) -> str:
+    """SHA-256 over each input's path (from ``widgets/``) and bytes, sorted by
+    path, each followed by a NUL byte: as ``widgets/build.mjs`` works it out."""
+    inputs = sorted([f"src/{p.name}" for p in (widgets / "src").glob("*.js")] + ["build.mjs", "package-lock.json"])
+    digest = hashlib.sha256()
+    for path in inputs:
+        digest.update(path.encode() + b"\0" + (widgets / path).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def test_the_committed_bundle_was_built_from_the_sources_as_they_are_without_npm():
+    stated = re.match(r"// Built from widgets/src .*\n// sources sha256 ([0-9a-f]{64})\n",
+                      (ROOT / "widgets" / "board.js").read_text())
+    assert stated, "widgets/board.js does not say which sources it was built from: run `npm run build` in widgets/"
+    assert stated.group(1) == sources_fingerprint(ROOT / "widgets"), (
+        "widgets/board.js is stale: run `npm ci && npm run build` in widgets/ and commit it")
+
+
+def test_the_fingerprint_changes_with_any_source(tmp_path):
+    (tmp_path / "src").mkdir()
+    for name in ("build.mjs", "package-lock.json", "src/a.js", "src/b.js"):
+        (tmp_path / name).write_text(f"// {name}\n")
+    before = sources_fingerprint(tmp_path)
+    (tmp_path / "src" / "b.js").write_text("// b.js changed\n")
+    assert sources_fingerprint(tmp_path) != before
+    # Moving text from one file's end to the next file's start changes it too.
+    (tmp_path / "src" / "b.js").write_text("// src/b.js\n")
+    (tmp_path / "src" / "a.js").write_text("// src/a.js\n// src/b.js\n")
+    (tmp_path / "src" / "b.js").write_text("")
+    assert sources_fingerprint(tmp_path) != before
+
+
 def test_every_source_module_is_small_and_bundled():
     sources = sorted(SOURCES.glob("*.js"))
     sizes = {path.name: len(path.read_text().splitlines()) for path in sources}
@@ -40,3 +76,20 @@ def test_every_source_module_is_small_and_bundled():
     # esbuild names each module it bundles in a comment: every source is reached from index.js.
     bundle = (ROOT / "widgets" / "board.js").read_text()
     assert [name for name in sizes if f"// src/{name}\n" not in bundle] == []
+
+
+def test_the_style_sheet_closes_every_rule_it_opens():
+    # Two branches adding rules at the end of board.css once merged into a rule left open, which
+    # swallowed every rule after it: no rule may open inside another (an @media block holds whole rules).
+    stack: list[tuple[int, bool]] = []  # (line, is an @-block) of each brace open
+    for number, line in enumerate((ROOT / "widgets" / "board.css").read_text().splitlines(), start=1):
+        code = line.split("/*")[0]
+        for char in code:
+            if char == "{":
+                inside_rule = any(not block for _, block in stack)
+                assert not inside_rule, f"board.css line {number}: a rule opens inside the rule of line {stack[-1][0]}"
+                stack.append((number, code.lstrip().startswith("@")))
+            elif char == "}":
+                assert stack, f"board.css line {number}: a brace closes nothing"
+                stack.pop()
+    assert stack == [], f"board.css: the rule of line {stack[-1][0] if stack else 0} is never closed"

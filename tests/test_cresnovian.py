@@ -303,6 +303,15 @@ def test_every_choice_of_flock_together_is_entered_and_its_text_reads_back():
                                        "perform A1 flock-together H2>C3", "perform A1 flock-together E2>C3"}
 
 
+def test_the_random_agent_plays_every_choice_of_flock_together():
+    # The random agent enters Flock Together by the same steps: over 200 seeded entries it plays all nine.
+    from playbook.analysis import RandomAgent
+
+    state = issue_32_position()
+    played = {RandomAgent(seed=seed).complete(state, tuple(FLOCK)).text for seed in range(200)}
+    assert len(played) == 9 and "perform A1 flock-together E2>D2 H2>C3" in played
+
+
 def test_two_flocking_pieces_left_over_go_into_the_world_or_stay_clarification_30():
     # Monuments fill the left kingdom but for C3.  Cosmos (G1), Velocity (E2) and Radiance (H2) share the
     # Duality's 9Q; the Essence (I3, 5Q) does not flock.  Room for one: two are left over.
@@ -366,6 +375,46 @@ def test_flock_together_offers_no_move_that_leaves_a_later_piece_nowhere_to_go()
         state.next_steps(FLOCK + [Step.choice("G1>A2")])
     after = state.play("perform A1 flock-together")
     assert (cell(after, "cosmos"), cell(after, "velocity"), q(after, "duality")) == ("G1", "A2", "8Q")
+
+
+def listed_flocks(state):
+    return {a.text for a in state.legal_actions() if " flock-together" in a.text}
+
+
+def test_the_listing_offers_one_flock_together_for_each_choice_of_the_pieces_that_come_in():
+    # Issue 32: room for one of two; either comes in, the other stays where it is.
+    assert listed_flocks(issue_32_position()) == {"perform A1 flock-together E2>C3", "perform A1 flock-together H2>C3"}
+    # Room for one of three: three choices, the two left over staying.
+    walls = {c: "essence" for c in ("A2", "A3", "B1", "B2", "B3", "C1", "C2")}
+    three = setup({"A1": "duality 9Q", "G1": "cosmos 9Q", "E2": "velocity 9Q", "H2": "radiance 9Q", "I3": "essence 5Q"},
+                  monuments=walls, rest=("G3", "H1", "H3", "I1"))
+    assert listed_flocks(three) == {f"perform A1 flock-together {m}" for m in ("G1>C3", "E2>C3", "H2>C3")}
+    # The Velocity inside keeps C3, or gives it to the Cosmos and takes the first free World cell (D1).
+    inside = setup({"A1": "duality 9Q", "G1": "cosmos 9Q", "C3": "velocity 9Q", "I3": "essence 5Q"},
+                   monuments=walls, rest=("D3", "F3", "G3", "H3", "H1"))
+    assert listed_flocks(inside) == {"perform A1 flock-together", "perform A1 flock-together G1>C3 C3>D1"}
+    # Room for the whole flock: one action; the Velocity keeps B2, the others take the free cells in cell order
+    # (B1, C1), the Radiance (H1) first.
+    assert listed_flocks(flock_position()) == {"perform A1 flock-together H1>B1 E2>C1"}
+    for state in (issue_32_position(), three, inside, flock_position()):
+        for action in state.legal_actions():
+            assert state.action_from_steps(action.steps) == action
+
+
+def test_the_listing_of_flock_together_stays_within_seventy():
+    # Eight pieces flock and the kingdom has room for four (C2, A3, B3, C3): C(8, 4) = 70 choices, the most
+    # there can be; every other placement (4! ways to seat each choice, and more) is entered by steps.
+    walls = {c: "essence" for c in ("B1", "C1", "A2", "B2")}
+    others = [u for u in UMBRATIONS if u != "duality"]
+    cells = ("D1", "E1", "F1", "D2", "E2", "F2", "G1", "H1")
+    state = GAME.setup({"A1": "duality 9Q", **{c: f"{u} 9Q" for c, u in zip(cells, others)}}, monuments=walls)
+    flocks = listed_flocks(state)
+    assert len(flocks) == 70
+    assert "perform A1 flock-together D1>C2 E1>A3 F1>B3 D2>C3" in flocks
+    assert "perform A1 flock-together G1>C2 H1>A3 E2>B3 F2>C3" in flocks
+    seated_otherwise = "perform A1 flock-together G1>A3 H1>C2 E2>B3 F2>C3"  # the same four
+    assert seated_otherwise not in flocks
+    assert state.play(seated_otherwise).last_action.text == seated_otherwise  # entered as text all the same
 
 
 def test_breakdown_marks_qb_and_the_next_performance_only_repairs_at_the_usual_cost():
@@ -1223,3 +1272,35 @@ def test_the_engine_weighs_live_pieces_q_and_danger_in_the_two_kingdoms():
     assert won.outcome is not None and won.outcome.winners == ("first",)
     assert engine.evaluate(won, "first") == 10_000.0
     assert engine.evaluate(won, "second") == -10_000.0
+
+
+def test_critical_rewind_lifts_the_travel_ban_of_the_undone_turn():
+    # The left player travels the Essence; the right player may not travel it
+    # back (it travelled on the previous turn), so they perform instead.
+    start = setup({"A1": "velocity 3Q", "B3": "essence 3Q", "I1": "duality 3Q", "I3": "cosmos 6Q"})
+    ours = start.play("travel B3 C3")  # earns 1Q: 4Q
+    with pytest.raises(IllegalAction):
+        ours.play("travel C3 C2")
+    theirs = ours.play("perform I1 cut I3")
+    # The left player rewinds that performance: the last turn is now the
+    # rewind, a performance, so the Essence may travel; the Duality may not perform.
+    rewound = theirs.play("perform A1 critical-rewind")
+    assert q(rewound, "essence") == "4Q" and q(rewound, "cosmos") == "6Q"
+    assert q(rewound.play("travel C3 C2"), "essence") == "4Q"  # from the left kingdom: earns the right player nothing
+    with pytest.raises(IllegalAction, match="Critical Rewind forbids"):
+        rewound.play("perform I1 cut I3")
+
+
+def test_the_first_player_places_the_second_chooses_and_moves_first():
+    # The rules' set-up: PLAYER ONE places the nine pieces, PLAYER TWO chooses
+    # a kingdom and takes the first turn; playbook calls them first and second.
+    start = GAME.initial()
+    assert start.to_move == "first"
+    arrangement = {"A1": "innervation", "A2": "essence", "A3": "duality", "D3": "cosmos", "E3": "velocity",
+                   "F3": "radiance", "I1": "corporeality", "I2": "caprice", "I3": "cognizance"}
+    chosen = GAME.initial(arrangement, second="left")
+    assert chosen.to_move == "second" and chosen.kingdom() == "left"
+    # In the forum's sample game the player who moved first (its "First",
+    # the left kingdom) loses: the result names playbook's first player.
+    done = chosen.play("travel A1 G1").play("perform G1 select-the-fit")
+    assert done.outcome.winner == "first" and done.total("right") > 0 == done.total("left")

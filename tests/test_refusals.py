@@ -26,8 +26,12 @@ def test_selfplay_tournament_and_compare_refuse_counts_that_make_no_run(kwargs, 
         compare("cosmic", {"standard": {}}, AGENTS, progress=False, **kwargs)
 
 
-def test_no_games_is_an_empty_run_not_an_error():
+def test_no_games_is_an_empty_run_not_an_error_and_a_whole_number_of_any_type_is_a_number_of_games():
     assert len(selfplay("cosmic", AGENTS, games=0, progress=False)) == 0
+    numpy = pytest.importorskip("numpy")
+    assert len(selfplay("cosmic", AGENTS, games=numpy.int64(2), progress=False)) == 2
+    with pytest.raises(SelfPlayError, match="games: a number of games, 0 or more, not 2.5"):
+        selfplay("cosmic", AGENTS, games=2.5, progress=False)
 
 
 @pytest.mark.parametrize("args, message", [

@@ -54,9 +54,15 @@ def test_pieces_fill_their_cells():
 
 
 def test_badges_are_large_enough_to_read():
-    size = float(re.search(r"\.pb-badge \{ font-size: (\d+)px", render.STYLE).group(1))
-    # A CCC board (8 files and the coordinates' margin) shown 480 pixels wide: 12 pixels or more.
-    assert size * render.PICTURE_WIDTH / (8 * CELL + render.EDGE + render.RIGHT) >= 12
+    # Badges are printed in the drawing's root font (1em), which is sized for the scale it is shown at.
+    assert re.search(r"\.pb-badge \{ font-size: 1em;", render.STYLE)
+    svg = GAME.initial().svg(caption=False)
+    em = float(re.search(r'font-size="([\d.]+)"', svg).group(1))
+    # A CCC board (8 files, 10 ranks and the coordinates' margins) is shown at most 600 pixels high:
+    # 406 by 502 units, so 600 * 406 / 502 = 485 pixels, capped at 480 wide; 12 pixels or more a badge.
+    width = 8 * CELL + render.EDGE + render.RIGHT
+    assert width == 406
+    assert em * 480 / width >= 12 - 0.05
 
 
 def test_loss_trays_appear_only_when_they_hold_something_with_a_caption():

@@ -9,7 +9,7 @@ matplotlib.use("Agg")
 
 import pytest
 
-from playbook import BoardWidget, Record, load
+from playbook import BoardWidget, Record, available, load
 from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, review, search
 from playbook.analysis.review import Thresholds, loses_at_once, thresholds_for
 
@@ -212,13 +212,21 @@ def test_the_review_board_saves_a_picture_of_its_board_beside_its_live_view():
     assert shown.board.state.outcome is not None
 
 
-@pytest.mark.parametrize("name", ["cosmic", "kelasu", "cresnovian", "ccc", "wheel"])
+@pytest.mark.parametrize("name", available())
 def test_every_game_is_reviewed_with_its_own_thresholds(name):
     record = _game(name, 6)
     r = review(record)
-    assert r.thresholds == thresholds_for(load(name))
+    engine = load(name).engine
+    # What the game's engine declares, and Lichess's bounds on the fall in expected score.
+    assert (r.thresholds.scale, r.thresholds.depth, r.thresholds.reach) == (
+        engine.review_scale, engine.review_depth, engine.review_reach)
+    assert (r.thresholds.inaccuracy, r.thresholds.mistake, r.thresholds.blunder) == (0.05, 0.10, 0.15)
     assert [row["ply"] for row in r.rows] == list(range(1, len(record.actions) + 1))
-    assert all(0.0 <= row["loss"] <= 1.0 and row["label"] in ("", "inaccuracy", "mistake", "blunder") for row in r.rows)
+    for row in r.rows:
+        loss = row["loss"]
+        assert 0.0 <= loss <= 1.0
+        assert row["label"] == ("blunder" if loss >= 0.15 else "mistake" if loss >= 0.10
+                                else "inaccuracy" if loss >= 0.05 else "")
     assert all(row["loss"] == 0.0 for row in r.rows if row["move"] == row["best"])
 
 
@@ -291,3 +299,21 @@ def test_a_selfplay_games_book_travels_to_its_review():
     rows = review(record, depth=1).rows
     assert [row["book"] for row in rows] == [True] * 4 + [False] * (len(rows) - 4)
     assert all(row["label"] == "" for row in rows[:4])
+
+
+def test_the_review_board_says_what_each_position_was_worth_in_words():
+    r = review(Record.of(load("cosmic").parse(COSMIC), ["b1-a1", "a4x*"]))
+    shown = r.board()
+    best = r.rows[0]["best"]
+    assert best != "b1-a1"
+    # After b1-a1 the rook takes the king with Black's next action: lost in one for White.
+    shown.show(1)
+    assert shown.graph.comment == (f"1. b1-a1?? (white, a blunder): for white, loses in 1 action; "
+                                   f"the engine would have played {best}.")
+    # a4x* ends the game, and it is the engine's own choice.
+    shown.show(2)
+    assert shown.graph.comment == "1… a4x* (black): for black, won."
+    shown.show(0)
+    assert shown.graph.comment == f"The start: the engine would play {best}."
+    # The board's own evaluation line stays empty: the review speaks for it.
+    assert shown.board.evaluation == ""

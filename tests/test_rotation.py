@@ -60,7 +60,7 @@ def test_selfplay_and_compare_offer_the_sequential_test():
     assert run.sprt["decision"] == "elo1" and len(run) < 200
     c = compare(COSMIC, {"standard": {}}, [GreedyAgent, RandomAgent], games=200, rotate=True, sprt=(0, 100),
                 progress=False, max_plies=200)
-    assert c.runs["standard"].sprt["decision"] == "elo1"
+    assert c.runs["standard"].sprt["decision"] == "elo1" and c.rows()[0]["sprt"] == "elo1"
     with pytest.raises(Exception, match="sprt= tests the first agent against the second"):
         selfplay(COSMIC, [GreedyAgent, RandomAgent], games=4, sprt=(0, 100), out="nowhere", progress=False)
 
@@ -170,3 +170,31 @@ def test_compare_reports_unfinished_games_and_the_median_length_beside_the_mean(
     first = run.first_move_advantage()
     assert (row["score_low"], row["score_high"], row["score_if_draws"]) == (first["low"], first["high"],
                                                                             first["score_if_draws"])
+
+
+def test_the_first_move_table_counts_draws_as_draws_and_keeps_unfinished_games_in_view():
+    def rec(opening, result):
+        r = game("a", "b", result, 0)
+        return {**r, "opening": opening}
+
+    run = SelfPlay([rec("c2-d3", "white"), rec("c2-d3", "draw"), rec("c2-d3", "black"), rec("c2-d3", "unfinished"),
+                    rec("b3-a4", "unfinished")], "cosmic")
+    (row,) = run.by_opening()  # b3-a4 has no finished game: no row to score
+    # 1 win, 1 draw, 1 loss: 0.5; spread (0.25 + 0 + 0.25) / 3 = 1/6, half width 1.96 sqrt(1/18) = 0.461976.
+    assert (row["opening"], row["games"], row["wins"], row["draws"], row["unfinished"]) == ("c2-d3", 3, 1, 1, 1)
+    assert row["score"] == 0.5 and row["low"] == pytest.approx(0.5 - 0.461976, abs=1e-6)
+
+
+def test_compare_tables_each_variants_openings_by_position():
+    c = compare(COSMIC, {"standard": {}}, [RandomAgent, RandomAgent], games=6, book=2, progress=False, max_plies=40)
+    table = c.positions()
+    assert table["games"].sum() == 6 and set(table["to_move"]) == {"white"}
+
+
+def test_a_tournaments_ratings_say_how_many_of_each_agents_games_stopped():
+    from playbook.analysis import Tournament
+
+    records = [game("a", "b", "white", 0), game("b", "a", "unfinished", 0), game("a", "b", "unfinished", 2)]
+    rows = {r["name"]: r for r in Tournament(records, "cosmic", ["a", "b"]).ratings()}
+    assert (rows["a"]["games"], rows["a"]["unfinished"]) == (1, 2) and rows["b"]["unfinished"] == 2
+    assert "| unfinished |" in Tournament(records, "cosmic", ["a", "b"])._repr_markdown_()

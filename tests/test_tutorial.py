@@ -166,9 +166,9 @@ def test_a_typed_line_gets_the_scripted_replies_put_in():
     assert ex.check(("c1-d2", "d2xf4", "a6-b5")).message.startswith("Too long")
 
 
-def test_off_the_script_the_board_still_answers_and_the_line_is_wrong():
+def test_off_the_script_the_line_is_judged_wrong_at_once_and_taken_back():
     # The reply is a function of the position: after c1-b2 it names a move
-    # that is not legal, so the board plays some legal move instead.
+    # that is not legal, so the line ends with the learner's move, wrong.
     def reply(state):
         return "f2-e3" if state.to_text().startswith("k5/6/6/6/3P1p/") else "a1-a2"
 
@@ -179,7 +179,9 @@ def test_off_the_script_the_board_still_answers_and_the_line_is_wrong():
     assert board.history[1] == "f2-e3"
     board.reset()
     board.play("c1-b2")
-    assert len(board.history) == 2 and board.state.to_move == "white"
+    assert board.history == [] and board.moves == [] and board.verdict["kind"] == "wrong"
+    assert board.verdict["cell"] == "b2" and "Hint: let it come to you." in board.verdict["text"]
+    assert not ex.check() and ex.tries == 1
 
 
 # Kelasu: a whole turn.  At the start Blue has four energy (four stones) and
@@ -298,8 +300,11 @@ def test_a_simultaneous_week_is_judged_after_every_reveal():
     assert board.choices == ["reveal"]  # the reveal is offered, read where the line plays it
     board.play("{Ann} seal x: R{Bob}a1-{Bob}h1")
     assert ex.check().message.startswith("Not finished: after {Ann} commit ")
+    played = []
+    board.on_move(lambda _board, action: played.append(action.text))
     board.play(board.state.legal_actions()[0])  # Ann's reveal, remembered by the position
-    assert board.history[-1] == "{Bob} reveal b0b: Kh1-g1"
+    # Bob's reveal was played, the week judged wrong, and Ann's whole turn taken back.
+    assert played[-1] == "{Bob} reveal b0b: Kh1-g1" and board.history == []
     verdict = ex.check()
     assert not verdict and ex.tries == 1
     assert len(verdict.message.split("commit ")[1].split(",")[0]) == 13  # the digest is quoted short
@@ -347,8 +352,8 @@ def test_on_the_board_a_turn_off_the_script_is_judged_at_once_and_the_third_try_
     ex, move = offer_exercise(name)
     board = ex.board
     board.play(move)
-    # The board still answers (with some legal move), but the line ended with the learner's turn.
-    assert board.state.to_move == ex.state.to_move and len(board.history) >= 2
+    # The line ended with the learner's turn: judged there, and the turn taken back.
+    assert board.history == [] and board.verdict["kind"] == "wrong"
     verdict = ex.check()
     assert not verdict and verdict.tries == 1 and "Hint: offer first." in verdict.message
     assert "turn is not over" not in verdict.message

@@ -80,3 +80,12 @@ def test_an_exercise_judges_sealed_orders_entered_on_its_board():
     send(ex.board, {"type": "action", "steps": entry("e8", "{Bob}e1", "!seal", "=w1n"), "position": ex.board.position})
     assert ex.check().right
     assert not ex.check(ex.board.history[0]).right  # the text alone hides the orders
+
+
+def test_no_evaluation_is_shown_for_a_player_without_a_board():
+    # Three players and no board created yet: Ann, to move, has no position to judge.
+    bare = load("wheel").initial(3)
+    assert bare.to_move == "Ann" and bare.boards == ()
+    assert BoardWidget(bare).evaluation == ""
+    # Once every player has a board the evaluation is back.
+    assert BoardWidget(load("wheel").initial(3, ready=True)).evaluation.startswith("Evaluation for Ann: ")

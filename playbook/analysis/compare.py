@@ -87,7 +87,8 @@ class Comparison:
         Kaplan-Meier, unfinished games censored where they stopped; None
         beyond the cap) and the mean ``plies`` over all games
         (``plies_low``-``plies_high``, normal approximation; biased short
-        when games reach the cap, so read the median), and for every
+        when games reach the cap, so read the median), the decision of
+        the sequential test of a run with ``sprt=`` (``sprt``), and for every
         variant after the first the p-value of each difference from the
         first (``p_score``, ``p_draws``, ``p_plies``; :func:`z_test`) and
         the change in the score from the first with its 95% interval
@@ -114,7 +115,8 @@ class Comparison:
                    "score_high": first["high"], "score_if_draws": first["score_if_draws"] if len(run) else None,
                    "draws": sum(draws) / len(draws) if draws else None, "draws_low": d_low, "draws_high": d_high,
                    "plies": mean, "plies_low": p_low, "plies_high": p_high,
-                   "median_plies": median, "median_low": m_low, "median_high": m_high}
+                   "median_plies": median, "median_low": m_low, "median_high": m_high,
+                   "sprt": run.sprt["decision"] if run.sprt else None}
             searched = search_depth(run)
             row.update(depth=searched["depth"], replies=searched["reply"], score_change=None, score_change_low=None,
                        score_change_high=None)
@@ -147,6 +149,17 @@ class Comparison:
 
         run = self.runs[variant if variant is not None else next(iter(self.runs))]
         return pandas.DataFrame(run.by_opening(key=key))
+
+    def positions(self, variant: str | None = None, plies: int | None = None, top: int | None = None):
+        """The opening explorer of ``variant`` (default: the first) as a
+        pandas DataFrame: the games grouped by the position after
+        ``plies`` actions (default: where the agents took over from the
+        book), with the side to move's results (see
+        :meth:`SelfPlay.by_position`)."""
+        import pandas
+
+        run = self.runs[variant if variant is not None else next(iter(self.runs))]
+        return pandas.DataFrame(run.by_position(plies, top))
 
     def plot(self, axes=None):
         """The rows drawn with their intervals (see :func:`playbook.analysis.plots.comparison`)."""

@@ -63,6 +63,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from itertools import combinations
+from numbers import Integral
 from typing import Any
 
 from ..core import Game, PlaybookError
@@ -71,7 +72,16 @@ from ..records import Record
 from .agents import RandomAgent
 from .evaluation import in_setup
 from .notes import move_note
-from .stats import elo_interval, elo_ratings, elo_with_first_move, pair_counts, pentanomial, score_figure, wilson
+from .stats import (
+    elo_interval,
+    elo_ratings,
+    elo_with_first_move,
+    pair_counts,
+    pentanomial,
+    score_figure,
+    trinomial,
+    wilson,
+)
 from .stats import sprt as sequential_test
 from .survival import Survival, kaplan_meier
 from .tables import MOVE_COLUMNS, by_position, move_rows
@@ -205,9 +215,9 @@ def to_record(record: dict) -> Record:
 
 
 def seats_of(state) -> tuple[str, ...]:
-    """The players seated in a game from ``state``: its own ``players``
-    where the setup chooses them (Chess Wheel+), else the game's."""
-    return tuple(getattr(state, "players", None) or state.game.players)
+    """The players seated in a game from ``state`` (its ``seats``: the
+    game's players, or those its start chose)."""
+    return state.seats
 
 
 def _seats(game: Game, setup: dict) -> tuple[str, ...]:
@@ -493,7 +503,7 @@ def _warn_if_long(game: Game, agents: list, games: int, executor) -> None:
 
 def _check_counts(games: int, max_plies: int, batch: int | None, book: int) -> None:
     """Refuse counts that cannot make a run, naming the argument."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+    if isinstance(games, bool) or not isinstance(games, Integral) or games < 0:
         raise SelfPlayError(f"games: a number of games, 0 or more, not {games!r}")
     if max_plies < 1:
         raise SelfPlayError(f"max_plies: at least 1 action a game, not {max_plies}")
@@ -733,21 +743,28 @@ class SelfPlay:
 
     def by_opening(self, key: Callable[[str], str] | None = None) -> list[dict]:
         """The first-move results split by the first move of play: one
-        row per opening with its games and the first mover's score and
-        interval, most played first.  ``key`` maps an opening to the group
-        it counts in (say ``lambda text: text.split()[0]`` for the kind of
-        action)."""
+        row per opening with its finished ``games``, the first mover's
+        ``wins``, ``draws`` and ``score`` with its 95% interval
+        ``low``-``high`` (draws as draws), and its ``unfinished`` games,
+        most played first.  ``key`` maps an opening to the group it counts
+        in (say ``lambda text: text.split()[0]`` for the kind of action).
+        In a run with a random ``book`` the first move is the book's: read
+        :meth:`by_position`, keyed by the position the agents took over."""
         groups = defaultdict(list)
-        for r in self.finished():
+        for r in self.records:
             if r["opening"] is not None:
                 groups[key(r["opening"]) if key else r["opening"]].append(r)
         rows: list[dict[str, Any]] = []
         for opening, recs in groups.items():
-            wins = sum(1 for r in recs if r["first"] in r["winners"])
-            draws = sum(1 for r in recs if r["draw"])
-            low, high = wilson(wins + draws / 2, len(recs))
-            rows.append({"opening": opening, "games": len(recs), "wins": wins, "draws": draws,
-                         "score": (wins + draws / 2) / len(recs), "low": low, "high": high})
+            done = [r for r in recs if not r["unfinished"]]
+            if not done:
+                continue
+            wins = sum(1 for r in done if r["first"] in r["winners"] and not r["draw"])
+            draws = sum(1 for r in done if r["draw"])
+            figure = trinomial(wins, draws, len(done) - wins - draws)
+            rows.append({"opening": opening, "games": len(done), "wins": wins, "draws": draws,
+                         "score": figure["score"], "low": figure["low"], "high": figure["high"],
+                         "unfinished": len(recs) - len(done)})
         rows.sort(key=lambda row: (-row["games"], row["opening"]))
         return rows
 
@@ -990,7 +1007,8 @@ class Tournament(SelfPlay):
 
     def ratings(self) -> list[dict]:
         """One row per agent, best first: ``name``, ``games`` (finished),
-        ``wins``, ``draws``, ``losses``, ``score`` (share of points),
+        ``wins``, ``draws``, ``losses``, ``unfinished`` (the games it sat
+        in that stopped, left out of the rest), ``score`` (share of points),
         ``elo`` (:func:`~playbook.analysis.stats.elo_ratings`, which adds
         one drawn game a pair so a perfect score stays finite) and the 95%
         interval ``low``-``high``: the agent's rating with its opponents
@@ -1001,9 +1019,10 @@ class Tournament(SelfPlay):
         rows: list[dict[str, Any]] = []
         for n in self.names:
             # Each game counts once: the agent's score in it is its mean against the others seated.
-            games, points, wins, draws, field = 0, 0.0, 0, 0, []
+            games, points, wins, draws, field, unfinished = 0, 0.0, 0, 0, [], 0
             for r in self.records:
                 seat = next((p for p, a in r["agents"].items() if a == n), None)
+                unfinished += seat is not None and r["unfinished"]
                 if seat is None or r["unfinished"]:
                     continue
                 games += 1
@@ -1016,7 +1035,7 @@ class Tournament(SelfPlay):
             low, high = elo_interval(points, games)
             rows.append({"name": n, "games": games, "wins": wins, "draws": draws, "losses": games - wins - draws,
                          "score": points / games if games else None, "elo": elo[n], "low": field_elo + low,
-                         "high": field_elo + high})
+                         "high": field_elo + high, "unfinished": unfinished})
         rows.sort(key=lambda row: -row["elo"])
         return rows
 
@@ -1063,12 +1082,12 @@ class Tournament(SelfPlay):
         return f"Tournament({len(self.records)} games: {body})"
 
     def _repr_markdown_(self) -> str:
-        lines = ["| agent | games | wins | draws | losses | score | Elo | 95% interval |",
-                 "|---|---|---|---|---|---|---|---|"]
+        lines = ["| agent | games | wins | draws | losses | unfinished | score | Elo | 95% interval |",
+                 "|---|---|---|---|---|---|---|---|---|"]
         for r in self.ratings():
             score = f"{r['score']:.2f}" if r["score"] is not None else "-"
-            lines.append(f"| {r['name']} | {r['games']} | {r['wins']} | {r['draws']} | {r['losses']} | {score} | "
-                         f"{r['elo']:+.0f} | {r['low']:+.0f} to {r['high']:+.0f} |")
+            lines.append(f"| {r['name']} | {r['games']} | {r['wins']} | {r['draws']} | {r['losses']} | "
+                         f"{r['unfinished']} | {score} | {r['elo']:+.0f} | {r['low']:+.0f} to {r['high']:+.0f} |")
         if self.sprt is not None:
             t = self.sprt
             lines.append(f"\nSequential test of {t['elo0']:+g} against {t['elo1']:+g} Elo: {t['decision']} after "

@@ -168,6 +168,7 @@ def sprt(scores: Iterable[float], elo0: float, elo1: float, alpha: float = 0.05,
 
 # ------------------------------------------------------------ draws as draws
 
+#: The normal quantile of a two-sided 95% interval.
 Z95 = 1.96
 
 

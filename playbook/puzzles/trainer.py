@@ -36,12 +36,13 @@ True
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..core import PlaybookError
+from ..core import Game, PlaybookError
 from ..progress import Progress, ProgressWarning
 from ..tutorial import Exercise, Tutorial, Verdict
-from . import Puzzle, puzzles
+from ..widget import BoardWidget
+from . import NUMBERS, Puzzle, puzzles
 from .solve import defence, wins
 from .wheel_exercise import exercise as week_exercise
 
@@ -92,19 +93,39 @@ def exercise(puzzle: Puzzle, tutorial: Tutorial | None = None) -> Exercise:
     own = [actions for side, actions in turns if side == solver]
     several = any(len(actions) > 1 for actions in own)
     reply = lambda state: defence(state, solver, puzzle.plies).text  # noqa: E731
+    count = NUMBERS[len(own) - 1] if len(own) <= len(NUMBERS) else str(len(own))
+    unit = "turn" if several else "move"
     return Exercise(
         puzzle.state(),
-        f"{solver.capitalize()} to play and win ({puzzle.theme.split(':')[0]}).",
+        f"{solver.capitalize()} to play and win in {count} {unit}{'s' if len(own) > 1 else ''}.",
         goal=lambda state: state.outcome is not None and solver in state.outcome.winners,
         hint=f"the game is won this way: {puzzle.theme.split(': ', 1)[-1]}.",
         solution=[a for actions in own for a in actions],
         replies=[reply] * (len(own) - 1),
         moves=len(own) if several else None,
         turn=several,
+        board_options={"flipped": turned(puzzle.state().game, solver)},
         # Untitled: prompts repeat from puzzle to puzzle, so they cannot say
         # which puzzle was solved; the trainer keeps that, by puzzle id.
         tutorial=tutorial if tutorial is not None else Tutorial(),
     )
+
+
+def turned(game: Game, side: str) -> bool:
+    """Whether a board of ``game`` must be turned round for ``side`` to sit
+    at the bottom: whether its pieces stand above the others' at the
+    game's start, the board drawn as it is by default (so no game needs
+    naming: Kelasu draws Blue at the top, chess-like games White at the
+    bottom).  False where the start does not tell (sides side by side)."""
+    scene = game.initial().view()
+    rows = {cell.id: cell.y + cell.h / 2 for cell in scene.cells}
+
+    def height(mine: bool) -> float | None:
+        ys = [rows[c] for piece in scene.pieces if (piece.owner == side) == mine for c in piece.cells if c in rows]
+        return sum(ys) / len(ys) if ys else None
+
+    own, other = height(True), height(False)
+    return own is not None and other is not None and own < other
 
 
 class Trainer:
@@ -133,6 +154,7 @@ class Trainer:
         self.notice = ""
         self._again: set[str] = set()  # puzzles handed out again in this round
         self._counted = True
+        self._board: BoardWidget | None = None
 
     def next(self) -> Exercise:
         """The next puzzle, as an exercise: the one not yet tried whose
@@ -163,7 +185,35 @@ class Trainer:
                                "every puzzle tried, and the rating, to count them afresh.")
                 print(self.notice)
         self.exercise = exercise(self.puzzle, self.tutorial)
+        self.exercise.referee = self._referee
+        self.exercise.next_label = "Next puzzle"
+        if self._board is not None:
+            self.exercise.attach(self._board)
+            self._board.score = self._score()
         return self.exercise
+
+    @property
+    def board(self) -> BoardWidget:
+        """One live board for puzzle after puzzle, as on Lichess: the goal
+        in its header, each move judged the moment it is played (a move
+        that no longer wins is marked, taken back and counts the puzzle as
+        missed), the opponent's replies played by themselves, the rating
+        and streak under the goal, and a Next puzzle button once a puzzle
+        is judged.  No evaluation is shown; Hint may be pressed, but a
+        puzzle solved after it counts as missed."""
+        if self._board is None:
+            current = self.exercise if self.exercise is not None else self.next()
+            board = current.board
+            board.on_next = self.next
+            board.score = self._score()
+            self._board = board
+        return self._board
+
+    def _score(self) -> str:
+        """The learner's standing in one line, for the board."""
+        own = {p.id for p in puzzles(self.name)}
+        solved = len({pid for pid, ok in self.results if pid in own and ok})
+        return f"Puzzle rating {self.rating.rating} · streak {self.streak} · {solved} solved"
 
     def reset(self) -> None:
         """Forget the puzzle progress, here and in the progress file: the
@@ -185,18 +235,47 @@ class Trainer:
         verdict = exercise.check(answer)
         finished = verdict.right or not verdict.message.startswith(("Not finished", "No move", "No answer"))
         if not finished and not self._counted and self._astray(answer):
-            # As on Lichess, a first move that no longer wins fails the puzzle at once.
-            finished = True
-            verdict = Verdict(False, "That does not win by force any more, so the puzzle counts as missed; "
-                              f"go back and try again. Hint: {exercise.hints[0]}", tries=verdict.tries)
-        if finished and not self._counted:
-            self._counted = True
-            self.results.append((puzzle.id, verdict.right))
-            self.rating.update(puzzle.difficulty, verdict.right)
-            self.streak = self.streak + 1 if verdict.right else 0
-            self.best_streak = max(self.best_streak, self.streak)
-            self._keep()
-        return verdict
+            finished, verdict = True, self._missed(verdict.tries)
+        return self._count(verdict) if finished else verdict
+
+    def _referee(self, verdict: Verdict | None) -> Verdict | None:
+        """Judge a move played on the board: the exercise's verdict once
+        the line is complete (``verdict``), or a miss as soon as a move no
+        longer wins; the first judgement is counted."""
+        if verdict is None and not self._counted and self._astray(None):
+            verdict = self._missed(self._current()[1].tries)
+        return self._count(verdict) if verdict is not None else None
+
+    def _missed(self, tries: int) -> Verdict:
+        """The verdict on a move after which the puzzle no longer wins by force."""
+        return Verdict(False, "That does not win by force any more, so the puzzle counts as missed; "
+                       f"try again. Hint: {self._current()[1].hints[0]}", tries=tries)
+
+    def _count(self, verdict: Verdict) -> Verdict:
+        """Count ``verdict`` for the rating and the streak, if it is the
+        current puzzle's first: solved only if right without a hint.
+        Returns it, saying how the rating moved."""
+        puzzle, exercise = self._current()
+        if self._counted:
+            return verdict
+        self._counted = True
+        solved = verdict.right and not exercise.hinted
+        before = self.rating.rating
+        self.results.append((puzzle.id, solved))
+        self.rating.update(puzzle.difficulty, solved)
+        self.streak = self.streak + 1 if solved else 0
+        self.best_streak = max(self.best_streak, self.streak)
+        self._keep()
+        if self._board is not None:
+            self._board.score = self._score()
+        if solved:
+            how = "Puzzle solved"
+        elif verdict.right:
+            how = "Solved after a hint, so it counts as missed"
+        else:
+            how = "Puzzle missed"
+        change = f"rating {before} → {self.rating.rating}"
+        return replace(verdict, message=f"{verdict.message} {how}: {change}.")
 
     def _current(self) -> tuple[Puzzle, Exercise]:
         """The puzzle being solved and its exercise (IndexError before :meth:`next`)."""

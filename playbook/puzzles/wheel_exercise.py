@@ -77,27 +77,19 @@ class WeekExercise(Exercise):
     the line is judged there, on the week carried out.  On the board both
     reveals are then played by themselves, so the resolution is seen."""
 
-    @property
-    def board(self):
-        """The live board; after the opponent has sealed its answer, the
-        learner's reveal is played for them and the opponent's follows."""
-        made = self._board is None
-        board = super().board
-        if made:
-            board.on_move(self._reveal)
-        return board
+    def attach(self, board, fresh: bool = False) -> None:
+        """Make ``board`` this puzzle's board (see
+        :meth:`Exercise.attach <playbook.tutorial.Exercise.attach>`); after
+        the opponent has sealed its answer, the learner's reveal is played
+        for them and the opponent's follows."""
+        super().attach(board, fresh)
+        if _reveal not in board._callbacks:
+            board.on_move(_reveal)
 
     @property
     def week(self) -> WheelState:
         """The puzzle's position: a Chess Wheel+ one."""
         return cast("WheelState", self.state)
-
-    def _reveal(self, board, _action) -> None:
-        state = board.state
-        if state.outcome is None and state.phase == "resolve" and state.to_move in self.sides:
-            # Called while the board is held for the move just played (its public play() would be
-            # refused as a second message); the opponent's reveal then follows in the same turn.
-            board._play(state.parse_action(reveal(state)))
 
     def check(self, answer=None):
         """Judge ``answer``: the orders alone (``"Ra5-a1, Nc3-a2"``,
@@ -146,6 +138,18 @@ class WeekExercise(Exercise):
                 against = f" Against these orders {opponent} seals {answer_text}, and {opponent}'s King is not taken."
                 message = message.replace("answer the question.", "answer the question." + against, 1)
         return replace(verdict, message=message)
+
+
+def _reveal(board, _action) -> None:
+    """On a week puzzle's board, once the opponent has sealed, play the
+    learner's reveal (the opponent's then follows)."""
+    exercise, state = board.lesson, board.state
+    if not isinstance(exercise, WeekExercise):
+        return
+    if state.outcome is None and state.phase == "resolve" and state.to_move in exercise.sides:
+        # Called while the board is held for the move just played (its public play() would be
+        # refused as a second message); the opponent's reveal then follows in the same turn.
+        board._play(state.parse_action(reveal(state)))
 
 
 def exercise(puzzle, tutorial=None) -> WeekExercise:

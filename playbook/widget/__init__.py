@@ -13,7 +13,8 @@ The board is joined from parts, each in a module of its own:
 :mod:`~playbook.widget.engine` (the opponent, hints, the evaluation, the
 lock that lets one turn through at a time), :mod:`~playbook.widget.editor`
 (the position editor), :mod:`~playbook.widget.hotseat` (the curtain of a
-shared screen), :mod:`~playbook.widget.messages` (what the front end
+shared screen), :mod:`~playbook.widget.lesson` (the goal and the answers
+of an exercise played on it), :mod:`~playbook.widget.messages` (what the front end
 sends), :mod:`~playbook.widget.picture` (the picture saved with the
 output) and :mod:`~playbook.widget.tree` (the tree of next steps), all on
 the frame in :mod:`~playbook.widget.base`.  :mod:`~playbook.widget.review`
@@ -41,6 +42,7 @@ from .editor import PositionEditor
 from .engine import EnginePlay
 from .history import History
 from .hotseat import HotSeat
+from .lesson import Lesson
 from .messages import Messages
 from .picture import SavedPicture, with_picture
 from .tree import TREE_BUDGET, step_tree
@@ -48,7 +50,7 @@ from .tree import TREE_BUDGET, step_tree
 __all__ = ["BoardWidget", "CONTROLS", "step_tree", "with_picture", "TREE_BUDGET", "ReviewBoard", "ReviewGraph"]
 
 
-class BoardWidget(Messages, PositionEditor, EnginePlay, History, HotSeat, SavedPicture, BoardBase):
+class BoardWidget(Messages, Lesson, PositionEditor, EnginePlay, History, HotSeat, SavedPicture, BoardBase):
     """A live board.  ``BoardWidget(state)`` or ``BoardWidget(game)`` (its
     start).
 

@@ -81,6 +81,7 @@ class BoardBase(anywidget.AnyWidget):
         editing: bool  # the position editor
         edit_error: str  # the position editor
         _receive_edit: Callable[[str, dict[str, Any]], None]  # the position editor
+        _next_lesson: Callable[[], None]  # the lesson
         curtain: str  # hot seat
         hot_seat: bool  # hot seat
         _publish: Callable[[], None]  # the board

@@ -144,7 +144,8 @@ class EnginePlay(BoardBase):
         return self._analyses[key]
 
     def _show_evaluation(self, state: State) -> None:
-        if not self.show_evaluation or state.outcome is not None:
+        if not self.show_evaluation or state.outcome is not None \
+                or not state.game.engine.judges_for(state, state.to_move):
             self.evaluation = ""
             return
         analysis = self._analyses.get(self.position)

@@ -39,6 +39,8 @@ class Messages(BoardBase):
                 self._receive_expand(content)
             elif kind == "hint":
                 self.hint()
+            elif kind == "next":
+                self._next_lesson()
             elif kind in ("undo", "redo", "reset", "flip"):
                 if kind == "flip":
                     self.flipped = not self.flipped

@@ -26,7 +26,8 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from ..analysis.review import Review
+from ..analysis.agents import score_words
+from ..analysis.review import MARKS, Review
 from ..analysis.review_html import length
 from ..core import PlaybookError
 from . import BoardWidget
@@ -41,8 +42,10 @@ class ReviewGraph(anywidget.AnyWidget):
     and its move list, live: ``points`` (the first player's expected
     score after each move), ``labels`` and ``moves`` (one a move),
     ``numbers`` (the move numbers, "" within a turn), ``marks`` (``?!``,
-    ``?``, ``??``) and ``cursor`` (the position marked: 0 the start,
-    ``n`` after the n-th move), which a click on a point or a move sets."""
+    ``?``, ``??``), ``cursor`` (the position marked: 0 the start,
+    ``n`` after the n-th move), which a click on a point or a move sets,
+    and ``comment``, what the review says of the position marked (shown
+    over the graph)."""
 
     #: Which of the bundle's front ends draws this widget.
     kind = traitlets.Unicode("review-graph").tag(sync=True)
@@ -52,6 +55,7 @@ class ReviewGraph(anywidget.AnyWidget):
     numbers = traitlets.List(traitlets.Unicode()).tag(sync=True)
     marks = traitlets.List(traitlets.Unicode()).tag(sync=True)
     cursor = traitlets.Int(0).tag(sync=True)
+    comment = traitlets.Unicode("").tag(sync=True)
 
     _esm = ESM
     _css = CSS
@@ -76,6 +80,8 @@ class ReviewBoard(ipywidgets.VBox):
         self.review = review
         if review.human and "human" not in board_options and "flipped" not in board_options:
             board_options["human"] = list(review.human)
+        # The review says what each position is worth (over the graph); the board's own line would differ.
+        board_options.setdefault("show_evaluation", False)
         self.board = BoardWidget(review.states[0], **board_options)
         for row in review.rows:
             self.board.play(row["move"])
@@ -99,6 +105,22 @@ class ReviewBoard(ipywidgets.VBox):
             return []
         return cells if len(cells) >= 2 else []
 
+    def comment(self, index: int) -> str:
+        """What the review says of position ``index``: the move that led
+        there with its mark and label, what it left the mover (a forced
+        result in words, never a raw score) and the engine's choice."""
+        rows, numbers = self.review.rows, self.review.numbers()
+        if index == 0:
+            first = rows[0] if rows else None
+            return f"The start: the engine would play {first['best']}." if first else "The start."
+        row = rows[index - 1]
+        # As chess writes a reply: "1… a4x*" for a move within the turn numbered 1.
+        number = numbers[index - 1] or next((n for n in reversed(numbers[:index]) if n), "").rstrip(".…") + "…"
+        said = f"{number} {row['move']}{MARKS[row['label']]}".strip()
+        label = f", {'an' if row['label'][0] in 'aeiou' else 'a'} {row['label']}" if row["label"] else ""
+        best = "" if row["best"] == row["move"] else f"; the engine would have played {row['best']}"
+        return f"{said} ({row['mover']}{label}): for {row['mover']}, {score_words(row['after'])}{best}."
+
     def show(self, index: int) -> None:
         """Show position ``index`` (0 the start, ``n`` after the n-th
         move) on the board and the graph, with the best move's arrow."""
@@ -106,6 +128,7 @@ class ReviewBoard(ipywidgets.VBox):
             self.board.jump(index)
         if self.graph.cursor != index:
             self.graph.cursor = index
+        self.graph.comment = self.comment(index)
         arrow = self.best_arrow(index)
         arrows = [arrow] if arrow else []
         if self.board.arrows != arrows:

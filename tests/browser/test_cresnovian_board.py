@@ -42,3 +42,26 @@ def test_cut_by_clicks_and_document_by_typing(page, lab):
     box.press("Enter")
     wait_for_move(widget, "document the moon rose over nine quiet hills of salt")
     assert " ".join(GAME.parse(position(widget)).poem) == "the moon rose over nine quiet hills of salt"
+
+
+FLOCK = """from playbook import load, BoardWidget
+game = load("cresnovian")
+walls = {c: "radiance" for c in ["B1", "C1", "A2", "B2", "C2", "A3", "B3"]}
+board = BoardWidget(game.setup({"A1": "duality 9Q", "E2": "cosmos 9Q", "H2": "velocity 9Q", "I1": "radiance 3Q",
+                                "D3": "essence 0Q", "E3": "corporeality 0Q", "F3": "innervation 0Q",
+                                "D1": "caprice 0Q", "F1": "cognizance 0Q"}, monuments=walls))
+board"""
+
+
+def test_flock_together_lets_the_player_choose_by_clicks_which_piece_takes_the_last_free_cell(page, lab):
+    # Issue 32: the kingdom has room (C3) for one of the two pieces at the Duality's 9Q.  The Cosmos, first in
+    # cell order, goes into the World (D2); the Velocity then has only C3 left, and takes it.
+    widget = open_board(page, lab, "cresnovian_flock_board.ipynb", [FLOCK])
+    click(widget, "A1")
+    widget.get_by_role("button", name="Flock Together").click()
+    widget.get_by_role("button", name="Cosmos E2 → D2").click()
+    widget.get_by_role("button", name="Velocity H2 → C3").click()
+    wait_for_move(widget, "perform A1 flock-together E2>D2 H2>C3")
+    state = GAME.parse(position(widget))
+    assert (state.piece("cosmos").cell, state.piece("velocity").cell) == (12, 20)  # D2 and C3
+    assert state.piece("duality").code() == "8Q"

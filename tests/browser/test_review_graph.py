@@ -39,11 +39,17 @@ document.body.dataset.ready = "yes";
 
 def test_a_click_on_a_point_or_a_move_sets_the_cursor(page):
     start = load("cosmic").parse("5k/6/r5/6/6/1K2R1 w")
-    graph = ReviewGraph(review(Record.of(start, ["b1-a1", "a4x*"])), cursor=2)
-    data = {k: getattr(graph, k) for k in ("kind", "points", "labels", "moves", "numbers", "marks", "cursor")}
+    graph = ReviewGraph(review(Record.of(start, ["b1-a1", "a4x*"])), cursor=2, comment="1… a4x* (black): won.")
+    keys = ("kind", "points", "labels", "moves", "numbers", "marks", "cursor", "comment")
+    data = {k: getattr(graph, k) for k in keys}
     page.set_content(PAGE % (CSS.read_text(), json.dumps(data), json.dumps(ESM.read_text())))
     page.wait_for_selector("body[data-ready=yes]")
+    assert page.locator(".pb-review-comment").inner_text() == "1… a4x* (black): won."
     assert page.locator("circle[data-ply]").count() == 2
+    # The blunder's point in the blunder's colour (#d55e00), the other one in the sheet's grey.
+    fills = page.evaluate("() => [...document.querySelectorAll('circle[data-ply]')]"
+                          ".map((c) => getComputedStyle(c).fill)")
+    assert fills[0] == "rgb(213, 94, 0)" and fills[1] != fills[0]
     # White's move and Black's reply make one numbered turn: "1." beside b1-a1.
     assert page.locator(".pb-review-move").all_inner_texts() == ["b1-a1??", "a4x*"]
     assert [t.replace("\n", " ") for t in page.locator(".pb-review-turn").all_inner_texts()] == ["1. b1-a1?? a4x*"]

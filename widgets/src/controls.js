@@ -24,10 +24,12 @@ function control(name, onClick) {
   return b;
 }
 
-/** Show the buttons the model names; each press goes to the kernel by name. */
+/** Show the buttons the model names; each press goes to the kernel by name.
+ * Hint has nothing to say once the game is over, so it goes then. */
 export function showControls(widget) {
   const { model, controls } = widget;
-  const names = (model.get("controls") || []).filter((n) => n in CONTROLS);
+  const over = Boolean(model.get("over"));
+  const names = (model.get("controls") || []).filter((n) => n in CONTROLS && !(over && n === "hint"));
   controls.replaceChildren(...names.map((n) => control(n, () => model.send({ type: n }))));
   controls.hidden = names.length === 0;
 }

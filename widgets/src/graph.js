@@ -1,7 +1,8 @@
 // A review's evaluation graph and its move list (playbook/widget/review.py's
 // ReviewGraph): one point a move, the labelled ones coloured, the move list
-// in numbered turns with each move's mark; a click on a point or a move
-// sets the cursor, which the board beside it follows.
+// in numbered turns with each move's mark, and over them what the review
+// says of the position shown; a click on a point or a move sets the
+// cursor, which the board beside it follows.
 
 import { el, svgNode } from "./dom.js";
 
@@ -30,7 +31,7 @@ function drawGraph(model, jump) {
   }
   points.forEach((p, i) => {
     const dot = svgNode("circle", { cx: x(i), cy: y(p), r: labels[i] ? 5 : 3.5, class: "pb-review-dot", "data-ply": i + 1 });
-    if (labels[i]) dot.setAttribute("fill", COLOURS[labels[i]]);
+    if (labels[i]) dot.style.fill = COLOURS[labels[i]]; // over the sheet's grey
     const title = svgNode("title", {});
     title.textContent = `${moves[i] || ""}${labels[i] ? " (" + labels[i] + ")" : ""}`;
     dot.append(title);
@@ -69,14 +70,17 @@ function drawMoves(model, jump) {
 /** Draw a ReviewGraph model in `root`, again whenever the model changes. */
 export function renderGraph(model, root) {
   root.classList.add("pb-review");
+  const comment = el("div", "pb-review-comment");
+  comment.setAttribute("role", "status");
   const graph = el("div", "pb-review-graph-area");
   const list = el("ol", "pb-review-moves");
-  root.append(graph, list);
+  root.append(comment, graph, list);
   const jump = (i) => {
     model.set("cursor", i);
     model.save_changes();
   };
   const draw = () => {
+    comment.textContent = model.get("comment") || "";
     graph.replaceChildren(drawGraph(model, jump));
     list.replaceChildren(...drawMoves(model, jump));
   };

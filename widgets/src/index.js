@@ -10,6 +10,7 @@ import { positionEditor } from "./editor.js";
 import { cancel, listenForAnswers, listenForClicks } from "./entry.js";
 import { listenToKeys } from "./keyboard.js";
 import { layout } from "./layout.js";
+import { lessonParts, showLesson, watchKernel } from "./lesson.js";
 import { showMoves } from "./moves.js";
 import { publishState, showAdvice, showDetails, showEvaluation, showStatus } from "./status.js";
 import { fitWidth, redrawOnce, showBoard } from "./view.js";
@@ -18,6 +19,8 @@ function render({ model, el: root }) {
   // The same bundle draws a review's graph (its model says so) and the board.
   if (model.get("kind") === "review-graph") return renderGraph(model, root);
   const widget = layout(model, root);
+  lessonParts(widget);
+  watchKernel(widget);
   listenForClicks(widget);
   listenToKeys(widget);
   listenForDrags(widget);
@@ -30,7 +33,7 @@ function render({ model, el: root }) {
   model.on("change:tree", boardChanged);
   model.on("change:position", boardChanged);
   model.on("change:status", () => showStatus(widget));
-  model.on("change:over", () => showStatus(widget));
+  model.on("change:over", () => { showStatus(widget); showControls(widget); });
   model.on("change:details", () => showDetails(widget));
   model.on("change:numbers", () => showMoves(widget));
   model.on("change:notes", () => showMoves(widget));
@@ -44,6 +47,7 @@ function render({ model, el: root }) {
   model.on("change:advice", () => showAdvice(widget));
   model.on("change:evaluation", () => showEvaluation(widget));
   model.on("change:svg", () => fitWidth(widget));
+  for (const name of ["goal", "score", "verdict"]) model.on(`change:${name}`, () => showLesson(widget));
   positionEditor(model, root, widget.board);
 
   showControls(widget);
@@ -52,6 +56,7 @@ function render({ model, el: root }) {
   showMoves(widget);
   showCurtain(widget);
   showEvaluation(widget);
+  showLesson(widget);
   fitWidth(widget);
 }
 

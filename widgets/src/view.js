@@ -4,6 +4,7 @@
 import { slide, slideFor } from "./animation.js";
 import { showDrawings } from "./drawings.js";
 import { focusCell, labelCells } from "./keyboard.js";
+import { showMark } from "./lesson.js";
 import { showOptions, showTopChoices } from "./picker.js";
 import { publishState, showAdvice, showStatus } from "./status.js";
 
@@ -36,6 +37,7 @@ export function showBoard(widget) {
   widget.drawnCursor = model.get("cursor");
   if (move) slide(widget, ...move);
   showDrawings(widget);
+  showMark(widget);
 }
 
 /** A redraw of the board that runs once however many of its parts changed together. */

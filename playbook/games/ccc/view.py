@@ -1,6 +1,7 @@
 """Drawing a CCC position: stacks as layers with a height badge, Shields as
 pips and a ``+n`` badge, the Ring's Power as a ``⚡n`` badge, sticks across
-their cells (standing ones upright), frozen pieces greyed out, lost pieces
+their cells (standing ones upright), frozen pieces in their own colours with
+a snowflake mark, a Ring as a band in its side's colour, lost pieces
 beside the board in captioned trays that appear once a side has lost something."""
 
 from __future__ import annotations
@@ -78,13 +79,13 @@ def describe(t) -> str:
 
 def drawn(t, cells: tuple[str, ...], frozen: bool = False) -> Piece:
     """The piece ``t`` covering ``cells``: its shapes, its height, Shields
-    and Power as badges, greyed out when ``frozen``."""
+    and Power as badges, marked with a snowflake when ``frozen``."""
     height = str(len(t.units)) if t.kind == "col" and len(t.units) > 1 else ""
     power = f"⚡{t.power}" if t.kind == "R" else ""
     shields = sum(u[1] for u in t.units) if t.kind == "col" else t.shields
     badges = (height, f"+{shields}" if shields else "", power)
     title = describe(t) + f" on {'-'.join(cells)}" + (" (frozen by a Nice Flag)" if frozen else "")
-    return Piece(cells, SIDES[t.owner], glyphs_of(t), badges=badges if any(badges) else (), title=title, dim=frozen)
+    return Piece(cells, SIDES[t.owner], glyphs_of(t), badges=badges if any(badges) else (), title=title, frozen=frozen)
 
 
 def scene(state) -> Scene:

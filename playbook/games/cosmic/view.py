@@ -63,6 +63,11 @@ class CosmicView(StateMixin):
             pieces,
             files=FILES,
             ranks=[str(r) for r in range(SIZE, 0, -1)],
-            caption=[f"White {counts['w']} pieces, Black {counts['b']}. {self.status()}"],
+            caption=[f"White {_pieces(counts['w'])}, Black {counts['b']}. {self.status()}"],
             title="Cosmic Chess",
         )
+
+
+def _pieces(n: int) -> str:
+    """``n`` pieces in words: "1 piece", "3 pieces"."""
+    return f"{n} piece{'s' if n != 1 else ''}"

@@ -71,14 +71,21 @@ see the last sentence here):
 DOCUMENT (any nine words), Propaganda (any subset of targets), Flock
 Together and Tectonic Failure (a move for each piece) and Redefinition
 (every poem word onto every free cell: hundreds of actions once the poem is
-long).  ``state.redefinitions(words=[1])`` lists the Redefinitions of chosen
-words; the engines weigh those of the first word (the word chosen changes
-only the poem, not what happens on the board), one DOCUMENT and Propaganda
-aimed at the opponent's kingdom besides the listed actions.  A running game
-never lists nothing: where no travel or listed performance exists, the list
-holds one action for each way to begin (DOCUMENT of nine words ``word``,
-and each piece that can still perform), completed with the first option at
-every step; where nothing is possible at all, it is ``pass``.
+long).  Flock Together is listed all the same once for each choice of the
+pieces that end in the kingdom (clarification 30): one action when the
+kingdom has room for the whole flock, and never more than C(8, 4) = 70.
+Those chosen keep their cells inside or take the free ones in cell order,
+the others stay where they are (or, leaving the kingdom, take the first
+free World cells); every other placement (8! = 40,320 ways to seat eight
+flocking pieces in an empty kingdom alone) is entered by steps or as text.
+``state.redefinitions(words=[1])`` lists the Redefinitions of chosen words;
+the engines weigh those of the first word (the word chosen changes only the
+poem, not what happens on the board), one DOCUMENT and Propaganda aimed at
+the opponent's kingdom besides the listed actions.  A running game never
+lists nothing: where no travel or listed performance exists, the list holds
+one action for each way to begin (DOCUMENT of nine words ``word``, and each
+piece that can still perform), completed with the first option at every
+step; where nothing is possible at all, it is ``pass``.
 
 Texts and tables
 ----------------
@@ -116,7 +123,8 @@ otherwise).
    (``test_interpretative_dance_uses_a_world_pieces_basic_ability_from_caprice_clarification_3``).
 4. Flock Together moves the other pieces with the performer's Q (before it
    pays); the performer stays where it is.  Pieces already in the kingdom
-   may stay on their cells; the others must be placed
+   may stay on their cells; the others must be placed while the kingdom
+   has room for them (clarification 30)
    (``test_flock_together_brings_the_pieces_with_the_same_q_into_your_kingdom_clarification_4``,
    ``test_flock_together_pieces_outside_the_kingdom_must_be_placed_those_inside_may_stay``).
 5. Teleport may move a dead piece (the rules say so); Tectonic Failure

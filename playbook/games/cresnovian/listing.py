@@ -14,8 +14,10 @@ positions that both give the same actions.
 Abilities whose choices explode (:data:`~.abilities.OPEN_ENDED`: Propaganda's
 subsets, the per-piece moves of Flock Together and Tectonic Failure, and
 Redefinition, whose count grows with the poem) are entered by steps and
-not listed; :func:`redefinitions` lists Redefinitions of chosen poem words
-from the same tables, for searches that want a sample of them.
+not listed, but for one Flock Together for each choice of the pieces that
+end in the kingdom (``listed_plans``: at most 70); :func:`redefinitions`
+lists Redefinitions of chosen poem words from the same tables, for
+searches that want a sample of them.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...core import Action, Step
-from .abilities import ABILITIES, Board, InterpretativeDance
+from .abilities import ABILITIES, Board, InterpretativeDance, moves_text
 from .abilities.base import Fill
 from .board import BASIC, CELL_STEP, CELLS, DIRECTIONS, DONE, ELITE, FOUNDATION, INDEX, KINGDOM, OTHER, ROWS, UMBRATIONS
 from .entry import PASS, Entry
@@ -94,10 +96,11 @@ def _travel_rays(u: str, a: int) -> tuple[tuple[tuple[int, ...], tuple[Action, .
 # ---- performances: one row of actions per (performing cell, ability), indexed by parameters
 # (numbered as the ability's ``shape`` says), each action made when first needed
 
-def _make(u: str, pc: int, name: str, plan: tuple, words: str = "") -> Action:
+def _make(u: str, pc: int, name: str, plan: tuple, words: str | None = None) -> Action:
     """The action ``perform <pc> <name> <plan values>``; ``words`` replaces
-    the plan's values in the text when they differ (a danced ability)."""
-    params = words or " ".join([v for _, v in plan])
+    the plan's values in the text when they differ (a danced ability, moves
+    that stay)."""
+    params = " ".join([v for _, v in plan]) if words is None else words
     text = f"perform {CELLS[pc]} {name}" + (f" {params}" if params else "")
     return Listed(text, (CELL_STEP[pc], _ability_step(name)), plan, ("perform", u, name, plan))
 
@@ -137,6 +140,14 @@ def _dance_row(pc: int, source: int, name: str) -> tuple[list[Action | None], Fi
         return act
 
     return row, fill
+
+
+@cache
+def _open_entry(u: str, pc: int, name: str, plan: tuple) -> Action:
+    """An entry of an open-ended ability that is listed all the same (one
+    Flock Together for each choice of the pieces that end in the kingdom):
+    its text leaves out the moves that stay."""
+    return _make(u, pc, name, plan, moves_text(v for _, v in plan))
 
 
 @cache
@@ -187,7 +198,9 @@ def listed_actions(s) -> list[Action]:
         for name in (BASIC[u], ELITE[u]) if q >= 9 else (BASIC[u],):
             kind = ABILITIES[name]
             if kind.open_ended:
-                something = something or kind.open_possible(board, p)
+                plans = kind.listed_plans(s, p)
+                out += [_open_entry(u, cell, name, plan) for plan in plans]
+                something = something or bool(plans) or kind.open_possible(board, p)
                 continue
             if kind is InterpretativeDance:
                 acts, possible = InterpretativeDance.dances(board, p, _dance_row)

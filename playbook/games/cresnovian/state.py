@@ -9,10 +9,11 @@ from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from ...core import Action, IllegalAction, NotationError, Outcome, State, StepOptions
+from ...core import Action, IllegalAction, NotationError, Outcome, State, Step, StepOptions
 from ...render import Scene
+from .abilities import ABILITIES
 from .action_text import steps_from_text
-from .board import CELLS, DONE, KINGDOM, KINGDOM_EMPTIED, Umbral, other_kingdom
+from .board import CELLS, DONE, INDEX, KINGDOM, KINGDOM_EMPTIED, Umbral, other_kingdom
 from .edit import edit
 from .effects import apply_action
 from .entry import Entry, open_ended
@@ -199,7 +200,8 @@ class CresnovianState(State):
         (its nine words), Propaganda (subsets of targets), Flock Together and
         Tectonic Failure (a move per piece) and Redefinition (every poem word
         onto every free cell, growing with the poem; see "Listing actions" in the
-        package docstring).
+        package docstring), but for one Flock Together for each choice of the
+        pieces that end in the kingdom (at most 70).
         :meth:`redefinitions` lists chosen Redefinitions.  A running game
         never lists nothing: where no action of the listed kinds exists but
         the player can still act, the list holds one action for each way to
@@ -249,6 +251,12 @@ class CresnovianState(State):
                 out.append(self.action_from_steps(prefix))
             if depth == 0:
                 return
+            if len(prefix) == 2 and open_ended(self, prefix):
+                # The few entries listed all the same, each entered through the steps.
+                performer = self.piece_at(INDEX[prefix[0].value])
+                assert performer is not None
+                for plan in ABILITIES[prefix[1].value].listed_plans(self, performer):
+                    out.append(self.action_from_steps(prefix + tuple(Step(k, v) for k, v in plan)))
             for step in opts.options:
                 if step.kind == "text" or step == DONE:
                     continue

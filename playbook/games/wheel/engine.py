@@ -306,6 +306,10 @@ class WheelEngine(Engine["WheelState"]):
 
     evaluate.__doc__ = _evaluate.__doc__
 
+    def judges_for(self, state: State, player: str) -> bool:
+        """A player without a board yet has no position to judge: no evaluation is shown for them."""
+        return player in cast("WheelState", state).boards
+
     def extra_actions(self, state: State) -> list[Action]:
         return _extra(cast("WheelState", state))
 

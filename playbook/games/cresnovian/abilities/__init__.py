@@ -15,7 +15,7 @@ from __future__ import annotations
 from . import caprice, cognizance, corporeality, cosmos, duality, essence, innervation, radiance, repair, velocity
 from .base import ABILITIES, Ability, Plan, ability
 from .caprice import InterpretativeDance
-from .moves import MOVE, MoveAbility, move_dest
+from .moves import MOVE, MoveAbility, move_dest, moves_text
 from .velocity import CriticalRewind
 from .world import Board, World
 
@@ -23,6 +23,6 @@ from .world import Board, World
 OPEN_ENDED = frozenset(name for name, kind in ABILITIES.items() if kind.open_ended)
 
 __all__ = ["ABILITIES", "OPEN_ENDED", "MOVE", "Ability", "Board", "CriticalRewind", "InterpretativeDance",
-           "MoveAbility", "Plan", "World", "ability", "move_dest",
+           "MoveAbility", "Plan", "World", "ability", "move_dest", "moves_text",
            "caprice", "cognizance", "corporeality", "cosmos", "duality", "essence", "innervation", "radiance",
            "repair", "velocity"]

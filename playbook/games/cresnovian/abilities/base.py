@@ -107,6 +107,13 @@ class Ability:
         passing)."""
         raise NotImplementedError
 
+    @classmethod
+    def listed_plans(cls, s: CresnovianState, me: Umbral) -> list[Plan]:
+        """The few entries of an open-ended ability performed by ``me`` that
+        ``legal_actions`` lists all the same (none unless the ability says
+        otherwise), as plans."""
+        return []
+
     def describe(self) -> tuple[str, tuple[Step, ...]]:
         """The parameters as text, and the canonical steps."""
         return " ".join(x.value for x in self.steps), self.steps

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ....core import Action, Step, StepOptions
 from ..board import CELLS, INDEX, KINGDOM, ZONE, Umbral
 from ..phrases import thing_at
-from .base import Ability, Fill, one_cell
+from .base import Ability, Fill, Plan, one_cell
 from .moves import MoveAbility
 from .world import Board, World
 
@@ -72,6 +74,20 @@ class FlockTogether(MoveAbility):
         # Another piece with the performer's Q (clarification 30).
         return any(p.q == me.q and p is not me for p in board.pieces)
 
+    @classmethod
+    def listed_plans(cls, s, me: Umbral) -> list[Plan]:
+        """One entry for each choice of the flocking pieces that end in the
+        kingdom (see :meth:`_Flock.placements`): a single one when the
+        kingdom has room for the whole flock, and never more than
+        C(8, 4) = 70, since at most eight pieces flock.  Which cells they
+        take, and where the others go, are entered by steps or as text."""
+        movers = cls(s, me, me, ()).movers()
+        if not movers:
+            return []
+        return [tuple(("choice", f"{CELLS[a]}=" if a == b else f"{CELLS[a]}>{CELLS[b]}")
+                      for a, b in zip(movers, ends, strict=True))
+                for ends in _Flock(s, movers).placements()]
+
 
 class _Flock:
     """Where each flocking piece may go, taken in cell order.  The kingdom's
@@ -94,6 +110,28 @@ class _Flock:
         self.room = [i for i in ZONE[home] if i not in stays]
         self.world = [i for i in ZONE["world"] if i not in stays]
         self.spare = max(0, len(movers) - len(self.room))
+
+    def placements(self) -> list[tuple[int, ...]]:
+        """Where the pieces end (in the order of ``movers``), one way for each
+        choice of the pieces that take the room: those chosen inside the
+        kingdom keep their cells, those chosen from outside take the rest
+        of the room in cell order; the others stay where they are outside
+        the kingdom, or go from inside it to the free World cells in cell
+        order (a choice with too few of those is left out)."""
+        out = []
+        for chosen in combinations(self.movers, min(len(self.movers), len(self.room))):
+            held = {c for c in chosen if KINGDOM[c] == self.home}
+            room = iter([c for c in self.room if c not in held])
+            world = iter([c for c in self.world if c in chosen or c not in self.movers])
+            ends = []
+            for c in self.movers:
+                if c in held or (c not in chosen and KINGDOM[c] != self.home):
+                    ends.append(c)
+                else:
+                    ends.append(next(room if c in chosen else world, -1))
+            if -1 not in ends:
+                out.append(tuple(ends))
+        return out
 
     def _left_out(self, claimed: list[int]) -> int:
         """How many of the pieces placed so far stay out of the kingdom."""

@@ -21,6 +21,11 @@ def move_dest(value: str, cell: int) -> int:
     return cell if value.endswith("=") else INDEX[value.split(">")[1]]
 
 
+def moves_text(values) -> str:
+    """The moves as an action's text writes them: those that stay (``A1=``) left out."""
+    return " ".join(v for v in values if not v.endswith("="))
+
+
 class MoveAbility(Ability):
     """An ability entered as one move per mover, in cell order."""
 
@@ -32,7 +37,7 @@ class MoveAbility(Ability):
 
     def describe(self) -> tuple[str, tuple[Step, ...]]:
         """The moves as text (those that stay left out), and the steps."""
-        return " ".join(x.value for x in self.steps if not x.value.endswith("=")), self.steps
+        return moves_text(x.value for x in self.steps), self.steps
 
     def _pairs(self, movers: list[int], allowed: Callable[[int, list[int]], list[int]],
                stay_problem: Callable[[int, int, list[int]], str],

@@ -1,0 +1,147 @@
+"""The example games under ``examples/`` and ``playbook new-game``.
+
+An example game is a package of its own that playbook finds by its entry
+point: the shared suite (contract, random play, engines, clarifications,
+its live board in the browser) runs on it unchanged, since it iterates
+``available()``.  Here: no file outside an example's folder names its game,
+and every installed game that does not ship with playbook plays self-play
+to Parquet from the command, gives a mined puzzle that holds and a review.
+This module names no game: it reads them from the examples' entry points.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from playbook import PlaybookError, Record, available, load
+from playbook.analysis import AlphaBeta, RandomAgent
+from playbook.analysis.review import review
+from playbook.analysis.store import load_results
+from playbook.cli import main
+from playbook.puzzles.mine import mine
+from playbook.scaffold import new_game
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(p.parent for p in ROOT.glob("examples/*/pyproject.toml"))
+#: The installed games that do not ship with playbook (the examples, when installed).
+ADDED = [key for key in available() if key not in available(shipped=True)]
+
+
+def entry_point_keys(pyproject: Path) -> list[str]:
+    """The keys an example's ``pyproject.toml`` registers under ``playbook.games``."""
+    section = pyproject.read_text().split('[project.entry-points."playbook.games"]', 1)[1].split("\n[", 1)[0]
+    return re.findall(r"^(\w+)\s*=", section, re.M)
+
+
+def project_files() -> list[Path]:
+    """The project's files: those git tracks, or every file but the usual build and tool folders."""
+    try:
+        listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        return [ROOT / line for line in listed.splitlines() if (ROOT / line).is_file()]
+    except (OSError, subprocess.CalledProcessError):
+        skipped = {".git", ".venv", "node_modules", "gallery", "__pycache__", ".hypothesis", ".mypy_cache"}
+        return [p for p in ROOT.rglob("*") if p.is_file() and not skipped & set(p.relative_to(ROOT).parts)]
+
+
+def test_every_example_is_installed_and_found_by_its_entry_point():
+    assert EXAMPLES, "no example game under examples/"
+    for folder in EXAMPLES:
+        for key in entry_point_keys(folder / "pyproject.toml"):
+            assert key in ADDED, f"{key} (examples/{folder.name}) is not installed: pip install ./examples/*/"
+            assert (folder / "RULES.md").is_file()
+
+
+def test_no_file_outside_an_example_names_its_game():
+    files = project_files()
+    for folder in EXAMPLES:
+        names = {folder.name}
+        for key in entry_point_keys(folder / "pyproject.toml"):
+            names |= {key, load(key).title} if key in available() else {key}
+        pattern = re.compile("|".join(rf"\b{re.escape(n)}\b" for n in sorted(names)), re.I)
+        naming = []
+        for path in files:
+            if folder in path.parents:
+                continue
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (UnicodeDecodeError, OSError):
+                continue
+            if pattern.search(text):
+                naming.append(str(path.relative_to(ROOT)))
+        assert not naming, f"files outside examples/{folder.name} name its game: {naming}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", ADDED)
+def test_the_command_plays_an_added_game_to_parquet(key, tmp_path, capsys):
+    out = tmp_path / "runs"
+    assert main(["selfplay", key, "--agents", "random,greedy", "--games", "4", "--out", str(out), "--quiet"]) == 0
+    results = load_results(out)
+    frame = results.frame()
+    assert len(frame) == 4 and set(frame["game"]) == {key}
+    assert list(out.rglob("*.parquet"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", ADDED)
+def test_an_added_game_gives_a_mined_puzzle_that_holds(key):
+    if not load(key).descriptor.puzzle_depths:
+        pytest.skip(f"{key} declares no puzzle depths")
+    found = mine(key, count=2, seed=1, games=40)
+    assert found, f"no puzzle mined for {key}"
+    for puzzle in found:
+        puzzle.verify()
+        assert puzzle.game == key and puzzle.solution
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", ADDED)
+def test_an_added_game_is_reviewed_move_by_move(key):
+    state = load(key).initial()
+    players = [AlphaBeta(depth=1, seed=1), RandomAgent(seed=1)]
+    played = []
+    while state.outcome is None and len(played) < 40:
+        action = players[len(played) % 2].choose(state)
+        played.append(action.text)
+        state = state.play(action)
+    done = review(Record.of(load(key).initial(), played), depth=1)
+    assert [row["move"] for row in done.rows] == played
+    assert all(0 <= row["loss"] <= 1 for row in done.rows)
+
+
+# ---------------------------------------------------------------- new-game
+
+
+def test_new_game_refuses_a_bad_or_taken_name_and_an_existing_folder(tmp_path):
+    for bad in ("My Game", "9lives", "class", available()[0]):
+        with pytest.raises(PlaybookError):
+            new_game(bad, tmp_path)
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(PlaybookError, match="exists"):
+        new_game("taken", tmp_path)
+
+
+@pytest.mark.slow
+def test_a_new_game_installs_and_passes_its_own_tests_and_the_shared_contract(tmp_path):
+    assert main(["new-game", "zz_trial", "--dir", str(tmp_path)]) == 0
+    folder = tmp_path / "zz_trial"
+    assert {p.name for p in folder.rglob("*.py")} == {"__init__.py", "game.py", "state.py", "engine.py",
+                                                      "test_zz_trial.py"}
+    # Installed into a folder of its own, so this session's games are left as they were.
+    site = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(folder)],
+                   check=True, capture_output=True)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
+    own = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=folder,
+                         env=env, capture_output=True, text=True)
+    assert own.returncode == 0, own.stdout + own.stderr
+    shared = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-k", "zz_trial",
+                             "tests/test_contract.py", "tests/test_descriptor.py", "tests/test_agents.py"],
+                            cwd=ROOT, env=env, capture_output=True, text=True)
+    assert shared.returncode == 0 and " passed" in shared.stdout, shared.stdout + shared.stderr

@@ -1,0 +1,167 @@
+"""Exercises and puzzles answered on the board itself, the moment a move is played."""
+
+from __future__ import annotations
+
+import pytest
+
+from playbook import load
+from playbook.puzzles import puzzles
+from playbook.puzzles.solve import moves
+from playbook.puzzles.trainer import Trainer, exercise, turned
+from playbook.tutorial import TRIES, Exercise, Tutorial
+
+# White: king a1, pawn b2; Black: king a6, pawns c3 and e5.  The pawn
+# jumps c3 to d4 and goes on over e5 to f6: b2xd4xf6 takes both; b2-a3
+# (a step) and b2xd4 (one jump) are legal and wrong.
+def pawn_exercise(course):
+    return Exercise(load("cosmic").parse("k5/4p1/6/2p3/1P4/K5 w"), "Take both pawns.", answers={"b2xd4xf6"},
+                    hint="jump twice.", learnt="A pawn may jump on and on in one move.", tutorial=course)
+
+
+def test_the_goal_stands_in_the_header_and_no_evaluation_is_shown():
+    board = pawn_exercise(Tutorial()).board
+    assert board.goal == "Take both pawns."
+    assert board.evaluation == "" and board.verdict == {}
+
+
+def test_a_right_answer_is_marked_on_the_board_with_the_chapter_line():
+    course = Tutorial()
+    ex = pawn_exercise(course)
+    board = ex.board
+    board.play("b2xd4xf6")
+    assert board.verdict == {"kind": "right", "cell": "f6", "next": "",
+                             "text": "Right: b2xd4xf6. You learnt: A pawn may jump on and on in one move."}
+    assert ex.solved and board.history == ["b2xd4xf6"]
+    assert ex.check().right  # the typed alternative agrees
+
+
+def test_the_chapter_line_comes_from_the_chapters_last_exercise():
+    course = Tutorial()
+    first = Exercise(load("cosmic").initial(), "Step a pawn.", answers={"c2-d3"}, hint="diagonally.",
+                     tutorial=course)
+    pawn_exercise(course)
+    first.board.play("c2-d3")
+    assert first.board.verdict["text"] == "Right: c2-d3. You learnt: A pawn may jump on and on in one move."
+
+
+def test_a_wrong_answer_is_marked_taken_back_and_answered_with_the_hint():
+    ex = pawn_exercise(Tutorial())
+    board = ex.board
+    board.play("b2-a3")
+    assert board.history == [] and board.moves == []  # taken back for good
+    assert board.verdict == {"kind": "wrong", "cell": "a3", "next": "", "text": (
+        "Not quite: b2-a3 is legal, but it does not answer the question. Hint: jump twice.")}
+    # check() says what the board said, as long as the board stays as it was left.
+    assert ex.check().message == board.verdict["text"] and ex.tries == 1
+
+
+def test_the_third_wrong_answer_draws_the_solution():
+    ex = pawn_exercise(Tutorial())
+    board = ex.board
+    for move in ["b2-a3", "b2-c1", "b2xd4"][:TRIES]:
+        board.play(move)
+    assert board.verdict["kind"] == "solution" and board.history == []
+    assert "here is a solution: b2xd4xf6 (drawn on the board)." in board.verdict["text"]
+    assert board.arrows == [["b2", "d4", "f6"]]
+
+
+def test_a_line_of_several_moves_says_what_is_left_after_each():
+    ex = Exercise(load("cosmic").parse("k5/6/6/6/5p/K1P3 w"), "Win the black pawn.", answers=[("c1-d2", "d2xf4")],
+                  replies=["f2-e3"], hint="let it come to you.", tutorial=Tutorial())
+    board = ex.board
+    board.play("c1-d2")
+    assert board.verdict["kind"] == "progress"
+    assert board.verdict["text"] == "You played: c1-d2; the answer was f2-e3. Play on: the goal needs 1 more move."
+    board.play("d2-c3")  # wrong: only the learner's second move is taken back
+    assert board.history == ["c1-d2", "f2-e3"] and board.verdict["kind"] == "wrong"
+    board.play("d2xf4")
+    assert board.verdict["kind"] == "right" and ex.solved
+
+
+def test_hint_on_an_exercise_shows_the_solutions_next_move():
+    ex = pawn_exercise(Tutorial())
+    board = ex.board
+    board.hint()
+    board.hint()
+    assert board.advice["text"] == "Hint: b2xd4xf6" and ex.hinted
+
+
+def test_a_whole_turn_is_taken_back_when_wrong():
+    # Kelasu: Blue has four stones, so four energy, and the turn passes when
+    # it is spent: four steps of a blank each.
+    ex = Exercise(load("kelasu").initial(), "Bring the four middle blanks to rank C.", turn=True,
+                  answers=[("B3-C3", "B4-C4", "B5-C5", "B6-C6")], hint="the middle four.", tutorial=Tutorial())
+    board = ex.board
+    board.play("B1-C1")
+    assert board.verdict["text"] == "You played: B1-C1. Play on: your turn is not over yet."
+    for move in ["B3-C3", "B4-C4"]:
+        board.play(move)
+    assert board.history == ["B1-C1", "B3-C3", "B4-C4"]
+    board.play("B5-C5")  # the turn is over, and wrong: all four steps are taken back
+    assert board.history == [] and board.verdict["kind"] == "wrong" and board.verdict["cell"] == "C5"
+
+
+# ---- the puzzle trainer's board
+
+
+def trainer():
+    return Trainer("cosmic", rating=1500, progress=False)
+
+
+def test_a_puzzle_is_solved_on_the_board_and_the_next_one_offered_there():
+    t = trainer()
+    board = t.board
+    puzzle = t.puzzle
+    assert board.goal.endswith("to play and win in two moves.") == (puzzle.plies == 3)
+    assert board.evaluation == "" and board.score == "Puzzle rating 1500 · streak 0 · 0 solved"
+    for move in puzzle.solution[::2]:
+        board.play(move)
+    assert board.verdict["kind"] == "right" and board.verdict["next"] == "Next puzzle"
+    assert t.results == [(puzzle.id, True)] and t.streak == 1 and t.rating.rating > 1500
+    assert board.score == f"Puzzle rating {t.rating.rating} · streak 1 · 1 solved"
+    board._on_message(board, {"type": "next"}, [])
+    assert t.puzzle.id != puzzle.id and board.history == [] and board.verdict == {}
+    assert board.state.to_text() == t.puzzle.state().to_text() and t.exercise.board is board
+
+
+def test_a_move_that_no_longer_wins_misses_the_puzzle_at_once():
+    t = trainer()
+    board = t.board
+    wrong = next(a.text for a in moves(t.puzzle.state()) if a.text != t.puzzle.solution[0])
+    board.play(wrong)
+    assert board.verdict["kind"] == "wrong" and board.history == []
+    assert t.results == [(t.puzzle.id, False)] and t.rating.rating < 1500 and t.streak == 0
+    assert "Puzzle missed: rating 1500 → " in board.verdict["text"]
+
+
+def test_a_puzzle_solved_after_a_hint_counts_as_missed():
+    t = trainer()
+    board = t.board
+    board.hint()
+    for move in t.puzzle.solution[::2]:
+        board.play(move)
+    assert board.verdict["kind"] == "right"
+    assert t.results == [(t.puzzle.id, False)] and t.rating.rating < 1500  # the rating never rises
+    assert "Solved after a hint, so it counts as missed" in board.verdict["text"]
+
+
+def test_the_next_button_waits_for_a_judgement():
+    t = trainer()
+    board = t.board
+    board._on_message(board, {"type": "next"}, [])
+    assert board.error.startswith("Refused: there is nothing to go on to yet")
+
+
+@pytest.mark.parametrize(("name", "side", "expected"), [
+    # Kelasu's ranks run A (top) to J, Blue starting on A and B: Blue's board is turned.
+    ("kelasu", "blue", True), ("kelasu", "red", False),
+    ("cosmic", "white", False), ("cosmic", "black", True),
+])
+def test_the_solver_sits_at_the_bottom(name, side, expected):
+    assert turned(load(name), side) is expected
+
+
+def test_a_kelasu_puzzle_for_blue_is_drawn_from_blues_side():
+    blue = next(p for p in puzzles("kelasu") if p.state().to_move == "blue")
+    red = next(p for p in puzzles("kelasu") if p.state().to_move == "red")
+    assert exercise(blue).board.flipped and not exercise(red).board.flipped
