@@ -99,6 +99,15 @@ def test_the_contract_imports_no_game_and_not_the_games_registry():
     assert not [m for m in modules if m == "games" or m.startswith("games.") or "playbook.games" in m], modules
 
 
+def test_the_contract_imports_the_renderer_only_when_a_position_is_drawn():
+    # At the top of core.py no import names the renderer: only drawing a position loads it.
+    tree = ast.parse((PACKAGE / "core.py").read_text())
+    top = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+    named = [a.name for node in top for a in node.names] + [node.module or "" for node in top
+                                                             if isinstance(node, ast.ImportFrom)]
+    assert not [name for name in named if "render" in name], named
+
+
 def test_states_compare_and_hash_through_their_key_written_once_in_the_contract():
     from playbook.core import State
 

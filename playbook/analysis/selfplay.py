@@ -215,9 +215,9 @@ def to_record(record: dict) -> Record:
 
 
 def seats_of(state) -> tuple[str, ...]:
-    """The players seated in a game from ``state``: its own ``players``
-    where the setup chooses them (Chess Wheel+), else the game's."""
-    return tuple(getattr(state, "players", None) or state.game.players)
+    """The players seated in a game from ``state`` (its ``seats``: the
+    game's players, or those its start chose)."""
+    return state.seats
 
 
 def _seats(game: Game, setup: dict) -> tuple[str, ...]:
