@@ -1,6 +1,7 @@
 """Every tutorial part, run top to bottom (Run All), then every exercise
 solved on its own board by clicks alone, no cell run; the first exercise
-that takes a single move is first answered with a wrong one.
+that takes a single move is first answered with a wrong one (every part
+has one but Chess Wheel+'s, whose exercises are a seal and a reveal).
 
 The solutions are read from the kernel by one cell added at the end of a
 copy of the notebook: each exercise that has a board, with the steps of
@@ -88,12 +89,15 @@ def enter(widget, steps) -> None:
             if confirm.count():
                 confirm.first.click()
         else:
+            # Typed text the board may leave out (a seal's salt: the board
+            # makes one when the action is whole without it).
             field = widget.locator(".pb-picker input.pb-text")
-            field.fill(value)
-            field.press("Enter")
+            if field.count():
+                field.fill(value)
+                field.press("Enter")
     stop = widget.locator('.pb-picker button[title="End the action here"]')
     if stop.count():
-        stop.click()
+        stop.first.dispatch_event("click")  # the piece carried along may still be sliding
 
 
 def board_for(page, prompt: str, solved: set[int]):
@@ -126,4 +130,6 @@ def test_run_all_then_solve_every_exercise_on_its_board(page, lab, name):
             wait_for_attr(widget, "data-moves", str(before))
             enter(widget, steps)
         wait_for_attr(widget, "data-verdict", "right")
-    assert tried_wrong, f"{name}: no exercise of one move to answer wrong first"
+    # Chess Wheel+ exercises are a seal and a reveal: there a wrong answer
+    # is left to the other tests (tests/browser/test_wheel_board.py).
+    assert tried_wrong or name.startswith("chess_wheel"), f"{name}: no exercise of one move to answer wrong first"
