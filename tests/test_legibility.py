@@ -170,3 +170,28 @@ def test_a_label_beside_the_board_is_drawn_whole_inside_the_picture():
         for x, text in labels:
             half = 0.3 * max(11, em) * len(text)
             assert float(x) - half >= 0 and float(x) + half <= width, (flip, text)
+
+
+def test_cresnovian_q_badges_cover_no_piece():
+    # Every umbration's shape, alive and dead, with its Q count: no point of the shape lies on
+    # the plate under its count (the plate sits in the top-left corner of the cell).
+    state = CRES.setup({"A1": "duality 3Q", "B2": "essence 4Q", "C3": "velocity 0Q", "I1": "cosmos 7Q",
+                        "H2": "radiance 2Q", "G3": "caprice 5Q", "A3": "innervation 0Q", "B1": "corporeality 0Q",
+                        "H3": "cognizance 0Q"})
+    svg = state.svg(caption=False)
+    plates = {}
+    for m in re.finditer(r'<rect class="pb-badge-bg[^"]*" data-cells="(\w+)" height="([\d.]+)" rx="3" '
+                         r'width="([\d.]+)" x="([\d.]+)" y="([\d.]+)" />', svg):
+        plates[m.group(1)] = (float(m.group(4)), float(m.group(5)), float(m.group(3)), float(m.group(2)))
+    assert len(plates) == 9
+    for m in re.finditer(r'<polygon class="pb-piece[^"]*" data-cells="(\w+)" points="([^"]+)"', svg):
+        x, y, w, h = plates[m.group(1)]
+        points = [tuple(map(float, p.split(","))) for p in m.group(2).split()]
+        assert not any(x <= px <= x + w and y <= py <= y + h for px, py in points), m.group(1)
+    for m in re.finditer(r'<circle class="pb-piece[^"]*" cx="([\d.]+)" cy="([\d.]+)" data-cells="(\w+)" r="([\d.]+)"',
+                         svg):
+        cx, cy, r = float(m.group(1)), float(m.group(2)), float(m.group(4))
+        x, y, w, h = plates[m.group(3)]
+        # The plate's corner nearest the circle's centre lies outside it.
+        nearest = (min(max(cx, x), x + w), min(max(cy, y), y + h))
+        assert (nearest[0] - cx) ** 2 + (nearest[1] - cy) ** 2 > r ** 2, m.group(3)

@@ -119,3 +119,29 @@ def test_each_release_publishes_the_site_to_github_pages():
     assert "release:\n    types: [published]" in workflow
     assert "playbook lite --out _site" in workflow
     assert "path: _site" in workflow and "actions/deploy-pages" in workflow
+
+
+def test_in_the_browser_a_missing_library_says_where_to_go(monkeypatch):
+    from playbook import browser
+
+    monkeypatch.setattr(browser, "IN_BROWSER", True)
+    message = str(browser.missing("pandas", "Review.frame()"))
+    assert message.startswith("Review.frame() needs pandas, which this in-browser version of playbook cannot load")
+    assert "Binder" in message
+
+
+def test_a_review_without_pandas_or_matplotlib_says_what_it_needs(monkeypatch):
+    from playbook import load
+    from playbook.analysis import review
+    from playbook.records import Record
+
+    start = load("cosmic").parse("5k/6/r5/6/6/1K2R1 w")
+    done = review(Record.of(start, ["b1-a1"]))
+    # A module set to None in sys.modules cannot be imported, as when it is not installed.
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    with pytest.raises(ImportError, match=r"^Review.frame\(\) needs pandas: pip install"):
+        done.frame()
+    with pytest.raises(ImportError, match=r"^Review.plot\(\) needs matplotlib: pip install"):
+        done.plot()

@@ -567,6 +567,19 @@ def test_clarification_15_votes_last_one_counts_and_popular_needs_more_for():
     assert p.status(dt.date(2026, 11, 29)) == "popular (2 for, 0 against)"
 
 
+def test_clarification_15_the_games_players_vote_and_nobody_else():
+    # Submitted on a Tuesday (move phase): votes are cast Thursday 26 to Saturday 28.
+    p = Proposal("Power 4", dt.datetime(2026, 11, 24, 12), ("Ann", "Bob", "Cyd"))
+    assert p.voting_period() == (dt.date(2026, 11, 26), dt.date(2026, 11, 28))
+    with pytest.raises(IllegalAction, match="not a player"):
+        p.vote("Dan", True, dt.date(2026, 11, 26))
+    with pytest.raises(IllegalAction, match="voting period|cast from"):
+        p.vote("Cyd", True, dt.date(2026, 11, 29))  # Sunday: the period is over
+    p = p.vote("Ann", True, dt.date(2026, 11, 26)).vote("Bob", True, dt.date(2026, 11, 27))
+    p = p.vote("Cyd", False, dt.date(2026, 11, 28))
+    assert (p.in_favour, p.against) == (2, 1) and p.popular
+
+
 # ---------------------------------------------------------------- input refused, naming the field
 
 

@@ -71,6 +71,7 @@ from dataclasses import dataclass
 from itertools import islice, pairwise
 from typing import Any
 
+from ..browser import missing
 from ..core import PlaybookError, State
 from ..numbering import move_numbers
 from ..records import Record
@@ -181,7 +182,10 @@ class Review:
 
     def frame(self):
         """The rows as a pandas DataFrame, one row a move, indexed by ply."""
-        import pandas as pd
+        try:
+            import pandas as pd
+        except ImportError:
+            raise missing("pandas", "Review.frame()") from None
 
         columns = ["ply", "mover", "move", "best", "before", "after", "loss", "label", "allows_win", "line"]
         return pd.DataFrame(self.rows, columns=columns).set_index("ply")
@@ -211,7 +215,10 @@ class Review:
         """The evaluation graph: the first player's expected score after
         every move (one point a move), the labelled moves marked in their
         colours.  Returns the matplotlib axes."""
-        import matplotlib.pyplot as plt
+        try:
+            import matplotlib.pyplot as plt
+        except ImportError:
+            raise missing("matplotlib", "Review.plot()") from None
 
         if ax is None:
             _, ax = plt.subplots(figsize=(8, 2.5))

@@ -52,11 +52,14 @@ def offline(site):
 
 
 def exercise_board(page, check_source: str):
-    """The board of the cell above the cell whose source is ``check_source``."""
-    cells = page.locator(".jp-Notebook .jp-Cell")
-    sources = cells.evaluate_all("cells => cells.map(c => c.querySelector('.jp-InputArea-editor')?.textContent)")
-    index = next(i for i, text in enumerate(sources) if text and text.strip() == check_source)
-    return cells.nth(index - 1).locator(".pb-widget"), cells.nth(index)
+    """The board nearest above the cell whose source is ``check_source``
+    (in the notebook shown), and that cell."""
+    cells = page.locator(".jp-Notebook:visible .jp-Cell")
+    found = cells.evaluate_all("""cells => cells.map(c => [
+        c.querySelector('.jp-InputArea-editor')?.textContent?.trim(), !!c.querySelector('.pb-widget')])""")
+    index = next(i for i, (text, _) in enumerate(found) if text == check_source)
+    above = max(i for i, (_, has_board) in enumerate(found[:index]) if has_board)
+    return cells.nth(above).locator(".pb-widget"), cells.nth(index)
 
 
 def test_a_tutorials_first_exercise_is_solved_by_clicks_in_the_offline_site(offline, site):

@@ -47,7 +47,8 @@ def test_a_click_on_a_point_or_a_move_sets_the_cursor(page):
     assert page.locator(".pb-review-comment").inner_text() == "1… a4x* (black): won."
     assert page.locator("circle[data-ply]").count() == 2
     # The blunder's point in the blunder's colour (#d55e00), the other one in the sheet's grey.
-    fills = page.evaluate("() => [...document.querySelectorAll('circle[data-ply]')].map((c) => getComputedStyle(c).fill)")
+    fills = page.evaluate("() => [...document.querySelectorAll('circle[data-ply]')]"
+                          ".map((c) => getComputedStyle(c).fill)")
     assert fills[0] == "rgb(213, 94, 0)" and fills[1] != fills[0]
     # White's move and Black's reply make one numbered turn: "1." beside b1-a1.
     assert page.locator(".pb-review-move").all_inner_texts() == ["b1-a1??", "a4x*"]
