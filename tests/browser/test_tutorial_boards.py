@@ -95,9 +95,12 @@ def enter(widget, steps) -> None:
             if field.count():
                 field.fill(value)
                 field.press("Enter")
-    stop = widget.locator('.pb-picker button[title="End the action here"]')
-    if stop.count():
-        stop.first.dispatch_event("click")  # the piece carried along may still be sliding
+    # Where the move could still go on (a chain), end it with Stop here, if the
+    # board still offers it (checked and pressed at once, in the page).
+    widget.evaluate("""el => {
+        const stop = el.querySelector('.pb-picker button[title="End the action here"]');
+        if (stop) stop.click();
+    }""")
 
 
 def board_for(page, prompt: str, solved: set[int]):
