@@ -189,6 +189,19 @@ def test_clarification_9_impossible_orders_cost_one_and_fail():
     assert cells(s) == {"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"}
 
 
+@pytest.mark.parametrize("letter, destination", [("K", "e5"), ("Q", "h8"), ("R", "a4"), ("B", "b2"), ("N", "f5"),
+                                                 ("P", "d3")])
+def test_an_order_names_its_piece_by_letter_and_another_letter_fails(letter, destination):
+    # K king, Q queen, R rook, B bishop, N knight, P pawn: each piece on d4 of
+    # Ann's empty board reaches its destination by hand (h8 is on the queen's
+    # diagonal d4-e5-f6-g7-h8, f5 is a knight's jump, d3 a pawn's step back).
+    wrong = "N" if letter != "N" else "B"
+    moved = play_orders(setup({"{Ann}d4": f"Ann {letter}"}), {"Ann": f"{letter}d4-{destination}"})
+    assert cells(moved, "Ann") == {("" if destination.endswith("8") else "{Ann}") + destination: f"Ann {letter}"}
+    refused = play_orders(setup({"{Ann}d4": f"Ann {letter}"}), {"Ann": f"{wrong}d4-{destination}"})
+    assert set(results(refused).values()) == {"wrong-piece"} and cells(refused) == {"{Ann}d4": f"Ann {letter}"}
+
+
 def test_clarification_9_a_piece_ordered_twice_fails_both_times():
     s = play_orders(setup({"{Ann}e2": "Ann P"}), {"Ann": "e2-e3, e2-e1"})
     assert set(results(s).values()) == {"twice"}
