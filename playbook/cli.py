@@ -46,6 +46,7 @@ import threading
 from . import lite, scaffold
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, load_results, selfplay
 from .analysis.report import report
+from .analysis.store import signals_held
 from .core import PlaybookError
 from .games import available
 
@@ -188,9 +189,12 @@ def _executor(args):
             raise CommandError(f"--workers: at least 1, not {args.workers}")
         from concurrent.futures import ProcessPoolExecutor
 
-        # Ctrl-C reaches every process of the terminal: the workers leave it to this one, which stops the run.
-        return ProcessPoolExecutor(args.workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)), \
-            None
+        pool = ProcessPoolExecutor(args.workers, initializer=_worker_signals)
+        # The workers start with the first task: Ctrl-C or SIGTERM during their fork would be lost (raised in a
+        # fork hook, where Python drops exceptions), so they are started now, with both held back until done.
+        with signals_held():
+            pool.submit(int).result()
+        return pool, None
     if args.scheduler is not None:
         try:
             from distributed import Client
@@ -216,16 +220,28 @@ def _check_counts(args) -> None:
         raise CommandError(f"--batch: at least 1 game a task, not {args.batch} (leave it out to size tasks by time)")
 
 
+def _worker_signals() -> None:
+    """A local worker process's signals: Ctrl-C reaches every process of
+    the terminal, and the workers leave it to the command, which stops the
+    run; SIGTERM ends a worker at once (the command's own handler, copied
+    into it, is not for it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})  # held while it was started
+
+
 def _close(executor, client, stopped: bool) -> None:
     """Let the executor and the Dask client go; after a stop, without
     waiting for the tasks still out (their games are played again by the
-    next run)."""
+    next run): local worker processes are ended."""
     if executor is not None:
         if stopped:
             try:
                 executor.shutdown(wait=False, cancel_futures=True)
             except TypeError:  # Dask's executor cancels what is left on its own
                 executor.shutdown(wait=False)
+            for process in list((getattr(executor, "_processes", None) or {}).values()):
+                process.terminate()  # a process pool's workers: their games are played again next run
         else:
             executor.shutdown()
     if client is not None:
@@ -240,7 +256,7 @@ def selfplay_command(args) -> int:
     agents = parse_agents(args.agents)
     variant = dict(parse_setting(t, "--variant") for t in args.variant)
     setup = dict(parse_setting(t, "--setup") for t in args.setup)
-    before = _games_in(args.out)
+    before = _games_in(args.out, range(args.seed, args.seed + args.games))
     executor, client = _executor(args)
     stopped = True
     try:
@@ -251,7 +267,7 @@ def selfplay_command(args) -> int:
     finally:
         _close(executor, client, stopped)
     s = result.summary()
-    print(f"{s['games']} games of {args.game} in {args.out} ({s['games'] - min(before, s['games'])} played now): "
+    print(f"{s['games']} games of {args.game} in {args.out} ({s['games'] - before} played now): "
           f"wins {s['wins']}, {s['draws']} draws, {s['unfinished']} unfinished, median length "
           f"{s['median_plies'] or 'beyond the cap'} plies")
     return 0
@@ -268,10 +284,11 @@ def summary_command(args, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
-def _games_in(path) -> int:
-    """How many games the folder ``path`` holds (0 when it holds none)."""
+def _games_in(path, seeds=None) -> int:
+    """How many games the folder ``path`` holds (0 when it holds none),
+    of those ``seeds`` only when given."""
     try:
-        return len(load_results(path))
+        return len(load_results(path, seeds=seeds))
     except FileNotFoundError:
         return 0
 

@@ -605,6 +605,13 @@ class State(ABC):
         return tuple(self.game.players) if self.palette() else ()
 
     @property
+    def seats(self) -> tuple[str, ...]:
+        """The players seated in this game: the game's ``players`` unless
+        the start chooses them (Chess Wheel+ seats two to eight), where the
+        position says."""
+        return tuple(self.game.players)
+
+    @property
     def movers(self) -> tuple[str, ...]:
         """Every player who still has a decision in this position.  Turn
         games have one, ``to_move``; simultaneous games override this."""

@@ -76,3 +76,20 @@ def test_every_source_module_is_small_and_bundled():
     # esbuild names each module it bundles in a comment: every source is reached from index.js.
     bundle = (ROOT / "widgets" / "board.js").read_text()
     assert [name for name in sizes if f"// src/{name}\n" not in bundle] == []
+
+
+def test_the_style_sheet_closes_every_rule_it_opens():
+    # Two branches adding rules at the end of board.css once merged into a rule left open, which
+    # swallowed every rule after it: no rule may open inside another (an @media block holds whole rules).
+    stack: list[tuple[int, bool]] = []  # (line, is an @-block) of each brace open
+    for number, line in enumerate((ROOT / "widgets" / "board.css").read_text().splitlines(), start=1):
+        code = line.split("/*")[0]
+        for char in code:
+            if char == "{":
+                inside_rule = any(not block for _, block in stack)
+                assert not inside_rule, f"board.css line {number}: a rule opens inside the rule of line {stack[-1][0]}"
+                stack.append((number, code.lstrip().startswith("@")))
+            elif char == "}":
+                assert stack, f"board.css line {number}: a brace closes nothing"
+                stack.pop()
+    assert stack == [], f"board.css: the rule of line {stack[-1][0] if stack else 0} is never closed"

@@ -91,6 +91,17 @@ def test_initial_with_an_arrangement_skips_set_up():
     assert state.phase == "play" and state.kingdom() == "left" and state.total("left") == 9
 
 
+def test_the_communal_poem_is_empty_when_play_begins():
+    # The rules' set-up pastes the poem section as "(To be written)": no word
+    # yet, so the first document's nine words are the whole poem.
+    arrangement = {"A1": "cosmos", "A2": "essence", "A3": "duality", "D3": "innervation", "E3": "velocity",
+                   "F3": "radiance", "I1": "corporeality", "I2": "caprice", "I3": "cognizance"}
+    state = GAME.initial(arrangement, second="left")
+    assert state.poem == ()
+    words = "one two three four five six seven eight nine"
+    assert state.play("document " + words).poem == tuple(words.split())
+
+
 # ------------------------------------------------------------------ travel
 
 
@@ -493,6 +504,19 @@ def test_build_monument_of_any_umbration_next_to_the_performer_or_destroy_one():
     assert state.play("perform B2 build-monument A1 destroy").monuments == ()
     with pytest.raises(IllegalAction):
         state.play("perform B2 build-monument E2 caprice")  # not adjacent
+
+
+def test_monuments_have_no_cap():
+    # The v0.4.1 patch removed the cap on monuments: with eleven on the board
+    # the Corporeality still builds one more next to it, and the Radiance one
+    # more in the right kingdom.
+    walls = ("A1", "A3", "B1", "B3", "D1", "D2", "E1", "E2", "F1", "F2", "I2")
+    monuments = {c: "essence" for c in walls}
+    state = GAME.setup({"A2": "radiance 3Q", "B2": "corporeality 3Q", "C2": "cosmos 0Q", "D3": "duality 0Q",
+                        "E3": "velocity 0Q", "F3": "innervation 0Q", "G1": "caprice 5Q", "G2": "cognizance 0Q",
+                        "G3": "essence 0Q"}, monuments=monuments)
+    assert len(state.play("perform B2 build-monument C1 cosmos").monuments) == 12
+    assert len(state.play("perform A2 spectacle B2 H1").monuments) == 12
 
 
 def test_tectonic_failure_moves_live_pieces_and_monuments_one_cell_clarification_5():

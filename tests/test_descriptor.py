@@ -50,11 +50,17 @@ def test_each_declared_talk_action_is_an_action_of_the_game(game):
     assert met == game.descriptor.talk_texts()
 
 
+def test_the_start_seats_as_many_players_as_the_game_declares(game):
+    seats = game.initial().seats
+    assert len(seats) == game.descriptor.seats.fewest and len(set(seats)) == len(seats)
+    assert set(game.initial().movers) <= set(seats)
+
+
 def test_seats_are_a_range_and_chess_wheel_seats_two_to_eight():
     assert 2 in Seats(2, 2) and 3 not in Seats(2, 2) and Seats(2, 2).fixed
     assert 8 in Seats(2, 8) and 9 not in Seats(2, 8) and True not in Seats(0, 8) and not Seats(2, 8).fixed
     assert load("wheel").descriptor.seats == Seats(2, 8)
-    assert len(load("wheel").initial(players=8).players) == 8
+    assert len(load("wheel").initial(players=8).seats) == 8
 
 
 def test_an_option_accepts_values_of_its_type_and_choices_only():

@@ -214,6 +214,18 @@ def test_merge_costs():
         state.play("C@D2:D2,D3,D4,D5")
 
 
+def test_merging_is_not_limited_by_the_pieces_in_a_set():
+    # A set holds four champions, but the rules add no limit: Blue already
+    # has five champions (one more than a set, as a conversion could give)
+    # and may still merge five blanks into a sixth.
+    champions = {f"A{f}": "C" for f in range(1, 6)}
+    blanks = {f"D{f}": "B" for f in range(2, 7)}
+    state = position({**champions, **blanks})
+    assert "C@D4:D2,D3,D4,D5,D6" in {a.text for a in state.legal_actions()}
+    after = state.play("C@D4:D2,D3,D4,D5,D6")
+    assert sum(piece == "C" for piece in after.board) == 6
+
+
 def test_merge_with_too_little_energy_ends_the_turn_and_the_new_piece_stands_clarification_6():
     # Blue has one stone (energy 1) and merges four blanks into a runner.
     state = position({"D2": "B", "D3": "B", "D4": "B", "D5": "B"}).play("R@D3:D2,D3,D4,D5")

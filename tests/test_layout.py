@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
+import re
 
 from playbook import available, load
 
@@ -20,6 +21,18 @@ def _docstrings(tree: ast.AST) -> set[int]:
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
                 ids.add(id(body[0].value))
     return ids
+
+
+def whole_words(text: str) -> set[str]:
+    """The whole words of ``text``, lower case: its runs of letters, digits
+    and underscores, and the parts of those between underscores."""
+    runs = re.findall(r"[a-z0-9_]+", text.lower())
+    return set(runs) | {part for run in runs for part in run.split("_") if part}
+
+
+def test_game_names_are_matched_as_whole_words_only():
+    assert "go" not in whole_words("algorithm going") and "go" in whole_words("play go") and "go" in whole_words("GO_RULES")
+    assert "lines" in whole_words("Lines of Action") and "cosmic" in whole_words("cosmic_value")
 
 
 def test_the_engines_import_no_game_and_name_none():
@@ -46,7 +59,7 @@ def test_the_engines_import_no_game_and_name_none():
             elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
                 words = [node.value]
             for word in words:
-                hit = [n for n in names if n in word.lower()]
+                hit = sorted(names & whole_words(word))
                 if hit:
                     found.append(f"{path.name}:{node.lineno} names {hit[0]} in {word[:40]!r}")
     assert not found, "\n".join(found)
@@ -84,6 +97,15 @@ def test_the_contract_imports_no_game_and_not_the_games_registry():
     modules = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level > 0]
     modules += [a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names]
     assert not [m for m in modules if m == "games" or m.startswith("games.") or "playbook.games" in m], modules
+
+
+def test_the_contract_imports_the_renderer_only_when_a_position_is_drawn():
+    # At the top of core.py no import names the renderer: only drawing a position loads it.
+    tree = ast.parse((PACKAGE / "core.py").read_text())
+    top = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+    named = [a.name for node in top for a in node.names] + [node.module or "" for node in top
+                                                             if isinstance(node, ast.ImportFrom)]
+    assert not [name for name in named if "render" in name], named
 
 
 def test_states_compare_and_hash_through_their_key_written_once_in_the_contract():

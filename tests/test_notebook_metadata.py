@@ -24,8 +24,10 @@ import pytest
 from ipykernel.ipkernel import IPythonKernel
 from ipykernel.kernelspec import get_kernel_dict
 
-NOTEBOOKS = pathlib.Path(__file__).resolve().parent.parent / "notebooks"
-ALL = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+#: Every shipped notebook: the tutorials and studies, and the example games'.
+ALL = sorted(str(p.relative_to(ROOT)) for p in [*NOTEBOOKS.glob("*.ipynb"), *ROOT.glob("examples/**/*.ipynb")])
 
 #: What JupyterLab writes for the installed Python kernel.
 KERNELSPEC = {"display_name": get_kernel_dict()["display_name"], "language": "python", "name": "python3"}
@@ -66,6 +68,6 @@ def test_metadata_jupyterlab_would_rewrite_is_found():
 
 @pytest.mark.parametrize("name", ALL)
 def test_a_notebook_ships_the_metadata_jupyterlab_writes(name):
-    nb = json.loads((NOTEBOOKS / name).read_text())
+    nb = json.loads((ROOT / name).read_text())
     assert problems(nb["metadata"]) == [], name
     assert (nb["nbformat"], nb["nbformat_minor"]) == (4, 5), name

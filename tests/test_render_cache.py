@@ -63,8 +63,16 @@ def test_a_cold_cache_and_a_warm_one_draw_the_same():
 
 
 def test_caches_are_bounded():
-    for cache in (render._frame, render._cell, render._piece_text):
-        assert cache.cache_info().maxsize is not None
+    # Drawing more distinct cells than the cell cache holds leaves it full, never fuller.
+    most = render._cell.cache_info().maxsize
+    assert isinstance(most, int) and 0 < most <= 100_000
+    render._cell.cache_clear()
+    grid = (most + 10.0, 1.0, 0, False)
+    for x in range(most + 10):
+        render._cell(Cell(f"c{x}", x, 0), grid)
+    assert render._cell.cache_info().currsize == most
+    for cache in (render._frame, render._piece_text):
+        assert 0 < cache.cache_info().maxsize <= 100_000
 
 
 def frame(scene, flip=False, size=None, lines=0):

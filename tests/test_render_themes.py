@@ -8,16 +8,21 @@ from pathlib import Path
 
 import pytest
 
-from playbook import load, render
-from playbook.games.cresnovian import FOUNDATION, UMBRATIONS
+from playbook import available, load, render
+from playbook.analysis import RandomAgent
 
-GAMES = {
-    "cosmic": lambda g: g.initial(),
-    "kelasu": lambda g: g.initial(),
-    "cresnovian": lambda g: g.initial(arrangement=dict(zip(FOUNDATION, UMBRATIONS))),
-    "ccc": lambda g: g.initial(),
-    "wheel": lambda g: g.initial(ready=True),
-}
+
+def scenes():
+    """Every installed game's scene at the start and a dozen random actions in
+    (past any set-up: boards made, pieces placed)."""
+    for name in available():
+        start = load(name).initial()
+        yield start.view()
+        yield RandomAgent(seed=1).play(start, 12).view()
+
+
+#: The colours of the zones games bring in their scenes, by selector.
+OWN = {f".pb-zone-{zone}": (light, dark) for scene in scenes() for zone, light, dark in scene.zones}
 THEMED = {sel: (light, dark) for sel, prop, light, dark in render.THEMED}
 PROPERTY = {sel: prop for sel, prop, _, _ in render.THEMED}
 BOARD_CSS = (Path(__file__).parents[1] / "widgets" / "board.css").read_text()
@@ -37,8 +42,7 @@ def contrast(a: str, b: str) -> float:
 
 def zones_drawn() -> set[str]:
     zones = set()
-    for name, start in GAMES.items():
-        scene = start(load(name)).view()
+    for scene in scenes():
         zones |= {c.zone for c in scene.cells} | {a.zone for a in scene.areas}
     return zones
 
@@ -46,7 +50,8 @@ def zones_drawn() -> set[str]:
 def test_every_zone_a_game_fills_has_a_light_and_a_dark_colour():
     # "side" takes JupyterLab's own panel colour and "foundation" is an outline.
     filled = zones_drawn() - {"side", "foundation"}
-    assert filled and all(f".pb-zone-{z}" in THEMED for z in filled), filled - {s[9:] for s in THEMED}
+    coloured = {**THEMED, **OWN}
+    assert filled and all(f".pb-zone-{z}" in coloured for z in filled), filled - {s[9:] for s in coloured}
 
 
 def test_light_pages_keep_the_colours_boards_always_had():
@@ -57,9 +62,9 @@ def test_light_pages_keep_the_colours_boards_always_had():
         assert rule in style
 
 
-@pytest.mark.parametrize("selector", [s for s in THEMED if s.startswith(".pb-zone")])
+@pytest.mark.parametrize("selector", [s for s in THEMED if s.startswith(".pb-zone")] + sorted(OWN))
 def test_dark_cells_are_deeper_and_do_not_glare(selector):
-    light, dark = THEMED[selector]
+    light, dark = {**THEMED, **OWN}[selector]
     assert luminance(dark) < luminance(light) / 2
     assert luminance(dark) < 0.3
     # Cell text (a Cresnovian word, a shared cell's name) stays readable on it.
@@ -79,8 +84,11 @@ def test_a_dark_jupyterlab_theme_and_a_dark_system_scheme_both_pick_the_dark_ton
 
 
 def test_every_game_draws_with_the_themed_stylesheet():
-    for name, start in GAMES.items():
-        assert "@media (prefers-color-scheme: dark)" in start(load(name)).svg()
+    for name in available():
+        drawn = load(name).initial().svg()
+        assert "@media (prefers-color-scheme: dark)" in drawn
+        for zone, light, dark in load(name).initial().view().zones:  # a game's own zones follow the theme too
+            assert f".pb-zone-{zone} {{ fill: {light}; }}" in drawn and f"fill: {dark};" in drawn
 
 
 def blend(colour: str, opacity: float, under: str) -> str:

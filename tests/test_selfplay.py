@@ -33,6 +33,7 @@ def test_records_carry_what_a_designer_needs_and_load_into_pandas():
     # Every game as a Record, each replaying its own actions from its own start.
     replayed = result.to_records()
     assert [r.actions for r in replayed] == [r["actions"] for r in result.records]
+    assert replayed[0].players == {"white": "RandomAgent()", "black": "RandomAgent()"}  # the seats, as in any Record
     assert [r.final().outcome.reason for r in replayed] == list(frame["reason"])
 
 

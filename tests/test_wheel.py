@@ -189,6 +189,19 @@ def test_clarification_9_impossible_orders_cost_one_and_fail():
     assert cells(s) == {"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"}
 
 
+@pytest.mark.parametrize("letter, destination", [("K", "e5"), ("Q", "h8"), ("R", "a4"), ("B", "b2"), ("N", "f5"),
+                                                 ("P", "d3")])
+def test_an_order_names_its_piece_by_letter_and_another_letter_fails(letter, destination):
+    # K king, Q queen, R rook, B bishop, N knight, P pawn: each piece on d4 of
+    # Ann's empty board reaches its destination by hand (h8 is on the queen's
+    # diagonal d4-e5-f6-g7-h8, f5 is a knight's jump, d3 a pawn's step back).
+    wrong = "N" if letter != "N" else "B"
+    moved = play_orders(setup({"{Ann}d4": f"Ann {letter}"}), {"Ann": f"{letter}d4-{destination}"})
+    assert cells(moved, "Ann") == {("" if destination.endswith("8") else "{Ann}") + destination: f"Ann {letter}"}
+    refused = play_orders(setup({"{Ann}d4": f"Ann {letter}"}), {"Ann": f"{wrong}d4-{destination}"})
+    assert set(results(refused).values()) == {"wrong-piece"} and cells(refused) == {"{Ann}d4": f"Ann {letter}"}
+
+
 def test_clarification_9_a_piece_ordered_twice_fails_both_times():
     s = play_orders(setup({"{Ann}e2": "Ann P"}), {"Ann": "e2-e3, e2-e1"})
     assert set(results(s).values()) == {"twice"}
@@ -565,6 +578,19 @@ def test_clarification_15_votes_last_one_counts_and_popular_needs_more_for():
     p = p.vote("Bob", True, dt.date(2026, 11, 28))
     assert p.popular and (p.in_favour, p.against) == (2, 0)
     assert p.status(dt.date(2026, 11, 29)) == "popular (2 for, 0 against)"
+
+
+def test_clarification_15_the_games_players_vote_and_nobody_else():
+    # Submitted on a Tuesday (move phase): votes are cast Thursday 26 to Saturday 28.
+    p = Proposal("Power 4", dt.datetime(2026, 11, 24, 12), ("Ann", "Bob", "Cyd"))
+    assert p.voting_period() == (dt.date(2026, 11, 26), dt.date(2026, 11, 28))
+    with pytest.raises(IllegalAction, match="not a player"):
+        p.vote("Dan", True, dt.date(2026, 11, 26))
+    with pytest.raises(IllegalAction, match="voting period|cast from"):
+        p.vote("Cyd", True, dt.date(2026, 11, 29))  # Sunday: the period is over
+    p = p.vote("Ann", True, dt.date(2026, 11, 26)).vote("Bob", True, dt.date(2026, 11, 27))
+    p = p.vote("Cyd", False, dt.date(2026, 11, 28))
+    assert (p.in_favour, p.against) == (2, 1) and p.popular
 
 
 # ---------------------------------------------------------------- input refused, naming the field

@@ -40,12 +40,31 @@ def test_random_play_ends_or_reaches_the_cap_keeping_the_invariants(players):
         assert_sound(state)
 
 
-def test_random_play_finds_every_kind_of_result():
+#: What orders entered by steps meet at each collision rule: the results of
+#: the collision, head-to-head and chain stages.  Two moves into one cell
+#: bounce under "bounce" and are destroyed there under "destroy", never the
+#: other way round.  The range stage's results (no piece, wrong piece, no
+#: cell, out of range, ordered twice) come only from typed orders: the
+#: step API offers well-formed orders in range (see test_wheel.py for those).
+MET_BY_STEPS = {"bounce": {"ok", "bounce", "head-to-head", "own-piece", "blocked"},
+                "destroy": {"ok", "destroyed", "own-piece", "blocked"}}
+
+
+@pytest.mark.parametrize("collision", sorted(MET_BY_STEPS))
+def test_random_play_finds_every_kind_of_result_orders_entered_by_steps_can_have(collision):
+    game = load("wheel", collision=collision)
     seen = set()
-    for seed in range(4):
-        for state in random_line(2, seed, 150):
-            seen.update(code for *_, code in state.results)
-    assert {"ok", "out-of-range"} <= seen or {"ok", "bounce"} <= seen
+    for players in (2, 3):
+        for seed in range(6):
+            agent, state = RandomAgent(seed=seed), game.initial(players)
+            for _ in range(150):
+                if state.outcome is not None:
+                    break
+                state = state.play(agent.choose(state))
+                seen.update(code for *_, code in state.results)
+    assert MET_BY_STEPS[collision] <= seen
+    assert not seen & {"no-piece", "wrong-piece", "no-cell", "out-of-range", "twice"}
+    assert ("bounce" in seen, "destroyed" in seen) == (collision == "bounce", collision == "destroy")
 
 
 def test_fuzzed_positions_are_refused_or_sound():

@@ -205,19 +205,22 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
 
 def to_record(record: dict) -> Record:
     """A self-play record as a :class:`~playbook.records.Record` (replayable,
-    saved as JSON), with its metadata where ``Record`` keeps metadata."""
+    saved as JSON), with its metadata where ``Record`` keeps metadata: the
+    agent in each seat as its ``players``, as for any other game."""
     game = load(record["game"], **(record.get("variant") or {}))  # the rules it was played under
     start = game.parse(record["start"])
     tags = {k: record[k] for k in ("seed", "agents", "plies", "time") if k in record}
     if record.get("setup"):
         tags["setup"] = record["setup"]  # what the start position was made with
-    return Record.of(start, record["actions"], notes=record.get("notes"), **tags)
+    seated = record.get("agents")
+    return Record.of(start, record["actions"], players=seated if isinstance(seated, dict) else None,
+                     notes=record.get("notes"), **tags)
 
 
 def seats_of(state) -> tuple[str, ...]:
-    """The players seated in a game from ``state``: its own ``players``
-    where the setup chooses them (Chess Wheel+), else the game's."""
-    return tuple(getattr(state, "players", None) or state.game.players)
+    """The players seated in a game from ``state`` (its ``seats``: the
+    game's players, or those its start chose)."""
+    return state.seats
 
 
 def _seats(game: Game, setup: dict) -> tuple[str, ...]:

@@ -52,7 +52,8 @@ from pathlib import Path
 
 from .selfplay import SelfPlay, SelfPlayError
 
-__all__ = ["load_results", "keep_results", "ResultStore", "SETTINGS_FILE", "FLUSH_SECONDS", "DamagedResults"]
+__all__ = ["load_results", "keep_results", "ResultStore", "SETTINGS_FILE", "FLUSH_SECONDS", "DamagedResults",
+           "signals_held"]
 
 #: The file of a results folder that holds the settings of its run.
 SETTINGS_FILE = "_run.json"
@@ -215,7 +216,7 @@ class ResultStore:
         """Write ``table`` as ``stem-CRC.parquet``, CRC the whole file's
         CRC-32 (the pages carry their own; this covers the footer too)."""
         partial = self.path / f".{stem}.partial"
-        with _signals_held():
+        with signals_held():
             # zstd: about half the size of the default; a checksum on every page, checked by _read.
             _pyarrow().parquet.write_table(table, partial, compression="zstd", write_page_checksum=True)
             crc = zlib.crc32(partial.read_bytes())
@@ -223,7 +224,7 @@ class ResultStore:
 
 
 @contextmanager
-def _signals_held():
+def signals_held():
     """Hold Ctrl-C and SIGTERM back (in the main thread, where they
     arrive) while a file is written; they take effect right after."""
     held = {signal.SIGINT, signal.SIGTERM}

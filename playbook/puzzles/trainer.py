@@ -1,9 +1,13 @@
 """Solving puzzles one after another, with a streak and a rating.
 
 ``Trainer("cosmic")`` hands out the game's puzzles as
-:class:`~playbook.tutorial.Exercise` values (``trainer.next()``), played
-on the exercise's live board and checked with ``trainer.check()``: a
-wrong answer earns a hint, the third the solution, as in the tutorials.
+:class:`~playbook.tutorial.Exercise` values (``trainer.next()``).
+``trainer.board`` is one live board that goes from puzzle to puzzle as on
+Lichess: it judges each move the moment it is played, plays the
+opponent's reply, shows the rating and streak, and offers the next puzzle
+with a button; ``trainer.check()`` judges a typed answer (or says what
+the board said).  A wrong answer earns a hint, the third the solution, as
+in the tutorials.
 A puzzle counts once, when it is first judged: solved at the first try,
 or failed (also as soon as a move leaves no forced win, as on Lichess).
 Each result moves the :class:`Rating` as a puzzle rating moves on

@@ -67,23 +67,45 @@ export function showMark(widget) {
   }));
 }
 
-// A board whose kernel is gone (stopped, restarted, or a notebook reopened
-// without it): the widget manager marks its view disconnected.  Then the
-// board says so, keeps its picture and takes no more clicks.
+// A board whose kernel is gone: it no longer answers.  Then the board
+// says so, keeps its picture and takes no more clicks.  Two signals tell:
+// the kernel the widget manager had when the board was drawn stops, is
+// restarted (which closes every board it served) or is shut down; or the
+// manager marks the view disconnected (a board restored with no live
+// kernel behind it).
+const DEAD = ["dead", "restarting", "autorestarting"];
+
 export function watchKernel(widget) {
   const { model, root } = widget;
-  const gone = el("div", "pb-gone", "This board's kernel is gone, so it no longer answers: "
+  const note = el("div", "pb-gone", "This board's kernel is gone, so it no longer answers: "
     + "the picture shows the board as it was left. Run the cell again to play on it.");
-  gone.setAttribute("role", "status");
-  root.prepend(gone);
-  const check = () => {
-    const dead = Boolean(root.closest(".jupyter-widgets-disconnected"));
-    gone.hidden = !dead;
+  note.setAttribute("role", "status");
+  note.hidden = true;
+  root.prepend(note);
+  let lost = false;
+  const show = () => {
+    const dead = lost || Boolean(root.closest(".jupyter-widgets-disconnected"));
+    note.hidden = !dead;
     if (dead) root.dataset.gone = "true";
     else delete root.dataset.gone;
   };
-  model.on("comm_live_update", () => queueMicrotask(check));
+  const gone = () => {
+    lost = true;
+    show();
+  };
+  let kernel = null;
+  try {
+    kernel = model.widget_manager ? model.widget_manager.kernel : null;
+  } catch {
+    kernel = null; // a manager with no kernel to name (a static page)
+  }
+  if (kernel) {
+    if (kernel.isDisposed || DEAD.includes(kernel.status)) lost = true;
+    if (kernel.statusChanged) kernel.statusChanged.connect((_, status) => { if (DEAD.includes(status)) gone(); });
+    if (kernel.disposed) kernel.disposed.connect(gone);
+  }
+  model.on("comm_live_update", () => queueMicrotask(show));
   // The view is marked before it is attached; look again once it is on the page.
-  requestAnimationFrame(check);
-  check();
+  requestAnimationFrame(show);
+  show();
 }

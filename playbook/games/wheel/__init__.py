@@ -148,9 +148,12 @@ tests' comments.
 15. A standard proposal submitted in a move phase is voted on in the next
     resolve phase and vice versa; one submitted on a Sunday (replenish) is
     voted on in the next move phase.  A vote cast outside the voting period
-    is refused.  A player's last vote counts; it is popular with more votes
-    for than against, so a tie is not popular (:mod:`.calendar`).
+    is refused.  The source names no voters: every player of the game may
+    vote, the proposer too, and nobody else.  A player's last vote counts;
+    it is popular with more votes for than against, so a tie is not popular
+    (:mod:`.calendar`).
     Tests: ``test_clarification_15_votes_last_one_counts_and_popular_needs_more_for``,
+    ``test_clarification_15_the_games_players_vote_and_nobody_else``,
     ``test_voting_period_of_a_standard_proposal``.
 16. The source sets no number of players: a game has 2 to 8, each with a
     different one-word name (``initial(5)`` or ``initial(["Ann", "Zed"])``);

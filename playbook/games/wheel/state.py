@@ -113,6 +113,11 @@ class WheelState(PieceQuestions, State):
         """``player``'s commitment this week, or None."""
         return dict(self.commitments).get(player)
 
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The players this game seats, chosen at its start."""
+        return self.players
+
     def secret(self, player: str) -> str | None:
         """The reveal text behind ``player``'s commitment, when this state
         remembers it (entered here, or given back with :meth:`remember`)."""
