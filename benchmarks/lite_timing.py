@@ -11,7 +11,8 @@ fresh profile each round (a cold page: nothing cached), prints:
   board holding the kernel's position after Run All (the kernel started,
   ``playbook`` imported, the board drawn by the kernel);
 - engine hint: from a click on Hint to the hint on the board, for a board
-  whose advisor searches Cosmic Chess's start to depth 3 (the same search
+  whose advisor searches Cosmic Chess's start to depth 3 when asked (no
+  evaluation shown before, so the search itself is timed; the same search
   in both, so it compares Python in the browser with Python on a server).
 
 A script that prints, not a test: the numbers depend on the machine and
@@ -35,7 +36,7 @@ from browser.lite import OFFLINE_ARGS, block_other_hosts, build_site, serving  #
 NOTEBOOK = "cosmic_chess.ipynb"
 ENGINE = ("from playbook import load, BoardWidget; from playbook.analysis import AlphaBeta; "
           "hinted = BoardWidget(load('cosmic').initial(), human='white', opponent=AlphaBeta(depth=1, time_limit=None), "
-          "advisor=AlphaBeta(depth=3, time_limit=None)); hinted")
+          "advisor=AlphaBeta(depth=3, time_limit=None), show_evaluation=False); hinted")
 HINT = """async (root) => {
   const t0 = performance.now();
   root.querySelector('button[aria-label="Hint"]').click();
