@@ -27,6 +27,20 @@ def pytest_unconfigure(config):
         shutil.rmtree(_session_home, ignore_errors=True)
 
 
+def pytest_ignore_collect(collection_path, config):
+    """Leave an example game's own modules to its installed copy.
+
+    The test command installs each package under ``examples/`` (not in
+    editable mode), so importing its source files again for doctests would
+    clash with the installed modules of the same name; its ``tests/`` folder
+    is collected as usual.
+    """
+    parts = collection_path.relative_to(config.rootpath).parts if collection_path.is_relative_to(config.rootpath) else ()
+    if len(parts) >= 4 and parts[0] == "examples" and parts[2] != "tests" and collection_path.suffix == ".py":
+        return True
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
     """Mark every notebook's cells ``notebook``, so ``-m "not notebook"`` leaves them out."""
     for item in items:
