@@ -40,6 +40,13 @@ def wait_for(condition, proc: subprocess.Popen) -> None:
         time.sleep(0.02)
 
 
+def as_from_a_terminal() -> None:
+    """Run in the child before the command starts: Ctrl-C reaches it as it
+    would from a terminal, even when this test runs where SIGINT is ignored
+    (a shell's background job, which a child inherits and Python keeps)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def first_part_written(out: Path):
     return lambda: any(out.glob("part-*.parquet"))
 
@@ -133,7 +140,7 @@ def test_ctrl_c_on_a_scheduler_run_stops_at_once_keeps_what_finished_and_the_rer
     games = 3000
     args = ["--agents", "random,greedy", "--out", str(out), "--scheduler", dask_cluster, "--batch", "1"]
     proc = subprocess.Popen([*COMMAND, "--games", str(games), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, preexec_fn=as_from_a_terminal)
     wait_for(first_part_written(out), proc)
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate()

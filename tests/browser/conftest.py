@@ -47,13 +47,20 @@ def dark_lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """The one Playwright of this test process: its sync API refuses to start
+    a second one while the first runs, so every browser comes from this."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    b = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    yield b
+    b.close()
 
 
 @pytest.fixture

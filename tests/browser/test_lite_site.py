@@ -33,22 +33,19 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def offline(site):
+def offline(site, playwright):
     """One browser page, kept for the module's tests (the second reloads
     what the first did), with the hosts it tried that were refused."""
-    from playwright.sync_api import sync_playwright
-
     refused: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=OFFLINE_ARGS)
-        context = browser.new_context(viewport={"width": 1200, "height": 1000})
-        block_other_hosts(context, refused)
-        page = context.new_page()
-        # A reload with the notebook changed asks first: leave.
-        page.on("dialog", lambda dialog: dialog.accept())
-        yield page, refused
-        context.close()
-        browser.close()
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=OFFLINE_ARGS)
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    block_other_hosts(context, refused)
+    page = context.new_page()
+    # A reload with the notebook changed asks first: leave.
+    page.on("dialog", lambda dialog: dialog.accept())
+    yield page, refused
+    context.close()
+    browser.close()
 
 
 def exercise_board(page, check_source: str):
