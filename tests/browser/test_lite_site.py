@@ -51,6 +51,13 @@ def offline(site, playwright):
 def exercise_board(page, check_source: str):
     """The board nearest above the cell whose source is ``check_source``
     (in the notebook shown), and that cell."""
+    # Run All has reached the check cell once it shows an output, and the board above it is drawn.
+    page.wait_for_function("""src => {
+        const cells = [...document.querySelectorAll('.jp-Notebook .jp-Cell')];
+        const i = cells.findIndex(c => c.querySelector('.jp-InputArea-editor')?.textContent?.trim() === src);
+        return i > 0 && !!cells[i].querySelector('.jp-OutputArea-output')
+            && cells.slice(0, i).some(c => c.querySelector('.pb-widget [data-cell]'));
+    }""", arg=check_source, timeout=180000)
     cells = page.locator(".jp-Notebook:visible .jp-Cell")
     found = cells.evaluate_all("""cells => cells.map(c => [
         c.querySelector('.jp-InputArea-editor')?.textContent?.trim(), !!c.querySelector('.pb-widget')])""")
