@@ -6,6 +6,7 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
+from playbook import Record  # noqa: E402
 from playbook.analysis import GreedyAgent, RandomAgent, plots, selfplay, tournament  # noqa: E402
 
 
@@ -59,7 +60,7 @@ def test_a_comparison_draws_three_panels_with_one_bar_per_variant():
 def test_an_interval_without_an_upper_bound_runs_to_the_edge_with_an_arrow():
     from playbook.analysis import Tournament
 
-    won = [{"agents": {"white": "A", "black": "B"}, "unfinished": False, "draw": False, "winners": ["white"]}] * 6
+    won = [Record("cosmic", "", [], players={"white": "A", "black": "B"}, result="white")] * 6
     ax = plots.ratings(Tournament(won, "cosmic", ["A", "B"]))
     left, right = ax.get_xlim()
     arrows = [line for line in ax.get_lines() if line.get_marker() in (">", "<")]

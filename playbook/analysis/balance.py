@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .agents import Factory, GreedyAgent, RandomAgent
 from .mcts import MCTS
@@ -64,7 +64,7 @@ def search_depth(run: SelfPlay) -> dict:
     ``moves`` (engine moves with a note), ``depth`` (their mean depth in
     actions) and ``reply`` (the share whose search saw another player's
     answer); ``None`` figures for a run with no engine moves."""
-    notes = [n for r in run.records for n in (r.get("notes") or []) if n and "depth" in n]
+    notes = [n for r in run.records for n in (r.notes or []) if n and "depth" in n]
     replies = [n["reply"] for n in notes if n.get("reply") is not None]
     return {"moves": len(notes), "depth": sum(n["depth"] for n in notes) / len(notes) if notes else None,
             "reply": sum(replies) / len(replies) if replies else None}
@@ -75,7 +75,7 @@ def twins(run: SelfPlay, swapped: SelfPlay) -> SelfPlay:
     shipped ladder's folders and their ``-swapped`` twins are) as one run
     of colour-reversed pairs: each game tagged with its ``pair``, the
     seed, as ``selfplay(..., rotate=True)`` tags its own."""
-    records = [{**r, "pair": r["seed"]} for r in run.records + swapped.records]
+    records = [replace(r, pair=r.seed) for r in run.records + swapped.records]
     return SelfPlay(records, run.game)
 
 

@@ -63,8 +63,8 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
 
 def _first_scores(run: SelfPlay) -> list[float]:
     """The first mover's score in each finished game with a first move."""
-    return [0.5 if r["draw"] else 1.0 if r["first"] in r["winners"] else 0.0
-            for r in run.finished() if r["first"] is not None]
+    return [0.5 if r.draw else 1.0 if r.first in r.winners else 0.0
+            for r in run.finished() if r.first is not None]
 
 
 @dataclass
@@ -103,7 +103,7 @@ class Comparison:
         out = []
         for name, run in self.runs.items():
             scores = _first_scores(run)
-            draws = [1.0 if r["draw"] else 0.0 for r in run.finished()]
+            draws = [1.0 if r.draw else 0.0 for r in run.finished()]
             plies = [float(x) for x in run.lengths()]
             first = run.first_move_advantage()
             d_low, d_high = wilson(sum(draws), len(draws))
