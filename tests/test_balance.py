@@ -55,7 +55,7 @@ def test_a_change_is_an_interval_that_may_hold_zero():
 def test_a_ladder_plays_colour_reversed_pairs_from_one_opening_and_says_whether_it_agrees():
     ladder = {"greedy": GreedyAgent.factory(), "alphabeta:depth=2": AlphaBeta.factory(depth=2)}
     study = balance("cosmic", ladder, pairs=4, book=4, seed=5, max_plies=40, progress=False,
-                    variant={"quiet_limit": 100})
+                    options={"quiet_limit": 100})
     assert isinstance(study, Balance) and list(study.runs) == list(ladder)
     for run in study.runs.values():
         assert len(run.records) == 8

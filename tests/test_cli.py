@@ -54,8 +54,8 @@ def run_main(args, capsys):
 
 @pytest.mark.parametrize("args, message", [
     (["--agents", "random,chess"], "unknown agent 'chess'"),
-    (["--agents", "random,random", "--variant", "quiet_limit"], "--variant: expected key=value"),
-    (["--agents", "random,random", "--variant", "quiet=5"], "no rule variant 'quiet'"),
+    (["--agents", "random,random", "--option", "quiet_limit"], "--option: expected key=value"),
+    (["--agents", "random,random", "--option", "quiet=5"], "no rule variant 'quiet'"),
     (["--agents", "random,random", "--variant", "first=black"], "pass setup="),
     (["--agents", "random", ], "has 2 players"),
     (["--agents", "random,random", "--workers", "0"], "--workers: at least 1"),

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playbook import Record, available, load
-from playbook.analysis import RandomAgent, load_results
+from playbook.analysis import RandomAgent, SelfPlayError, load_results, read_settings
 from playbook.analysis.selfplay import play_game, selfplay
 from playbook.analysis.store import ResultStore
 
@@ -108,8 +108,24 @@ def test_a_selfplay_record_saved_as_json_before_one_shape_keeps_its_metadata_in_
 
 
 def test_a_run_and_its_frame_use_one_vocabulary():
-    run = selfplay("cosmic", [RandomAgent, RandomAgent], games=2, progress=False, variant={"quiet_limit": 10})
+    run = selfplay("cosmic", [RandomAgent, RandomAgent], games=2, progress=False, options={"quiet_limit": 10})
     frame = run.frame()
     assert {"players", "options", "seconds"} <= set(frame.columns)
     assert not {"agents", "variant", "time"} & set(frame.columns)
     assert list(frame["options"]) == ["quiet_limit=10"] * 2
+
+
+def test_a_folder_keeps_its_settings_under_the_records_names_and_an_old_folder_resumes(tmp_path):
+    selfplay("cosmic", [RandomAgent, RandomAgent], games=2, progress=False, out=tmp_path, options={"quiet_limit": 10})
+    saved = json.loads((tmp_path / "_run.json").read_text())
+    assert saved["options"] == {"quiet_limit": 10} and saved["players"] == {"white": "RandomAgent()",
+                                                                            "black": "RandomAgent()"}
+    # The same folder as written before one shape: its settings under the old names.
+    old = {("variant" if k == "options" else "agents" if k == "players" else k): v for k, v in saved.items()}
+    (tmp_path / "_run.json").write_text(json.dumps(old))
+    assert read_settings(tmp_path) == saved
+    more = selfplay("cosmic", [RandomAgent, RandomAgent], games=4, progress=False, out=tmp_path,
+                    options={"quiet_limit": 10})
+    assert [r.seed for r in more.records] == [0, 1, 2, 3]
+    with pytest.raises(SelfPlayError, match="options"):
+        selfplay("cosmic", [RandomAgent, RandomAgent], games=4, progress=False, out=tmp_path)

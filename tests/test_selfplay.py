@@ -221,17 +221,21 @@ def test_records_keep_the_rule_variant_apart_from_the_start_and_replay_exactly()
     for r in result.records:
         assert r.final().outcome.reason == r.reason
     assert set(result.frame()["options"]) == {"quiet_limit=10"}
-    same = selfplay("cosmic", [RandomAgent, RandomAgent], games=12, variant={"quiet_limit": 10}, progress=False)
+    same = selfplay("cosmic", [RandomAgent, RandomAgent], games=12, options={"quiet_limit": 10}, progress=False)
+    assert [r.actions for r in same.records] == [r.actions for r in result.records]
+    # variant=, the old name of options=, still works, with a warning naming the new one.
+    with pytest.warns(FutureWarning, match="variant= is now options="):
+        same = selfplay("cosmic", [RandomAgent, RandomAgent], games=12, variant={"quiet_limit": 10}, progress=False)
     assert [r.actions for r in same.records] == [r.actions for r in result.records]
 
 
 def test_a_variant_given_as_a_setup_or_the_reverse_is_refused_naming_the_other():
-    with pytest.raises(SelfPlayError, match=r"'quiet_limit' is a rule variant: pass variant="):
+    with pytest.raises(SelfPlayError, match=r"'quiet_limit' is a rule variant: pass options="):
         selfplay(COSMIC, [RandomAgent, RandomAgent], games=1, setup={"quiet_limit": 10})
     with pytest.raises(SelfPlayError, match=r"'first' chooses the start: pass setup="):
-        selfplay(COSMIC, [RandomAgent, RandomAgent], games=1, variant={"first": "black"})
-    with pytest.raises(SelfPlayError, match="variant=.*setup="):
         selfplay(COSMIC, [RandomAgent, RandomAgent], games=1, options={"first": "black"})
+    with pytest.raises(SelfPlayError, match="variant= is the old name of options="):
+        selfplay(COSMIC, [RandomAgent, RandomAgent], games=1, options={}, variant={"quiet_limit": 10})
     with pytest.raises(SelfPlayError, match="no start setting 'colour'"):
         tournament(COSMIC, [RandomAgent, GreedyAgent], games=2, setup={"colour": "black"})
 

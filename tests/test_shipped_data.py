@@ -4,14 +4,13 @@ makes, and replay to their stored results."""
 
 from __future__ import annotations
 
-import json
 import shlex
 from pathlib import Path
 
 import pytest
 
 from playbook import load
-from playbook.analysis import load_results
+from playbook.analysis import load_results, read_settings
 from playbook.analysis.selfplay import seats_of
 
 pytest.importorskip("pyarrow")
@@ -20,17 +19,17 @@ DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
 
 
 def commands() -> dict[str, dict]:
-    """The runs of rebuild.sh: folder -> game, agents, games, seed, book, variant."""
+    """The runs of rebuild.sh: folder -> game, agents, games, seed, book, options."""
     runs = {}
     for line in (DATA / "rebuild.sh").read_text().splitlines():
         if not line.startswith("run "):
             continue
         words = shlex.split(line)[1:]
-        run = {"game": words[0], "variant": {}, "seed": 0, "book": 0}
+        run = {"game": words[0], "options": {}, "seed": 0, "book": 0}
         for flag, value in zip(words[1::2], words[2::2], strict=False):
-            if flag == "--variant":
+            if flag == "--option":
                 key, _, text = value.partition("=")
-                run["variant"][key] = {"true": True, "false": False}.get(text, int(text) if text.isdigit() else text)
+                run["options"][key] = {"true": True, "false": False}.get(text, int(text) if text.isdigit() else text)
             else:
                 run[flag.lstrip("-")] = int(value) if value.isdigit() else value
         runs[run.pop("out")] = run
@@ -48,11 +47,11 @@ def samples():
 def test_every_folder_is_a_run_of_the_rebuild_script_with_all_its_games(samples):
     assert sorted(RUNS) == sorted(p.name for p in DATA.iterdir() if (p / "_run.json").exists())
     for folder, run in RUNS.items():
-        settings = json.loads((DATA / folder / "_run.json").read_text())
+        settings = read_settings(DATA / folder)  # written with the old names: variant, agents
         assert settings["game"] == run["game"] and settings["seed"] == run["seed"], folder
-        assert settings["variant"] == run["variant"] and settings.get("book", 0) == run["book"], folder
+        assert settings["options"] == run["options"] and settings.get("book", 0) == run["book"], folder
         seats = seats_of(load(run["game"]).initial())  # the order --agents names them in
-        assert ",".join(settings["agents"][p] for p in seats) == run["agents"], folder
+        assert ",".join(settings["players"][p] for p in seats) == run["agents"], folder
         seeds = [r.seed for r in samples[folder].records]
         assert seeds == list(range(run["seed"], run["seed"] + run["games"])), folder
         assert not list((DATA / folder).glob(".*partial")), folder  # no half-written file
@@ -88,8 +87,8 @@ def test_each_ladder_folder_and_its_twin_are_colour_reversed_pairs_from_one_open
     for folder in folders:
         twin = f"{folder}-swapped"
         run, swapped = RUNS[folder], RUNS[twin]
-        assert (run["game"], run["seed"], run["games"], run["variant"]) == (
-            swapped["game"], swapped["seed"], swapped["games"], swapped["variant"]), folder
+        assert (run["game"], run["seed"], run["games"], run["options"]) == (
+            swapped["game"], swapped["seed"], swapped["games"], swapped["options"]), folder
         first, second = run["agents"].split(","), swapped["agents"].split(",")
         # The same engine twice, the copy on tie-break stream 1 in the other seat in the twin folder.
         assert second == first[::-1] and first[1] == f"{first[0]}:stream=1", folder

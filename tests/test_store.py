@@ -73,7 +73,7 @@ def test_games_finished_before_an_interrupt_are_written_and_the_rest_played_on_r
 
 def test_results_read_back_as_the_records_written_with_variant_and_setup(tmp_path):
     result = selfplay(COSMIC, [RandomAgent, RandomAgent], games=3, progress=False, out=tmp_path,
-                      variant={"quiet_limit": 10}, setup={"first": "black"})
+                      options={"quiet_limit": 10}, setup={"first": "black"})
     loaded = load_results(tmp_path)
     assert loaded.game == "cosmic" and len(loaded) == 3
     record = loaded.records[0]
@@ -91,7 +91,7 @@ def test_a_folder_refuses_games_played_under_other_settings(tmp_path):
     selfplay(COSMIC, [RandomAgent, RandomAgent], games=2, progress=False, out=tmp_path)
     with pytest.raises(SelfPlayError, match="quiet_limit"):
         selfplay(COSMIC, [RandomAgent, RandomAgent], games=4, progress=False, out=tmp_path,
-                 variant={"quiet_limit": 10})
+                 options={"quiet_limit": 10})
     with pytest.raises(SelfPlayError, match="seed=0, not 3"):
         selfplay(COSMIC, [RandomAgent, RandomAgent], games=4, progress=False, out=tmp_path, seed=3)
     assert len(load_results(tmp_path)) == 2  # nothing was added on a refusal

@@ -150,15 +150,15 @@ class Balance:
 
 
 def balance(game, ladder: Mapping[str, object] | None = None, pairs: int = 20, book: int = 6, seed: int = 0,
-            **options) -> Balance:
+            **settings) -> Balance:
     """Play a balance study of ``game``: for each rung of ``ladder`` (name
     -> agent or factory, default :data:`LADDER`), ``pairs``
     colour-reversed pairs of the engine against itself, each pair opening
     with the same ``book`` random actions, seeds from ``seed``
     (:func:`~playbook.analysis.selfplay.selfplay` with ``rotate=True``:
     the two games of a pair have their own seeds, so the copies break
-    their ties differently).  ``options`` go to ``selfplay``
-    (``max_plies``, ``executor``, ``variant``, ``progress``...).  Warns
+    their ties differently).  Other keyword arguments go to ``selfplay``
+    (``max_plies``, ``executor``, ``options``, ``progress``...).  Warns
     about every rung whose searches mostly stop before another player's
     answer."""
     runs = {}
@@ -166,7 +166,7 @@ def balance(game, ladder: Mapping[str, object] | None = None, pairs: int = 20, b
         if isinstance(engine, type):
             raise TypeError(f"ladder: {name!r} needs an agent or a factory such as AlphaBeta.factory(nodes=50), "
                             f"not the class {engine.__name__}")
-        runs[name] = selfplay(game, [engine, engine], games=2 * pairs, book=book, seed=seed, rotate=True, **options)
+        runs[name] = selfplay(game, [engine, engine], games=2 * pairs, book=book, seed=seed, rotate=True, **settings)
     study = Balance(next(iter(runs.values())).game, runs)
     for row in study.rows():
         if row["shallow"]:

@@ -166,7 +166,7 @@ class Comparison:
         return comparison(self, axes)
 
 
-def compare(game, variants: dict[str, dict], agents, games: int = 100, **options) -> Comparison:
+def compare(game, variants: dict[str, dict], agents, games: int = 100, **settings) -> Comparison:
     """Play ``games`` games of ``agents`` under each of ``variants`` (name ->
     rule settings, as ``load`` takes them; ``{}`` for the standard rules)
     with the same seeds, and return a :class:`Comparison`.  Other keyword
@@ -174,6 +174,6 @@ def compare(game, variants: dict[str, dict], agents, games: int = 100, **options
     (``setup``, ``max_plies``, ``executor``, ``seed``, ...)."""
     if not variants:
         raise ValueError("compare needs at least one variant (name -> settings; {} for the standard rules)")
-    runs = {name: selfplay(game, agents, games=games, variant=dict(settings), **options)
-            for name, settings in variants.items()}
-    return Comparison(runs, {name: dict(settings) for name, settings in variants.items()})
+    runs = {name: selfplay(game, agents, games=games, options=dict(rules), **settings)
+            for name, rules in variants.items()}
+    return Comparison(runs, {name: dict(rules) for name, rules in variants.items()})

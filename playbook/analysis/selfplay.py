@@ -17,9 +17,11 @@ cloudpickle (which Dask ships), so lambdas and classes defined in a
 notebook work everywhere; without cloudpickle they must be importable
 (defined in a module).
 
-Two kinds of settings are kept apart.  ``variant=`` chooses the rules
-(what ``load(name, **variant)`` takes, say Cosmic Chess's
-``quiet_limit``; a game already loaded with options brings its own);
+Two kinds of settings are kept apart, under the names a
+:class:`~playbook.records.Record` keeps them by.  ``options=`` chooses the
+rules (the rule variants, what ``load(name, **options)`` takes, say Cosmic
+Chess's ``quiet_limit``; a game already loaded with options brings its
+own; ``variant=``, its old name, is still taken with a warning);
 ``setup=`` chooses the start (what ``game.initial(**setup)`` takes, say
 ``first="black"``).  Each refuses the other's keys with an error that
 names the right one.
@@ -212,28 +214,32 @@ def _names(options) -> set[str]:
     return {option.name for option in options}
 
 
-def _prepare(game, variant: dict | None, setup: dict | None, options) -> tuple[Game, dict]:
-    """The game with ``variant`` applied and the checked ``setup``; keys
-    given under the wrong name are refused with the right one."""
-    if options is not None:
-        raise SelfPlayError("options= is ambiguous here: give rule variants as variant= (as load() takes them, "
-                            "e.g. variant={'quiet_limit': 100}) and start settings as setup= (as game.initial() "
-                            "takes them, e.g. setup={'first': 'black'})")
+def _prepare(game, options: dict | None, setup: dict | None, variant: dict | None) -> tuple[Game, dict]:
+    """The game with the rule variants ``options`` applied and the checked
+    ``setup``; keys given under the wrong name are refused with the right
+    one.  ``variant`` is the old name of ``options``: still taken, with a
+    warning."""
+    if variant is not None:
+        if options is not None:
+            raise SelfPlayError("variant= is the old name of options=: give the rule variants once, as options=")
+        warnings.warn("variant= is now options= (the name a Record keeps them under); variant= will go",
+                      FutureWarning, stacklevel=3)
+        options = variant
     game = _load(game)
     rules = _names(game.descriptor.variants)
     start = _names(game.descriptor.settings)
-    for key in variant or {}:
+    for key in options or {}:
         if key not in rules:
             hint = (f"; {key!r} chooses the start: pass setup={{{key!r}: ...}}" if key in start
                     else f"; the rule variants of {game.title} are {', '.join(sorted(rules)) or 'none'}")
-            raise SelfPlayError(f"variant: {game.title} has no rule variant {key!r}{hint}")
+            raise SelfPlayError(f"options: {game.title} has no rule variant {key!r}{hint}")
     for key in setup or {}:
         if key not in start:
-            hint = (f"; {key!r} is a rule variant: pass variant={{{key!r}: ...}} (as load() takes it)" if key in rules
+            hint = (f"; {key!r} is a rule variant: pass options={{{key!r}: ...}} (as load() takes it)" if key in rules
                     else f"; the start settings of {game.title} are {', '.join(sorted(start)) or 'none'}")
             raise SelfPlayError(f"setup: {game.title} has no start setting {key!r}{hint}")
-    if variant:
-        game = load(game.name, **{**game.options, **variant})
+    if options:
+        game = load(game.name, **{**game.options, **options})
     return game, dict(setup or {})
 
 
@@ -516,15 +522,16 @@ def _load(game) -> Game:
 
 
 def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Executor | None = None,
-             variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
+             options: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
              batch: int | None = None, names: Sequence[str] | None = None, max_errors: int | None = 3,
-             options: None = None, out=None, book: int = 0, rotate: bool = False,
+             variant: dict | None = None, out=None, book: int = 0, rotate: bool = False,
              sprt: tuple[float, float] | None = None) -> SelfPlay:
     """Play ``games`` games of ``game`` (a game or its name) between
     ``agents`` (one agent or factory per player, or a factory of all of
     them) and return a :class:`SelfPlay`.
 
-    ``variant``: rule variants, as :func:`~playbook.games.load` takes them;
+    ``options``: rule variants, as :func:`~playbook.games.load` takes them
+    (``variant``: its old name, taken with a warning);
     ``setup``: start settings, as ``game.initial`` takes them (the wrong
     one of the two is refused, naming the right one); ``executor``: run the
     games on it (any ``concurrent.futures`` executor; Dask's too); game
@@ -552,7 +559,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     stronger", as :func:`tournament` does; the test is the result's
     ``sprt``.
     """
-    game, setup = _prepare(game, variant, setup, options)
+    game, setup = _prepare(game, options, setup, variant)
     seats = _seats(game, setup)
     if isinstance(agents, (list, tuple)):
         if len(agents) != len(seats):
@@ -806,10 +813,10 @@ class SelfPlay:
 
 
 def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Executor | None = None,
-               variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
+               options: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
                batch: int | None = None, names: Sequence[str] | None = None, anchor: str | None = None,
                book: int = 2, sprt: tuple[float, float] | None = None, players: int | None = None,
-               max_errors: int | None = 3, options: None = None) -> Tournament:
+               max_errors: int | None = 3, variant: dict | None = None) -> Tournament:
     """Every group of ``players`` agents (default: as many as the game
     seats) out of ``agents`` (agents or factories, or a dict name ->
     agent) plays ``games`` games with rotating seats: game ``k`` of a
@@ -827,7 +834,7 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
     "``elo1`` stronger", checking after each pair of games in order, so
     the games counted are the same on any executor; ``games`` is then the
     most played.  The other arguments are as for :func:`selfplay`."""
-    game, setup = _prepare(game, variant, setup, options)
+    game, setup = _prepare(game, options, setup, variant)
     _check_counts(games, max_plies, batch, book)
     if players is not None and players != len(_seats(game, setup)):
         seats = game.descriptor.seats

@@ -53,7 +53,8 @@ from pathlib import Path
 from ..records import ROW_COLUMNS, Record
 from .selfplay import SelfPlay, SelfPlayError
 
-__all__ = ["load_results", "keep_results", "ResultStore", "SETTINGS_FILE", "FLUSH_SECONDS", "DamagedResults",
+__all__ = ["load_results", "keep_results", "read_settings", "ResultStore", "SETTINGS_FILE", "FLUSH_SECONDS",
+           "DamagedResults",
            "signals_held"]
 
 #: The file of a results folder that holds the settings of its run.
@@ -115,7 +116,7 @@ class ResultStore:
             raise SelfPlayError(f"out: {self.path} is a file; results are kept in a folder")
         saved = self.path / SETTINGS_FILE
         if saved.exists():
-            before = json.loads(saved.read_text())
+            before = read_settings(self.path)
             for key in sorted(set(before) | set(self.settings)):
                 if before.get(key) != self.settings.get(key):
                     raise SelfPlayError(
@@ -285,7 +286,7 @@ def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: in
     of all of ``jobs``, read back from the folder.  ``book`` (random
     opening actions) is among the settings a resumed run must share; a
     run without any keeps the settings it had before there were books."""
-    settings = {"game": game.name, "variant": game.options, "setup": setup, "agents": agents,
+    settings = {"game": game.name, "options": game.options, "setup": setup, "players": agents,
                 "max_plies": max_plies, "seed": seed}
     if book:
         settings["book"] = book
@@ -293,6 +294,15 @@ def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: in
         settings["rotate"] = True
     ResultStore(path, settings).play(jobs, run)
     return load_results(path, seeds={s for _, s in jobs}).records
+
+
+def read_settings(path) -> dict:
+    """The settings of the run in the folder ``path`` (its
+    :data:`SETTINGS_FILE`), under today's names: ``options`` (the rule
+    variants) and ``players`` (seat -> agent), which folders written
+    before records had one shape call ``variant`` and ``agents``."""
+    settings = json.loads((Path(path) / SETTINGS_FILE).read_text())
+    return {_OLD_COLUMNS.get(key, key): value for key, value in settings.items()}
 
 
 def load_results(path, seeds=None) -> SelfPlay:
