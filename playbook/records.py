@@ -11,11 +11,18 @@ One vocabulary, one way:
 - ``options`` are the rule variants the game was loaded with (what
   ``load(name, **options)`` takes); ``setup`` the start settings (what
   ``game.initial(**setup)`` takes), kept apart.
-- ``players`` maps every seat to who sat in it (a person's name, or an
-  agent's name in self-play): ``{"white": "Ann", "black": "random"}``.
+- ``players`` maps each seat to who sat in it (a person's name, or an
+  agent's name): ``{"white": "Ann", "black": "random"}``.  Self-play and
+  tournaments name every seat, in seat order; a board's record names
+  those its caller gives (``board.record(players=...)``), since a board
+  does not know who sat at it.
 - ``result`` is the winners joined by ``" and "`` (``"white"``,
   ``"north and south"``), ``"draw"``, or ``""`` while the game is
-  unfinished (stopped at a ply cap, by an error, or still running).
+  unfinished (stopped at a ply cap, by an error, or still running): the
+  empty text, as a record saved while a game runs has always had, and
+  left out of the JSON.  Self-play files written before this convention
+  held everywhere (``"unfinished"``, winners joined by ``"+"``) are read
+  into it.
   Nobody reads that text back: the properties :attr:`~Record.winners`,
   :attr:`~Record.winner`, :attr:`~Record.draw`, :attr:`~Record.unfinished`
   and :attr:`~Record.plies` say it typed.  ``reason`` says why in words
