@@ -17,11 +17,12 @@ import pytest  # noqa: E402
 from playbook.analysis import SelfPlay, Tournament, plots  # noqa: E402
 
 
-def game(result: str, plies: int, opening: str = "c2-d3", white: str = "a", black: str = "b") -> dict:
-    """One Cosmic Chess game with White moving first: ``result`` is "white", "black", "draw" or
+def game(result: str, plies: int, opening: str = "c2-d3", white: str = "a", black: str = "b",
+         first: str = "white") -> dict:
+    """One Cosmic Chess game, ``first`` moving first: ``result`` is "white", "black", "draw" or
     "unfinished" (stopped at the cap after ``plies``)."""
     won = result in ("white", "black")
-    return {"agents": {"white": white, "black": black}, "first": "white", "result": result,
+    return {"agents": {"white": white, "black": black}, "first": first, "result": result,
             "winner": result if won else None, "winners": [result] if won else [], "draw": result == "draw",
             "unfinished": result == "unfinished", "plies": plies, "setup_plies": 0, "opening": opening,
             "error": None}
@@ -43,6 +44,18 @@ def test_the_summary_of_six_games_counted_by_hand():
     assert s["first_mover_interval"] == (0.349, 1.0)
     # The stopped game as a draw: (3 + 1) / 6.
     assert s["first_mover_score_if_unfinished_drawn"] == pytest.approx(4 / 6, abs=1e-12)
+
+
+def test_the_first_movers_score_follows_the_mover_when_black_starts():
+    # Black moves first and wins 2, White wins 1, one draw: Black's (2 + 0.5) / 4 = 0.625, not White's 0.375.
+    run = SelfPlay([game(r, 10, first="black") for r in ("black", "black", "white", "draw")], "cosmic")
+    a = run.first_move_advantage()
+    assert (a["mover"], a["wins"], a["draws"], a["losses"]) == ("black", 2, 1, 1)
+    assert a["score"] == pytest.approx(0.625, abs=1e-12)
+    # Spread 2 * 0.375^2 + 0.125^2 + 0.625^2 = 0.28125 + 0.015625 + 0.390625 = 0.6875, over 4 = 0.171875;
+    # half width 1.96 sqrt(0.171875 / 4) = 0.406286.
+    assert (a["low"], a["high"]) == (pytest.approx(0.625 - 0.406286, abs=1e-6), 1.0)
+    assert run.summary()["first_player_win_rate"] == pytest.approx(2 / 3, abs=1e-12)  # 2 of the 3 decided
 
 
 def test_the_median_length_of_six_games_counted_by_hand():
