@@ -128,6 +128,20 @@ def test_trinomial_of_all_wins_or_all_losses_falls_back_to_wilsons_bound():
     assert (trinomial(0, 0, 10)["low"], trinomial(0, 0, 10)["high"]) == (0.0, pytest.approx(0.277540, abs=1e-6))
 
 
+def test_a_sample_with_no_spread_still_gets_an_interval_that_is_not_zero_wide():
+    # 10 draws: every game 1/2, no spread; Wilson for 5 of 10: (0.5 + 0.19208) / 1.38416 = 0.5 -+
+    # 1.96 sqrt(0.025 + 0.009604) / 1.38416 = 1.96 * 0.186022 / 1.38416 = 0.263410: 0.236590 to 0.763410.
+    t = trinomial(0, 10, 0)
+    assert t["score"] == 0.5
+    assert (t["low"], t["high"]) == (pytest.approx(0.236590, abs=1e-6), pytest.approx(0.763410, abs=1e-6))
+    # Two pairs of a win and a draw each (1.5 points a pair): score 0.75, but two pairs prove little.
+    # Wilson for 1.5 of 2: centre (0.75 + 0.9604) / 2.9208 = 0.585593, half width
+    # 1.96 sqrt(0.09375 + 0.2401) / 2.9208 = 1.96 * 0.577798 / 2.9208 = 0.387730: 0.197863 to 0.973323.
+    p = pentanomial([0, 0, 0, 2, 0])
+    assert p["score"] == 0.75 and verdict(p["low"], p["high"]) == "not decided"
+    assert (p["low"], p["high"]) == (pytest.approx(0.197863, abs=1e-6), pytest.approx(0.973323, abs=1e-6))
+
+
 def test_pentanomial_of_eight_pairs_counted_by_hand():
     # Pair points 1.5, 1, 2, 0.5, 1, 1.5, 1, 0: one at 0, one at 0.5, three at 1, two at 1.5, one at 2.
     pairs = [1.5, 1, 2, 0.5, 1, 1.5, 1, 0]
