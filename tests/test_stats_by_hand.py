@@ -16,6 +16,7 @@ from playbook.analysis.stats import (
     elo,
     elo_interval,
     elo_ratings,
+    elo_with_first_move,
     expected_score,
     pair_counts,
     pentanomial,
@@ -83,6 +84,19 @@ def test_ratings_without_a_prior_follow_the_score_alone():
     assert ratings["a"] == pytest.approx(95.4243, abs=1e-3) and ratings["b"] == pytest.approx(-95.4243, abs=1e-3)
 
 
+def test_the_first_move_terms_interval_from_the_curvature_by_hand():
+    # a first scores 3 of 4 (p = 3/4), b first draws 4 (p = 1/2): h = 200 log10 3 = 95.424 Elo.  With
+    # k = ln 10 / 400 = 0.0057565 and d = r_a - r_b, a-first games have logit k (d + h), b-first k (h - d);
+    # each game weighs p (1 - p): 4 * 3/16 = 0.75 and 4 * 1/4 = 1.  Information in (d, h):
+    # k^2 [[1.75, -0.25], [-0.25, 1.75]], determinant 3 k^4, so var h = 1.75 / (3 k^2) and its standard
+    # error 0.763763 / k = 132.679 Elo: 95.424 -+ 260.051, -164.627 to 355.475.
+    results = [("a", "b", 1.0)] * 3 + [("a", "b", 0.0)] + [("b", "a", 0.5)] * 4
+    fit = elo_with_first_move(results, ["a", "b"], prior=0)
+    assert fit["first_move"] == pytest.approx(95.4243, abs=1e-3)
+    assert fit["first_move_low"] == pytest.approx(-164.627, abs=1e-2)
+    assert fit["first_move_high"] == pytest.approx(355.475, abs=1e-2)
+
+
 # ------------------------------------------------------------ Wald's sequential test
 
 
@@ -126,6 +140,20 @@ def test_trinomial_of_all_wins_or_all_losses_falls_back_to_wilsons_bound():
     # 10 wins: 10 / 13.8416 = 0.722460 to 1; 10 losses: 0 to 3.8416 / 13.8416 = 0.277540.
     assert (trinomial(10, 0, 0)["low"], trinomial(10, 0, 0)["high"]) == (pytest.approx(0.722460, abs=1e-6), 1.0)
     assert (trinomial(0, 0, 10)["low"], trinomial(0, 0, 10)["high"]) == (0.0, pytest.approx(0.277540, abs=1e-6))
+
+
+def test_a_sample_with_no_spread_still_gets_an_interval_that_is_not_zero_wide():
+    # 10 draws: every game 1/2, no spread; Wilson for 5 of 10: (0.5 + 0.19208) / 1.38416 = 0.5 -+
+    # 1.96 sqrt(0.025 + 0.009604) / 1.38416 = 1.96 * 0.186022 / 1.38416 = 0.263410: 0.236590 to 0.763410.
+    t = trinomial(0, 10, 0)
+    assert t["score"] == 0.5
+    assert (t["low"], t["high"]) == (pytest.approx(0.236590, abs=1e-6), pytest.approx(0.763410, abs=1e-6))
+    # Two pairs of a win and a draw each (1.5 points a pair): score 0.75, but two pairs prove little.
+    # Wilson for 1.5 of 2: centre (0.75 + 0.9604) / 2.9208 = 0.585593, half width
+    # 1.96 sqrt(0.09375 + 0.2401) / 2.9208 = 1.96 * 0.577798 / 2.9208 = 0.387730: 0.197863 to 0.973323.
+    p = pentanomial([0, 0, 0, 2, 0])
+    assert p["score"] == 0.75 and verdict(p["low"], p["high"]) == "not decided"
+    assert (p["low"], p["high"]) == (pytest.approx(0.197863, abs=1e-6), pytest.approx(0.973323, abs=1e-6))
 
 
 def test_pentanomial_of_eight_pairs_counted_by_hand():
