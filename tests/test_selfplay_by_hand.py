@@ -15,6 +15,7 @@ matplotlib.use("Agg")
 import pytest  # noqa: E402
 
 from playbook.analysis import SelfPlay, Tournament, plots  # noqa: E402
+from playbook.analysis.report import report  # noqa: E402
 
 
 def game(result: str, plies: int, opening: str = "c2-d3", white: str = "a", black: str = "b",
@@ -25,7 +26,7 @@ def game(result: str, plies: int, opening: str = "c2-d3", white: str = "a", blac
     return {"agents": {"white": white, "black": black}, "first": first, "result": result,
             "winner": result if won else None, "winners": [result] if won else [], "draw": result == "draw",
             "unfinished": result == "unfinished", "plies": plies, "setup_plies": 0, "opening": opening,
-            "error": None}
+            "error": None, "variant": {}, "setup": {}, "book": 0}
 
 
 #: White wins three, Black one, one draw, one game stopped at 60 plies.
@@ -142,3 +143,17 @@ def test_the_plots_draw_the_figures_counted_by_hand():
     ax = plots.game_lengths(run, bins=4)
     # Lengths 20, 25, 30, 40, 50, 60 in four bins of 10 from 20: 20-30 (20, 25), 30-40, 40-50, 50-60 (50, 60).
     assert [p.get_height() for p in ax.patches] == [2, 1, 1, 2]
+
+
+def test_the_printed_summary_of_six_games():
+    lines = report(SelfPlay(SIX, "cosmic"), "six").splitlines()
+    assert lines[0] == "six: 6 games of cosmic (white a, black b; variant default; setup default; book 0)"
+    assert lines[1] == "results: black 1, white 3, 1 draws, 1 unfinished (0 by an error)"
+    # Finished: 0.7, 0.349 to 1 (above).  With the stopped game drawn, 3 wins, 2 draws, 1 loss: 4/6 = 0.667;
+    # spread 3 * (1/3)^2 + 2 * (1/6)^2 + (2/3)^2 = 0.833333, over 6 = 0.138889; half width
+    # 1.96 sqrt(0.138889 / 6) = 0.298204: 0.368 to 0.965.
+    assert lines[2] == ("first mover (white) scores 0.700 (95% interval 0.349 to 1.000) over 5 finished games; "
+                        "1 games unfinished, as draws 0.667 (95% interval 0.368 to 0.965) "
+                        "(draws as draws, trinomial)")
+    assert lines[3] == ("length: median 30 plies of play (95% interval 20 to beyond the cap; Kaplan-Meier, "
+                        "1 unfinished games counted as still going where they stopped)")

@@ -16,6 +16,7 @@ from playbook.analysis.stats import (
     elo,
     elo_interval,
     elo_ratings,
+    elo_with_first_move,
     expected_score,
     pair_counts,
     pentanomial,
@@ -81,6 +82,19 @@ def test_ratings_without_a_prior_follow_the_score_alone():
     # 3 wins and 1 loss, no prior: odds 3:1, a gap of 400 log10 3 = 190.85, so +-95.42.
     ratings = elo_ratings([("a", "b", 1.0)] * 3 + [("a", "b", 0.0)], ["a", "b"], prior=0)
     assert ratings["a"] == pytest.approx(95.4243, abs=1e-3) and ratings["b"] == pytest.approx(-95.4243, abs=1e-3)
+
+
+def test_the_first_move_terms_interval_from_the_curvature_by_hand():
+    # a first scores 3 of 4 (p = 3/4), b first draws 4 (p = 1/2): h = 200 log10 3 = 95.424 Elo.  With
+    # k = ln 10 / 400 = 0.0057565 and d = r_a - r_b, a-first games have logit k (d + h), b-first k (h - d);
+    # each game weighs p (1 - p): 4 * 3/16 = 0.75 and 4 * 1/4 = 1.  Information in (d, h):
+    # k^2 [[1.75, -0.25], [-0.25, 1.75]], determinant 3 k^4, so var h = 1.75 / (3 k^2) and its standard
+    # error 0.763763 / k = 132.679 Elo: 95.424 -+ 260.051, -164.627 to 355.475.
+    results = [("a", "b", 1.0)] * 3 + [("a", "b", 0.0)] + [("b", "a", 0.5)] * 4
+    fit = elo_with_first_move(results, ["a", "b"], prior=0)
+    assert fit["first_move"] == pytest.approx(95.4243, abs=1e-3)
+    assert fit["first_move_low"] == pytest.approx(-164.627, abs=1e-2)
+    assert fit["first_move_high"] == pytest.approx(355.475, abs=1e-2)
 
 
 # ------------------------------------------------------------ Wald's sequential test
