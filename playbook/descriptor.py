@@ -6,8 +6,9 @@ aliases (what :func:`playbook.games.load` accepts), how many seats it
 takes, its options (rule variants, which :func:`~playbook.games.load`
 takes, and start settings, which :meth:`~playbook.core.Game.initial`
 takes), its talk actions (resigning and draw offers, which engines treat
-apart from moves), the endings its outcomes name, and its knobs for
-puzzle mining and benchmarks.
+apart from moves), the endings its outcomes name, its knobs for puzzle
+mining and benchmarks, and, where its puzzles are not a line of moves,
+the hook that handles them.
 
 >>> from playbook.games import load
 >>> d = load("cosmic").descriptor
@@ -147,6 +148,14 @@ class Descriptor:
     - ``puzzle_depths``: the depths (in the solver's own moves) at which
       puzzles are mined, shortest first; empty where puzzles come another
       way or not at all; ``puzzle_plies``: the longest game the miner plays;
+    - ``puzzle_hook``: for a game whose puzzles are not a line of moves to
+      find (players sealing orders at once, say), where its
+      :class:`~playbook.puzzles.hook.PuzzleHook` lives (how a solution
+      splits into turns, is verified, shown and judged on the board, and
+      made), named as an entry point names an object
+      (``"my_game.puzzles:HOOK"``) and imported only when its puzzles are
+      first handled; empty (the default) for puzzles of one winning first
+      move;
     - ``bench_depth``: the search depth the speed benchmark times;
     - ``clarified_in``: the tutorial notebook (a path from the project's
       root) whose clarifications chapter repeats the module's "Rules
@@ -163,6 +172,7 @@ class Descriptor:
     endings: tuple[Ending, ...] = ()
     puzzle_depths: tuple[int, ...] = (1,)
     puzzle_plies: int = 200
+    puzzle_hook: str = ""
     bench_depth: int = 3
     clarified_in: str = ""
 

@@ -31,8 +31,9 @@ def test_trinomial_interval_comes_from_the_spread_of_wins_draws_and_losses():
     # The binomial over half-points takes the spread as 0.25: sqrt(0.25 / 0.18) = 1.18 times as wide.
     binomial_half = 1.96 * math.sqrt(0.25 / 100)
     assert binomial_half / half == pytest.approx(1.1785, abs=1e-4)
+    # Wilson over half-points, 50 of 100: half width 1.96 sqrt(0.0025 + 3.8416/40000) / 1.038416 = 0.096170.
     low, high = wilson(50, 100)
-    assert high - low > t["high"] - t["low"]
+    assert high - low == pytest.approx(2 * 0.096170, abs=1e-5) and high - low > t["high"] - t["low"]
 
 
 def test_trinomial_without_draws_is_the_normal_binomial_and_uneven_scores_are_placed_by_hand():
@@ -40,8 +41,8 @@ def test_trinomial_without_draws_is_the_normal_binomial_and_uneven_scores_are_pl
     t = trinomial(7, 0, 3)
     assert t["score"] == pytest.approx(0.7)
     assert t["low"] == pytest.approx(0.7 - 0.284031, abs=1e-6) and t["high"] == pytest.approx(0.984031, abs=1e-6)
-    # All wins: no spread, but the interval is Wilson's, never zero wide (10 of 10: 0.722 to 1).
-    assert trinomial(10, 0, 0)["low"] == pytest.approx(wilson(10, 10)[0]) and trinomial(10, 0, 0)["high"] == 1.0
+    # All wins: no spread, but the interval is Wilson's, never zero wide (10 of 10: 10 / 13.8416 = 0.722460 to 1).
+    assert trinomial(10, 0, 0)["low"] == pytest.approx(0.722460, abs=1e-6) and trinomial(10, 0, 0)["high"] == 1.0
     # No games: nothing to say.
     assert math.isnan(trinomial(0, 0, 0)["score"]) and trinomial(0, 0, 0)["low"] == 0.0
 
@@ -57,9 +58,11 @@ def test_pentanomial_reads_pairs_and_cancels_what_the_opening_gives_both_sides()
     assert p["pairs"] == 10 and p["score"] == 0.5
     assert p["low"] == pytest.approx(0.330259, abs=1e-6) and p["high"] == pytest.approx(0.669741, abs=1e-6)
     # Ten pairs each won by whoever had the good opening (1-0 then 0-1): as single games the score
-    # 0.5 is uncertain by 1.96 sqrt(0.25 / 20); as pairs every pair scores 1 and there is no doubt.
+    # 0.5 is uncertain by 1.96 sqrt(0.25 / 20); as pairs every pair scores 1, no spread at all: the score is
+    # 0.5 and its interval Wilson's over the 10 pairs, 0.5 -+ 1.96 sqrt(0.025 + 0.009604) / 1.38416 = 0.263410.
     assert trinomial(10, 0, 10)["high"] == pytest.approx(0.5 + 1.96 * math.sqrt(0.25 / 20))
-    assert pentanomial([0, 0, 10, 0, 0])["low"] == pentanomial([0, 0, 10, 0, 0])["high"] == 0.5
+    assert pentanomial([0, 0, 10, 0, 0])["score"] == 0.5
+    assert pentanomial([0, 0, 10, 0, 0])["low"] == pytest.approx(0.236590, abs=1e-6)
     with pytest.raises(ValueError, match="five counts"):
         pentanomial([1, 2, 3])
 

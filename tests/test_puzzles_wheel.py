@@ -7,9 +7,9 @@ import random
 import pytest
 
 from playbook.games.wheel import setup
+from playbook.games.wheel.puzzles import week as W
+from playbook.games.wheel.puzzles.mine import mine
 from playbook.puzzles import Puzzle, PuzzleError, puzzles
-from playbook.puzzles import wheel as W
-from playbook.puzzles.wheel_mine import mine
 from playbook.puzzles.trainer import Trainer, exercise, reset, standing
 from playbook.tutorial import Tutorial
 

@@ -136,7 +136,7 @@ class Balance:
         decided = {v for v in said.values() if v != "not decided"}
         open_ = [e for e, v in said.items() if v == "not decided"]
         if not decided:
-            return f"no engine shows either side favoured ({len(rows)} engines)"
+            return f"no engine shows either side favoured ({len(rows)} engine{'' if len(rows) == 1 else 's'})"
         if len(decided) == 1:
             verdict_ = decided.pop()
             backing = [e for e, v in said.items() if v == verdict_]

@@ -175,12 +175,15 @@ Z95 = 1.96
 def _normal_interval(values: Sequence[float], counts: Sequence[float], z: float) -> tuple[float, float, float]:
     """The mean of ``values`` seen ``counts`` times each and its interval
     mean -+ z standard errors (the spread over the whole sample, divided by
-    n, as fishtest computes it); (nan, 0, 1) when there is nothing."""
+    n, as fishtest computes it); (nan, 0, 1) when there is nothing.  A
+    sample all of one value (all won, all lost, all drawn, every pair
+    alike) has no spread to go by: its interval is the :func:`wilson`
+    interval of the mean over the ``n`` units, never zero wide."""
     n = sum(counts)
     if n <= 0:
         return math.nan, 0.0, 1.0
     mean = sum(v * c for v, c in zip(values, counts, strict=True)) / n
-    if mean in (0.0, 1.0):  # all lost or all won: no spread to go by, but never a zero-wide interval
+    if sum(1 for c in counts if c > 0) == 1:
         low, high = wilson(mean * n, n, z)
         return mean, low, high
     variance = sum(c * (v - mean) ** 2 for v, c in zip(values, counts, strict=True)) / n
@@ -194,8 +197,9 @@ def trinomial(wins: int, draws: int, losses: int, z: float = Z95) -> dict:
     its 95% interval by the normal approximation to the trinomial (the
     spread of the three results about the mean).  Returns ``games``,
     ``wins``, ``draws``, ``losses``, ``score``, ``low`` and ``high``
-    (``score`` nan and the interval 0-1 with no games; all wins or all
-    losses, with no spread to go by, get the :func:`wilson` interval).
+    (``score`` nan and the interval 0-1 with no games; all wins, all
+    draws or all losses, with no spread to go by, get the :func:`wilson`
+    interval of the score: 10 draws give 0.24 to 0.76, not 0.5 to 0.5).
 
     >>> t = trinomial(3, 4, 3)
     >>> t["score"], round(t["low"], 3), round(t["high"], 3)
@@ -230,7 +234,9 @@ def pentanomial(counts: Sequence[int], z: float = Z95) -> dict:
     points a game (a pair's points over 2) and its 95% interval comes from
     the spread of the pairs, so what an opening gives both sides cancels
     out.  Returns ``pairs``, ``counts``, ``score``, ``low`` and ``high``
-    (all pairs won or all lost: the :func:`wilson` interval over pairs).
+    (every pair with the same points, with no spread to go by: the
+    :func:`wilson` interval of the score over the pairs; two pairs of a
+    win and a draw each are no proof of a 0.75 score).
 
     >>> p = pentanomial([1, 2, 4, 2, 1])
     >>> p["score"], round(p["low"], 4), round(p["high"], 4)

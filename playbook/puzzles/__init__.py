@@ -1,6 +1,6 @@
 """Puzzles for every game, mined from self-play and checked by the rules.
 
-``puzzles("cosmic")`` lists the game's :class:`Puzzle` values: positions
+``puzzles(key)`` lists the game's :class:`Puzzle` values: positions
 where exactly one first move wins by force within a few actions (the
 King taken, the last Pyramid destroyed, the victory cells filled...),
 each with its ``position``, ``solution`` line, ``theme`` and
@@ -9,22 +9,20 @@ each other and checked with the rules alone (:mod:`.solve`): the
 solution's first move wins within ``plies`` actions whatever the
 defence, and no other first move does.
 
-Chess Wheel+ (``puzzles("wheel")``) has no first move to find: its
-players seal their orders at once and they are carried out together.  A
-puzzle there is a week: the set of orders that wins whatever the
-opponent seals, and the only one with no order to spare (see
-:mod:`.wheel` for the definition and its check).  Its ``solution`` is
-that order text alone (no salt, no actions), ``plies`` is 1 (one week),
-and its positions are built around a cornered King rather than mined.
+A game whose players move at once has no first move to find; its
+descriptor names a hook (:mod:`.hook`) that says what its puzzles are:
+how a solution splits into turns, how it is checked, solved on the board
+and made.  Its puzzles are handled here as any other, through that hook;
+nothing in this package names a game.
 
 The puzzles ship as JSON under ``playbook/puzzles/data/`` and are
 rebuilt, the same every time for the same arguments, by::
 
     python -m playbook.puzzles.mine GAME --count N --seed S
 
->>> first = puzzles("cosmic")[0]
+>>> first = puzzles(games()[0])[0]
 >>> first.verify()
->>> first.state().play(first.solution[0]).to_move != first.state().to_move
+>>> first.turns()[0][0] == first.state().to_move
 True
 """
 
@@ -37,8 +35,8 @@ from importlib import resources
 
 from ..core import State
 from ..games import load
+from .hook import Turns, hook
 from .solve import PuzzleError, verify
-from .wheel import verify as verify_week
 
 __all__ = ["Puzzle", "puzzles", "games", "PuzzleError"]
 
@@ -49,17 +47,16 @@ NUMBERS = ("one", "two", "three", "four", "five")
 
 @dataclass(frozen=True)
 class Puzzle:
-    """One puzzle: ``id`` (``"cosmic-007"``), the ``game`` key, the
+    """One puzzle: ``id`` (the game's key and a number, ``"KEY-007"``), the ``game`` key, the
     ``position`` (the game's text; the side to move solves it), the
     ``solution`` (action texts: the solver's moves and the defence that
-    holds out longest, alternately; for Chess Wheel+ the one order text
-    to seal), ``plies`` (the solution's length in actions, the depth it
-    was checked to; 1 week for Chess Wheel+), the ``theme`` (how the game is
-    won) and the ``difficulty`` (a rating on the scale players' puzzle
-    ratings use: 600 and 400 more per further move to find, plus 10 for
-    each first move there is to choose from; for Chess Wheel+, per further
-    order and per single order); ``tags`` hold anything
-    else worth keeping."""
+    holds out longest, alternately; what the game's puzzle hook says where
+    it has one, such as the one order text to seal), ``plies`` (the
+    solution's length in actions, the depth it was checked to), the
+    ``theme`` (how the game is won) and the ``difficulty`` (a rating on
+    the scale players' puzzle ratings use: 600 and 400 more per further
+    move to find, plus 10 for each first move there is to choose from);
+    ``tags`` hold anything else worth keeping."""
 
     id: str
     game: str
@@ -74,14 +71,15 @@ class Puzzle:
         """The puzzle's position."""
         return load(self.game).parse(self.position)
 
-    def turns(self) -> list[tuple[str, tuple[str, ...]]]:
+    def turns(self) -> Turns:
         """The solution in turns: ``(side, actions)`` pairs, each the
         actions one side plays in a row (several where a turn is several
-        actions)."""
+        actions), or as the game's puzzle hook splits it."""
+        rules = hook(self.game)
+        if rules is not None:
+            return rules.turns(self)
         state = self.state()
-        out: list[tuple[str, tuple[str, ...]]] = []
-        if self.game == "wheel":
-            return [(state.to_move, self.solution)]  # one week: the orders to seal
+        out: Turns = []
         for text in self.solution:
             if out and out[-1][0] == state.to_move:
                 out[-1] = (out[-1][0], out[-1][1] + (text,))
@@ -93,10 +91,9 @@ class Puzzle:
     def verify(self) -> None:
         """Check the puzzle with the rules alone; raise
         :class:`~playbook.puzzles.solve.PuzzleError` if it does not hold."""
-        if self.game == "wheel":
-            if self.plies != 1 or len(self.solution) != 1:
-                raise PuzzleError("a Chess Wheel+ puzzle is one week: one set of orders, plies 1")
-            verify_week(self.state(), self.solution[0])
+        rules = hook(self.game)
+        if rules is not None:
+            rules.verify(self)
             return
         verify(self.state(), list(self.solution), self.plies)
 

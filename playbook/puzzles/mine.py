@@ -12,11 +12,11 @@ puzzles are written to ``playbook/puzzles/data/GAME.json`` (``--out``
 elsewhere), easiest first.  No clock is read, so the same arguments give
 the same file on every machine.
 
-Chess Wheel+ (``GAME`` = ``wheel``) has no first move to find: its
-puzzles are one week of sealed orders, built at random around a cornered
-King rather than met in self-play (:mod:`.wheel_mine`), and ``--games`` does
-not apply to it.  Every puzzle is verified again, by the rules alone,
-before the file is written.
+A game whose descriptor names a puzzle hook (:mod:`.hook`) makes its
+puzzles its own way (:meth:`PuzzleHook.mine <.hook.PuzzleHook.mine>`:
+built around a chosen kind of position, say, rather than met in
+self-play), and ``--games`` does not apply to it.  Every puzzle is
+verified again, by the rules alone, before the file is written.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ import sys
 
 from ..analysis import AlphaBeta, GreedyAgent, RandomAgent
 from ..games import available, load
-from . import NUMBERS, Puzzle, wheel_mine
+from . import NUMBERS, Puzzle
+from .hook import hook
 from .solve import line, moves, winning_moves
 
 __all__ = ["mine", "minable", "main", "difficulty", "theme", "write"]
@@ -46,7 +47,7 @@ def minable() -> list[str]:
 def _agents(rng: random.Random):
     """The two seeded players of one mining game: an engine and a random
     player, in a random order.  Two engines mostly play each other to a
-    standstill (CCC's hundred quiet turns); against random moves an engine
+    standstill (a hundred quiet turns, where a game ends that way); against random moves an engine
     wins, and the positions on the way are full of chances to take."""
     engines = [
         lambda s: AlphaBeta(depth=2, time_limit=None, seed=s),
@@ -140,8 +141,9 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=pathlib.Path, default=None, help="the JSON file to write")
     args = parser.parse_args(argv)
     report = lambda m: print(m, file=sys.stderr)  # noqa: E731
-    if args.game == "wheel":
-        found = wheel_mine.mine(args.count, args.seed, report=report)
+    rules = hook(args.game)
+    if rules is not None:
+        found = rules.mine(args.game, args.count, args.seed, report)
     else:
         found = mine(args.game, args.count, args.seed, args.games, report=report)
     for puzzle in found:

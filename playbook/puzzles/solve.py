@@ -7,10 +7,13 @@ any engine thinks.  Draw offers, their acceptance and resigning are left
 out on both sides (the talk the game's descriptor declares): a puzzle is
 decided by play.
 
->>> from playbook import load
->>> state = load("cosmic").parse("4pk/6/6/6/6/K4R w")
->>> [a.text for a in winning_moves(state, 1)]
-['f1x*']
+The first shipped puzzle of the first game, whatever the game: its
+solution's first move is the one move that wins.
+
+>>> from playbook.puzzles import games, puzzles
+>>> first = puzzles(games()[0])[0]
+>>> [a.text for a in winning_moves(first.state(), first.plies)] == list(first.solution[:1])
+True
 """
 
 from __future__ import annotations

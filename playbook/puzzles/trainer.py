@@ -1,6 +1,6 @@
 """Solving puzzles one after another, with a streak and a rating.
 
-``Trainer("cosmic")`` hands out the game's puzzles as
+``Trainer(key)`` hands out the game's puzzles as
 :class:`~playbook.tutorial.Exercise` values (``trainer.next()``).
 ``trainer.board`` is one live board that goes from puzzle to puzzle as on
 Lichess: it judges each move the moment it is played, plays the
@@ -29,7 +29,8 @@ puzzle progress: the puzzles tried, the rating and the streaks.  Once
 every puzzle of a game has been tried, ``next()`` says so and hands them
 out again, the missed ones first, without counting them a second time.
 
->>> trainer = Trainer("cosmic", rating=1500)
+>>> from playbook.puzzles import games
+>>> trainer = Trainer(games()[0], rating=1500)
 >>> ex = trainer.next()
 >>> trainer.check(ex.solution).right
 True
@@ -47,8 +48,8 @@ from ..progress import Progress, ProgressWarning
 from ..tutorial import Exercise, Tutorial, Verdict
 from ..widget import BoardWidget
 from . import NUMBERS, Puzzle, puzzles
+from .hook import hook
 from .solve import defence, wins
-from .wheel_exercise import exercise as week_exercise
 
 __all__ = ["Rating", "Trainer", "exercise", "standing", "reset", "KEY", "START"]
 
@@ -87,11 +88,12 @@ def exercise(puzzle: Puzzle, tutorial: Tutorial | None = None) -> Exercise:
     """``puzzle`` as an :class:`~playbook.tutorial.Exercise`: the goal is
     to win, the opponent answers with the defence that holds out longest
     (worked out by the rules, so any move of the learner is answered),
-    the hint is the theme, and the solution the puzzle's line.  A Chess
-    Wheel+ puzzle is a week of sealed orders instead
-    (:func:`playbook.puzzles.wheel_exercise.exercise`)."""
-    if puzzle.game == "wheel":
-        return week_exercise(puzzle, tutorial)
+    the hint is the theme, and the solution the puzzle's line.  A game
+    with a puzzle hook makes its own exercise instead
+    (:meth:`PuzzleHook.exercise <playbook.puzzles.hook.PuzzleHook.exercise>`)."""
+    rules = hook(puzzle.game)
+    if rules is not None:
+        return rules.exercise(puzzle, tutorial)
     turns = puzzle.turns()
     solver = turns[0][0]
     own = [actions for side, actions in turns if side == solver]
@@ -119,7 +121,7 @@ def turned(game: Game, side: str) -> bool:
     """Whether a board of ``game`` must be turned round for ``side`` to sit
     at the bottom: whether its pieces stand above the others' at the
     game's start, the board drawn as it is by default (so no game needs
-    naming: Kelasu draws Blue at the top, chess-like games White at the
+    naming: one game draws Blue at the top, chess-like games White at the
     bottom).  False where the start does not tell (sides side by side)."""
     scene = game.initial().view()
     rows = {cell.id: cell.y + cell.h / 2 for cell in scene.cells}
@@ -304,8 +306,8 @@ class Trainer:
         board), with the defence's replies, leave no forced win in the
         actions the puzzle has left."""
         puzzle, exercise = self._current()
-        if puzzle.game == "wheel":
-            return False  # one week: judged as soon as the opponent has sealed its answer
+        if hook(puzzle.game) is not None:
+            return False  # the hook's exercise judges the answer once it is complete
         solver = puzzle.state().to_move
         if answer is None:
             board = exercise.board

@@ -32,7 +32,9 @@ class ChessWheel(Game):
         settings=(Option("players", 2, object, "a number of seats from 2 to 8, or the seats' names"),
                   Option("power", 3, int, "each player's power"),
                   Option("ready", False, bool, "every board already created and populated")),
-        endings=(Ending.KING_CAPTURED,), puzzle_depths=(), bench_depth=4,
+        endings=(Ending.KING_CAPTURED,), bench_depth=4,
+        # Its puzzles are a week of sealed orders, not a line of moves: no self-play depths, a hook instead.
+        puzzle_depths=(), puzzle_hook="playbook.games.wheel.puzzles:WEEK",
         clarified_in="notebooks/chess_wheel_part_2.ipynb")
     players = NAMES[:2]
     simultaneous = True  # every player orders in the same move phase

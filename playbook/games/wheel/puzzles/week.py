@@ -31,16 +31,16 @@ The learner's answer is right when the orders it seals win against the
 reply that refutes them (:func:`refutation`), which by the definition above
 is when it holds the solution's orders: a sealed answer is compared by what
 it orders, never by its salt.  The puzzles are built by
-:mod:`.wheel_mine` and solved on the board with :mod:`.wheel_exercise`.
+:mod:`.mine` and solved on the board with :mod:`.exercise`.
 """
 
 from __future__ import annotations
 
 from itertools import combinations, product
 
-from ..games.wheel import Order, play_orders, read_orders, resolve
-from ..games.wheel.board import short
-from .solve import PuzzleError
+from ....puzzles.solve import PuzzleError
+from .. import Order, play_orders, read_orders, resolve
+from ..board import short
 
 __all__ = ["orders", "order_sets", "wins_against", "refutation", "winning_sets", "verify", "solution_text",
            "normal"]

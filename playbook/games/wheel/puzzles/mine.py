@@ -1,6 +1,6 @@
 """Making Chess Wheel+ puzzles: positions built at random around a
 cornered King, kept when exactly one minimal set of orders wins whatever
-the opponent seals (:mod:`.wheel`).  Random self-play almost never meets
+the opponent seals (:mod:`.week`).  Random self-play almost never meets
 such a position, so they are built instead: Bob's King on an edge of his
 board, hemmed in by his own pieces, and Ann's pieces placed where they
 reach the King or its ways out.  ``python -m playbook.puzzles.mine wheel
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from ..games.wheel import WheelState, reach, setup
-from ..games.wheel.board import FILES, NAMES
-from . import NUMBERS, Puzzle
-from .wheel import orders, solution_text, winning_sets
+from ....puzzles import NUMBERS, Puzzle
+from .. import WheelState, reach, setup
+from ..board import FILES, NAMES
+from .week import orders, solution_text, winning_sets
 
 __all__ = ["KING_CELLS", "HUNTERS", "GUARDS", "candidate", "generate", "mine", "theme", "difficulty"]
 

@@ -2,7 +2,7 @@
 orders (clicked on the live board, or typed), the opponent seals the
 answer that refutes them if any does, both reveals follow and the week is
 carried out; the line is right when the solver is then the only owner of
-a King (see :mod:`.wheel` for why that is the same as holding the
+a King (see :mod:`.week` for why that is the same as holding the
 solution's orders).
 """
 
@@ -12,14 +12,14 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
-from ..core import PlaybookError
-from ..games.wheel import read_orders
-from ..games.wheel.orders import new_salt, split_body
-from ..tutorial import Exercise, Tutorial
-from .wheel import orders, refutation, solution_text
+from ....core import PlaybookError
+from ....tutorial import Exercise, Tutorial
+from .. import read_orders
+from ..orders import new_salt, split_body
+from .week import orders, refutation, solution_text
 
 if TYPE_CHECKING:
-    from ..games.wheel.state import WheelState
+    from ..state import WheelState
 
 __all__ = ["sealed_orders", "defence", "reveal", "played_out", "WeekExercise", "exercise"]
 

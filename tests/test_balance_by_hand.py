@@ -1,0 +1,81 @@
+"""A balance study's rows and its sentence, from colour-reversed pairs written out by hand.
+
+Every expected number is counted from the pairs below (z = 1.96,
+z^2 = 3.8416); the records are built by :func:`pair` alone, so a change of
+the record's shape is made in one place.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from playbook import Record
+from playbook.analysis.balance import Balance
+from playbook.analysis.selfplay import SelfPlay
+
+SHALLOW = [{"depth": 1, "reply": 0}]
+DEEPER = [{"depth": 1, "reply": 0}, {"depth": 3, "reply": 1}]
+
+
+def pair(n: int, one: str, two: str, notes=SHALLOW, plies: int = 10) -> list[Record]:
+    """The two games of pair ``n`` between copies "e" and "e:2" of an engine, White moving first in each
+    and the copies swapping seats: ``one`` and ``two`` are each game's result, "white", "black", "draw" or
+    "unfinished"."""
+    seats = ({"white": "e", "black": "e:2"}, {"white": "e:2", "black": "e"})
+    return [Record("cosmic", "", ["x"] * plies, players=seats[k], result="" if result == "unfinished" else result,
+                   notes=list(notes), seed=2 * n + k, first="white", pair=2 * n)
+            for k, result in enumerate((one, two))]
+
+
+def run(*pairs: list[Record]) -> SelfPlay:
+    """The games of ``pairs`` as one run."""
+    return SelfPlay([g for p in pairs for g in p], "cosmic")
+
+
+#: The first mover wins both games of all ten pairs.
+FIRST = run(*(pair(n, "white", "white", DEEPER) for n in range(10)))
+#: The second mover wins both games of all ten pairs.
+SECOND = run(*(pair(n, "black", "black") for n in range(10)))
+#: Four pairs split one game each, and a fifth whose second game was stopped.
+EVEN = run(*(pair(n, "white", "black") for n in range(4)), pair(4, "white", "unfinished", plies=60))
+
+
+def test_a_rung_whose_first_mover_wins_every_pair():
+    row = Balance("cosmic", {"first": FIRST}).row("first")
+    # 10 pairs of 2 points: score 1; no spread, so Wilson over the pairs, 10 / 13.8416 = 0.722460 to 1.
+    assert (row["games"], row["pairs"], row["unfinished pairs"], row["unfinished"]) == (20, 10, 0, 0)
+    assert (row["first mover"], row["score"], row["high"]) == ("white", 1.0, 1.0)
+    assert row["low"] == pytest.approx(0.722460, abs=1e-6) and row["verdict"] == "first mover favoured"
+    # Every game ends at 10 plies: the curve falls to 0 there, so the median and its bounds are 10.
+    assert (row["median plies"], row["median low"], row["median high"]) == (10, 10, 10)
+    # Notes of depth 1 (no reply seen) and 3 (a reply seen) in every game: mean depth 2, half see a reply,
+    # which is not below the 0.5 that flags a rung.
+    assert (row["mean depth"], row["sees replies"], row["shallow"]) == (2.0, 0.5, False)
+
+
+def test_a_rung_whose_second_mover_wins_every_pair():
+    row = Balance("cosmic", {"second": SECOND}).row("second")
+    # Score 0: Wilson over 10 pairs, 0 to 3.8416 / 13.8416 = 0.277540.
+    assert (row["score"], row["low"]) == (0.0, 0.0) and row["high"] == pytest.approx(0.277540, abs=1e-6)
+    assert row["verdict"] == "second mover favoured" and row["shallow"]
+
+
+def test_a_rung_of_split_pairs_with_one_stopped_game():
+    row = Balance("cosmic", {"even": EVEN}).row("even")
+    # Four finished pairs of 1 point each: score 0.5 and no spread among the pairs.  The fifth pair has a
+    # stopped game: counted as a draw, it scores 1 + 0.5, so (4 * 1 + 1.5) / 10 = 0.55.
+    assert (row["games"], row["pairs"], row["unfinished pairs"], row["unfinished"]) == (10, 4, 1, 1)
+    assert row["score"] == 0.5 and row["score if unfinished drawn"] == pytest.approx(0.55, abs=1e-12)
+    assert row["verdict"] == "not decided"
+    # Nine games end at 10 plies, one stopped at 60: after 10 plies 1/10 are still going, median 10.
+    assert row["median plies"] == 10
+
+
+def test_the_sentence_says_whether_the_rungs_agree():
+    assert Balance("cosmic", {"first": FIRST, "even": EVEN}).agreement() == (
+        "first mover favoured by first; not decided by even")
+    assert Balance("cosmic", {"first": FIRST, "second": SECOND}).agreement() == (
+        "the engines disagree: first mover favoured by first; second mover favoured by second")
+    assert Balance("cosmic", {"even": EVEN}).agreement() == "no engine shows either side favoured (1 engine)"
+    assert Balance("cosmic", {"even": EVEN, "again": EVEN}).agreement() == (
+        "no engine shows either side favoured (2 engines)")
