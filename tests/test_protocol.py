@@ -137,6 +137,17 @@ def test_the_front_end_check_finds_a_stray_name_a_written_out_name_and_an_unused
     assert differences(listed(), front_end_uses(unused)[0], "js") == ["js never uses the listed to_browser 'subtree'"]
 
 
+def answer_fields_read(sources: dict[str, str]) -> set[str]:
+    """The fields the front end reads from the kernel's answers (``msg.tree``), besides their type."""
+    return {field for text in sources.values() for field in re.findall(r"\bmsg\.(\w+)", text)} - {"type"}
+
+
+def test_the_front_end_reads_no_field_of_an_answer_the_list_lacks():
+    listed_fields = {field for answer in TO_BROWSER.values() for field in answer.fields}
+    assert answer_fields_read(front_end_sources()) <= listed_fields
+    assert answer_fields_read({"stray.js": "widget.node = msg.subtree;"}) - listed_fields == {"subtree"}
+
+
 def widget_classes() -> list[type]:
     """Every anywidget class the package defines (each module imported),
     mixins left out, and so are the classes traitlets makes for a widget's
@@ -218,6 +229,10 @@ def test_the_send_check_finds_a_message_built_by_hand(tmp_path):
 
 def test_the_board_handles_every_listed_message_and_no_other():
     assert set(HANDLERS) == set(FROM_BROWSER)
+    # The handlers read only listed fields, which the board checks before it calls them.
+    read = set(re.findall(r"content\[\"(\w+)\"\]", (ROOT / "playbook" / "widget" / "messages.py").read_text()))
+    assert read - {"type"} <= {field for m in FROM_BROWSER.values() for field in m.fields}
+    assert {"steps", "position", "prefix", "index", "cell", "piece", "side", "text"} <= read
     # The buttons under the board send their own names.
     assert set(CONTROLS) <= set(FROM_BROWSER)
 
