@@ -37,11 +37,11 @@ def match(game, first: str, second: str, agents: dict, games: int, executor, max
     t = tournament(game, {first: agents[first], second: agents[second]}, games=games, executor=executor,
                    max_plies=max_plies, seed=seed, progress=False, batch=1)
     rows = {r["name"]: r for r in t.ratings()}
-    unfinished = sum(1 for r in t.records if r["unfinished"])
+    unfinished = sum(1 for r in t.records if r.unfinished)
     row = rows[first]
     return judged({"game": game.name, "agent": first, "opponent": second, "games": games, "wins": row["wins"],
                    "draws": row["draws"], "losses": row["losses"], "unfinished": unfinished,
-                   "plies": sum(r["plies"] for r in t.records) / len(t.records)})
+                   "plies": sum(r.plies for r in t.records) / len(t.records)})
 
 
 def judged(row: dict) -> dict:

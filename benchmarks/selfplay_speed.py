@@ -27,6 +27,7 @@ from concurrent.futures import ProcessPoolExecutor, wait
 from pathlib import Path
 
 from _common import chess_positions, per_second, random_positions
+
 from playbook import available, load
 from playbook.analysis import MCTS, AlphaBeta, RandomAgent, selfplay
 from playbook.analysis.selfplay import _run_batch
@@ -53,7 +54,7 @@ def task_round_trip(executor, tasks: int = 200) -> float:
     return (time.perf_counter() - began) / tasks
 
 
-def record_sizes(records: list[dict]) -> tuple[float, float]:
+def record_sizes(records: list) -> tuple[float, float]:
     """Bytes of memory a record takes in Python, and bytes a game takes in Parquet."""
     tracemalloc.start()
     copies = pickle.loads(pickle.dumps(records))
@@ -91,13 +92,13 @@ def games_per_second(n: int) -> None:
         one_a_task, one_time = timed(game, n, executor=dask, seed=2 * n, batch=1)
         rows.append(("Dask LocalCluster, 2 workers", dask_time, dask_result))
         rows.append(("  the same, one game a task", one_time, one_a_task))
-    same = [r["actions"] for r in serial.records] == [r["actions"] for r in pool_result.records]
+    same = [r.actions for r in serial.records] == [r.actions for r in pool_result.records]
     print(f"  median {serial.summary()['median_plies']} plies a game; serial and pool games the same: {same}")
     for label, seconds, _ in rows:
         print(f"  {label:30s} {n / seconds:8.1f} games/s  {serial_time / seconds:5.2f}x")
     print(f"  target: 1.60x or more; {load_text()}")
 
-    per_game = sum(r["time"] for r in serial.records) / n
+    per_game = sum(r.seconds for r in serial.records) / n
     memory, disk = record_sizes(serial.records)
     games, workers = 1_000_000, 50
     size = task_size(per_game, games, workers)

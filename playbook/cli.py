@@ -2,7 +2,7 @@
 
     playbook selfplay cosmic --agents random,alphabeta:nodes=2000 --games 10000 --out cosmic-ab
     playbook selfplay cosmic --agents random,random --games 1000000 --out cosmic-random \\
-        --scheduler tcp://10.0.0.5:8786 --variant quiet_limit=50
+        --scheduler tcp://10.0.0.5:8786 --option quiet_limit=50
 
 plays the games with a progress bar and writes their records to the
 folder given by ``--out`` in Parquet as they finish (see
@@ -14,8 +14,9 @@ results with ``playbook.analysis.load_results(PATH)``.
 ``greedy``, ``alphabeta`` or ``mcts``, each optionally followed by its
 settings as ``:key=value`` (``alphabeta:nodes=2000``,
 ``mcts:iterations=400:exploration=1.4``); game ``k`` seeds every agent
-from ``--seed`` plus ``k``.  ``--variant key=value`` (repeatable) chooses
-rule variants as ``load`` takes them, ``--setup key=value`` start
+from ``--seed`` plus ``k``.  ``--option key=value`` (repeatable; its old
+name ``--variant`` still works) chooses rule variants as ``load`` takes
+them, ``--setup key=value`` start
 settings as ``game.initial`` takes them; ``--book N`` plays the first
 ``N`` actions of each game at random (from its seed), so that engines
 which always choose alike play varied games.  The games run in this process,
@@ -91,7 +92,7 @@ def parse_setting(text: str, option: str) -> tuple[str, object]:
     """``key=value`` as a pair (the value read by :func:`parse_value`);
     anything else raises :class:`CommandError` naming ``option``.
 
-    >>> parse_setting("quiet_limit=10", "--variant")
+    >>> parse_setting("quiet_limit=10", "--option")
     ('quiet_limit', 10)
     """
     key, sep, value = text.partition("=")
@@ -157,8 +158,8 @@ def _parser() -> argparse.ArgumentParser:
     where = run.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, metavar="N", help="play on N local processes")
     where.add_argument("--scheduler", metavar="ADDRESS", help="play on the Dask cluster with this scheduler")
-    run.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE",
-                     help="a rule variant, as load() takes it (repeatable)")
+    run.add_argument("--option", "--variant", dest="options", action="append", default=[], metavar="KEY=VALUE",
+                     help="a rule variant, as load() takes it (repeatable; --variant is its old name)")
     run.add_argument("--setup", action="append", default=[], metavar="KEY=VALUE",
                      help="a start setting, as game.initial() takes it (repeatable)")
     run.add_argument("--seed", type=int, default=0, help="game k has the seed SEED + k (default 0)")
@@ -266,14 +267,14 @@ def selfplay_command(args) -> int:
         raise CommandError(f"GAME: unknown game {args.game!r}; the games are {', '.join(available())}")
     _check_counts(args)
     agents = parse_agents(args.agents)
-    variant = dict(parse_setting(t, "--variant") for t in args.variant)
+    options = dict(parse_setting(t, "--option") for t in args.options)
     setup = dict(parse_setting(t, "--setup") for t in args.setup)
     before = _games_in(args.out, range(args.seed, args.seed + args.games))
     executor, client = _executor(args)
     stopped = True
     try:
         result = selfplay(args.game, agents, games=args.games, max_plies=args.max_plies, executor=executor,
-                          variant=variant, setup=setup, seed=args.seed, progress=not args.quiet, batch=args.batch,
+                          options=options, setup=setup, seed=args.seed, progress=not args.quiet, batch=args.batch,
                           out=args.out, book=args.book, rotate=args.rotate)
         stopped = False
     finally:

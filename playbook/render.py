@@ -6,6 +6,16 @@ coordinates for the edges and a few caption lines.  :func:`svg` draws it
 with svgwrite.  Colours come from CSS classes (``pb-...``) whose values use
 JupyterLab's theme variables with fallbacks, so a board reads well in light
 and dark themes and also outside JupyterLab.
+
+What every board shares is here, in :data:`STYLE`: the text, piece, mark
+and badge colours, and three zones that are no game's own: ``light`` and
+``dark``, the squares of a checkered board (every chequered game draws
+them, a :class:`Cell` is ``light`` unless told otherwise, and a palette's
+piece picture stands on one), and ``plain``, an unmarked cell or an
+:class:`Area` (its default).  Every other zone (a home row, a kingdom, a
+strip several boards share) belongs to the game that draws it: its scene
+carries that zone's colours as a :class:`Zone` (``Scene.zones``), and the
+drawing's stylesheet adds them, so no game's colours are written here.
 """
 
 from __future__ import annotations
@@ -17,15 +27,15 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 import svgwrite
 
 from .figures import FIGURES, figure_path
 
-__all__ = ["Cell", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "picture_html", "SHAPES",
-           "OWNERS", "piece_svg", "PICTURE_WIDTH", "PICTURE_HEIGHT", "WIDE_UNITS", "WIDE_PICTURE_WIDTH",
+__all__ = ["Cell", "Zone", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "picture_html",
+           "SHAPES", "OWNERS", "piece_svg", "PICTURE_WIDTH", "PICTURE_HEIGHT", "WIDE_UNITS", "WIDE_PICTURE_WIDTH",
            "WIDE_RATIO", "MIN_TEXT_PX", "TEXT_PX", "picture_width", "shown_width", "is_wide"]
 
 
@@ -120,14 +130,29 @@ class Area:
     zone: str = "plain"
 
 
+class Zone(NamedTuple):
+    """The colours of one of a game's own zones, carried by its scene: cells
+    (and areas) of zone ``name`` are filled ``light`` on a light page and
+    ``dark`` on a dark one (both empty: no themed fill); ``rule`` holds CSS
+    declarations for every theme, such as an outline
+    (``"stroke-dasharray: 2 2"``).  A plain ``(name, light, dark)`` triple
+    is read as a zone without a rule."""
+
+    name: str
+    light: str = ""
+    dark: str = ""
+    rule: str = ""
+
+
 @dataclass
 class Scene:
     """Everything :func:`svg` draws.  ``files`` label the columns from left
     to right and ``ranks`` the rows from top to bottom (empty strings for
     none); ``caption`` lines are printed under the board.  ``zones`` are the
-    colours of the zones this game adds to the shared ones of :data:`THEMED`:
-    ``(zone, light, dark)``, filling its cells of that ``zone`` on light and
-    dark pages, so a game brings its own colours with its drawing."""
+    colours of the zones this game adds to the shared ones of :data:`THEMED`
+    (``light``, ``dark``, ``plain``): each a :class:`Zone` or a
+    ``(zone, light, dark)`` triple, filling its cells of that zone on light
+    and dark pages, so a game brings its own colours with its drawing."""
 
     cells: Sequence[Cell]
     pieces: Sequence[Piece] = ()
@@ -138,14 +163,12 @@ class Scene:
     title: str = ""
     labels: Sequence[Label] = ()
     areas: Sequence[Area] = ()
-    zones: tuple[tuple[str, str, str], ...] = ()
+    zones: Sequence[Zone | tuple[str, str, str]] = ()
 
     def style(self) -> str:
         """The stylesheet this scene's drawing carries: :data:`STYLE` and
         the colours of its own ``zones``."""
-        if not self.zones:
-            return STYLE
-        return STYLE + _themed_style(tuple((f".pb-zone-{z}", "fill", light, dark) for z, light, dark in self.zones))
+        return STYLE + _zone_style(tuple(Zone(*zone) for zone in self.zones)) if self.zones else STYLE
 
     def size(self) -> tuple[float, float]:
         width = max(
@@ -303,8 +326,6 @@ _BASE_STYLE = """
    when the theme's variables do not reach the drawing (a picture in an <img>). */
 .pb-bg { fill: var(--jp-layout-color0, transparent); }
 .pb-cell { stroke: var(--jp-border-color1, #9e9e9e); stroke-width: 0.5; }
-.pb-zone-foundation { stroke: #5a4a2a; stroke-width: 2; }
-.pb-zone-side { fill: var(--jp-layout-color2, #8080802a); stroke-dasharray: 2 2; }
 .pb-coord { fill: var(--jp-ui-font-color2, #808080); font-size: max(11px, 1em); text-anchor: middle; dominant-baseline: central; }
 .pb-caption { fill: var(--jp-ui-font-color1, #767676); font-size: max(12px, 1em); }
 .pb-celltext { font-size: max(9px, 1em); text-anchor: middle; dominant-baseline: central; }
@@ -340,28 +361,18 @@ _BASE_STYLE = """
 .pb-mark-arrow { stroke: #2b6cb0; stroke-width: 5; stroke-opacity: 0.7; fill: none; }
 .pb-mark-pending { stroke: #2b6cb0; stroke-width: 4; stroke-opacity: 0.7; stroke-dasharray: 8 5; fill: none; }
 .pb-mark-failed { stroke: #c53030; stroke-width: 4; stroke-opacity: 0.75; stroke-dasharray: 3 4; fill: none; }
-.pb-zone-strip { stroke: #7fa7c4; stroke-width: 0.5; stroke-dasharray: 4 3; }
 .pb-label-name { fill: var(--jp-ui-font-color1, #767676); font-size: max(14px, 1.15em); font-weight: bold; text-anchor: middle; dominant-baseline: central; }
 .pb-marks, .pb-pieces, .pb-coords { pointer-events: none; }
 """  # noqa: E501 - CSS a rule a line, as the saved notebooks hold it
 
-#: Colours that follow the page's theme: (selector, property, light, dark).
-#: On a dark page the cells take deeper tones of the same hues, so they do
-#: not glare and the pieces keep their contrast.
+#: Colours every board shares that follow the page's theme: (selector,
+#: property, light, dark).  On a dark page the cells take deeper tones of
+#: the same hues, so they do not glare and the pieces keep their contrast.
+#: A game's own zones are not here: its scene carries them (:class:`Zone`).
 THEMED = (
     (".pb-zone-light", "fill", "#eee3cf", "#8a7d66"),
     (".pb-zone-dark", "fill", "#b58f6a", "#6e533a"),
-    (".pb-zone-home-a", "fill", "#cfdcf2", "#4d5f80"),
-    (".pb-zone-home-b", "fill", "#f2d0cf", "#804f4d"),
-    (".pb-zone-victory", "fill", "#9fd3c7", "#3f7a6d"),
-    (".pb-zone-world", "fill", "#d9ecd4", "#56704f"),
-    (".pb-zone-kingdom-a", "fill", "#d8d6f0", "#58567f"),
-    (".pb-zone-kingdom-b", "fill", "#f0dccb", "#7f6450"),
     (".pb-zone-plain", "fill", "#e8e4da", "#4f4c45"),
-    (".pb-zone-ring", "fill", "#ddd6c6", "#615a4b"),
-    (".pb-zone-hub", "fill", "#c8bfa8", "#74694f"),
-    (".pb-zone-shared", "fill", "#c9e4f6", "#3e6680"),
-    (".pb-zone-strip", "fill", "#e3f1fa", "#2c4150"),
     (".pb-celltext", "fill", "#333333", "#e8e8e8"),
     (".pb-name", "fill", "#1f1f1f", "#f0f0f0"),
     (".pb-mark-target", "stroke", "#0f9d58", "#f0fff0"),
@@ -383,6 +394,15 @@ def _themed_style(themed=THEMED) -> str:
 
 #: The stylesheet every drawing carries.
 STYLE = _BASE_STYLE + _themed_style()
+
+
+@lru_cache(maxsize=64)
+def _zone_style(zones: tuple[Zone, ...]) -> str:
+    """The rules of a scene's own ``zones``: each one's rule for every
+    theme, then their themed fills."""
+    rules = "".join(f".pb-zone-{z.name} {{ {z.rule}; }}\n" for z in zones if z.rule)
+    themed = tuple((f".pb-zone-{z.name}", "fill", z.light, z.dark) for z in zones if z.light or z.dark)
+    return rules + (_themed_style(themed) if themed else "")
 
 TOP = RIGHT = 4  # thin margins on the edges without coordinates
 

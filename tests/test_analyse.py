@@ -10,7 +10,6 @@ from playbook.analysis import MCTS, AlphaBeta, RandomAgent, load_results, selfpl
 from playbook.analysis.agents import DECIDED, Analysis
 from playbook.analysis.mcts import value_score
 from playbook.analysis.notes import move_note
-from playbook.analysis.selfplay import to_record
 from playbook.core import NotationError
 from playbook.records import Record
 
@@ -140,9 +139,9 @@ def test_selfplay_records_carry_what_each_engine_reported_about_its_moves_and_re
     result = selfplay(COSMIC, [lambda seed: AlphaBeta(depth=1, seed=seed), RandomAgent], games=1, progress=False,
                       max_plies=6)
     record = result.records[0]
-    assert len(record["notes"]) == record["plies"] == 6
-    states = to_record(record).states()
-    for ply, note in enumerate(record["notes"]):
+    assert len(record.notes) == record.plies == 6
+    states = record.states()
+    for ply, note in enumerate(record.notes):
         if ply % 2:  # Black plays at random and reports nothing
             assert note is None
             continue
@@ -152,15 +151,13 @@ def test_selfplay_records_carry_what_each_engine_reported_about_its_moves_and_re
         assert note["depth"] == 1 and note["nodes"] == len(weighed)
         # One action deep in a game of alternating moves, it never sees Black's answer.
         assert set(note) == {"score", "depth", "reply", "nodes", "seconds"} and note["reply"] == 0
-    saved = to_record(record)
-    assert saved.notes == record["notes"]
-    again = Record.from_json(saved.to_json())
-    assert again.notes == record["notes"] and again.states() == states
+    again = Record.from_json(record.to_json())
+    assert again.notes == record.notes and again.states() == states
     out = selfplay(COSMIC, [lambda seed: AlphaBeta(depth=1, seed=seed), RandomAgent], games=1, progress=False,
                    max_plies=6, out=tmp_path)
-    assert [n and {k: v for k, v in n.items() if k != "seconds"} for n in load_results(tmp_path).records[0]["notes"]] \
-        == [n and {k: v for k, v in n.items() if k != "seconds"} for n in record["notes"]]
-    assert out.records[0]["notes"][1] is None
+    assert [n and {k: v for k, v in n.items() if k != "seconds"} for n in load_results(tmp_path).records[0].notes] \
+        == [n and {k: v for k, v in n.items() if k != "seconds"} for n in record.notes]
+    assert out.records[0].notes[1] is None
 
 
 def test_an_mcts_note_gives_the_value_and_visits_of_the_move_played():

@@ -39,17 +39,17 @@ class LastMove:
 
 def test_play_game_records_the_actions_and_the_result():
     record = play_game(GAME, [LastMove(), LastMove()], max_plies=300)
-    replayed = GAME.replay(record["actions"])[-1]
+    replayed = GAME.replay(record.actions)[-1]
     assert replayed.outcome is not None
-    assert record["winner"] == replayed.outcome.winner
-    assert record["plies"] == len(record["actions"])
+    assert record.winner == replayed.outcome.winner
+    assert record.plies == len(record.actions)
 
 
 def test_play_game_stops_at_the_ply_limit_and_says_so():
     record = play_game(GAME, [FirstMove(), FirstMove()], max_plies=5)
-    assert record["plies"] <= 5
-    if record["unfinished"]:
-        assert "5 plies" in record["reason"]
+    assert record.plies <= 5
+    if record.unfinished:
+        assert "5 plies" in record.reason
 
 
 def test_selfplay_summary_counts_and_executor_gives_the_same_games():
@@ -57,7 +57,7 @@ def test_selfplay_summary_counts_and_executor_gives_the_same_games():
     serial = selfplay(GAME, factory, games=4, max_plies=300, progress=False)
     with ThreadPoolExecutor(2) as pool:
         parallel = selfplay(GAME, factory, games=4, max_plies=300, executor=pool, progress=False)
-    assert [r["actions"] for r in serial.records] == [r["actions"] for r in parallel.records]
+    assert [r.actions for r in serial.records] == [r.actions for r in parallel.records]
     summary = serial.summary()
     assert summary["games"] == 4
     assert sum(summary["wins"].values()) + summary["draws"] + summary["unfinished"] == 4
@@ -191,9 +191,9 @@ def test_compare_plays_the_same_seeds_under_each_variant_and_reports_each_figure
     c = compare("cosmic", {"quiet 100": {"quiet_limit": 100}, "quiet 6": {"quiet_limit": 6}},
                 [RandomAgent, RandomAgent], games=30, progress=False)
     one, two = c.runs["quiet 100"].records, c.runs["quiet 6"].records
-    assert [r["seed"] for r in one] == [r["seed"] for r in two]
+    assert [r.seed for r in one] == [r.seed for r in two]
     # The same seeds: a game starts the same under both rules until the shorter limit ends it.
-    assert all(b["actions"] == a["actions"][:len(b["actions"])] for a, b in zip(one, two))
+    assert all(b.actions == a.actions[:len(b.actions)] for a, b in zip(one, two))
     rows = c.rows()
     assert [r["variant"] for r in rows] == ["quiet 100", "quiet 6"] and rows[1]["settings"] == {"quiet_limit": 6}
     assert rows[0]["p_score"] is None and 0 <= rows[1]["p_plies"] <= 1
@@ -202,7 +202,7 @@ def test_compare_plays_the_same_seeds_under_each_variant_and_reports_each_figure
         assert r["score_low"] <= r["score"] <= r["score_high"] and r["plies_low"] < r["plies"] < r["plies_high"]
     # The mean length, counted here from the records' actions, and the test between the two runs' lengths
     # (z_test itself is checked against numbers worked by hand above).
-    lengths = {name: [float(len(r["actions"])) for r in c.runs[name].records] for name in ("quiet 100", "quiet 6")}
+    lengths = {name: [float(len(r.actions)) for r in c.runs[name].records] for name in ("quiet 100", "quiet 6")}
     for row in rows:
         assert row["plies"] == pytest.approx(sum(lengths[row["variant"]]) / 30)
     assert rows[1]["p_plies"] == pytest.approx(z_test(lengths["quiet 100"], lengths["quiet 6"]))

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from playbook import load
+from playbook import Record, load
 from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent
 from playbook.analysis.balance import Balance, balance, change, search_depth, twins
 from playbook.analysis.selfplay import SelfPlay
 
 
 def _record(seed, first, winners, draw=False, unfinished=False, notes=()):
-    return {"seed": seed, "first": first, "winners": list(winners), "draw": draw, "unfinished": unfinished,
-            "notes": list(notes), "plies": 10, "setup_plies": 0, "result": "x", "winner": None,
-            "agents": {"w": "a", "b": "a:stream=1"}}
+    result = "" if unfinished else "draw" if draw else " and ".join(winners)
+    return Record("cosmic", "", ["x"] * 10, players={"w": "a", "b": "a:stream=1"}, result=result, notes=list(notes),
+                  seed=seed, first=first)
 
 
 def test_twin_runs_make_colour_reversed_pairs_scored_by_the_pentanomial_model():
@@ -24,7 +24,7 @@ def test_twin_runs_make_colour_reversed_pairs_scored_by_the_pentanomial_model():
     swapped = SelfPlay([_record(0, "w", ["b"]), _record(1, "w", ["w"]), _record(2, "w", ["w"]),
                         _record(3, "w", ["w"])], "cosmic")
     pairs = twins(run, swapped)
-    assert sorted(r["pair"] for r in pairs.records) == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert sorted(r.pair for r in pairs.records) == [0, 0, 1, 1, 2, 2, 3, 3]
     figure = pairs.first_move_pairs()
     # Finished pairs: 1 point (a win and a loss), 1.5 (a draw and a win), 2 (two wins); pair 2 is unfinished.
     assert figure["pairs"] == 3 and figure["unfinished"] == 1
@@ -55,19 +55,19 @@ def test_a_change_is_an_interval_that_may_hold_zero():
 def test_a_ladder_plays_colour_reversed_pairs_from_one_opening_and_says_whether_it_agrees():
     ladder = {"greedy": GreedyAgent.factory(), "alphabeta:depth=2": AlphaBeta.factory(depth=2)}
     study = balance("cosmic", ladder, pairs=4, book=4, seed=5, max_plies=40, progress=False,
-                    variant={"quiet_limit": 100})
+                    options={"quiet_limit": 100})
     assert isinstance(study, Balance) and list(study.runs) == list(ladder)
     for run in study.runs.values():
         assert len(run.records) == 8
         by_pair = {}
         for r in run.records:
-            by_pair.setdefault(r["pair"], []).append(r)
+            by_pair.setdefault(r.pair, []).append(r)
         assert len(by_pair) == 4
         for a, b in by_pair.values():
-            assert a["actions"][:4] == b["actions"][:4]  # the same opening
-            assert a["agents"]["white"] == b["agents"]["black"]  # the copies swap seats
+            assert a.actions[:4] == b.actions[:4]  # the same opening
+            assert a.players["white"] == b.players["black"]  # the copies swap seats
         # Each game's own seed: the two games of a pair are not one game played twice.
-        assert any(a["actions"] != b["actions"] for a, b in by_pair.values())
+        assert any(a.actions != b.actions for a, b in by_pair.values())
     rows = {row["engine"]: row for row in study.rows()}
     assert rows["greedy"]["games"] == 8 and rows["greedy"]["mean depth"] == 1.0
     assert rows["greedy"]["sees replies"] == 0.0 and rows["greedy"]["shallow"]

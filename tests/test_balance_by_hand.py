@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from playbook import Record
 from playbook.analysis.balance import Balance
 from playbook.analysis.selfplay import SelfPlay
 
@@ -16,20 +17,17 @@ SHALLOW = [{"depth": 1, "reply": 0}]
 DEEPER = [{"depth": 1, "reply": 0}, {"depth": 3, "reply": 1}]
 
 
-def pair(n: int, one: str, two: str, notes=SHALLOW, plies: int = 10) -> list[dict]:
+def pair(n: int, one: str, two: str, notes=SHALLOW, plies: int = 10) -> list[Record]:
     """The two games of pair ``n`` between copies "e" and "e:2" of an engine, White moving first in each
     and the copies swapping seats: ``one`` and ``two`` are each game's result, "white", "black", "draw" or
     "unfinished"."""
     seats = ({"white": "e", "black": "e:2"}, {"white": "e:2", "black": "e"})
-    return [{"seed": 2 * n + k, "pair": 2 * n, "agents": seats[k], "first": "white", "result": result,
-             "winner": result if result in ("white", "black") else None,
-             "winners": [result] if result in ("white", "black") else [], "draw": result == "draw",
-             "unfinished": result == "unfinished", "plies": plies, "setup_plies": 0, "notes": list(notes),
-             "error": None}
+    return [Record("cosmic", "", ["x"] * plies, players=seats[k], result="" if result == "unfinished" else result,
+                   notes=list(notes), seed=2 * n + k, first="white", pair=2 * n)
             for k, result in enumerate((one, two))]
 
 
-def run(*pairs: list[dict]) -> SelfPlay:
+def run(*pairs: list[Record]) -> SelfPlay:
     """The games of ``pairs`` as one run."""
     return SelfPlay([g for p in pairs for g in p], "cosmic")
 

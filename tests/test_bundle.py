@@ -37,8 +37,11 @@ def test_the_committed_bundle_is_a_fresh_build_of_the_sources(tmp_path):
 
 def sources_fingerprint(widgets: Path) -> str:
     """SHA-256 over each input's path (from ``widgets/``) and bytes, sorted by
-    path, each followed by a NUL byte: as ``widgets/build.mjs`` works it out."""
-    inputs = sorted([f"src/{p.name}" for p in (widgets / "src").glob("*.js")] + ["build.mjs", "package-lock.json"])
+    path, each followed by a NUL byte: as ``widgets/build.mjs`` works it out.
+    The inputs are the sources, the protocol's list (which the Python
+    package reads too) and the build's own files."""
+    inputs = sorted([f"src/{p.name}" for p in (widgets / "src").glob("*.js")]
+                    + ["../playbook/widget/protocol.json", "build.mjs", "package-lock.json"])
     digest = hashlib.sha256()
     for path in inputs:
         digest.update(path.encode() + b"\0" + (widgets / path).read_bytes() + b"\0")
@@ -54,17 +57,24 @@ def test_the_committed_bundle_was_built_from_the_sources_as_they_are_without_npm
 
 
 def test_the_fingerprint_changes_with_any_source(tmp_path):
-    (tmp_path / "src").mkdir()
-    for name in ("build.mjs", "package-lock.json", "src/a.js", "src/b.js"):
-        (tmp_path / name).write_text(f"// {name}\n")
-    before = sources_fingerprint(tmp_path)
-    (tmp_path / "src" / "b.js").write_text("// b.js changed\n")
-    assert sources_fingerprint(tmp_path) != before
+    widgets = tmp_path / "widgets"
+    (widgets / "src").mkdir(parents=True)
+    (tmp_path / "playbook" / "widget").mkdir(parents=True)
+    for name in ("build.mjs", "package-lock.json", "src/a.js", "src/b.js", "../playbook/widget/protocol.json"):
+        (widgets / name).write_text(f"// {name}\n")
+    before = sources_fingerprint(widgets)
+    # A message or trait added to the protocol's list makes the bundle stale.
+    (tmp_path / "playbook" / "widget" / "protocol.json").write_text('{"from_browser": {"stray": {}}}\n')
+    assert sources_fingerprint(widgets) != before
+    (tmp_path / "playbook" / "widget" / "protocol.json").write_text("// ../playbook/widget/protocol.json\n")
+    assert sources_fingerprint(widgets) == before
+    (widgets / "src" / "b.js").write_text("// b.js changed\n")
+    assert sources_fingerprint(widgets) != before
     # Moving text from one file's end to the next file's start changes it too.
-    (tmp_path / "src" / "b.js").write_text("// src/b.js\n")
-    (tmp_path / "src" / "a.js").write_text("// src/a.js\n// src/b.js\n")
-    (tmp_path / "src" / "b.js").write_text("")
-    assert sources_fingerprint(tmp_path) != before
+    (widgets / "src" / "b.js").write_text("// src/b.js\n")
+    (widgets / "src" / "a.js").write_text("// src/a.js\n// src/b.js\n")
+    (widgets / "src" / "b.js").write_text("")
+    assert sources_fingerprint(widgets) != before
 
 
 def test_every_source_module_is_small_and_bundled():

@@ -54,8 +54,8 @@ def run_main(args, capsys):
 
 @pytest.mark.parametrize("args, message", [
     (["--agents", "random,chess"], "unknown agent 'chess'"),
-    (["--agents", "random,random", "--variant", "quiet_limit"], "--variant: expected key=value"),
-    (["--agents", "random,random", "--variant", "quiet=5"], "no rule variant 'quiet'"),
+    (["--agents", "random,random", "--option", "quiet_limit"], "--option: expected key=value"),
+    (["--agents", "random,random", "--option", "quiet=5"], "no rule variant 'quiet'"),
     (["--agents", "random,random", "--variant", "first=black"], "pass setup="),
     (["--agents", "random", ], "has 2 players"),
     (["--agents", "random,random", "--workers", "0"], "--workers: at least 1"),
@@ -92,11 +92,11 @@ def test_the_installed_command_plays_a_tiny_study_and_resumes_it(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "/5 " not in done.stderr and "0/2 " in done.stderr  # the bar counts the two games still to play
     results = load_results(out)
-    assert [r["seed"] for r in results.records] == [4, 5, 6, 7, 8]
+    assert [r.seed for r in results.records] == [4, 5, 6, 7, 8]
     record = results.records[0]
-    assert record["agents"] == {"white": "random", "black": "alphabeta:depth=1"}
-    assert record["variant"] == {"quiet_limit": 20}
-    assert all(not r["error"] for r in results.records)
+    assert record.players == {"white": "random", "black": "alphabeta:depth=1"}
+    assert record.options == {"quiet_limit": 20}
+    assert all(not r.error for r in results.records)
 
 
 def test_the_command_plays_on_a_dask_scheduler_given_by_its_address(tmp_path, capsys):
@@ -107,8 +107,8 @@ def test_the_command_plays_on_a_dask_scheduler_given_by_its_address(tmp_path, ca
                        "--scheduler", cluster.scheduler_address, "--quiet"])
     assert status == 0 and capsys.readouterr().out.startswith("12 games of cosmic in ")
     records = load_results(tmp_path).records
-    assert [r["seed"] for r in records] == list(range(12))
-    assert records[0]["agents"] == {"white": "random", "black": "greedy"}
+    assert [r.seed for r in records] == list(range(12))
+    assert records[0].players == {"white": "random", "black": "greedy"}
 
 
 def test_the_command_opens_engine_games_at_random_when_asked(tmp_path, capsys):
@@ -116,5 +116,5 @@ def test_the_command_opens_engine_games_at_random_when_asked(tmp_path, capsys):
                    "--book", "2", "--max-plies", "6", "--out", str(tmp_path), "--quiet"])
     assert status == 0
     records = load_results(tmp_path).records
-    assert [r["book"] for r in records] == [2, 2, 2]
-    assert len({tuple(r["actions"][:2]) for r in records}) > 1
+    assert [r.book for r in records] == [2, 2, 2]
+    assert len({tuple(r.actions[:2]) for r in records}) > 1

@@ -10,6 +10,7 @@ import math
 
 import pytest
 
+from playbook import Record
 from playbook.analysis.stats import (
     elo_with_first_move,
     pair_counts,
@@ -104,11 +105,9 @@ def test_rating_with_first_move_term_separates_a_seat_bias_from_strength():
     assert math.isfinite(elo_with_first_move([("a", "b", 1.0), ("b", "a", 0.0)], ["a", "b"])["ratings"]["a"])
 
 
-def record(result: str, plies: int) -> dict:
+def record(result: str, plies: int) -> Record:
     """A two-player game's record with White moving first: "white", "black", "draw" or "unfinished"."""
-    return {"first": "white", "result": result, "winner": result if result in ("white", "black") else None,
-            "winners": [result] if result in ("white", "black") else [], "draw": result == "draw",
-            "unfinished": result == "unfinished", "plies": plies, "setup_plies": 0, "error": None}
+    return Record("cosmic", "", ["x"] * plies, result="" if result == "unfinished" else result, first="white")
 
 
 def test_a_run_reports_the_first_movers_score_with_draws_and_unfinished_games_and_the_median_length():

@@ -6,6 +6,7 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
+from playbook import Record  # noqa: E402
 from playbook.analysis import GreedyAgent, RandomAgent, plots, selfplay, tournament  # noqa: E402
 
 
@@ -20,7 +21,8 @@ def test_win_rates_draw_one_bar_per_result_with_its_interval(result):
     # Each bar is a share of all the games, counted here from the records (the shares themselves are
     # checked on games written out by hand in test_selfplay_by_hand.py).
     labels = [t.get_text() for t in ax.get_xticklabels()]
-    counted = {k: sum(r["result"] == k for r in result.records) / len(result.records) for k in labels}
+    counted = {k: sum(("unfinished" if r.unfinished else r.result) == k for r in result.records) / len(result.records)
+               for k in labels}
     assert heights == pytest.approx([counted[k] for k in labels]) and sum(heights) == pytest.approx(1.0)
     assert all(rate["n"] == len(result.records) for rate in result.win_rates().values())  # the sample size
 
@@ -33,8 +35,8 @@ def test_game_lengths_count_every_game(result):
 def test_first_move_plots_show_the_first_movers_score(result):
     ax = plots.first_move_advantage({"Cosmic Chess": result})
     # White moves first: its wins and half the draws of the finished games, counted from the records.
-    done = [r for r in result.records if not r["unfinished"]]
-    points = sum(1.0 if r["winner"] == "white" else 0.5 if r["draw"] else 0.0 for r in done)
+    done = [r for r in result.records if not r.unfinished]
+    points = sum(1.0 if r.winner == "white" else 0.5 if r.draw else 0.0 for r in done)
     assert ax.patches[0].get_height() == pytest.approx(points / len(done))
     ax = plots.first_move_by_opening(result, top=3)
     assert 1 <= len(ax.patches) <= 3
@@ -57,14 +59,14 @@ def test_a_comparison_draws_three_panels_with_one_bar_per_variant():
     axes = c.plot()
     assert [ax.get_title() for ax in axes] == ["first mover's score", "draw rate", "mean plies"]
     # The mean length of each variant's games, counted from their actions.
-    means = [sum(len(r["actions"]) for r in c.runs[name].records) / 6 for name in ("quiet 100", "quiet 6")]
+    means = [sum(len(r.actions) for r in c.runs[name].records) / 6 for name in ("quiet 100", "quiet 6")]
     assert [p.get_height() for p in axes[2].patches] == pytest.approx(means)
 
 
 def test_an_interval_without_an_upper_bound_runs_to_the_edge_with_an_arrow():
     from playbook.analysis import Tournament
 
-    won = [{"agents": {"white": "A", "black": "B"}, "unfinished": False, "draw": False, "winners": ["white"]}] * 6
+    won = [Record("cosmic", "", [], players={"white": "A", "black": "B"}, result="white")] * 6
     ax = plots.ratings(Tournament(won, "cosmic", ["A", "B"]))
     left, right = ax.get_xlim()
     arrows = [line for line in ax.get_lines() if line.get_marker() in (">", "<")]

@@ -21,8 +21,10 @@ def scenes():
         yield RandomAgent(seed=1).play(start, 12).view()
 
 
-#: The colours of the zones games bring in their scenes, by selector.
-OWN = {f".pb-zone-{zone}": (light, dark) for scene in scenes() for zone, light, dark in scene.zones}
+#: The zones games bring in their scenes, as :class:`~playbook.render.Zone` values.
+ZONES = {render.Zone(*zone) for scene in scenes() for zone in scene.zones}
+#: The colours of the zones games fill, by selector.
+OWN = {f".pb-zone-{zone.name}": (zone.light, zone.dark) for zone in ZONES if zone.light}
 THEMED = {sel: (light, dark) for sel, prop, light, dark in render.THEMED}
 PROPERTY = {sel: prop for sel, prop, _, _ in render.THEMED}
 BOARD_CSS = (Path(__file__).parents[1] / "widgets" / "board.css").read_text()
@@ -48,18 +50,21 @@ def zones_drawn() -> set[str]:
 
 
 def test_every_zone_a_game_fills_has_a_light_and_a_dark_colour():
-    # "side" takes JupyterLab's own panel colour and "foundation" is an outline.
-    filled = zones_drawn() - {"side", "foundation"}
+    # A zone a game declares without fills (CCC's trays take JupyterLab's own panel colour) is left out.
+    filled = zones_drawn() - {zone.name for zone in ZONES if not zone.light}
+    assert "side" not in filled
     coloured = {**THEMED, **OWN}
     assert filled and all(f".pb-zone-{z}" in coloured for z in filled), filled - {s[9:] for s in coloured}
 
 
 def test_light_pages_keep_the_colours_boards_always_had():
-    style = render.STYLE
-    for rule in (".pb-zone-light { fill: #eee3cf; }", ".pb-zone-dark { fill: #b58f6a; }",
-                 ".pb-zone-kingdom-a { fill: #d8d6f0; }", ".pb-zone-world { fill: #d9ecd4; }",
-                 ".pb-zone-victory { fill: #9fd3c7; }", ".pb-celltext { fill: #333333; }"):
-        assert rule in style
+    for name, rules in (("cosmic", (".pb-zone-light { fill: #eee3cf; }", ".pb-zone-dark { fill: #b58f6a; }")),
+                        ("cresnovian", (".pb-zone-kingdom-a { fill: #d8d6f0; }", ".pb-zone-world { fill: #d9ecd4; }",
+                                        ".pb-celltext { fill: #333333; }")),
+                        ("kelasu", (".pb-zone-victory { fill: #9fd3c7; }",))):
+        style = load(name).initial().view().style()
+        for rule in rules:
+            assert rule in style
 
 
 @pytest.mark.parametrize("selector", [s for s in THEMED if s.startswith(".pb-zone")] + sorted(OWN))
@@ -87,8 +92,9 @@ def test_every_game_draws_with_the_themed_stylesheet():
     for name in available():
         drawn = load(name).initial().svg()
         assert "@media (prefers-color-scheme: dark)" in drawn
-        for zone, light, dark in load(name).initial().view().zones:  # a game's own zones follow the theme too
-            assert f".pb-zone-{zone} {{ fill: {light}; }}" in drawn and f"fill: {dark};" in drawn
+        for zone in (render.Zone(*z) for z in load(name).initial().view().zones):  # its own zones follow the theme
+            if zone.light:
+                assert f".pb-zone-{zone.name} {{ fill: {zone.light}; }}" in drawn and f"fill: {zone.dark};" in drawn
 
 
 def blend(colour: str, opacity: float, under: str) -> str:
@@ -118,3 +124,27 @@ def test_static_targets_in_the_dark_stand_out_3_to_1_against_both_square_colours
     for square in (".pb-zone-light", ".pb-zone-dark"):
         under = THEMED[square][1]
         assert contrast(blend(ring, 0.85, under), under) >= 3
+
+
+#: The zones render.py colours for every board: a chequered board's squares and an unmarked cell.
+SHARED_ZONES = {"light", "dark", "plain"}
+
+
+def test_render_names_no_zone_of_any_game():
+    # Every zone a game draws beyond the shared ones is coloured by that game's scene, not by render.py.
+    source = Path(render.__file__).read_text()
+    own = (zones_drawn() | {zone.name for zone in ZONES}) - SHARED_ZONES
+    assert {"victory", "world", "kingdom-a", "shared", "strip", "side"} <= own
+    for zone in own:
+        assert f"pb-zone-{zone}" not in source and f'"{zone}"' not in source, zone
+        assert f".pb-zone-{zone} " not in render.STYLE, zone
+    assert {sel[len(".pb-zone-"):] for sel, *_ in render.THEMED if sel.startswith(".pb-zone-")} == SHARED_ZONES
+
+
+def test_each_game_carries_the_colours_of_every_zone_it_draws():
+    # A board drawn alone (an <img>, a notebook of one game) needs no other game's stylesheet.
+    for name in available():
+        for scene in (load(name).initial().view(), RandomAgent(seed=1).play(load(name).initial(), 12).view()):
+            carried = {render.Zone(*zone).name for zone in scene.zones}
+            drawn = {c.zone for c in scene.cells} | {a.zone for a in scene.areas}
+            assert drawn - SHARED_ZONES <= carried, name

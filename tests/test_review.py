@@ -291,11 +291,9 @@ def test_book_moves_are_marked_as_book_and_never_labelled():
 
 def test_a_selfplay_games_book_travels_to_its_review():
     from playbook.analysis import selfplay
-    from playbook.analysis.selfplay import to_record
-
     run = selfplay("cosmic", [RandomAgent, RandomAgent], games=1, book=4, max_plies=8, progress=False, seed=3)
-    record = to_record(run.records[0])
-    assert record.tags["book"] == 4
+    record = Record.from_json(run.records[0].to_json())  # saved and read back, as a game file is
+    assert record.book == 4
     rows = review(record, depth=1).rows
     assert [row["book"] for row in rows] == [True] * 4 + [False] * (len(rows) - 4)
     assert all(row["label"] == "" for row in rows[:4])

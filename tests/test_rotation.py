@@ -3,9 +3,11 @@ table keyed by position, the per-move table and ``playbook summary``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from playbook import load
+from playbook import Record, load
 from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, SelfPlay, compare, load_results, selfplay
 from playbook.analysis.selfplay import pair_figure
 from playbook.cli import main
@@ -16,23 +18,23 @@ COSMIC = load("cosmic")
 def test_rotated_seats_make_colour_reversed_pairs_from_one_random_opening():
     run = selfplay(COSMIC, [RandomAgent, GreedyAgent], games=6, rotate=True, book=3, names=["r", "g"],
                    progress=False, max_plies=80)
-    seats = [(r["agents"]["white"], r["agents"]["black"]) for r in run.records]
+    seats = [(r.players["white"], r.players["black"]) for r in run.records]
     assert seats == [("r", "g"), ("g", "r")] * 3
-    assert [r["pair"] for r in run.records] == [0, 0, 2, 2, 4, 4]
+    assert [r.pair for r in run.records] == [0, 0, 2, 2, 4, 4]
     for a, b in zip(run.records[::2], run.records[1::2], strict=True):
-        assert a["actions"][:3] == b["actions"][:3]
+        assert a.actions[:3] == b.actions[:3]
         # The book is a random player's from the pair's seed, as a reader can replay.
-        state, rng = COSMIC.initial(), RandomAgent(seed=a["pair"])
-        for text in a["actions"][:3]:
+        state, rng = COSMIC.initial(), RandomAgent(seed=a.pair)
+        for text in a.actions[:3]:
             assert rng.choose(state).text == text
             state = state.play(text)
-    assert run.records[0]["actions"][:3] != run.records[2]["actions"][:3]
+    assert run.records[0].actions[:3] != run.records[2].actions[:3]
 
 
-def game(white: str, black: str, result: str, pair: int) -> dict:
-    """A finished Cosmic Chess record with White moving first: result "white", "black" or "draw"."""
-    return {"agents": {"white": white, "black": black}, "first": "white", "pair": pair, "draw": result == "draw",
-            "winners": [] if result == "draw" else [result], "unfinished": result == "unfinished"}
+def game(white: str, black: str, result: str, pair: int) -> Record:
+    """A Cosmic Chess record with White moving first: result "white", "black", "draw" or "unfinished"."""
+    return Record("cosmic", "", [], players={"white": white, "black": black}, first="white", pair=pair,
+                  result="" if result == "unfinished" else result)
 
 
 def test_pairs_are_scored_for_the_first_mover_and_for_each_agent_by_hand():
@@ -90,10 +92,9 @@ def test_the_opening_table_is_keyed_by_position_so_move_orders_that_transpose_co
         if found:
             break
     one, two, end = found
-    base = {"game": "cosmic", "variant": {}, "start": start.to_text(), "book": 3, "unfinished": False}
-    records = [{**base, "actions": one + ["x"], "winners": ["black"], "draw": False},
-               {**base, "actions": two + ["y"], "winners": [], "draw": True},
-               {**base, "actions": one[:2], "winners": ["white"], "draw": False}]  # ended before 3 actions
+    records = [Record("cosmic", start.to_text(), one + ["x"], result="black", book=3),
+               Record("cosmic", start.to_text(), two + ["y"], result="draw", book=3),
+               Record("cosmic", start.to_text(), one[:2], result="white", book=3)]  # ended before 3 actions
     rows = SelfPlay(records, "cosmic").by_position()
     # One position, reached by both move orders; Black to move there won one and drew one: 0.75.
     assert len(rows) == 1 and rows[0]["position"] == end.to_text() and rows[0]["games"] == 2
@@ -108,7 +109,7 @@ def test_the_per_move_table_has_one_row_an_action_with_its_mover_agent_book_and_
                    max_plies=12)
     (r,) = run.records
     rows = run.moves()
-    assert [row["action"] for row in rows] == r["actions"] and [row["ply"] for row in rows] == list(range(1, 13))
+    assert [row["action"] for row in rows] == r.actions and [row["ply"] for row in rows] == list(range(1, 13))
     assert [row["mover"] for row in rows] == ["white", "black"] * 6
     assert [row["book"] for row in rows] == [True, True] + [False] * 10
     assert [row["agent"] for row in rows[2:4]] == ["ab", "r"]
@@ -125,7 +126,7 @@ def test_playbook_summary_prints_a_folders_figures_with_intervals(tmp_path, caps
     assert main(["summary", str(out)]) == 0
     text = capsys.readouterr().out
     run = load_results(out)
-    stopped = sum(r["unfinished"] for r in run.records)
+    stopped = sum(r.unfinished for r in run.records)
     assert "8 games of cosmic (agents greedy and random, seats rotating" in text
     assert "first mover (white) scores" in text and "95% interval" in text
     assert f"{stopped} unfinished games counted as still going" in text
@@ -137,14 +138,14 @@ def test_playbook_summary_prints_a_folders_figures_with_intervals(tmp_path, caps
 
 def test_a_rotated_run_on_disk_resumes_as_one_straight_run_and_keeps_rotate_among_its_settings(tmp_path):
     def without_time(records):
-        return [{k: v for k, v in r.items() if k != "time"} for r in records]
+        return [replace(r, seconds=0.0) for r in records]
 
     agents = [RandomAgent, GreedyAgent]
     selfplay(COSMIC, agents, games=3, rotate=True, book=2, out=tmp_path, progress=False, max_plies=60)
     resumed = selfplay(COSMIC, agents, games=6, rotate=True, book=2, out=tmp_path, progress=False, max_plies=60)
     straight = selfplay(COSMIC, agents, games=6, rotate=True, book=2, progress=False, max_plies=60)
     assert without_time(resumed.records) == without_time(straight.records)
-    assert [r["pair"] for r in load_results(tmp_path).records] == [0, 0, 2, 2, 4, 4]
+    assert [r.pair for r in load_results(tmp_path).records] == [0, 0, 2, 2, 4, 4]
     with pytest.raises(Exception, match="rotate"):
         selfplay(COSMIC, agents, games=6, book=2, out=tmp_path, progress=False, max_plies=60)
 
@@ -165,7 +166,7 @@ def test_compare_reports_unfinished_games_and_the_median_length_beside_the_mean(
     c = compare(COSMIC, {"short": {}}, [RandomAgent, RandomAgent], games=12, max_plies=30, progress=False)
     (row,) = c.rows()
     run = c.runs["short"]
-    assert row["unfinished"] == sum(r["unfinished"] for r in run.records) == row["games"] - row["finished"]
+    assert row["unfinished"] == sum(r.unfinished for r in run.records) == row["games"] - row["finished"]
     assert (row["median_plies"], row["median_low"], row["median_high"]) == run.lengths_survival().median()
     first = run.first_move_advantage()
     assert (row["score_low"], row["score_high"], row["score_if_draws"]) == (first["low"], first["high"],
@@ -174,8 +175,7 @@ def test_compare_reports_unfinished_games_and_the_median_length_beside_the_mean(
 
 def test_the_first_move_table_counts_draws_as_draws_and_keeps_unfinished_games_in_view():
     def rec(opening, result):
-        r = game("a", "b", result, 0)
-        return {**r, "opening": opening}
+        return replace(game("a", "b", result, 0), opening=opening)
 
     run = SelfPlay([rec("c2-d3", "white"), rec("c2-d3", "draw"), rec("c2-d3", "black"), rec("c2-d3", "unfinished"),
                     rec("b3-a4", "unfinished")], "cosmic")

@@ -7,9 +7,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from playbook import load
+from playbook import Record, load
 from playbook.analysis import GreedyAgent, RandomAgent, SelfPlayError, elo_ratings, selfplay, tournament, wilson
-from playbook.analysis.selfplay import play_game, to_record
+from playbook.analysis.selfplay import play_game
 
 COSMIC = load("cosmic")
 CRESNOVIAN = load("cresnovian")
@@ -21,29 +21,27 @@ def test_records_carry_what_a_designer_needs_and_load_into_pandas():
     result = selfplay(COSMIC, [RandomAgent, RandomAgent], games=4, seed=10, progress=False)
     frame = result.frame()
     assert list(frame["seed"]) == [10, 11, 12, 13]
-    for column in ("agents", "variant", "setup", "result", "reason", "plies", "time", "first", "opening", "actions"):
+    for column in ("players", "options", "setup", "result", "reason", "plies", "seconds", "first", "opening", "actions"):
         assert column in frame.columns
     record = result.records[0]
-    assert record["agents"] == {"white": "RandomAgent()", "black": "RandomAgent()"}
-    assert record["plies"] == len(record["actions"]) and record["time"] > 0
-    assert record["result"] in ("white", "black", "draw")
+    assert record.players == {"white": "RandomAgent()", "black": "RandomAgent()"}
+    assert record.plies == len(record.actions) and record.seconds > 0
+    assert record.result in ("white", "black", "draw")
     # A record replays to the position the game ended in.
-    states = to_record(record).states()
-    assert states[-1].outcome is not None and states[-1].outcome.reason == record["reason"]
-    # Every game as a Record, each replaying its own actions from its own start.
-    replayed = result.to_records()
-    assert [r.actions for r in replayed] == [r["actions"] for r in result.records]
-    assert replayed[0].players == {"white": "RandomAgent()", "black": "RandomAgent()"}  # the seats, as in any Record
-    assert [r.final().outcome.reason for r in replayed] == list(frame["reason"])
+    states = record.states()
+    assert states[-1].outcome is not None and states[-1].outcome.reason == record.reason
+    # Every game is a Record, each replaying its own actions from its own start.
+    assert all(isinstance(r, Record) for r in result.records)
+    assert [r.final().outcome.reason for r in result.records] == list(frame["reason"])
 
 
 def test_the_same_seed_gives_the_same_games_and_agents_are_copied_not_shared():
     engine = RandomAgent(seed=99)
     one = selfplay(COSMIC, [engine, RandomAgent], games=3, progress=False)
     two = selfplay(COSMIC, [engine, RandomAgent], games=3, progress=False)
-    assert [r["actions"] for r in one.records] == [r["actions"] for r in two.records]
+    assert [r.actions for r in one.records] == [r.actions for r in two.records]
     assert engine.seed == 99  # the agent given was copied for each game, not used up
-    assert len({tuple(r["actions"]) for r in one.records}) == 3
+    assert len({tuple(r.actions) for r in one.records}) == 3
 
 
 def test_the_old_single_factory_form_still_works():
@@ -54,7 +52,7 @@ def test_the_old_single_factory_form_still_works():
 def test_unfinished_games_are_reported_not_dropped():
     result = selfplay(COSMIC, [RandomAgent, RandomAgent], games=3, max_plies=2, progress=False)
     assert len(result.records) == 3
-    assert all(r["unfinished"] and r["result"] == "unfinished" for r in result.records)
+    assert all(r.unfinished and r.result == "" for r in result.records)
     assert result.summary()["unfinished"] == 3
     assert result.first_move_advantage()["games"] == 0
 
@@ -67,8 +65,8 @@ class Broken:
 def test_an_agent_that_fails_leaves_an_unfinished_game_that_says_why():
     result = selfplay(COSMIC, [RandomAgent, Broken()], games=2, progress=False)
     for r in result.records:
-        assert r["unfinished"] and "out of ideas" in r["reason"] and "RuntimeError" in r["error"]
-        assert r["plies"] == 1  # White moved, then Black's agent failed
+        assert r.unfinished and "out of ideas" in r.reason and "RuntimeError" in r.error
+        assert r.plies == 1  # White moved, then Black's agent failed
     assert result.summary()["errors"] == 2
 
 
@@ -78,20 +76,20 @@ def test_the_first_move_of_play_comes_after_set_up():
     # player makes the first move of play.
     result = selfplay(CRESNOVIAN, [RandomAgent, RandomAgent], games=2, max_plies=14, progress=False)
     for r in result.records:
-        assert r["setup_plies"] == 10 and r["first"] == "second"
-        assert r["opening"] == r["actions"][10]
+        assert r.setup_plies == 10 and r.first == "second"
+        assert r.opening == r.actions[10]
     ready = selfplay(CRESNOVIAN, [RandomAgent, RandomAgent], games=1, max_plies=3, progress=False,
                      setup={"arrangement": ARRANGEMENT, "second": "left"})
-    assert ready.records[0]["setup_plies"] == 0 and ready.records[0]["first"] == "second"
-    assert ready.records[0]["setup"]["second"] == "left"
+    assert ready.records[0].setup_plies == 0 and ready.records[0].first == "second"
+    assert ready.records[0].setup["second"] == "left"
 
 
 def test_setup_chooses_who_moves_first_and_the_advantage_follows_the_mover():
     result = selfplay(COSMIC, [RandomAgent, RandomAgent], games=6, setup={"first": "black"}, progress=False)
-    assert {r["first"] for r in result.records} == {"black"}
+    assert {r.first for r in result.records} == {"black"}
     advantage = result.first_move_advantage()
-    wins = sum(1 for r in result.records if r["winner"] == "black")
-    draws = sum(1 for r in result.records if r["draw"])
+    wins = sum(1 for r in result.records if r.winner == "black")
+    draws = sum(1 for r in result.records if r.draw)
     assert advantage["mover"] == "black" and advantage["wins"] == wins
     assert advantage["draws"] == draws  # the score from these counts is checked by hand in test_selfplay_by_hand.py
     assert advantage["low"] <= advantage["score"] <= advantage["high"]
@@ -117,7 +115,7 @@ def test_elo_by_hand_for_two_players():
 def test_a_tournament_plays_every_pair_on_both_sides_and_rates_them():
     t = tournament(COSMIC, {"random": RandomAgent, "greedy": GreedyAgent}, games=4, progress=False)
     assert len(t.records) == 4
-    sides = [(r["agents"]["white"], r["agents"]["black"]) for r in t.records]
+    sides = [(r.players["white"], r.players["black"]) for r in t.records]
     assert sides.count(("random", "greedy")) == 2 and sides.count(("greedy", "random")) == 2
     rows = {row["name"]: row for row in t.ratings()}
     assert rows["greedy"]["games"] == 4 and rows["greedy"]["elo"] > rows["random"]["elo"]
@@ -144,7 +142,7 @@ def test_a_process_pool_runs_lambdas_and_local_classes():
     serial = selfplay(COSMIC, agents, games=4, progress=False)
     with ProcessPoolExecutor(2) as pool:
         parallel = selfplay(COSMIC, agents, games=4, executor=pool, progress=False, batch=1)
-    assert [r["actions"] for r in parallel.records] == [r["actions"] for r in serial.records]
+    assert [r.actions for r in parallel.records] == [r.actions for r in serial.records]
 
 
 def test_a_real_dask_cluster_runs_the_same_games():
@@ -154,12 +152,12 @@ def test_a_real_dask_cluster_runs_the_same_games():
     with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None) as cluster:
         with distributed.Client(cluster) as client:
             remote = selfplay(COSMIC, agents, games=4, executor=client.get_executor(), progress=False, batch=1)
-    assert [r["actions"] for r in remote.records] == [r["actions"] for r in serial.records]
+    assert [r.actions for r in remote.records] == [r.actions for r in serial.records]
 
 
 def test_play_game_names_the_agents_and_needs_one_per_player():
     record = play_game(COSMIC, [RandomAgent(seed=1), GreedyAgent(seed=2)], max_plies=5)
-    assert record["agents"] == {"white": "RandomAgent(seed=1)", "black": "GreedyAgent(seed=2)"}
+    assert record.players == {"white": "RandomAgent(seed=1)", "black": "GreedyAgent(seed=2)"}
     with pytest.raises(ValueError):
         play_game(COSMIC, [RandomAgent()])
     with pytest.raises(SelfPlayError, match="3 agents"):
@@ -216,26 +214,28 @@ def test_a_run_says_how_many_games_stopped_at_the_ply_cap():
 
 def test_records_keep_the_rule_variant_apart_from_the_start_and_replay_exactly():
     result = selfplay(load("cosmic", quiet_limit=10), [RandomAgent, RandomAgent], games=12, progress=False)
-    assert all(r["variant"] == {"quiet_limit": 10} and r["setup"] == {} for r in result.records)
+    assert all(r.options == {"quiet_limit": 10} and r.setup == {} for r in result.records)
     # Most games end by the variant's rule, so they would not end under the default rules.
-    ended_by_variant = [r for r in result.records if COSMIC.replay(r["actions"])[-1].outcome is None]
+    ended_by_variant = [r for r in result.records if COSMIC.replay(r.actions)[-1].outcome is None]
     assert len(ended_by_variant) >= 6
     for r in result.records:
-        record = to_record(r)
-        assert record.options == {"quiet_limit": 10}
-        assert record.final().outcome.reason == r["reason"]
-    assert set(result.frame()["variant"]) == {"quiet_limit=10"}
-    same = selfplay("cosmic", [RandomAgent, RandomAgent], games=12, variant={"quiet_limit": 10}, progress=False)
-    assert [r["actions"] for r in same.records] == [r["actions"] for r in result.records]
+        assert r.final().outcome.reason == r.reason
+    assert set(result.frame()["options"]) == {"quiet_limit=10"}
+    same = selfplay("cosmic", [RandomAgent, RandomAgent], games=12, options={"quiet_limit": 10}, progress=False)
+    assert [r.actions for r in same.records] == [r.actions for r in result.records]
+    # variant=, the old name of options=, still works, with a warning naming the new one.
+    with pytest.warns(FutureWarning, match="variant= is now options="):
+        same = selfplay("cosmic", [RandomAgent, RandomAgent], games=12, variant={"quiet_limit": 10}, progress=False)
+    assert [r.actions for r in same.records] == [r.actions for r in result.records]
 
 
 def test_a_variant_given_as_a_setup_or_the_reverse_is_refused_naming_the_other():
-    with pytest.raises(SelfPlayError, match=r"'quiet_limit' is a rule variant: pass variant="):
+    with pytest.raises(SelfPlayError, match=r"'quiet_limit' is a rule variant: pass options="):
         selfplay(COSMIC, [RandomAgent, RandomAgent], games=1, setup={"quiet_limit": 10})
     with pytest.raises(SelfPlayError, match=r"'first' chooses the start: pass setup="):
-        selfplay(COSMIC, [RandomAgent, RandomAgent], games=1, variant={"first": "black"})
-    with pytest.raises(SelfPlayError, match="variant=.*setup="):
         selfplay(COSMIC, [RandomAgent, RandomAgent], games=1, options={"first": "black"})
+    with pytest.raises(SelfPlayError, match="variant= is the old name of options="):
+        selfplay(COSMIC, [RandomAgent, RandomAgent], games=1, options={}, variant={"quiet_limit": 10})
     with pytest.raises(SelfPlayError, match="no start setting 'colour'"):
         tournament(COSMIC, [RandomAgent, GreedyAgent], games=2, setup={"colour": "black"})
 
@@ -246,14 +246,14 @@ def test_a_variant_given_as_a_setup_or_the_reverse_is_refused_naming_the_other()
 def test_a_tournament_plays_colour_reversed_pairs_from_the_same_opening():
     t = tournament(COSMIC, {"random": RandomAgent, "greedy": GreedyAgent}, games=6, book=2, progress=False)
     for one, two in zip(t.records[::2], t.records[1::2]):
-        assert one["seed"] == two["seed"] and one["book"] == two["book"] == 2
-        assert one["actions"][:2] == two["actions"][:2]
-        assert (one["agents"]["white"], one["agents"]["black"]) == (two["agents"]["black"], two["agents"]["white"])
-    assert len({tuple(r["actions"][:2]) for r in t.records}) > 1  # each pair its own opening
+        assert one.seed == two.seed and one.book == two.book == 2
+        assert one.actions[:2] == two.actions[:2]
+        assert (one.players["white"], one.players["black"]) == (two.players["black"], two.players["white"])
+    assert len({tuple(r.actions[:2]) for r in t.records}) > 1  # each pair its own opening
 
 
 def _won_by_white(n):
-    return [{"agents": {"white": "A", "black": "B"}, "unfinished": False, "draw": False, "winners": ["white"]}] * n
+    return [Record("cosmic", "", [], players={"white": "A", "black": "B"}, result="white")] * n
 
 
 def test_a_perfect_score_gives_a_one_sided_interval_never_a_zero_wide_one():
@@ -290,8 +290,8 @@ def test_a_match_with_sprt_stops_as_soon_as_the_test_decides():
     # elo1 = 200: expected score 1 / (1 + 10^-0.5) = 0.759747.  A win for greedy adds ln(0.759747 / 0.5)
     # = 0.418377, a loss ln(0.240253 / 0.5) = -0.732915, a draw half of each; the test stops at ln 19 = 2.944439.
     steps = {1.0: 0.418377, 0.5: (0.418377 - 0.732915) / 2, 0.0: -0.732915}
-    scores = [0.5 if r["draw"] else 1.0 if r["agents"][r["winner"]] == "greedy" else 0.0
-              for r in t.records if not r["unfinished"]]
+    scores = [0.5 if r.draw else 1.0 if r.players[r.winner] == "greedy" else 0.0
+              for r in t.records if not r.unfinished]
     llr = sum(steps[s] for s in scores)
     assert t.sprt["llr"] == pytest.approx(llr, abs=1e-4) and t.sprt["games"] == len(scores)
     assert llr >= 2.944439 > llr - steps[scores[-1]]  # decided by the last game, not before
@@ -322,10 +322,10 @@ def test_a_perfect_score_has_an_upper_bound_of_exactly_one():
 def test_a_tournament_seats_three_agents_with_rotating_seats_in_chess_wheel():
     t = tournament("wheel", {"a": GreedyAgent, "b": GreedyAgent, "c": RandomAgent}, players=3, games=3,
                    max_plies=40, progress=False)
-    seatings = [tuple(r["agents"][p] for p in ("Ann", "Bob", "Cyd")) for r in t.records]
+    seatings = [tuple(r.players[p] for p in ("Ann", "Bob", "Cyd")) for r in t.records]
     assert seatings == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
-    assert len({r["seed"] for r in t.records}) == 1  # one turn of the seats, one opening
-    assert all(r["setup"] == {"players": 3} for r in t.records)
+    assert len({r.seed for r in t.records}) == 1  # one turn of the seats, one opening
+    assert all(r.setup == {"players": 3} for r in t.records)
     with pytest.raises(SelfPlayError, match="Cosmic Chess is for 2 players, not 3"):
         tournament(COSMIC, [RandomAgent] * 3, players=3, games=1)
     with pytest.raises(SelfPlayError, match="need at least 4 agents"):
@@ -337,7 +337,7 @@ def test_ratings_read_per_player_results_of_a_game_of_three():
 
     # Ann (A) wins alone: A beats B and C (1 each), B and C, both beaten,
     # share a half.  Per game, A scores 1, B and C (0 + 0.5) / 2 = 0.25.
-    record = {"agents": {"Ann": "A", "Bob": "B", "Cyd": "C"}, "unfinished": False, "draw": False, "winners": ["Ann"]}
+    record = Record("wheel", "", [], players={"Ann": "A", "Bob": "B", "Cyd": "C"}, result="Ann")
     t = Tournament([record], "wheel", ["A", "B", "C"])
     rows = {r["name"]: r for r in t.ratings()}
     assert (rows["A"]["score"], rows["B"]["score"], rows["C"]["score"]) == (1.0, 0.25, 0.25)

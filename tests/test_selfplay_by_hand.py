@@ -14,19 +14,17 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
+from playbook import Record  # noqa: E402
 from playbook.analysis import SelfPlay, Tournament, plots  # noqa: E402
 from playbook.analysis.report import report  # noqa: E402
 
 
 def game(result: str, plies: int, opening: str = "c2-d3", white: str = "a", black: str = "b",
-         first: str = "white") -> dict:
+         first: str = "white") -> Record:
     """One Cosmic Chess game, ``first`` moving first: ``result`` is "white", "black", "draw" or
     "unfinished" (stopped at the cap after ``plies``)."""
-    won = result in ("white", "black")
-    return {"agents": {"white": white, "black": black}, "first": first, "result": result,
-            "winner": result if won else None, "winners": [result] if won else [], "draw": result == "draw",
-            "unfinished": result == "unfinished", "plies": plies, "setup_plies": 0, "opening": opening,
-            "error": None, "variant": {}, "setup": {}, "book": 0}
+    return Record("cosmic", "", ["x"] * plies, players={"white": white, "black": black},
+                  result="" if result == "unfinished" else result, first=first, opening=opening)
 
 
 #: White wins three, Black one, one draw, one game stopped at 60 plies.
@@ -120,7 +118,7 @@ def test_a_three_seat_game_rated_by_hand():
     # Ann (A) wins alone: A beats B and C, B and C share a half.  With the prior (one drawn game a pair)
     # A has 1.5 of 2 against each, B and C 1 of 2 against each other: A's equation 3 = 4 g / (g + 1)
     # gives g = 3, a gap of 400 log10 3 = 190.85 over B and C; averaging 0, A +127.23, B and C -63.62.
-    record = {"agents": {"Ann": "A", "Bob": "B", "Cyd": "C"}, "unfinished": False, "draw": False, "winners": ["Ann"]}
+    record = Record("wheel", "", [], players={"Ann": "A", "Bob": "B", "Cyd": "C"}, result="Ann")
     rows = {r["name"]: r for r in Tournament([record], "wheel", ["A", "B", "C"]).ratings()}
     assert rows["A"]["elo"] == pytest.approx(127.2323, abs=1e-3)
     assert rows["B"]["elo"] == pytest.approx(-63.6162, abs=1e-3) and rows["C"]["elo"] == pytest.approx(-63.6162,

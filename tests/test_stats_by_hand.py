@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from playbook.analysis.stats import (
     SPRT_BOUNDS,
@@ -225,3 +227,25 @@ def test_the_median_of_the_remission_data_and_its_interval():
     # sum 0.0239506, spread 1.96 * 0.154760 / 0.370780 = 0.818085, 0.690196 ** 2.266156 = 0.43160: 13.
     # The upper edge is still 0.68 at 23, the last relapse: no upper bound.
     assert curve.median() == (23, 13, None)
+
+
+# ------------------------------------------------------------ what holds for every sample
+
+
+@settings(max_examples=200, deadline=None)
+@given(counts=st.lists(st.integers(0, 30), min_size=5, max_size=5).filter(lambda c: sum(c) > 0))
+def test_every_score_interval_holds_its_score_and_is_never_zero_wide(counts):
+    # Any games (the first three counts as wins, draws, losses) and any pairs (all five).
+    for figure in (trinomial(*counts[:3]) if sum(counts[:3]) else None, pentanomial(counts)):
+        if figure is None:
+            continue
+        assert 0.0 <= figure["low"] <= figure["score"] <= figure["high"] <= 1.0
+        assert figure["high"] - figure["low"] > 0.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.integers(1, 200), data=st.data())
+def test_every_wilson_interval_holds_its_share_and_is_never_zero_wide(n, data):
+    k = data.draw(st.integers(0, 2 * n)) / 2  # half successes allowed, as draws give
+    low, high = wilson(k, n)
+    assert 0.0 <= low <= k / n <= high <= 1.0 and high - low > 0.0

@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,7 @@ COMMAND = [sys.executable, "-m", "playbook.cli", "selfplay", "cosmic"]
 
 def without_time(records):
     """The records with the seconds each game took left out (they differ between runs)."""
-    return [{k: v for k, v in r.items() if k != "time"} for r in records]
+    return [replace(r, seconds=0.0) for r in records]
 
 
 def wait_for(condition, proc: subprocess.Popen) -> None:
@@ -78,7 +79,7 @@ def test_sigterm_keeps_every_finished_game_and_the_rerun_plays_only_the_rest(tmp
     records = load_results(out).records
     # Played one after another from seed 3: every game that finished is there, none missing before it.
     assert len(records) == kept >= 1
-    assert [r["seed"] for r in records] == list(range(3, 3 + kept))
+    assert [r.seed for r in records] == list(range(3, 3 + kept))
     # The rerun for three more games plays exactly those three, and the folder is one straight run's.
     rerun = subprocess.run([*COMMAND, "--games", str(kept + 3), *args], capture_output=True, text=True, check=True)
     assert played_now(rerun.stdout) == 3
@@ -97,7 +98,7 @@ def test_sigterm_on_local_worker_processes_keeps_what_finished_and_the_rerun_pla
     assert proc.returncode == 128 + signal.SIGTERM, stderr
     assert "Traceback" not in stderr
     kept = kept_count(stderr)
-    seeds = {r["seed"] for r in load_results(out).records}
+    seeds = {r.seed for r in load_results(out).records}
     assert len(seeds) == kept >= 1
     # The first 40 games again: those not kept (tasks finish in any order) are played, and only those.
     rerun = subprocess.run([*COMMAND, "--games", "40", *args], capture_output=True, text=True, check=True)
@@ -147,7 +148,7 @@ def test_ctrl_c_on_a_scheduler_run_stops_at_once_keeps_what_finished_and_the_rer
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr and "NameError" not in stderr, stderr
     kept = kept_count(stderr)
-    seeds = [r["seed"] for r in load_results(out).records]
+    seeds = [r.seed for r in load_results(out).records]
     # It stopped instead of waiting for the thousands of games already sent to the worker.
     assert len(seeds) == kept and 1 <= kept < games
     # A rerun for the first games plays only those of them not kept, whatever order the worker played in.

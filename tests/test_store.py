@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -17,7 +18,7 @@ COSMIC = load("cosmic")
 
 def without_time(records):
     """The records with the seconds each game took left out (they differ between runs)."""
-    return [{k: v for k, v in r.items() if k != "time"} for r in records]
+    return [replace(r, seconds=0.0) for r in records]
 
 
 def test_a_run_stopped_early_then_resumed_holds_exactly_the_rows_of_one_full_run(tmp_path):
@@ -25,11 +26,11 @@ def test_a_run_stopped_early_then_resumed_holds_exactly_the_rows_of_one_full_run
     part = selfplay(COSMIC, [RandomAgent, RandomAgent], games=4, seed=5, progress=False, out=tmp_path / "part",
                     batch=2)
     first_rows = load_results(tmp_path / "part").records
-    assert [r["seed"] for r in first_rows] == [5, 6, 7, 8]
+    assert [r.seed for r in first_rows] == [5, 6, 7, 8]
     resumed = selfplay(COSMIC, [RandomAgent, RandomAgent], games=9, seed=5, progress=False, out=tmp_path / "part",
                        batch=2)
     again = load_results(tmp_path / "part").records
-    assert [r["seed"] for r in again] == list(range(5, 14))
+    assert [r.seed for r in again] == list(range(5, 14))
     assert without_time(again) == without_time(load_results(tmp_path / "full").records)
     # The rows written first are kept as they were, seconds included: they were not played again.
     assert again[:4] == first_rows == part.records
@@ -61,7 +62,7 @@ def test_games_finished_before_an_interrupt_are_written_and_the_rest_played_on_r
     with pytest.raises(KeyboardInterrupt):
         selfplay(COSMIC, [Interrupted, RandomAgent], games=10, progress=False, out=tmp_path, batch=1,
                  names=NAMES)
-    assert [r["seed"] for r in load_results(tmp_path).records] == [0, 1, 2, 3, 4, 5]
+    assert [r.seed for r in load_results(tmp_path).records] == [0, 1, 2, 3, 4, 5]
     STOP_AT["seed"] = None
     resumed = selfplay(COSMIC, [Interrupted, RandomAgent], games=10, progress=False, out=tmp_path, batch=1,
                        names=NAMES)
@@ -72,15 +73,15 @@ def test_games_finished_before_an_interrupt_are_written_and_the_rest_played_on_r
 
 def test_results_read_back_as_the_records_written_with_variant_and_setup(tmp_path):
     result = selfplay(COSMIC, [RandomAgent, RandomAgent], games=3, progress=False, out=tmp_path,
-                      variant={"quiet_limit": 10}, setup={"first": "black"})
+                      options={"quiet_limit": 10}, setup={"first": "black"})
     loaded = load_results(tmp_path)
     assert loaded.game == "cosmic" and len(loaded) == 3
     record = loaded.records[0]
-    assert record["variant"] == {"quiet_limit": 10}
-    assert record["setup"] == {"first": "black"}
-    assert record["agents"] == {"white": "RandomAgent()", "black": "RandomAgent()"}
-    assert isinstance(record["actions"], list) and record["plies"] == len(record["actions"])
-    assert set(loaded.frame()["variant"]) == {"quiet_limit=10"}
+    assert record.options == {"quiet_limit": 10}
+    assert record.setup == {"first": "black"}
+    assert record.players == {"white": "RandomAgent()", "black": "RandomAgent()"}
+    assert isinstance(record.actions, list) and record.plies == len(record.actions)
+    assert set(loaded.frame()["options"]) == {"quiet_limit=10"}
     assert loaded.summary() == result.summary()
     settings = json.loads((tmp_path / SETTINGS_FILE).read_text())
     assert settings["seed"] == 0 and settings["max_plies"] == 500
@@ -90,7 +91,7 @@ def test_a_folder_refuses_games_played_under_other_settings(tmp_path):
     selfplay(COSMIC, [RandomAgent, RandomAgent], games=2, progress=False, out=tmp_path)
     with pytest.raises(SelfPlayError, match="quiet_limit"):
         selfplay(COSMIC, [RandomAgent, RandomAgent], games=4, progress=False, out=tmp_path,
-                 variant={"quiet_limit": 10})
+                 options={"quiet_limit": 10})
     with pytest.raises(SelfPlayError, match="seed=0, not 3"):
         selfplay(COSMIC, [RandomAgent, RandomAgent], games=4, progress=False, out=tmp_path, seed=3)
     assert len(load_results(tmp_path)) == 2  # nothing was added on a refusal
@@ -119,16 +120,16 @@ def test_load_results_says_when_a_folder_holds_no_results(tmp_path):
 def test_a_random_opening_varies_engine_games_and_is_kept_among_the_settings(tmp_path):
     engine = lambda seed: AlphaBeta(depth=1)  # noqa: E731 - chooses alike in every game
     alike = selfplay(COSMIC, [engine, engine], games=3, max_plies=12, progress=False)
-    assert len({tuple(r["actions"]) for r in alike.records}) == 1
+    assert len({tuple(r.actions) for r in alike.records}) == 1
     run = selfplay(COSMIC, [engine, engine], games=3, max_plies=12, progress=False, out=tmp_path, book=4)
-    assert len({tuple(r["actions"][:4]) for r in run.records}) == 3
+    assert len({tuple(r.actions[:4]) for r in run.records}) == 3
     for r in run.records:  # the opening is a random player's, drawn from the game's seed
-        state, rng = COSMIC.initial(), RandomAgent(seed=r["seed"])
-        for text in r["actions"][:4]:
+        state, rng = COSMIC.initial(), RandomAgent(seed=r.seed)
+        for text in r.actions[:4]:
             action = rng.choose(state)
             assert action.text == text
             state = state.play(action)
-        assert r["book"] == 4
+        assert r.book == 4
     assert json.loads((tmp_path / SETTINGS_FILE).read_text())["book"] == 4
     with pytest.raises(SelfPlayError, match="book=4, not None"):
         selfplay(COSMIC, [engine, engine], games=4, max_plies=12, progress=False, out=tmp_path)
@@ -150,7 +151,7 @@ def test_a_run_done_gathers_its_files_into_one_and_a_stop_midway_loses_and_doubl
     selfplay(COSMIC, [RandomAgent, RandomAgent], games=7, progress=False, out=tmp_path, batch=2)
     (part,) = tmp_path.glob("part-*.parquet")
     records = load_results(tmp_path).records
-    assert [r["seed"] for r in records] == list(range(7)) and records[:3] == first  # rows as written
+    assert [r.seed for r in records] == list(range(7)) and records[:3] == first  # rows as written
     # A stop after the gathered file was written but before the old ones went:
     # the games of the first three seeds are in two files, and count once.
     store = ResultStore(tmp_path, json.loads((tmp_path / SETTINGS_FILE).read_text()))

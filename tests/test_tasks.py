@@ -32,8 +32,8 @@ def test_quick_games_go_in_a_few_tasks_of_many_and_the_games_are_those_of_a_seri
     probed = 100 - sum(pool.tasks)
     assert 1 <= probed <= 8  # the games timed here are kept, not played again
     serial = selfplay(game, [RandomAgent, RandomAgent], games=100, progress=False)
-    assert [r["seed"] for r in result.records] == list(range(100))
-    assert [r["actions"] for r in result.records] == [r["actions"] for r in serial.records]
+    assert [r.seed for r in result.records] == list(range(100))
+    assert [r.actions for r in result.records] == [r.actions for r in serial.records]
 
 
 def test_a_task_holds_about_two_seconds_of_play_within_an_even_share():

@@ -181,7 +181,7 @@ def test_alphabeta_at_depth_one_and_greedy_agree_on_the_first_movers_score():
     greedy = selfplay(kelasu, [GreedyAgent, GreedyAgent], games=games, seed=0, progress=False)
 
     def scores(run):
-        return [0.5 if r["draw"] else float(r["first"] in r["winners"]) for r in run.finished()]
+        return [0.5 if r.draw else float(r.first in r.winners) for r in run.finished()]
 
     a, g = scores(ab), scores(greedy)
     assert len(a) >= games * 0.9 and len(g) >= games * 0.9
@@ -216,7 +216,7 @@ def test_selfplay_refuses_an_engine_class_given_as_a_factory():
         selfplay(load("cosmic"), [AlphaBeta, RandomAgent], games=2, progress=False)
     run = selfplay(load("cosmic"), [AlphaBeta.factory(depth=1), MCTS.factory(iterations=5)], games=2,
                    progress=False, max_plies=6)
-    assert set(run.records[0]["agents"].values()) == {"AlphaBeta(depth=1)", "MCTS(iterations=5, seed=0)"}
+    assert set(run.records[0].players.values()) == {"AlphaBeta(depth=1)", "MCTS(iterations=5, seed=0)"}
 
 
 def _swap_names(text: str) -> str:

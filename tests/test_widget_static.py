@@ -33,6 +33,8 @@ def test_installed_from_a_wheel_the_board_serves_the_packages_static_folder(tmp_
     assert sorted(n for n in names if n.startswith("playbook/static/")) == [
         "playbook/static/board.css", "playbook/static/board.js"]
     assert "playbook/games/cosmic/state.py" in names and "playbook/widget/history.py" in names
+    # The protocol's list, which the Python side reads at import.
+    assert "playbook/widget/protocol.json" in names
     script = ("import pathlib, playbook.widget as w, playbook.widget.bundle as b;"
               "print(pathlib.Path(w.__file__).parent.parent.parent);"
               "print(b.static_dir().relative_to(pathlib.Path(w.__file__).parent.parent.parent));"

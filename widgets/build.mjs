@@ -14,8 +14,10 @@ const outfile = process.argv[2] || `${here}board.js`;
 // line, so that a check without npm can tell a stale bundle
 // (tests/test_bundle.py works it out the same way): SHA-256 over each
 // source's path and bytes, sorted by path, each followed by a NUL byte.
+// The protocol's list lives in the Python package, which reads it too.
 const inputs = [
   ...readdirSync(`${here}src`).filter((name) => name.endsWith(".js")).map((name) => `src/${name}`),
+  "../playbook/widget/protocol.json",
   "build.mjs",
   "package-lock.json",
 ].sort();

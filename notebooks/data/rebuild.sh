@@ -10,8 +10,8 @@ cd "$(dirname "$0")"
 run() { playbook selfplay "$@" --workers "${WORKERS:-1}" --quiet; }
 
 # 20,000 games between random players, and the same seeds under compulsory capture.
-run cosmic --agents random,random --games 20000 --variant quiet_limit=100 --seed 0 --out cosmic-random
-run cosmic --agents random,random --games 5000 --variant quiet_limit=100 --variant compulsory_capture=true --seed 0 --out cosmic-random-compulsory
+run cosmic --agents random,random --games 20000 --option quiet_limit=100 --seed 0 --out cosmic-random
+run cosmic --agents random,random --games 5000 --option quiet_limit=100 --option compulsory_capture=true --seed 0 --out cosmic-random-compulsory
 
 # The engine ladder: each engine against itself in colour-reversed pairs.  Game k
 # of a folder and game k of its -swapped folder share a seed, so they open with
@@ -28,22 +28,22 @@ run kelasu --agents alphabeta:nodes=100,alphabeta:nodes=100:stream=1 --book 6 --
 run kelasu --agents alphabeta:nodes=100:stream=1,alphabeta:nodes=100 --book 6 --games 40 --seed 0 --out kelasu-alphabeta100-swapped
 run kelasu --agents mcts:iterations=60,mcts:iterations=60:stream=1 --book 6 --games 30 --seed 0 --out kelasu-mcts60
 run kelasu --agents mcts:iterations=60:stream=1,mcts:iterations=60 --book 6 --games 30 --seed 0 --out kelasu-mcts60-swapped
-run cosmic --agents random,random:stream=1 --book 6 --games 500 --variant quiet_limit=100 --seed 0 --out cosmic-random-pairs
-run cosmic --agents random:stream=1,random --book 6 --games 500 --variant quiet_limit=100 --seed 0 --out cosmic-random-pairs-swapped
-run cosmic --agents greedy,greedy:stream=1 --book 6 --games 300 --variant quiet_limit=100 --seed 0 --out cosmic-greedy
-run cosmic --agents greedy:stream=1,greedy --book 6 --games 300 --variant quiet_limit=100 --seed 0 --out cosmic-greedy-swapped
-run cosmic --agents alphabeta:nodes=50,alphabeta:nodes=50:stream=1 --book 6 --games 300 --variant quiet_limit=100 --seed 0 --out cosmic-alphabeta50
-run cosmic --agents alphabeta:nodes=50:stream=1,alphabeta:nodes=50 --book 6 --games 300 --variant quiet_limit=100 --seed 0 --out cosmic-alphabeta50-swapped
-run cosmic --agents alphabeta:nodes=100,alphabeta:nodes=100:stream=1 --book 6 --games 100 --variant quiet_limit=100 --seed 0 --out cosmic-alphabeta100
-run cosmic --agents alphabeta:nodes=100:stream=1,alphabeta:nodes=100 --book 6 --games 100 --variant quiet_limit=100 --seed 0 --out cosmic-alphabeta100-swapped
-run cosmic --agents mcts:iterations=60,mcts:iterations=60:stream=1 --book 6 --games 50 --variant quiet_limit=100 --seed 0 --out cosmic-mcts60
-run cosmic --agents mcts:iterations=60:stream=1,mcts:iterations=60 --book 6 --games 50 --variant quiet_limit=100 --seed 0 --out cosmic-mcts60-swapped
-run cosmic --agents greedy,greedy:stream=1 --book 6 --games 300 --variant quiet_limit=100 --variant compulsory_capture=true --seed 0 --out cosmic-compulsory-greedy
-run cosmic --agents greedy:stream=1,greedy --book 6 --games 300 --variant quiet_limit=100 --variant compulsory_capture=true --seed 0 --out cosmic-compulsory-greedy-swapped
-run cosmic --agents alphabeta:nodes=50,alphabeta:nodes=50:stream=1 --book 6 --games 300 --variant quiet_limit=100 --variant compulsory_capture=true --seed 0 --out cosmic-compulsory-alphabeta50
-run cosmic --agents alphabeta:nodes=50:stream=1,alphabeta:nodes=50 --book 6 --games 300 --variant quiet_limit=100 --variant compulsory_capture=true --seed 0 --out cosmic-compulsory-alphabeta50-swapped
-run cosmic --agents alphabeta:nodes=100,alphabeta:nodes=100:stream=1 --book 6 --games 100 --variant quiet_limit=100 --variant compulsory_capture=true --seed 0 --out cosmic-compulsory-alphabeta100
-run cosmic --agents alphabeta:nodes=100:stream=1,alphabeta:nodes=100 --book 6 --games 100 --variant quiet_limit=100 --variant compulsory_capture=true --seed 0 --out cosmic-compulsory-alphabeta100-swapped
+run cosmic --agents random,random:stream=1 --book 6 --games 500 --option quiet_limit=100 --seed 0 --out cosmic-random-pairs
+run cosmic --agents random:stream=1,random --book 6 --games 500 --option quiet_limit=100 --seed 0 --out cosmic-random-pairs-swapped
+run cosmic --agents greedy,greedy:stream=1 --book 6 --games 300 --option quiet_limit=100 --seed 0 --out cosmic-greedy
+run cosmic --agents greedy:stream=1,greedy --book 6 --games 300 --option quiet_limit=100 --seed 0 --out cosmic-greedy-swapped
+run cosmic --agents alphabeta:nodes=50,alphabeta:nodes=50:stream=1 --book 6 --games 300 --option quiet_limit=100 --seed 0 --out cosmic-alphabeta50
+run cosmic --agents alphabeta:nodes=50:stream=1,alphabeta:nodes=50 --book 6 --games 300 --option quiet_limit=100 --seed 0 --out cosmic-alphabeta50-swapped
+run cosmic --agents alphabeta:nodes=100,alphabeta:nodes=100:stream=1 --book 6 --games 100 --option quiet_limit=100 --seed 0 --out cosmic-alphabeta100
+run cosmic --agents alphabeta:nodes=100:stream=1,alphabeta:nodes=100 --book 6 --games 100 --option quiet_limit=100 --seed 0 --out cosmic-alphabeta100-swapped
+run cosmic --agents mcts:iterations=60,mcts:iterations=60:stream=1 --book 6 --games 50 --option quiet_limit=100 --seed 0 --out cosmic-mcts60
+run cosmic --agents mcts:iterations=60:stream=1,mcts:iterations=60 --book 6 --games 50 --option quiet_limit=100 --seed 0 --out cosmic-mcts60-swapped
+run cosmic --agents greedy,greedy:stream=1 --book 6 --games 300 --option quiet_limit=100 --option compulsory_capture=true --seed 0 --out cosmic-compulsory-greedy
+run cosmic --agents greedy:stream=1,greedy --book 6 --games 300 --option quiet_limit=100 --option compulsory_capture=true --seed 0 --out cosmic-compulsory-greedy-swapped
+run cosmic --agents alphabeta:nodes=50,alphabeta:nodes=50:stream=1 --book 6 --games 300 --option quiet_limit=100 --option compulsory_capture=true --seed 0 --out cosmic-compulsory-alphabeta50
+run cosmic --agents alphabeta:nodes=50:stream=1,alphabeta:nodes=50 --book 6 --games 300 --option quiet_limit=100 --option compulsory_capture=true --seed 0 --out cosmic-compulsory-alphabeta50-swapped
+run cosmic --agents alphabeta:nodes=100,alphabeta:nodes=100:stream=1 --book 6 --games 100 --option quiet_limit=100 --option compulsory_capture=true --seed 0 --out cosmic-compulsory-alphabeta100
+run cosmic --agents alphabeta:nodes=100:stream=1,alphabeta:nodes=100 --book 6 --games 100 --option quiet_limit=100 --option compulsory_capture=true --seed 0 --out cosmic-compulsory-alphabeta100-swapped
 
 # Games the engines do not finish between themselves: an engine against a
 # random player, with the engine in each seat.

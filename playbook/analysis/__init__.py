@@ -26,7 +26,7 @@ from .review import Review, review
 from .search import AlphaBeta, Analysis
 from .selfplay import SelfPlay, SelfPlayError, Tournament, play_game, selfplay, tournament
 from .stats import elo_interval, elo_ratings, elo_with_first_move, pentanomial, score_figure, sprt, trinomial, wilson
-from .store import load_results
+from .store import load_results, read_settings
 from .survival import kaplan_meier
 
 __all__ = [
@@ -56,6 +56,7 @@ __all__ = [
     "elo_with_first_move",
     "kaplan_meier",
     "load_results",
+    "read_settings",
     "review",
     "Review",
     "plots",

@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .agents import Factory, GreedyAgent, RandomAgent
 from .mcts import MCTS
@@ -64,7 +64,7 @@ def search_depth(run: SelfPlay) -> dict:
     ``moves`` (engine moves with a note), ``depth`` (their mean depth in
     actions) and ``reply`` (the share whose search saw another player's
     answer); ``None`` figures for a run with no engine moves."""
-    notes = [n for r in run.records for n in (r.get("notes") or []) if n and "depth" in n]
+    notes = [n for r in run.records for n in (r.notes or []) if n and "depth" in n]
     replies = [n["reply"] for n in notes if n.get("reply") is not None]
     return {"moves": len(notes), "depth": sum(n["depth"] for n in notes) / len(notes) if notes else None,
             "reply": sum(replies) / len(replies) if replies else None}
@@ -75,7 +75,7 @@ def twins(run: SelfPlay, swapped: SelfPlay) -> SelfPlay:
     shipped ladder's folders and their ``-swapped`` twins are) as one run
     of colour-reversed pairs: each game tagged with its ``pair``, the
     seed, as ``selfplay(..., rotate=True)`` tags its own."""
-    records = [{**r, "pair": r["seed"]} for r in run.records + swapped.records]
+    records = [replace(r, pair=r.seed) for r in run.records + swapped.records]
     return SelfPlay(records, run.game)
 
 
@@ -150,15 +150,15 @@ class Balance:
 
 
 def balance(game, ladder: Mapping[str, object] | None = None, pairs: int = 20, book: int = 6, seed: int = 0,
-            **options) -> Balance:
+            **settings) -> Balance:
     """Play a balance study of ``game``: for each rung of ``ladder`` (name
     -> agent or factory, default :data:`LADDER`), ``pairs``
     colour-reversed pairs of the engine against itself, each pair opening
     with the same ``book`` random actions, seeds from ``seed``
     (:func:`~playbook.analysis.selfplay.selfplay` with ``rotate=True``:
     the two games of a pair have their own seeds, so the copies break
-    their ties differently).  ``options`` go to ``selfplay``
-    (``max_plies``, ``executor``, ``variant``, ``progress``...).  Warns
+    their ties differently).  Other keyword arguments go to ``selfplay``
+    (``max_plies``, ``executor``, ``options``, ``progress``...).  Warns
     about every rung whose searches mostly stop before another player's
     answer."""
     runs = {}
@@ -166,7 +166,7 @@ def balance(game, ladder: Mapping[str, object] | None = None, pairs: int = 20, b
         if isinstance(engine, type):
             raise TypeError(f"ladder: {name!r} needs an agent or a factory such as AlphaBeta.factory(nodes=50), "
                             f"not the class {engine.__name__}")
-        runs[name] = selfplay(game, [engine, engine], games=2 * pairs, book=book, seed=seed, rotate=True, **options)
+        runs[name] = selfplay(game, [engine, engine], games=2 * pairs, book=book, seed=seed, rotate=True, **settings)
     study = Balance(next(iter(runs.values())).game, runs)
     for row in study.rows():
         if row["shallow"]:

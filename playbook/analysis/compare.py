@@ -63,8 +63,8 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
 
 def _first_scores(run: SelfPlay) -> list[float]:
     """The first mover's score in each finished game with a first move."""
-    return [0.5 if r["draw"] else 1.0 if r["first"] in r["winners"] else 0.0
-            for r in run.finished() if r["first"] is not None]
+    return [0.5 if r.draw else 1.0 if r.first in r.winners else 0.0
+            for r in run.finished() if r.first is not None]
 
 
 @dataclass
@@ -103,7 +103,7 @@ class Comparison:
         out = []
         for name, run in self.runs.items():
             scores = _first_scores(run)
-            draws = [1.0 if r["draw"] else 0.0 for r in run.finished()]
+            draws = [1.0 if r.draw else 0.0 for r in run.finished()]
             plies = [float(x) for x in run.lengths()]
             first = run.first_move_advantage()
             d_low, d_high = wilson(sum(draws), len(draws))
@@ -166,7 +166,7 @@ class Comparison:
         return comparison(self, axes)
 
 
-def compare(game, variants: dict[str, dict], agents, games: int = 100, **options) -> Comparison:
+def compare(game, variants: dict[str, dict], agents, games: int = 100, **settings) -> Comparison:
     """Play ``games`` games of ``agents`` under each of ``variants`` (name ->
     rule settings, as ``load`` takes them; ``{}`` for the standard rules)
     with the same seeds, and return a :class:`Comparison`.  Other keyword
@@ -174,6 +174,6 @@ def compare(game, variants: dict[str, dict], agents, games: int = 100, **options
     (``setup``, ``max_plies``, ``executor``, ``seed``, ...)."""
     if not variants:
         raise ValueError("compare needs at least one variant (name -> settings; {} for the standard rules)")
-    runs = {name: selfplay(game, agents, games=games, variant=dict(settings), **options)
-            for name, settings in variants.items()}
-    return Comparison(runs, {name: dict(settings) for name, settings in variants.items()})
+    runs = {name: selfplay(game, agents, games=games, options=dict(rules), **settings)
+            for name, rules in variants.items()}
+    return Comparison(runs, {name: dict(rules) for name, rules in variants.items()})

@@ -39,26 +39,26 @@ def report(run: SelfPlay, name: str = "") -> str:
     if not records:
         return f"{name}: no games"
     first = records[0]
-    if any(r.get("pair") is not None for r in records):
-        agents = "agents " + " and ".join(sorted({a for r in records for a in r["agents"].values()})) + \
+    if any(r.pair is not None for r in records):
+        agents = "agents " + " and ".join(sorted({a for r in records for a in r.players.values()})) + \
             ", seats rotating"
     else:
-        agents = ", ".join(f"{p} {a}" for p, a in first["agents"].items())
-    lines = [f"{name}: {len(records)} games of {run.game} ({agents}; variant {settings_text(first['variant'])}; "
-             f"setup {settings_text(first['setup'])}; book {max(r['book'] for r in records)})"]
+        agents = ", ".join(f"{p} {a}" for p, a in first.players.items())
+    lines = [f"{name}: {len(records)} games of {run.game} ({agents}; variant {settings_text(first.options)}; "
+             f"setup {settings_text(first.setup)}; book {max(r.book for r in records)})"]
     s = run.summary()
     wins = ", ".join(f"{p} {k}" for p, k in sorted(s["wins"].items()))
     lines.append(f"results: {wins or 'no wins'}, {s['draws']} draws, {s['unfinished']} unfinished "
                  f"({s['errors']} by an error)")
     advantage = run.first_move_advantage()
     lines.append(_score_line(f"first mover ({advantage['mover']})", advantage) + " (draws as draws, trinomial)")
-    if any(r.get("pair") is not None for r in records):
+    if any(r.pair is not None for r in records):
         lines.append(_score_line("first mover over colour-reversed pairs", run.first_move_pairs(), "pairs")
                      + " (pentanomial)")
-        for agent in sorted({a for r in records for a in r["agents"].values()}):
+        for agent in sorted({a for r in records for a in r.players.values()}):
             lines.append(_score_line(f"{agent} over colour-reversed pairs", run.pair_score(agent), "pairs"))
     median, low, high = run.lengths_survival().median()
-    stopped = sum(1 for r in records if r["unfinished"])
+    stopped = sum(1 for r in records if r.unfinished)
 
     def plies(x):
         return "beyond the cap" if x is None else f"{x}"

@@ -336,9 +336,9 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
 
 def _book(record: Record, book: int | None) -> int:
     """How many first actions of ``record`` were book moves: ``book`` when
-    given, else the record's ``book`` tag (self-play records keep it)."""
+    given, else the record's ``book`` (self-play records keep it)."""
     if book is None:
-        book = record.tags.get("book") or 0
+        book = record.book
     if isinstance(book, bool) or not isinstance(book, int) or book < 0:
         raise PlaybookError(f"book counts actions and must be a whole number of at least 0, not {book!r}")
     return book

@@ -17,25 +17,30 @@ cloudpickle (which Dask ships), so lambdas and classes defined in a
 notebook work everywhere; without cloudpickle they must be importable
 (defined in a module).
 
-Two kinds of settings are kept apart.  ``variant=`` chooses the rules
-(what ``load(name, **variant)`` takes, say Cosmic Chess's
-``quiet_limit``; a game already loaded with options brings its own);
+Two kinds of settings are kept apart, under the names a
+:class:`~playbook.records.Record` keeps them by.  ``options=`` chooses the
+rules (the rule variants, what ``load(name, **options)`` takes, say Cosmic
+Chess's ``quiet_limit``; a game already loaded with options brings its
+own; ``variant=``, its old name, is still taken with a warning);
 ``setup=`` chooses the start (what ``game.initial(**setup)`` takes, say
 ``first="black"``).  Each refuses the other's keys with an error that
 names the right one.
 
-Each game's record is a plain dict (``result.records``): ``game``,
-``seed``, ``agents`` (player -> name), ``variant``, ``setup``, ``start``
-(the first position's text), ``first`` (the player who made the first move of play,
-after any set-up), ``opening`` (that first move), ``result`` (the winner,
-``"draw"`` or ``"unfinished"``), ``winner``, ``winners``, ``draw``,
-``unfinished``, ``reason``, ``plies`` (actions played, set-up included),
-``setup_plies``, ``book`` (random plies played before the agents took
-over), ``time`` (seconds), ``actions``, ``notes`` (what the engines reported
-about each move, see :mod:`~playbook.analysis.notes`; empty when none
-did) and ``error``.  Games stopped at
-``max_plies`` or by an error are kept and reported as unfinished, never
-dropped; a run says (a warning) how many stopped at ``max_plies``.
+Each game's record is a :class:`~playbook.records.Record`
+(``result.records``), as a board's or a saved game's is: the agent in
+each seat is its ``players`` (seat -> agent's name), the rule variants its
+``options``, the start settings its ``setup``; its ``seed``, ``first``
+(the player who made the first move of play, after any set-up),
+``opening`` (that first move), ``setup_plies``, ``book`` (random plies
+played before the agents took over), ``pair``, ``seconds`` and ``error``
+are typed fields, and ``notes`` hold what the engines reported about each
+move (see :mod:`~playbook.analysis.notes`; empty when none did).  Its
+``result`` follows the one convention of records (winners joined by
+``" and "``, ``"draw"``, ``""`` unfinished), read through ``winners``,
+``winner``, ``draw``, ``unfinished`` and ``plies``.  Games stopped at
+``max_plies`` or by an error are kept and reported as unfinished (the
+``reason`` says which), never dropped; a run says (a warning) how many
+stopped at ``max_plies``.
 ``result.frame()`` is a pandas DataFrame.
 
 Errors surface: agents a run cannot use are refused before it starts,
@@ -68,7 +73,7 @@ from typing import Any
 
 from ..core import Game, PlaybookError
 from ..games import load
-from ..records import Record
+from ..records import ROW_COLUMNS, Record
 from .agents import RandomAgent
 from .evaluation import in_setup
 from .notes import move_note
@@ -120,7 +125,7 @@ def agent_name(agent: Any) -> str:
 
 
 def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = None, seed: int | None = None,
-              names: dict | None = None, book: int = 0, pair: int | None = None) -> dict:
+              names: dict | None = None, book: int = 0, pair: int | None = None) -> Record:
     """One game; ``agents[k]`` plays the ``k``-th seat (``game.players``, or
     the start position's ``players`` where the setup chooses them, as
     Chess Wheel+'s ``players=3`` does), or ``agents`` maps players to
@@ -172,49 +177,14 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
         error_detail = tb
     outcome = state.outcome
     if outcome is not None:
-        result = outcome.winner if outcome.winner else ("draw" if outcome.draw else "+".join(outcome.winners))
         reason = outcome.reason
     else:
-        result = "unfinished"
         reason = f"error: {error}" if error else f"stopped after {max_plies} plies"
-    return {
-        "game": game.name,
-        "seed": seed,
-        "agents": names,
-        "variant": game.options,
-        "setup": dict(setup or {}),
-        "start": start.to_text(),
-        "first": first,
-        "opening": opening,
-        "result": result,
-        "winner": outcome.winner if outcome else None,
-        "winners": list(outcome.winners) if outcome else [],
-        "draw": bool(outcome and outcome.draw),
-        "unfinished": outcome is None,
-        "reason": reason,
-        "plies": len(actions),
-        "setup_plies": setup_plies,
-        "book": min(book, len(actions)),
-        "pair": pair,
-        "time": time.perf_counter() - began,
-        "actions": actions,
-        "notes": notes[:len(actions)] if any(notes) else [],
-        "error": error_detail if error else None,
-    }
-
-
-def to_record(record: dict) -> Record:
-    """A self-play record as a :class:`~playbook.records.Record` (replayable,
-    saved as JSON), with its metadata where ``Record`` keeps metadata: the
-    agent in each seat as its ``players``, as for any other game."""
-    game = load(record["game"], **(record.get("variant") or {}))  # the rules it was played under
-    start = game.parse(record["start"])
-    tags = {k: record[k] for k in ("seed", "agents", "plies", "time", "book") if k in record}
-    if record.get("setup"):
-        tags["setup"] = record["setup"]  # what the start position was made with
-    seated = record.get("agents")
-    return Record.of(start, record["actions"], players=seated if isinstance(seated, dict) else None,
-                     notes=record.get("notes"), **tags)
+    return Record(game.name, start.to_text(), actions, options=game.options, players=dict(names),
+                  result=Record.result_of(outcome), reason=reason, notes=notes[:len(actions)] if any(notes) else [],
+                  setup=dict(setup or {}), seed=seed, first=first, opening=opening, setup_plies=setup_plies,
+                  book=min(book, len(actions)), pair=pair, seconds=time.perf_counter() - began,
+                  error=error_detail if error else None)
 
 
 def seats_of(state) -> tuple[str, ...]:
@@ -244,28 +214,32 @@ def _names(options) -> set[str]:
     return {option.name for option in options}
 
 
-def _prepare(game, variant: dict | None, setup: dict | None, options) -> tuple[Game, dict]:
-    """The game with ``variant`` applied and the checked ``setup``; keys
-    given under the wrong name are refused with the right one."""
-    if options is not None:
-        raise SelfPlayError("options= is ambiguous here: give rule variants as variant= (as load() takes them, "
-                            "e.g. variant={'quiet_limit': 100}) and start settings as setup= (as game.initial() "
-                            "takes them, e.g. setup={'first': 'black'})")
+def _prepare(game, options: dict | None, setup: dict | None, variant: dict | None) -> tuple[Game, dict]:
+    """The game with the rule variants ``options`` applied and the checked
+    ``setup``; keys given under the wrong name are refused with the right
+    one.  ``variant`` is the old name of ``options``: still taken, with a
+    warning."""
+    if variant is not None:
+        if options is not None:
+            raise SelfPlayError("variant= is the old name of options=: give the rule variants once, as options=")
+        warnings.warn("variant= is now options= (the name a Record keeps them under); variant= will go",
+                      FutureWarning, stacklevel=3)
+        options = variant
     game = _load(game)
     rules = _names(game.descriptor.variants)
     start = _names(game.descriptor.settings)
-    for key in variant or {}:
+    for key in options or {}:
         if key not in rules:
             hint = (f"; {key!r} chooses the start: pass setup={{{key!r}: ...}}" if key in start
                     else f"; the rule variants of {game.title} are {', '.join(sorted(rules)) or 'none'}")
-            raise SelfPlayError(f"variant: {game.title} has no rule variant {key!r}{hint}")
+            raise SelfPlayError(f"options: {game.title} has no rule variant {key!r}{hint}")
     for key in setup or {}:
         if key not in start:
-            hint = (f"; {key!r} is a rule variant: pass variant={{{key!r}: ...}} (as load() takes it)" if key in rules
+            hint = (f"; {key!r} is a rule variant: pass options={{{key!r}: ...}} (as load() takes it)" if key in rules
                     else f"; the start settings of {game.title} are {', '.join(sorted(start)) or 'none'}")
             raise SelfPlayError(f"setup: {game.title} has no start setting {key!r}{hint}")
-    if variant:
-        game = load(game.name, **{**game.options, **variant})
+    if options:
+        game = load(game.name, **{**game.options, **options})
     return game, dict(setup or {})
 
 
@@ -311,7 +285,7 @@ def _agents_for(specs, seed: int, players) -> list:
     return [_instantiate(spec, seed * len(players) + k) for k, spec in enumerate(specs)]
 
 
-def _run_batch(jobs: list[tuple[bytes, int]]) -> list[dict]:
+def _run_batch(jobs: list[tuple[bytes, int]]) -> list[Record]:
     """Play the games of ``jobs`` (payload, seed) (runs on a worker)."""
     try:
         import cloudpickle as loader
@@ -332,12 +306,11 @@ def _run_batch(jobs: list[tuple[bytes, int]]) -> list[dict]:
     return out
 
 
-def _failed(game, seed, setup, names, exc) -> dict:
-    return {"game": game.name, "seed": seed, "agents": names or {}, "variant": game.options, "setup": dict(setup or {}),
-            "start": "", "first": None, "opening": None, "result": "unfinished", "winner": None, "winners": [],
-            "draw": False, "unfinished": True, "reason": f"error: {type(exc).__name__}: {exc}", "plies": 0,
-            "setup_plies": 0, "book": 0, "pair": None, "time": 0.0, "actions": [], "notes": [],
-            "error": traceback.format_exc(limit=3)}
+def _failed(game, seed, setup, names, exc) -> Record:
+    """The record of a game whose agents could not be made: unfinished, with no start."""
+    return Record(game.name, "", [], options=game.options, players=dict(names or {}),
+                  reason=f"error: {type(exc).__name__}: {exc}", setup=dict(setup or {}), seed=seed,
+                  error=traceback.format_exc(limit=3))
 
 
 def _check_agents(game: Game, specs, seed: int, seats: tuple[str, ...]) -> list:
@@ -402,7 +375,7 @@ def _bar(total: int, label: str, show: bool):
 
 
 def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, progress, batch: int | None,
-         max_errors: int | None, bar=None, keep=None) -> list[dict]:
+         max_errors: int | None, bar=None, keep=None) -> list[Record]:
     """Play ``jobs`` (payload, seed) serially or on ``executor`` in tasks
     of ``batch`` games, with a progress bar, and return every record in
     the order of ``jobs``.  Raises :class:`SelfPlayError` as soon as more
@@ -411,27 +384,27 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     run returns none.  On an executor without ``batch``, tasks are sized
     by the time of the first games, played here (see
     :mod:`~playbook.analysis.tasks`)."""
-    probed: list[dict] = []
+    probed: list[Record] = []
     if executor is not None and batch is None and jobs:
         probed, batch = probe(jobs, _run_batch, workers_of(executor))
     # Here, one game at a time: a stop (Ctrl-C, SIGTERM) loses only the game it interrupts.
     tasks = ([jobs[:len(probed)]] if probed else []) + _batches(jobs[len(probed):], batch if executor else 1)
     own_bar = bar is None
     bar = bar or _bar(len(jobs), label, _show_progress(progress))
-    results: list[list[dict] | None] = [None] * len(tasks)
-    failures: list[dict] = []
+    results: list[list[Record] | None] = [None] * len(tasks)
+    failures: list[Record] = []
 
-    def done(k: int, records: list[dict]) -> None:
+    def done(k: int, records: list[Record]) -> None:
         if keep is not None:
             keep(records)  # kept there, not here: a long run's records need not all fit in memory
         else:
             results[k] = records
         bar.update(len(records))
-        failures.extend(r for r in records if r.get("error"))
+        failures.extend(r for r in records if r.error)
         if max_errors is not None and len(failures) > max_errors:
             first = failures[0]
             raise SelfPlayError(f"{len(failures)} games failed (more than max_errors={max_errors}); the first, "
-                                f"seed {first['seed']}: {first['reason']}\n{first['error']}")
+                                f"seed {first.seed}: {first.reason}\n{first.error}")
 
     try:
         if executor is None:
@@ -455,7 +428,7 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     return [r for batch_records in results if batch_records for r in batch_records]
 
 
-def _stop(futures: dict, taken: set, done: Callable[[int, list[dict]], None]) -> None:
+def _stop(futures: dict, taken: set, done: Callable[[int, list[Record]], None]) -> None:
     """A run stopped (an interrupt, an error): cancel the tasks not
     started and keep the records of those that finished meanwhile, as far
     as ``done`` takes them, without waiting for the rest."""
@@ -516,18 +489,18 @@ def _check_counts(games: int, max_plies: int, batch: int | None, book: int) -> N
         raise SelfPlayError(f"book: a number of random opening actions, 0 or more, not {book}")
 
 
-def _warn_if_book_long(game: Game, records: list[dict], book: int) -> None:
+def _warn_if_book_long(game: Game, records: list[Record], book: int) -> None:
     """Say how many games ended (or stopped) within their random opening:
     a ``book`` that long leaves the agents little or nothing to play."""
-    within = sum(1 for r in records if book and r["start"] and r["plies"] <= book)
+    within = sum(1 for r in records if book and r.start and r.plies <= book)
     if within:
         _warn(f"{game.title}: {within} of {len(records)} games ended within the {book} random opening actions "
               "(book=); the agents played no move in them: give a shorter book")
 
 
-def _warn_if_stopped(game: Game, records: list[dict], max_plies: int) -> None:
+def _warn_if_stopped(game: Game, records: list[Record], max_plies: int) -> None:
     """Say how many games stopped unfinished at the ply cap."""
-    stopped = sum(1 for r in records if r["unfinished"] and not r.get("error"))
+    stopped = sum(1 for r in records if r.unfinished and not r.error)
     if stopped:
         _warn(f"{game.title}: {stopped} of {len(records)} games stopped unfinished at max_plies={max_plies}; "
               "they are counted as unfinished (raise max_plies= to let them end)")
@@ -549,15 +522,16 @@ def _load(game) -> Game:
 
 
 def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Executor | None = None,
-             variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
+             options: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
              batch: int | None = None, names: Sequence[str] | None = None, max_errors: int | None = 3,
-             options: None = None, out=None, book: int = 0, rotate: bool = False,
+             variant: dict | None = None, out=None, book: int = 0, rotate: bool = False,
              sprt: tuple[float, float] | None = None) -> SelfPlay:
     """Play ``games`` games of ``game`` (a game or its name) between
     ``agents`` (one agent or factory per player, or a factory of all of
     them) and return a :class:`SelfPlay`.
 
-    ``variant``: rule variants, as :func:`~playbook.games.load` takes them;
+    ``options``: rule variants, as :func:`~playbook.games.load` takes them
+    (``variant``: its old name, taken with a warning);
     ``setup``: start settings, as ``game.initial`` takes them (the wrong
     one of the two is refused, naming the right one); ``executor``: run the
     games on it (any ``concurrent.futures`` executor; Dask's too); game
@@ -585,7 +559,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     stronger", as :func:`tournament` does; the test is the result's
     ``sprt``.
     """
-    game, setup = _prepare(game, variant, setup, options)
+    game, setup = _prepare(game, options, setup, variant)
     seats = _seats(game, setup)
     if isinstance(agents, (list, tuple)):
         if len(agents) != len(seats):
@@ -661,28 +635,28 @@ def _jobs(game: Game, agents, setup: dict, max_plies: int, names: dict | None, b
 class SelfPlay:
     """The games played (``records``, one dict each) and what they say."""
 
-    records: list[dict]
+    records: list[Record]
     game: str = ""
     #: The sequential test of a run played with ``sprt=`` (see :func:`~playbook.analysis.stats.sprt`).
     sprt: dict | None = field(default=None, kw_only=True)
 
     def frame(self):
-        """The records as a pandas DataFrame (one row a game); ``variant``
-        and ``setup`` are texts (:func:`settings_text`), so games group by
-        them."""
+        """The records as a pandas DataFrame, one row a game with the
+        columns of :meth:`Record.row <playbook.records.Record.row>`;
+        ``options`` and ``setup`` are texts (:func:`settings_text`), so
+        games group by them."""
         try:
             import pandas
         except ImportError:
             raise ImportError("frame() needs pandas: pip install 'playbook-games[analysis]'") from None
-        frame = pandas.DataFrame(self.records)
-        for column in ("variant", "setup"):
-            if column in frame:
-                frame[column] = [settings_text(v) for v in frame[column]]
+        frame = pandas.DataFrame([r.row(text=False) for r in self.records], columns=list(ROW_COLUMNS))
+        for column in ("options", "setup"):
+            frame[column] = [settings_text(v) for v in frame[column]]
         return frame
 
-    def finished(self) -> list[dict]:
+    def finished(self) -> list[Record]:
         """The records of the games that ended by the rules."""
-        return [r for r in self.records if not r["unfinished"]]
+        return [r for r in self.records if not r.unfinished]
 
     def first_move_advantage(self) -> dict:
         """How the side that made the first move of play fared: ``wins``,
@@ -695,12 +669,12 @@ class SelfPlay:
         ``low_if_draws``, ``high_if_draws``,
         :func:`~playbook.analysis.stats.score_figure`); ``mover`` is the
         player who moved first (most often, if it varied)."""
-        moved = [r for r in self.records if r["first"] is not None]
-        done = [r for r in moved if not r["unfinished"]]
-        wins = sum(1 for r in done if r["first"] in r["winners"] and not r["draw"])
-        draws = sum(1 for r in done if r["draw"])
+        moved = [r for r in self.records if r.first is not None]
+        done = [r for r in moved if not r.unfinished]
+        wins = sum(1 for r in done if r.first in r.winners and not r.draw)
+        draws = sum(1 for r in done if r.draw)
         figure = score_figure(wins, draws, len(done) - wins - draws, unfinished=len(moved) - len(done))
-        movers = Counter(r["first"] for r in done).most_common(1)
+        movers = Counter(r.first for r in done).most_common(1)
         return {"mover": movers[0][0] if movers else None, **figure,
                 "score": figure["score"] if done else None}
 
@@ -710,7 +684,7 @@ class SelfPlay:
         game, each colour-reversed pair scores the points of whoever moved
         first in each of its games, so what the opening gives one side
         cancels."""
-        return pair_figure(self.records, lambda r: _pair_score(r, r["first"], _other(r, r["first"])))
+        return pair_figure(self.records, lambda r: _pair_score(r, r.first, _other(r, r.first)))
 
     def pair_score(self, agent: str) -> dict:
         """The score of the agent named ``agent`` over colour-reversed
@@ -742,7 +716,7 @@ class SelfPlay:
         censored where they stopped (see :mod:`~playbook.analysis.survival`):
         its ``median()`` is the median length with its interval, honest
         when games reach the cap, as a mean is not."""
-        return kaplan_meier(self.lengths(play_only), [bool(r["unfinished"]) for r in self.records])
+        return kaplan_meier(self.lengths(play_only), [bool(r.unfinished) for r in self.records])
 
     def by_opening(self, key: Callable[[str], str] | None = None) -> list[dict]:
         """The first-move results split by the first move of play: one
@@ -755,15 +729,15 @@ class SelfPlay:
         :meth:`by_position`, keyed by the position the agents took over."""
         groups = defaultdict(list)
         for r in self.records:
-            if r["opening"] is not None:
-                groups[key(r["opening"]) if key else r["opening"]].append(r)
+            if r.opening is not None:
+                groups[key(r.opening) if key else r.opening].append(r)
         rows: list[dict[str, Any]] = []
         for opening, recs in groups.items():
-            done = [r for r in recs if not r["unfinished"]]
+            done = [r for r in recs if not r.unfinished]
             if not done:
                 continue
-            wins = sum(1 for r in done if r["first"] in r["winners"] and not r["draw"])
-            draws = sum(1 for r in done if r["draw"])
+            wins = sum(1 for r in done if r.first in r.winners and not r.draw)
+            draws = sum(1 for r in done if r.draw)
             figure = trinomial(wins, draws, len(done) - wins - draws)
             rows.append({"opening": opening, "games": len(done), "wins": wins, "draws": draws,
                          "score": figure["score"], "low": figure["low"], "high": figure["high"],
@@ -776,7 +750,7 @@ class SelfPlay:
         result out of all ``n`` games, their share ``rate`` and its 95%
         interval ``low``-``high``."""
         n = len(self.records)
-        counts = Counter(r["result"] for r in self.records)
+        counts = Counter("unfinished" if r.unfinished else r.result for r in self.records)
         players = [p for p in counts if p not in ("draw", "unfinished")]
         out = {}
         for key in sorted(players) + ["draw", "unfinished"]:
@@ -787,7 +761,7 @@ class SelfPlay:
 
     def lengths(self, play_only: bool = True) -> list[int]:
         """Game lengths in plies (without set-up actions, unless told)."""
-        return [r["plies"] - (r["setup_plies"] if play_only else 0) for r in self.records]
+        return [r.plies - (r.setup_plies if play_only else 0) for r in self.records]
 
     def summary(self) -> dict:
         """The run in figures: games, wins by player, draws, unfinished
@@ -796,17 +770,17 @@ class SelfPlay:
         reach the cap) and the first mover's score with its 95% interval
         (draws as draws) and that score with unfinished games as draws."""
         n = len(self.records)
-        wins = Counter(r["winner"] for r in self.records if r["winner"])
-        decided = [r for r in self.records if r["winners"]]
-        first_wins = sum(1 for r in decided if r["first"] in r["winners"])
+        wins = Counter(r.winner for r in self.records if r.winner)
+        decided = [r for r in self.records if r.winners]
+        first_wins = sum(1 for r in decided if r.first in r.winners)
         advantage = self.first_move_advantage()
         median, low, high = self.lengths_survival().median()
         return {
             "games": n,
             "wins": dict(wins),
-            "draws": sum(r["draw"] for r in self.records),
-            "unfinished": sum(r["unfinished"] for r in self.records),
-            "errors": sum(1 for r in self.records if r.get("error")),
+            "draws": sum(r.draw for r in self.records),
+            "unfinished": sum(r.unfinished for r in self.records),
+            "errors": sum(1 for r in self.records if r.error),
             "median_plies": median,
             "median_plies_interval": (low, high),
             # Share of decided games won by the side that moved first in play (0.5 = no advantage).
@@ -817,10 +791,6 @@ class SelfPlay:
             "first_mover_score_if_unfinished_drawn": (advantage["score_if_draws"]
                                                       if advantage["games"] + advantage["unfinished"] else None),
         }
-
-    def to_records(self) -> list[Record]:
-        """Every game as a replayable :class:`~playbook.records.Record`."""
-        return [to_record(r) for r in self.records if r["start"]]
 
     def __len__(self) -> int:
         return len(self.records)
@@ -843,10 +813,10 @@ class SelfPlay:
 
 
 def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Executor | None = None,
-               variant: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
+               options: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
                batch: int | None = None, names: Sequence[str] | None = None, anchor: str | None = None,
                book: int = 2, sprt: tuple[float, float] | None = None, players: int | None = None,
-               max_errors: int | None = 3, options: None = None) -> Tournament:
+               max_errors: int | None = 3, variant: dict | None = None) -> Tournament:
     """Every group of ``players`` agents (default: as many as the game
     seats) out of ``agents`` (agents or factories, or a dict name ->
     agent) plays ``games`` games with rotating seats: game ``k`` of a
@@ -864,7 +834,7 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
     "``elo1`` stronger", checking after each pair of games in order, so
     the games counted are the same on any executor; ``games`` is then the
     most played.  The other arguments are as for :func:`selfplay`."""
-    game, setup = _prepare(game, variant, setup, options)
+    game, setup = _prepare(game, options, setup, variant)
     _check_counts(games, max_plies, batch, book)
     if players is not None and players != len(_seats(game, setup)):
         seats = game.descriptor.seats
@@ -915,7 +885,7 @@ def _sequential(jobs, executor, label, progress, batch, max_errors, names, bound
     the records up to the deciding game, and the test."""
     step = 2 * max(1, batch or 1) * (2 if executor is not None else 1)
     bar = _bar(len(jobs), label, _show_progress(progress))
-    records: list[dict] = []
+    records: list[Record] = []
     try:
         for start in range(0, len(jobs), step):
             records += _run(jobs[start:start + step], executor, label, progress, batch, max_errors, bar=bar)
@@ -927,7 +897,7 @@ def _sequential(jobs, executor, label, progress, batch, max_errors, names, bound
     # Keep the games up to the one that decided, whatever the executor ran beyond it.
     counted = 0
     for k, r in enumerate(records):
-        if not r["unfinished"]:
+        if not r.unfinished:
             counted += 1
         if counted == test["games"] and test["decision"] != "not decided":
             records = records[:k + 1]
@@ -935,31 +905,31 @@ def _sequential(jobs, executor, label, progress, batch, max_errors, names, bound
     return records, test
 
 
-def _first_scores(records: list[dict], name: str) -> list[float]:
+def _first_scores(records: list[Record], name: str) -> list[float]:
     """The scores of the agent ``name`` in the finished two-player games, in order."""
     return [(s if a == name else 1 - s) for a, b, s in _scores(records)]
 
 
-def _scores(records: list[dict]) -> list[tuple[str, str, float]]:
+def _scores(records: list[Record]) -> list[tuple[str, str, float]]:
     """(agent, other agent, the first one's score) for every two agents
     seated together in a finished game: 1 if only the first is among the
     winners, 0 if only the other is, a half otherwise (a draw, both
     winners or both beaten)."""
-    return [(r["agents"][p], r["agents"][q], _pair_score(r, p, q))
-            for r in records if not r["unfinished"] for p, q in combinations(list(r["agents"]), 2)]
+    return [(r.players[p], r.players[q], _pair_score(r, p, q))
+            for r in records if not r.unfinished for p, q in combinations(list(r.players), 2)]
 
 
-def _seat_of(record: dict, agent: str) -> str | None:
-    return next((p for p, a in record["agents"].items() if a == agent), None)
+def _seat_of(record: Record, agent: str) -> str | None:
+    return next((p for p, a in record.players.items() if a == agent), None)
 
 
-def _other(record: dict, seat: str | None) -> str | None:
+def _other(record: Record, seat: str | None) -> str | None:
     """The other seat of a two-player game (None when ``seat`` is not one of its two)."""
-    seats = list(record["agents"])
+    seats = list(record.players)
     return next((p for p in seats if p != seat), None) if seat in seats and len(seats) == 2 else None
 
 
-def pair_figure(records: list[dict], score_of: Callable[[dict], float]) -> dict:
+def pair_figure(records: list[Record], score_of: Callable[[Record], float]) -> dict:
     """A score over the colour-reversed pairs of a run with rotating seats
     (records sharing a ``pair``): the :func:`~playbook.analysis.stats.pentanomial`
     figure of the pairs whose games all finished (``score``, ``low``,
@@ -969,18 +939,18 @@ def pair_figure(records: list[dict], score_of: Callable[[dict], float]) -> dict:
     ``score_of(record)`` is the side's score in a finished game.  Pairs
     that are not whole (a run stopped, or more than two games a turn) are
     left out and counted in ``incomplete``."""
-    groups: defaultdict[int, list[dict]] = defaultdict(list)
+    groups: defaultdict[int, list[Record]] = defaultdict(list)
     for r in records:
-        if r.get("pair") is not None:
-            groups[r["pair"]].append(r)
+        if r.pair is not None:
+            groups[r.pair].append(r)
     finished, counted, unfinished, incomplete = [], [], 0, 0
     for games in groups.values():
-        if len(games) != 2 or any(len(g["agents"]) != 2 for g in games):
+        if len(games) != 2 or any(len(g.players) != 2 for g in games):
             incomplete += 1
             continue
-        points = [0.5 if g["unfinished"] else score_of(g) for g in games]
+        points = [0.5 if g.unfinished else score_of(g) for g in games]
         counted.append(sum(points))
-        if any(g["unfinished"] for g in games):
+        if any(g.unfinished for g in games):
             unfinished += 1
         else:
             finished.append(sum(points))
@@ -990,10 +960,10 @@ def pair_figure(records: list[dict], score_of: Callable[[dict], float]) -> dict:
             "low_if_draws": as_draws["low"], "high_if_draws": as_draws["high"]}
 
 
-def _pair_score(record: dict, p: str | None, q: str | None) -> float:
+def _pair_score(record: Record, p: str | None, q: str | None) -> float:
     """Seat ``p``'s score against seat ``q`` in a finished game (see :func:`_scores`)."""
-    winners = record["winners"]
-    if record["draw"] or (p in winners) == (q in winners):
+    winners = record.winners
+    if record.draw or (p in winners) == (q in winners):
         return 0.5
     return 1.0 if p in winners else 0.0
 
@@ -1024,16 +994,16 @@ class Tournament(SelfPlay):
             # Each game counts once: the agent's score in it is its mean against the others seated.
             games, points, wins, draws, field, unfinished = 0, 0.0, 0, 0, [], 0
             for r in self.records:
-                seat = next((p for p, a in r["agents"].items() if a == n), None)
-                unfinished += seat is not None and r["unfinished"]
-                if seat is None or r["unfinished"]:
+                seat = next((p for p, a in r.players.items() if a == n), None)
+                unfinished += seat is not None and r.unfinished
+                if seat is None or r.unfinished:
                     continue
                 games += 1
-                others = [p for p in r["agents"] if p != seat]
+                others = [p for p in r.players if p != seat]
                 points += sum(_pair_score(r, seat, p) for p in others) / len(others)
-                wins += seat in r["winners"] and not r["draw"]
-                draws += bool(r["draw"])
-                field += [elo[a] for p, a in r["agents"].items() if p != seat]
+                wins += seat in r.winners and not r.draw
+                draws += bool(r.draw)
+                field += [elo[a] for p, a in r.players.items() if p != seat]
             field_elo = sum(field) / len(field) if field else 0.0
             low, high = elo_interval(points, games)
             rows.append({"name": n, "games": games, "wins": wins, "draws": draws, "losses": games - wins - draws,
@@ -1048,9 +1018,9 @@ class Tournament(SelfPlay):
         :func:`~playbook.analysis.stats.elo_with_first_move`): ``ratings``
         (name -> Elo), and ``first_move``, the Elo the first move is worth,
         with its 95% interval ``first_move_low``-``first_move_high``."""
-        results = [(r["agents"][r["first"]], r["agents"][_other(r, r["first"])],
-                    _pair_score(r, r["first"], _other(r, r["first"])))
-                   for r in self.finished() if len(r["agents"]) == 2 and r["first"] in r["agents"]]
+        results = [(r.players[r.first], r.players[_other(r, r.first)],
+                    _pair_score(r, r.first, _other(r, r.first)))
+                   for r in self.finished() if len(r.players) == 2 and r.first in r.players]
         return elo_with_first_move(results, self.names, prior=prior, anchor=self.anchor)
 
     def ratings_frame(self):
@@ -1065,12 +1035,12 @@ class Tournament(SelfPlay):
         how many of those games stopped unfinished."""
         table: defaultdict[tuple, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0])
         for r in self.records:
-            for p, q in combinations(list(r["agents"]), 2):
-                a, b = r["agents"][p], r["agents"][q]
+            for p, q in combinations(list(r.players), 2):
+                a, b = r.players[p], r.players[q]
                 key = tuple(sorted((a, b), key=self.names.index))
                 row = table[key]
                 row[0] += 1
-                if r["unfinished"]:
+                if r.unfinished:
                     row[3] += 1
         for a, b, s in _scores(self.records):
             key = tuple(sorted((a, b), key=self.names.index))

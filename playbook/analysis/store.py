@@ -50,9 +50,11 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..records import ROW_COLUMNS, Record
 from .selfplay import SelfPlay, SelfPlayError
 
-__all__ = ["load_results", "keep_results", "ResultStore", "SETTINGS_FILE", "FLUSH_SECONDS", "DamagedResults",
+__all__ = ["load_results", "keep_results", "read_settings", "ResultStore", "SETTINGS_FILE", "FLUSH_SECONDS",
+           "DamagedResults",
            "signals_held"]
 
 #: The file of a results folder that holds the settings of its run.
@@ -66,10 +68,8 @@ class DamagedResults(UserWarning):
     """A results file that fails its checksums or cannot be read: left
     out, and its games played again by the next run into the folder."""
 
-# Record fields kept as JSON text (dicts whose keys vary from game to game).
-_JSON_FIELDS = ("agents", "variant", "setup", "notes")
-# Record fields that are lists of texts.
-_LIST_FIELDS = ("winners", "actions")
+# Columns of files written before records had one shape, and their names today.
+_OLD_COLUMNS = {"agents": "players", "variant": "options", "time": "seconds"}
 
 
 def _pyarrow():
@@ -82,31 +82,20 @@ def _pyarrow():
 
 
 def _schema():
+    """One column a key of :meth:`Record.row <playbook.records.Record.row>`, typed."""
     pa = _pyarrow()
     text, whole, flag = pa.string(), pa.int64(), pa.bool_()
-    return pa.schema([
-        ("seed", whole), ("game", text), ("agents", text), ("variant", text), ("setup", text), ("start", text),
-        ("first", text), ("opening", text), ("result", text), ("winner", text), ("winners", pa.list_(text)),
-        ("draw", flag), ("unfinished", flag), ("reason", text), ("plies", whole), ("setup_plies", whole),
-        ("book", whole), ("pair", whole), ("time", pa.float64()), ("actions", pa.list_(text)), ("notes", text),
-        ("error", text),
-    ])
+    kinds = {"seed": whole, "winners": pa.list_(text), "actions": pa.list_(text), "draw": flag, "unfinished": flag,
+             "plies": whole, "setup_plies": whole, "book": whole, "pair": whole, "seconds": pa.float64()}
+    return pa.schema([(name, kinds.get(name, text)) for name in ROW_COLUMNS])
 
 
-def _row(record: dict) -> dict:
-    row = {name: record.get(name) for name in _schema().names}
-    for name in _JSON_FIELDS:
-        row[name] = json.dumps(row[name] or ([] if name == "notes" else {}), sort_keys=True)
-    return row
+def _row(record: Record) -> dict:
+    return record.row()
 
 
-def _record(row: dict) -> dict:
-    record = dict(row)
-    for name in _JSON_FIELDS:
-        record[name] = json.loads(record[name])
-    for name in _LIST_FIELDS:
-        record[name] = list(record[name] or [])
-    return record
+def _record(row: dict) -> Record:
+    return Record.from_row(row)
 
 
 class ResultStore:
@@ -121,13 +110,13 @@ class ResultStore:
         self.settings = json.loads(json.dumps(settings, sort_keys=True))
         self.flush_rows = flush_rows
         self.flush_seconds = flush_seconds
-        self._pending: list[dict] = []
+        self._pending: list[Record] = []
         self._last_flush = -math.inf  # the first games finished are written at once
         if self.path.exists() and not self.path.is_dir():
             raise SelfPlayError(f"out: {self.path} is a file; results are kept in a folder")
         saved = self.path / SETTINGS_FILE
         if saved.exists():
-            before = json.loads(saved.read_text())
+            before = read_settings(self.path)
             for key in sorted(set(before) | set(self.settings)):
                 if before.get(key) != self.settings.get(key):
                     raise SelfPlayError(
@@ -155,7 +144,7 @@ class ResultStore:
     def _parts(self) -> list[Path]:
         return sorted(self.path.glob("part-*.parquet"))
 
-    def add(self, records: list[dict]) -> None:
+    def add(self, records: list[Record]) -> None:
         """Keep finished games; write them out once enough are waiting."""
         self._pending.extend(records)
         if len(self._pending) >= self.flush_rows or time.monotonic() - self._last_flush >= self.flush_seconds:
@@ -172,7 +161,8 @@ class ResultStore:
         self._write(table, f"part-{rows[0]['seed']:012d}-{rows[-1]['seed']:012d}-{len(self._parts()):06d}")
         self._pending = []
 
-    def play(self, jobs: list[tuple[bytes, int]], run: Callable[[list, Callable[[list[dict]], None]], object]) -> None:
+    def play(self, jobs: list[tuple[bytes, int]],
+             run: Callable[[list, Callable[[list[Record]], None]], object]) -> None:
         """Play the ``jobs`` (payload, seed) whose seeds are not written
         yet, through ``run(jobs, keep)``, which calls ``keep(records)``
         with each lot of finished games; what finished is written even when
@@ -240,10 +230,14 @@ def signals_held():
 
 
 def _conform(table):
-    """``table`` with the columns of today's schema, in its order: a column
-    that files written before it lack (``pair``) is added empty."""
+    """``table`` with the columns of today's schema, in its order: columns
+    of files written before records had one shape are renamed (``agents``
+    to ``players``, ``variant`` to ``options``, ``time`` to ``seconds``;
+    their ``result`` texts are read from ``winners`` and ``unfinished``),
+    and a column they lack (``pair``, ``date``, ``tags``) is added empty."""
     pa = _pyarrow()
     schema = _schema()
+    table = table.rename_columns([_OLD_COLUMNS.get(name, name) for name in table.column_names])
     for name in schema.names:
         if name not in table.column_names:
             table = table.append_column(name, pa.nulls(len(table), schema.field(name).type))
@@ -286,13 +280,13 @@ def _write_text(path: Path, text: str) -> None:
 
 
 def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: list, run,
-                 book: int = 0, rotate: bool = False) -> list[dict]:
+                 book: int = 0, rotate: bool = False) -> list[Record]:
     """Play the ``jobs`` of a self-play run not yet in the folder ``path``
     (through ``run(jobs, keep)``), write them there, and return the records
     of all of ``jobs``, read back from the folder.  ``book`` (random
     opening actions) is among the settings a resumed run must share; a
     run without any keeps the settings it had before there were books."""
-    settings = {"game": game.name, "variant": game.options, "setup": setup, "agents": agents,
+    settings = {"game": game.name, "options": game.options, "setup": setup, "players": agents,
                 "max_plies": max_plies, "seed": seed}
     if book:
         settings["book"] = book
@@ -300,6 +294,15 @@ def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: in
         settings["rotate"] = True
     ResultStore(path, settings).play(jobs, run)
     return load_results(path, seeds={s for _, s in jobs}).records
+
+
+def read_settings(path) -> dict:
+    """The settings of the run in the folder ``path`` (its
+    :data:`SETTINGS_FILE`), under today's names: ``options`` (the rule
+    variants) and ``players`` (seat -> agent), which folders written
+    before records had one shape call ``variant`` and ``agents``."""
+    settings = json.loads((Path(path) / SETTINGS_FILE).read_text())
+    return {_OLD_COLUMNS.get(key, key): value for key, value in settings.items()}
 
 
 def load_results(path, seeds=None) -> SelfPlay:
@@ -319,5 +322,5 @@ def load_results(path, seeds=None) -> SelfPlay:
         rows = []
     wanted = set(seeds) if seeds is not None else None
     records = sorted((_record(row) for row in rows if wanted is None or row["seed"] in wanted),
-                     key=lambda r: r["seed"])
+                     key=lambda r: r.seed or 0)
     return SelfPlay(records, json.loads(saved.read_text()).get("game", ""))

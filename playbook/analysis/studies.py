@@ -39,13 +39,13 @@ class NotEnoughGames(PlaybookError):
 
 def _positions(result, every: int, skip: int):
     """(material balance, result for the first player) of the positions played."""
-    variant = result.records[0].get("variant") or {} if result.records else {}
+    variant = result.records[0].options if result.records else {}
     game = load(result.game, **variant)
     first_player = game.players[0]
     rows = []
     for r in result.finished():
-        score = 0.5 if r["draw"] else 1.0 if first_player in r["winners"] else 0.0
-        states = game.replay(r["actions"], start=game.parse(r["start"]))
+        score = 0.5 if r.draw else 1.0 if first_player in r.winners else 0.0
+        states = game.replay(r.actions, start=game.parse(r.start))
         rows.append([(material(s), score) for s in states[skip::every] if s.outcome is None])
     return rows
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..core import Game
 from ..games import load
+from ..records import Record
 from .stats import trinomial
 
 __all__ = ["by_position", "move_rows", "MOVE_COLUMNS"]
@@ -37,14 +38,14 @@ class _Games:
     def __init__(self) -> None:
         self._games: dict[str, Game] = {}
 
-    def start(self, record: dict):
-        key = repr((record["game"], sorted((record.get("variant") or {}).items())))
+    def start(self, record: Record):
+        key = repr((record.game, sorted(record.options.items())))
         if key not in self._games:
-            self._games[key] = load(record["game"], **(record.get("variant") or {}))
-        return self._games[key].parse(record["start"])
+            self._games[key] = load(record.game, **record.options)
+        return self._games[key].parse(record.start)
 
 
-def by_position(records: list[dict], plies: int | None = None, top: int | None = None) -> list[dict]:
+def by_position(records: list[Record], plies: int | None = None, top: int | None = None) -> list[dict]:
     """One row per position reached after ``plies`` actions (default: each
     game's ``book``), most played first (the ``top`` of them when given):
     the ``position`` (its text), the side ``to_move`` there, the ``games``
@@ -55,24 +56,24 @@ def by_position(records: list[dict], plies: int | None = None, top: int | None =
     most played first).  Games that ended before reaching ``plies``
     actions are left out."""
     games = _Games()
-    groups: defaultdict[str, list[tuple[dict, Any]]] = defaultdict(list)
+    groups: defaultdict[str, list[tuple[Record, Any]]] = defaultdict(list)
     for r in records:
-        k = r["book"] if plies is None else plies
-        if not r.get("start") or len(r["actions"]) < k:
+        k = r.book if plies is None else plies
+        if not r.start or len(r.actions) < k:
             continue
         state = games.start(r)
-        for text in r["actions"][:k]:
+        for text in r.actions[:k]:
             state = state.play(text)
         groups[state.to_text()].append((r, state.to_move))
     rows = []
     for position, reached in groups.items():
         mover = reached[0][1]
-        done = [r for r, _ in reached if not r["unfinished"]]
-        wins = sum(1 for r in done if mover in r["winners"] and not r["draw"])
-        draws = sum(1 for r in done if r["draw"])
+        done = [r for r, _ in reached if not r.unfinished]
+        wins = sum(1 for r in done if mover in r.winners and not r.draw)
+        draws = sum(1 for r in done if r.draw)
         figure = trinomial(wins, draws, len(done) - wins - draws)
-        k_of = {id(r): (r["book"] if plies is None else plies) for r, _ in reached}
-        after = Counter(r["actions"][k_of[id(r)]] for r, _ in reached if len(r["actions"]) > k_of[id(r)])
+        k_of = {id(r): (r.book if plies is None else plies) for r, _ in reached}
+        after = Counter(r.actions[k_of[id(r)]] for r, _ in reached if len(r.actions) > k_of[id(r)])
         rows.append({"position": position, "to_move": mover, "games": len(reached), "wins": wins, "draws": draws,
                      "losses": figure["losses"], "score": figure["score"] if done else None, "low": figure["low"],
                      "high": figure["high"], "unfinished": len(reached) - len(done),
@@ -81,21 +82,21 @@ def by_position(records: list[dict], plies: int | None = None, top: int | None =
     return rows[:top] if top is not None else rows
 
 
-def move_rows(records: list[dict]) -> list[dict]:
+def move_rows(records: list[Record]) -> list[dict]:
     """One row an action of every game (the columns are
     :data:`MOVE_COLUMNS`); games that failed before their start are left
     out."""
     games = _Games()
     rows = []
     for r in records:
-        if not r.get("start"):
+        if not r.start:
             continue
         state = games.start(r)
-        notes = r.get("notes") or []
-        for ply, text in enumerate(r["actions"], start=1):
+        notes = r.notes or []
+        for ply, text in enumerate(r.actions, start=1):
             note = (notes[ply - 1] if ply <= len(notes) else None) or {}
-            rows.append({"seed": r["seed"], "ply": ply, "mover": state.to_move,
-                         "agent": r["agents"].get(state.to_move), "action": text, "book": ply <= r["book"],
-                         "setup": ply <= r["setup_plies"], **{k: note.get(k) for k in MOVE_COLUMNS[7:]}})
+            rows.append({"seed": r.seed, "ply": ply, "mover": state.to_move,
+                         "agent": r.players.get(state.to_move), "action": text, "book": ply <= r.book,
+                         "setup": ply <= r.setup_plies, **{k: note.get(k) for k in MOVE_COLUMNS[7:]}})
             state = state.play(text)
     return rows

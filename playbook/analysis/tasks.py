@@ -22,6 +22,10 @@ import math
 import os
 import time
 from collections.abc import Callable
+from typing import TypeVar
+
+#: What a task returns a game of (a record).
+T = TypeVar("T")
 
 __all__ = [
     "cpu_count",
@@ -82,7 +86,7 @@ def task_size(seconds_per_game: float, games: int, workers: int) -> int:
     return min(wanted, most)
 
 
-def probe(jobs: list, play: Callable[[list], list[dict]], workers: int) -> tuple[list[dict], int]:
+def probe(jobs: list, play: Callable[[list], list[T]], workers: int) -> tuple[list[T], int]:
     """Play the first of ``jobs`` here with ``play`` until
     :data:`PROBE_SECONDS` have passed or :data:`PROBE_GAMES` games are
     played, and size the tasks of the rest by their time; returns the
@@ -91,7 +95,7 @@ def probe(jobs: list, play: Callable[[list], list[dict]], workers: int) -> tuple
     nothing here: one game a task."""
     if len(jobs) <= TASKS_PER_WORKER * workers:
         return [], 1
-    records: list[dict] = []
+    records: list[T] = []
     began = time.perf_counter()
     while len(records) < min(PROBE_GAMES, len(jobs)) and (not records or time.perf_counter() - began < PROBE_SECONDS):
         records += play(jobs[len(records):len(records) + 1])

@@ -15,10 +15,13 @@ lock that lets one turn through at a time), :mod:`~playbook.widget.editor`
 (the position editor), :mod:`~playbook.widget.hotseat` (the curtain of a
 shared screen), :mod:`~playbook.widget.lesson` (the goal and the answers
 of an exercise played on it), :mod:`~playbook.widget.messages` (what the front end
-sends), :mod:`~playbook.widget.picture` (the picture saved with the
+sends, dispatched by a table), :mod:`~playbook.widget.picture` (the picture saved with the
 output) and :mod:`~playbook.widget.tree` (the tree of next steps), all on
 the frame in :mod:`~playbook.widget.base`.  :mod:`~playbook.widget.review`
-shows a reviewed game on a board over its evaluation graph.
+shows a reviewed game on a board over its evaluation graph.  Every message
+both ways and every synced trait is listed once, in ``protocol.json``,
+which :mod:`~playbook.widget.protocol` reads for Python and the front end
+bundles.
 
 >>> from playbook import load
 >>> board = BoardWidget(load("cosmic"))

@@ -18,6 +18,7 @@ import anywidget
 import traitlets
 
 from ..core import Action, State
+from .protocol import message
 
 __all__ = ["BoardBase", "CONTROLS"]
 
@@ -34,7 +35,9 @@ class BoardBase(anywidget.AnyWidget):
     position = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
-    flipped = traitlets.Bool(False).tag(sync=True)
+    #: True when the board is drawn from the far side; the picture is drawn
+    #: turned here, so the front end never reads it (the Flip button sends a message).
+    flipped = traitlets.Bool(False).tag(sync=False)
     title = traitlets.Unicode("").tag(sync=True)
     #: Lines the game prints about the position besides whose turn it is
     #: (counts, reserves, the last resolution), shown under the board.
@@ -68,6 +71,9 @@ class BoardBase(anywidget.AnyWidget):
         moves: list[str]  # history
         notes: list[str]  # history
         jump: Callable[[int], None]  # history
+        undo: Callable[[], None]  # history
+        redo: Callable[[], None]  # history
+        reset: Callable[[], None]  # history
         _play: Callable[[Action], None]  # history
         human: tuple[str, ...]  # engine play
         advice: dict[str, Any]  # engine play
@@ -80,7 +86,13 @@ class BoardBase(anywidget.AnyWidget):
         _turn: Callable[[], contextlib.AbstractContextManager[None]]  # engine play
         editing: bool  # the position editor
         edit_error: str  # the position editor
-        _receive_edit: Callable[[str, dict[str, Any]], None]  # the position editor
+        edit: Callable[[], None]  # the position editor
+        cancel_edit: Callable[[], None]  # the position editor
+        place: Callable[[str, str | None], None]  # the position editor
+        set_to_move: Callable[[str], None]  # the position editor
+        edit_text: Callable[[str], None]  # the position editor
+        finish_edit: Callable[[], None]  # the position editor
+        _receive_edit: Callable[[Callable[[], object]], None]  # the position editor
         _next_lesson: Callable[[], None]  # the lesson
         curtain: str  # hot seat
         hot_seat: bool  # hot seat
@@ -104,4 +116,4 @@ class BoardBase(anywidget.AnyWidget):
         self.error = reason
         # Also as an event: the front end drops the refused entry even when
         # the same reason comes twice (a trait set to its value fires nothing).
-        self.send({"type": "refused", "reason": reason})
+        self.send(message("refused", reason=reason))

@@ -16,6 +16,7 @@ import traitlets
 from .. import render
 from ..core import IllegalAction, NotationError, PlaybookError, State, Step
 from .base import BoardBase
+from .protocol import message
 
 __all__ = ["PositionEditor"]
 
@@ -109,34 +110,17 @@ class PositionEditor(BoardBase):
             self.edit_error = ""
             self._publish()
 
-    def _receive_edit(self, kind: str, content: dict[str, Any]) -> None:
-        if kind == "edit-start":
-            return self.edit()
-        if kind == "edit-cancel":
-            return self.cancel_edit()
+    def _receive_edit(self, change: Callable[[], object]) -> None:
+        """An edit from the front end (the editor's buttons and clicks):
+        refused while the editor is closed; one the game refuses is
+        answered with the reason, and the draft stays as it was."""
         if self._draft is None:
             return self._refuse("Refused: the position editor is not open.")
         try:
-            if kind == "edit-place":
-                cell, piece = content.get("cell"), content.get("piece")
-                if not isinstance(cell, str) or not (piece is None or isinstance(piece, str)):
-                    return self._refuse("Refused: an edit names a cell and a piece (or none).")
-                self.place(cell, piece)
-            elif kind == "edit-mover":
-                side = content.get("side")
-                if not isinstance(side, str):
-                    return self._refuse("Refused: the side to move is a name.")
-                self.set_to_move(side)
-            elif kind == "edit-text":
-                text = content.get("text")
-                if not isinstance(text, str):
-                    return self._refuse("Refused: a position is text.")
-                self.edit_text(text)
-            elif kind == "edit-done":
-                self.finish_edit()
+            change()
         except (NotationError, IllegalAction):
             # edit_error already says why; the draft is the one before.
-            self.send({"type": "edit-refused", "reason": self.edit_error})
+            self.send(message("edit-refused", reason=self.edit_error))
 
     def _publish_palette(self, state: State) -> None:
         """What the editor offers follows the position shown (Chess Wheel+

@@ -3,18 +3,23 @@
 :class:`Messages` takes each message from the browser (an action entered,
 a subtree asked for, a button pressed, an edit, a jump along the move
 list) while the board is held for it, and refuses with the reason what
-it cannot accept, leaving the position as it was.
+it cannot accept, leaving the position as it was.  The messages, their
+fields and the answers are listed in :mod:`playbook.widget.protocol`;
+:data:`HANDLERS` says what the board does with each, and a board
+dispatches by it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core import IllegalAction, PlaybookError, Step
 from .base import BoardBase
+from .protocol import FROM_BROWSER, dispatch_table, message
 from .tree import step_tree
 
-__all__ = ["Messages"]
+__all__ = ["Messages", "HANDLERS"]
 
 
 class Messages(BoardBase):
@@ -32,43 +37,21 @@ class Messages(BoardBase):
 
     def _handle(self, content: dict[str, Any]) -> None:
         kind = content["type"]
+        if kind not in FROM_BROWSER:
+            return self._refuse(f"Refused an unknown message type {kind!r}.")
+        fault = FROM_BROWSER[kind].fault(content)
+        if fault:
+            return self._refuse(fault)
         try:
-            if kind == "action":
-                self._receive_action(content)
-            elif kind == "expand":
-                self._receive_expand(content)
-            elif kind == "hint":
-                self.hint()
-            elif kind == "next":
-                self._next_lesson()
-            elif kind in ("undo", "redo", "reset", "flip"):
-                if kind == "flip":
-                    self.flipped = not self.flipped
-                else:
-                    getattr(self, kind)()
-            elif kind.startswith("edit-"):
-                self._receive_edit(kind, content)
-            elif kind == "jump":
-                index = content.get("index")
-                if not isinstance(index, int) or isinstance(index, bool):
-                    return self._refuse("Refused: a jump needs a move number.")
-                self.jump(index)
-            else:
-                self._refuse(f"Refused an unknown message type {kind!r}.")
+            HANDLERS[kind](self, content)
         except (PlaybookError, IndexError) as exc:
             self._refuse(f"Refused: {exc}")
             self._publish()
 
-    def _steps_from(self, content: dict[str, Any], key: str) -> tuple[Step, ...]:
-        raw = content.get(key)
-        if not isinstance(raw, list):
-            raise PlaybookError(f"the message needs a list '{key}'")
-        return tuple(Step.from_json(s) for s in raw)
-
     def _receive_action(self, content: dict[str, Any]) -> None:
         if self._draft is not None:
             return self._refuse("Refused: the position editor is open; press Done to play from the edited position.")
-        if content.get("position") != self.position:
+        if content["position"] != self.position:
             self._refuse("Refused a move entered on a position that is no longer shown.")
             self._publish()
             return
@@ -76,13 +59,41 @@ class Messages(BoardBase):
             self._refuse(f"Refused: it is {self.state.to_move}'s turn, which the engine plays.")
             self._publish()
             return
-        steps = self._steps_from(content, "steps")
-        action = self.state.action_from_steps(steps)
+        action = self.state.action_from_steps(_steps(content["steps"]))
         self._play(action)
         self._answer()
 
     def _receive_expand(self, content: dict[str, Any]) -> None:
-        if content.get("position") != self.position:
+        if content["position"] != self.position:
             return  # a late request for a position already gone: nothing to answer
-        prefix = self._steps_from(content, "prefix")
-        self.send({"type": "subtree", "prefix": [s.to_json() for s in prefix], "tree": step_tree(self.state, prefix)})
+        prefix = _steps(content["prefix"])
+        self.send(message("subtree", prefix=[s.to_json() for s in prefix], tree=step_tree(self.state, prefix)))
+
+    def _flip(self) -> None:
+        self.flipped = not self.flipped
+
+
+def _steps(raw: list[Any]) -> tuple[Step, ...]:
+    return tuple(Step.from_json(s) for s in raw)
+
+
+#: What a board does with each message its front end sends, by type: every
+#: type :data:`~playbook.widget.protocol.FROM_BROWSER` lists, and no other
+#: (checked as the table is built).  Each gets a well-formed message.
+HANDLERS: dict[str, Callable[[Messages, dict[str, Any]], object]] = dispatch_table({
+    "action": Messages._receive_action,
+    "expand": Messages._receive_expand,
+    "hint": lambda board, _: board.hint(),
+    "next": lambda board, _: board._next_lesson(),
+    "undo": lambda board, _: board.undo(),
+    "redo": lambda board, _: board.redo(),
+    "reset": lambda board, _: board.reset(),
+    "flip": lambda board, _: board._flip(),
+    "jump": lambda board, content: board.jump(content["index"]),
+    "edit-start": lambda board, _: board.edit(),
+    "edit-cancel": lambda board, _: board.cancel_edit(),
+    "edit-place": lambda board, content: board._receive_edit(lambda: board.place(content["cell"], content["piece"])),
+    "edit-mover": lambda board, content: board._receive_edit(lambda: board.set_to_move(content["side"])),
+    "edit-text": lambda board, content: board._receive_edit(lambda: board.edit_text(content["text"])),
+    "edit-done": lambda board, _: board._receive_edit(board.finish_edit),
+})

@@ -6,6 +6,7 @@
 
 import { cellBox, layerUnderPieces, mark, partsOn } from "./cells.js";
 import { clearMarks } from "./picker.js";
+import { BOARD } from "./protocol.js";
 
 // An entry of cells only, from a cell with a piece to another cell, is
 // shown at once: the piece's parts move to the last cell (anything there
@@ -44,8 +45,8 @@ export function showInstantMove(widget, steps) {
  * shown ahead of the kernel ("from to"), if any.
  */
 export function slideFor(widget, previous, instant) {
-  const cursor = widget.model.get("cursor");
-  const trail = widget.model.get("trail") || [];
+  const cursor = widget.model.get(BOARD.cursor);
+  const trail = widget.model.get(BOARD.trail) || [];
   if (previous === null) return null;
   const forward = cursor === previous + 1, back = cursor === previous - 1;
   const cells = forward ? trail[cursor - 1] : back ? trail[cursor] : null;

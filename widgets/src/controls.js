@@ -2,19 +2,21 @@
 // the line of help that opens under it.
 
 import { el, icon } from "./dom.js";
+import { BOARD, SEND } from "./protocol.js";
 
 // The buttons a board may show, by the names of the Python side's `controls`:
-// an icon and a word, the word also being the button's accessible name.
+// the message a press sends, and a word (also the button's accessible name)
+// beside its icon.
 const CONTROLS = {
-  undo: ["Undo", "Undo: back one move"],
-  redo: ["Redo", "Redo: forward one move"],
-  reset: ["Reset", "Reset to the first position"],
-  flip: ["Flip", "Flip the board"],
-  hint: ["Hint", "Hint: press once for where to start, twice for the whole move"],
+  undo: [{ type: SEND.undo }, "Undo", "Undo: back one move"],
+  redo: [{ type: SEND.redo }, "Redo", "Redo: forward one move"],
+  reset: [{ type: SEND.reset }, "Reset", "Reset to the first position"],
+  flip: [{ type: SEND.flip }, "Flip", "Flip the board"],
+  hint: [{ type: SEND.hint }, "Hint", "Hint: press once for where to start, twice for the whole move"],
 };
 
 function control(name, onClick) {
-  const [word, title] = CONTROLS[name];
+  const [, word, title] = CONTROLS[name];
   const b = el("button", `pb-btn pb-control pb-control-${name}`);
   b.type = "button";
   b.title = title;
@@ -28,9 +30,9 @@ function control(name, onClick) {
  * Hint has nothing to say once the game is over, so it goes then. */
 export function showControls(widget) {
   const { model, controls } = widget;
-  const over = Boolean(model.get("over"));
-  const names = (model.get("controls") || []).filter((n) => n in CONTROLS && !(over && n === "hint"));
-  controls.replaceChildren(...names.map((n) => control(n, () => model.send({ type: n }))));
+  const over = Boolean(model.get(BOARD.over));
+  const names = (model.get(BOARD.controls) || []).filter((n) => n in CONTROLS && !(over && n === "hint"));
+  controls.replaceChildren(...names.map((n) => control(n, () => model.send(CONTROLS[n][0]))));
   controls.hidden = names.length === 0;
 }
 

@@ -2,6 +2,7 @@
 // one (a simultaneous game handing a shared screen to the next player).
 
 import { button, el } from "./dom.js";
+import { BOARD } from "./protocol.js";
 
 /** The curtain of the widget `root`, hidden, with its text and the button that lifts it. */
 export function makeCurtain(root) {
@@ -17,7 +18,7 @@ export function makeCurtain(root) {
 
 /** Draw or lift the curtain as the model's `curtain` text says. */
 export function showCurtain(widget) {
-  const text = widget.model.get("curtain") || "";
+  const text = widget.model.get(BOARD.curtain) || "";
   widget.curtainText.textContent = text;
   widget.curtain.hidden = !text;
 }

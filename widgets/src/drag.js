@@ -4,6 +4,7 @@
 import { cellBox, cellUnder, layerUnderPieces, mark, partsOn, svgPoint } from "./cells.js";
 import { clearDrawings } from "./drawings.js";
 import { advance, cancel, options } from "./entry.js";
+import { BOARD } from "./protocol.js";
 
 const DRAG_START = 5; // pixels a press travels before it becomes a drag
 
@@ -13,7 +14,7 @@ function pickUp(widget, id) {
   const { prefix } = widget;
   if (prefix.length === 1 && prefix[0].kind === "cell" && prefix[0].value === id) return prefix[0];
   if (prefix.length > 1) return null; // in the middle of an entry: clicks only
-  const entry = (widget.model.get("tree").o || []).find(([s]) => s.kind === "cell" && s.value === id);
+  const entry = (widget.model.get(BOARD.tree).o || []).find(([s]) => s.kind === "cell" && s.value === id);
   return entry ? entry[0] : null;
 }
 

@@ -9,11 +9,12 @@
 
 import { cellUnder } from "./cells.js";
 import { button, el, icon } from "./dom.js";
+import { ANSWER, BOARD, SEND, onChange } from "./protocol.js";
 
 /** Add the position editor under `board` in the widget `root`. */
 export function positionEditor(model, root, board) {
   const open = button("", "Edit this position: place and remove pieces, set the side to move", () =>
-    model.send({ type: "edit-start" }));
+    model.send({ type: SEND.editStart }));
   open.append(icon("edit"), el("span", "pb-word", "Edit position"));
   open.classList.add("pb-edit-open", "pb-control");
   const panel = el("div", "pb-editor");
@@ -30,14 +31,14 @@ export function positionEditor(model, root, board) {
   error.setAttribute("role", "alert");
   const actions = el("div", "pb-editor-row");
   actions.append(
-    button("Apply text", "Read the position from the text box", () => model.send({ type: "edit-text", text: text.value })),
+    button("Apply text", "Read the position from the text box", () => model.send({ type: SEND.editText, text: text.value })),
     button("Copy", "Copy the position text", () => {
       text.select();
       if (navigator.clipboard) navigator.clipboard.writeText(text.value).catch(() => document.execCommand("copy"));
       else document.execCommand("copy");
     }),
-    button("Done", "Play from the edited position", () => model.send({ type: "edit-done" })),
-    button("Cancel", "Leave the position as it was", () => model.send({ type: "edit-cancel" })),
+    button("Done", "Play from the edited position", () => model.send({ type: SEND.editDone })),
+    button("Cancel", "Leave the position as it was", () => model.send({ type: SEND.editCancel })),
   );
   panel.append(tools, sides, text, error, actions);
   board.after(open, panel);
@@ -45,7 +46,7 @@ export function positionEditor(model, root, board) {
   let tool = null; // the palette value picked; "" for Empty; null before any pick
 
   function showTools() {
-    const palette = model.get("palette") || [];
+    const palette = model.get(BOARD.palette) || [];
     const entries = [{ value: "", label: "Empty" }].concat(palette);
     // Before any pick, or when the picked piece left the palette (other players): its first piece.
     if (tool === null || (tool !== "" && !palette.some((step) => step.value === tool))) {
@@ -73,10 +74,10 @@ export function positionEditor(model, root, board) {
 
   // The side to move, one button per side, the current one pressed.
   function showSides() {
-    const names = model.get("sides") || [];
-    const mover = model.get("mover");
+    const names = model.get(BOARD.sides) || [];
+    const mover = model.get(BOARD.mover);
     sides.replaceChildren(...(names.length ? [el("span", "pb-editor-label", "To move:")].concat(names.map((side) => {
-      const b = button(side, `${side} to move`, () => model.send({ type: "edit-mover", side }));
+      const b = button(side, `${side} to move`, () => model.send({ type: SEND.editMover, side }));
       b.dataset.side = side;
       b.classList.toggle("pb-pressed", side === mover);
       b.setAttribute("aria-pressed", String(side === mover));
@@ -86,55 +87,53 @@ export function positionEditor(model, root, board) {
   }
 
   function showEditing() {
-    const editing = Boolean(model.get("editing"));
+    const editing = Boolean(model.get(BOARD.editing));
     panel.hidden = !editing;
-    open.hidden = editing || !model.get("editor");
+    open.hidden = editing || !model.get(BOARD.editor);
     root.dataset.editing = String(editing);
     if (editing) {
       showTools();
-      text.value = model.get("position");
+      text.value = model.get(BOARD.position);
     }
   }
 
   function showError() {
-    error.textContent = model.get("edit_error") || "";
+    error.textContent = model.get(BOARD.edit_error) || "";
     error.hidden = !error.textContent;
     root.dataset.editRefusals = String(Number(root.dataset.editRefusals || 0) + (error.textContent ? 1 : 0));
   }
 
   // While editing, a click on a cell edits it and never reaches the play handler.
   board.addEventListener("click", (event) => {
-    if (!model.get("editing")) return;
+    if (!model.get(BOARD.editing)) return;
     event.stopPropagation();
     const cell = cellUnder(board, event.clientX, event.clientY);
-    if (!cell || !(model.get("palette") || []).length) return;
-    model.send({ type: "edit-place", cell, piece: tool || null });
+    if (!cell || !(model.get(BOARD.palette) || []).length) return;
+    model.send({ type: SEND.editPlace, cell, piece: tool || null });
   }, true);
 
   // Enter on a focused cell edits it too, as a click would.
   board.addEventListener("keydown", (event) => {
     const cell = event.target.getAttribute && event.target.getAttribute("data-cell");
-    if (!model.get("editing") || !cell || (event.key !== "Enter" && event.key !== " ")) return;
+    if (!model.get(BOARD.editing) || !cell || (event.key !== "Enter" && event.key !== " ")) return;
     event.preventDefault();
     event.stopPropagation();
-    if ((model.get("palette") || []).length) model.send({ type: "edit-place", cell, piece: tool || null });
+    if ((model.get(BOARD.palette) || []).length) model.send({ type: SEND.editPlace, cell, piece: tool || null });
   }, true);
 
   model.on("msg:custom", (msg) => {
-    if (msg.type === "edit-refused") showError();
+    if (msg.type === ANSWER.editRefused) showError();
   });
-  model.on("change:editing", showEditing);
-  model.on("change:editor", showEditing);
-  model.on("change:palette", showTools);
-  model.on("change:sides", showSides);
-  model.on("change:mover", showSides);
-  model.on("change:position", () => {
-    if (!model.get("editing")) return;
-    text.value = model.get("position");
+  onChange(model, [BOARD.editing, BOARD.editor], showEditing);
+  onChange(model, [BOARD.palette], showTools);
+  onChange(model, [BOARD.sides, BOARD.mover], showSides);
+  onChange(model, [BOARD.position], () => {
+    if (!model.get(BOARD.editing)) return;
+    text.value = model.get(BOARD.position);
     // An edit may change no picture (the side to move): publish the position anyway.
-    root.dataset.position = model.get("position");
+    root.dataset.position = model.get(BOARD.position);
   });
-  model.on("change:edit_error", showError);
+  onChange(model, [BOARD.edit_error], showError);
   showEditing();
   showError();
 }

@@ -10,6 +10,7 @@ import { showInstantMove } from "./animation.js";
 import { cellBox, cellUnder, partsOn } from "./cells.js";
 import { carry, putBack } from "./drag.js";
 import { showOptions, showTopChoices } from "./picker.js";
+import { ANSWER, BOARD, SEND } from "./protocol.js";
 import { publishState, showStatus } from "./status.js";
 import { showBoard } from "./view.js";
 
@@ -21,7 +22,7 @@ export function options(widget) {
 /** Drop the entry: back to the whole tree, nothing selected. */
 export function cancel(widget) {
   widget.prefix = [];
-  widget.node = widget.model.get("tree");
+  widget.node = widget.model.get(BOARD.tree);
   widget.waiting = false;
   widget.sent = false;
   putBack(widget);
@@ -35,7 +36,7 @@ export function finish(widget) {
   showInstantMove(widget, steps); // first, so the piece moves in the coming frame
   widget.sent = true;
   widget.status.textContent = "…";
-  widget.model.send({ type: "action", steps, position: widget.model.get("position") });
+  widget.model.send({ type: SEND.action, steps, position: widget.model.get(BOARD.position) });
 }
 
 /** Enter one more step, asking the kernel for the rest of the tree when it was not sent. */
@@ -50,7 +51,7 @@ export function advance(widget, step) {
   const child = entry[1];
   if (child === null) {
     widget.waiting = true;
-    widget.model.send({ type: "expand", prefix: widget.prefix, position: widget.model.get("position") });
+    widget.model.send({ type: SEND.expand, prefix: widget.prefix, position: widget.model.get(BOARD.position) });
     widget.status.textContent = "…";
     return;
   }
@@ -81,7 +82,7 @@ export function clickCell(widget, id) {
   const { prefix } = widget;
   if (id && prefix.length === 1 && prefix[0].kind === "cell" && prefix[0].value === id) return cancel(widget);
   // A click off the targets cancels; on another piece it starts again there.
-  const fresh = widget.model.get("tree");
+  const fresh = widget.model.get(BOARD.tree);
   const restart = id && prefix.length > 0 && (fresh.o || []).find(([s]) => s.kind === "cell" && s.value === id);
   cancel(widget);
   if (restart) advance(widget, restart[0]);
@@ -111,7 +112,7 @@ function sameSteps(a, b) {
 export function listenForAnswers(widget) {
   const { model, root } = widget;
   model.on("msg:custom", (msg) => {
-    if (msg.type === "refused") {
+    if (msg.type === ANSWER.refused) {
       // A move shown ahead of the kernel goes back where it was.
       if (root.dataset.instant !== undefined) showBoard(widget);
       cancel(widget);
@@ -120,7 +121,7 @@ export function listenForAnswers(widget) {
       publishState(widget);
       return;
     }
-    if (msg.type === "subtree" && widget.waiting && sameSteps(msg.prefix, widget.prefix)) {
+    if (msg.type === ANSWER.subtree && widget.waiting && sameSteps(msg.prefix, widget.prefix)) {
       widget.waiting = false;
       widget.node = msg.tree;
       showStatus(widget);

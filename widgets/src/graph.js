@@ -5,6 +5,7 @@
 // cursor, which the board beside it follows.
 
 import { el, svgNode } from "./dom.js";
+import { GRAPH } from "./protocol.js";
 
 // The colour of each label, as the review's picture and plot draw it.
 const COLOURS = { inaccuracy: "#56b4e9", mistake: "#e69f00", blunder: "#d55e00" };
@@ -13,10 +14,10 @@ const H = 120;
 const PAD = 8;
 
 function drawGraph(model, jump) {
-  const points = model.get("points") || [];
-  const labels = model.get("labels") || [];
-  const moves = model.get("moves") || [];
-  const cursor = model.get("cursor");
+  const points = model.get(GRAPH.points) || [];
+  const labels = model.get(GRAPH.labels) || [];
+  const moves = model.get(GRAPH.moves) || [];
+  const cursor = model.get(GRAPH.cursor);
   const x = (i) => PAD + (points.length > 1 ? (i * (W - 2 * PAD)) / (points.length - 1) : (W - 2 * PAD) / 2);
   const y = (p) => PAD + (1 - p) * (H - 2 * PAD);
   const svg = svgNode("svg", { viewBox: `0 0 ${W} ${H}`, class: "pb-review-graph", role: "img" });
@@ -44,11 +45,11 @@ function drawGraph(model, jump) {
 // The moves in numbered turns: a turn holds its number and its moves and
 // never breaks inside, so a number stays beside its first move.
 function drawMoves(model, jump) {
-  const moves = model.get("moves") || [];
-  const numbers = model.get("numbers") || [];
-  const labels = model.get("labels") || [];
-  const marks = model.get("marks") || [];
-  const cursor = model.get("cursor");
+  const moves = model.get(GRAPH.moves) || [];
+  const numbers = model.get(GRAPH.numbers) || [];
+  const labels = model.get(GRAPH.labels) || [];
+  const marks = model.get(GRAPH.marks) || [];
+  const cursor = model.get(GRAPH.cursor);
   const turns = [];
   moves.forEach((text, i) => {
     if (numbers[i] || turns.length === 0) {
@@ -76,11 +77,11 @@ export function renderGraph(model, root) {
   const list = el("ol", "pb-review-moves");
   root.append(comment, graph, list);
   const jump = (i) => {
-    model.set("cursor", i);
+    model.set(GRAPH.cursor, i);
     model.save_changes();
   };
   const draw = () => {
-    comment.textContent = model.get("comment") || "";
+    comment.textContent = model.get(GRAPH.comment) || "";
     graph.replaceChildren(drawGraph(model, jump));
     list.replaceChildren(...drawMoves(model, jump));
   };

@@ -12,12 +12,13 @@ import { listenToKeys } from "./keyboard.js";
 import { layout } from "./layout.js";
 import { lessonParts, showLesson, watchKernel } from "./lesson.js";
 import { showMoves } from "./moves.js";
+import { BOARD, GRAPH, GRAPH_KIND, onChange } from "./protocol.js";
 import { publishState, showAdvice, showDetails, showEvaluation, showStatus } from "./status.js";
 import { fitWidth, redrawOnce, showBoard } from "./view.js";
 
 function render({ model, el: root }) {
   // The same bundle draws a review's graph (its model says so) and the board.
-  if (model.get("kind") === "review-graph") return renderGraph(model, root);
+  if (model.get(GRAPH.kind) === GRAPH_KIND) return renderGraph(model, root);
   const widget = layout(model, root);
   lessonParts(widget);
   watchKernel(widget);
@@ -28,26 +29,20 @@ function render({ model, el: root }) {
   listenForAnswers(widget);
 
   // The board, its tree and its position change together: draw once.
-  const boardChanged = redrawOnce(widget);
-  model.on("change:svg", boardChanged);
-  model.on("change:tree", boardChanged);
-  model.on("change:position", boardChanged);
-  model.on("change:status", () => showStatus(widget));
-  model.on("change:over", () => { showStatus(widget); showControls(widget); });
-  model.on("change:details", () => showDetails(widget));
-  model.on("change:numbers", () => showMoves(widget));
-  model.on("change:notes", () => showMoves(widget));
-  model.on("change:controls", () => showControls(widget));
-  model.on("change:choices", () => { if (widget.prefix.length === 0) cancel(widget); });
-  model.on("change:error", () => showStatus(widget));
-  model.on("change:moves", () => { showMoves(widget); publishState(widget); });
-  model.on("change:cursor", () => { showMoves(widget); publishState(widget); });
-  model.on("change:title", () => (widget.title.textContent = model.get("title")));
-  model.on("change:curtain", () => showCurtain(widget));
-  model.on("change:advice", () => showAdvice(widget));
-  model.on("change:evaluation", () => showEvaluation(widget));
-  model.on("change:svg", () => fitWidth(widget));
-  for (const name of ["goal", "score", "verdict"]) model.on(`change:${name}`, () => showLesson(widget));
+  onChange(model, [BOARD.svg, BOARD.tree, BOARD.position], redrawOnce(widget));
+  onChange(model, [BOARD.status, BOARD.error], () => showStatus(widget));
+  onChange(model, [BOARD.over], () => { showStatus(widget); showControls(widget); });
+  onChange(model, [BOARD.details], () => showDetails(widget));
+  onChange(model, [BOARD.numbers, BOARD.notes], () => showMoves(widget));
+  onChange(model, [BOARD.controls], () => showControls(widget));
+  onChange(model, [BOARD.choices], () => { if (widget.prefix.length === 0) cancel(widget); });
+  onChange(model, [BOARD.moves, BOARD.cursor], () => { showMoves(widget); publishState(widget); });
+  onChange(model, [BOARD.title], () => (widget.title.textContent = model.get(BOARD.title)));
+  onChange(model, [BOARD.curtain], () => showCurtain(widget));
+  onChange(model, [BOARD.advice], () => showAdvice(widget));
+  onChange(model, [BOARD.evaluation], () => showEvaluation(widget));
+  onChange(model, [BOARD.svg], () => fitWidth(widget));
+  onChange(model, [BOARD.goal, BOARD.score, BOARD.verdict], () => showLesson(widget));
   positionEditor(model, root, widget.board);
 
   showControls(widget);

@@ -6,6 +6,7 @@
 
 import { cellBox, cellRect } from "./cells.js";
 import { cancel, clickCell } from "./entry.js";
+import { BOARD, SEND } from "./protocol.js";
 
 /** Name every cell of the drawn board and put one in the tab order. */
 export function labelCells(widget) {
@@ -13,7 +14,7 @@ export function labelCells(widget) {
   const svg = board.querySelector("svg");
   if (!svg) return;
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", `${model.get("title")} board: ${model.get("status")}`);
+  svg.setAttribute("aria-label", `${model.get(BOARD.title)} board: ${model.get(BOARD.status)}`);
   const cells = [...svg.querySelectorAll("[data-cell]")];
   if (!cells.some((c) => c.getAttribute("data-cell") === widget.focusId)) {
     widget.focusId = cells.length ? cells[0].getAttribute("data-cell") : null;
@@ -63,8 +64,8 @@ function stepHistory(widget, event, onCell) {
   if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   event.preventDefault();
   event.stopPropagation();
-  const index = widget.model.get("cursor") + step;
-  if (index >= 0 && index <= widget.model.get("moves").length) widget.model.send({ type: "jump", index });
+  const index = widget.model.get(BOARD.cursor) + step;
+  if (index >= 0 && index <= widget.model.get(BOARD.moves).length) widget.model.send({ type: SEND.jump, index });
 }
 
 /** Keys on the widget: Esc lets go, Enter on a cell clicks it, arrows move or step. */

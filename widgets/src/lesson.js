@@ -5,6 +5,7 @@
 
 import { cellBox } from "./cells.js";
 import { el, svgNode } from "./dom.js";
+import { BOARD, SEND } from "./protocol.js";
 
 // The marks, drawn as lines so that no font can lack them.
 const MARKS = {
@@ -27,13 +28,13 @@ export function lessonParts(widget) {
 /** Show the goal, the standing and the answer to the last move the model holds. */
 export function showLesson(widget) {
   const { model, goal, score, answer, root } = widget;
-  const goalText = model.get("goal") || "";
+  const goalText = model.get(BOARD.goal) || "";
   goal.textContent = goalText;
   goal.hidden = !goalText;
-  const scoreText = model.get("score") || "";
+  const scoreText = model.get(BOARD.score) || "";
   score.textContent = scoreText;
   score.hidden = !scoreText;
-  const verdict = model.get("verdict") || {};
+  const verdict = model.get(BOARD.verdict) || {};
   const kind = verdict.kind || "";
   root.dataset.verdict = kind;
   answer.className = `pb-answer${kind ? ` pb-answer-${kind}` : ""}`;
@@ -42,7 +43,7 @@ export function showLesson(widget) {
   if (verdict.next) {
     const next = el("button", "pb-btn pb-next", verdict.next);
     next.type = "button";
-    next.addEventListener("click", () => model.send({ type: "next" }));
+    next.addEventListener("click", () => model.send({ type: SEND.next }));
     answer.append(next);
   }
   answer.hidden = !verdict.text && !verdict.next;
@@ -53,7 +54,7 @@ export function showLesson(widget) {
 export function showMark(widget) {
   const { model, board } = widget;
   board.querySelectorAll(".pb-mark-layer").forEach((g) => g.remove());
-  const verdict = model.get("verdict") || {};
+  const verdict = model.get(BOARD.verdict) || {};
   const path = MARKS[verdict.kind === "solution" ? "wrong" : verdict.kind];
   const svg = board.querySelector("svg");
   const box = verdict.cell && svg ? cellBox(board, verdict.cell) : null;

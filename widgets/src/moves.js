@@ -1,6 +1,7 @@
 // The move list under the board.
 
 import { el } from "./dom.js";
+import { BOARD, SEND } from "./protocol.js";
 
 // The review marks a move can carry, by the label they stand for.
 const NOTE_CLASSES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
@@ -11,10 +12,10 @@ const NOTE_CLASSES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
 // share one item that never breaks, so the number is never wrapped away.
 export function showMoves(widget) {
   const { model } = widget;
-  const moves = model.get("moves");
-  const numbers = model.get("numbers") || [];
-  const notes = model.get("notes") || [];
-  const cursor = model.get("cursor");
+  const moves = model.get(BOARD.moves);
+  const numbers = model.get(BOARD.numbers) || [];
+  const notes = model.get(BOARD.notes) || [];
+  const cursor = model.get(BOARD.cursor);
   const start = el("li", "pb-move pb-move-start", "start");
   start.title = "The first position";
   const entries = [start];
@@ -36,7 +37,7 @@ export function showMoves(widget) {
       item.setAttribute("aria-current", "step");
     }
     if (i > cursor) item.classList.add("pb-future");
-    item.addEventListener("click", () => model.send({ type: "jump", index: i }));
+    item.addEventListener("click", () => model.send({ type: SEND.jump, index: i }));
   });
   widget.moveList.replaceChildren(...entries);
 }

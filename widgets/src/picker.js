@@ -4,6 +4,7 @@
 import { cellBox, layerUnderPieces, mark } from "./cells.js";
 import { button, el, svgNode } from "./dom.js";
 import { advance, cancel, finish, options } from "./entry.js";
+import { BOARD } from "./protocol.js";
 
 // A target, as on Lichess: a small dot on an empty cell, a ring round
 // the cell's edge where a piece stands (a capture, a stack), so the
@@ -79,14 +80,14 @@ function showPicked(widget) {
 
 // Is the named choice `value` offered as a button before any click?
 function choiceShown(widget, value) {
-  const allowed = widget.model.get("choices");
+  const allowed = widget.model.get(BOARD.choices);
   return Array.isArray(allowed) ? allowed.includes(value) : allowed !== false;
 }
 
 /** Named choices available before any click (offer a draw, pass, resign). */
 export function showTopChoices(widget) {
   if (widget.prefix.length > 0) return;
-  const tree = widget.model.get("tree");
+  const tree = widget.model.get(BOARD.tree);
   for (const [step, child] of tree.o || []) {
     if (step.kind === "choice" && choiceShown(widget, step.value)) widget.picker.append(choiceButton(widget, step, child));
     if (step.kind === "text") {

@@ -6,6 +6,7 @@ import { showDrawings } from "./drawings.js";
 import { focusCell, labelCells } from "./keyboard.js";
 import { showMark } from "./lesson.js";
 import { showOptions, showTopChoices } from "./picker.js";
+import { BOARD } from "./protocol.js";
 import { publishState, showAdvice, showStatus } from "./status.js";
 
 /** Draw the board the model holds, dropping any entry in progress. */
@@ -13,7 +14,7 @@ export function showBoard(widget) {
   const { model, board, root } = widget;
   const instant = root.dataset.instant;
   const hadFocus = board.contains(document.activeElement) ? widget.focusId : null;
-  board.innerHTML = model.get("svg");
+  board.innerHTML = model.get(BOARD.svg);
   labelCells(widget);
   if (hadFocus) focusCell(widget, hadFocus); // the keyboard stays where it was on the new board
   widget.hovered = null;
@@ -23,18 +24,18 @@ export function showBoard(widget) {
   widget.press = null;
   delete root.dataset.instant;
   delete root.dataset.dragging;
-  widget.occupied = new Set(model.get("occupied") || []);
+  widget.occupied = new Set(model.get(BOARD.occupied) || []);
   widget.prefix = [];
-  widget.node = model.get("tree");
+  widget.node = model.get(BOARD.tree);
   widget.waiting = false;
-  widget.title.textContent = model.get("title");
+  widget.title.textContent = model.get(BOARD.title);
   showOptions(widget);
   showTopChoices(widget);
   showStatus(widget);
   showAdvice(widget);
   publishState(widget);
   const move = slideFor(widget, widget.drawnCursor, instant);
-  widget.drawnCursor = model.get("cursor");
+  widget.drawnCursor = model.get(BOARD.cursor);
   if (move) slide(widget, ...move);
   showDrawings(widget);
   showMark(widget);

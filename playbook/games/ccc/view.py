@@ -6,9 +6,13 @@ beside the board in captioned trays that appear once a side has lost something."
 
 from __future__ import annotations
 
-from ...render import Cell, Glyph, Label, Piece, Scene
+from ...render import Cell, Glyph, Label, Piece, Scene, Zone
 from .board import FILES
 from .pieces import NAMES, PILE_ORDER, SIDES
+
+#: The trays of lost pieces beside the board: JupyterLab's own panel colour
+#: (in either theme), outlined with a dashed line.
+ZONES = (Zone("side", rule="fill: var(--jp-layout-color2, #8080802a); stroke-dasharray: 2 2"),)
 
 PYRAMID_SIZE = {"S": 0.42, "M": 0.6, "L": 0.8}
 
@@ -125,7 +129,7 @@ def scene(state) -> Scene:
     w, b = state.pyramids("w"), state.pyramids("b")
     caption = [f"Pyramids: White {w}, Black {b}.", state.status()]
     return Scene(cells, pieces, files=list(FILES[:files]), ranks=[str(r) for r in range(ranks, 0, -1)],
-                 caption=caption, title="CCC", labels=labels)
+                 caption=caption, title="CCC", labels=labels, zones=ZONES)
 
 
 def glyphs_of_pile(letter: str) -> tuple[Glyph, ...]:

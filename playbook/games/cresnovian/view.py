@@ -12,10 +12,13 @@ poem (saying so when it is empty).
 
 from __future__ import annotations
 
-from ...render import Cell, Glyph, Piece, Scene
+from ...render import Cell, Glyph, Piece, Scene, Zone
 from .board import ABBREVIATION, CELLS, COLS, STYLE, kingdom_of
 
 ZONES = {"left": "kingdom-a", "world": "world", "right": "kingdom-b"}
+#: The colours of the two kingdoms and the World (light, dark page).
+COLOURS = (Zone("kingdom-a", "#d8d6f0", "#58567f"), Zone("world", "#d9ecd4", "#56704f"),
+           Zone("kingdom-b", "#f0dccb", "#7f6450"))
 
 
 def umbral_piece(umbration: str, cell: str, q: str = "", dead: bool = False, title: str = "") -> Piece:
@@ -54,4 +57,5 @@ def scene(state) -> Scene:
     if state.monuments:
         caption.append("Monuments: " + ", ".join(f"{u} on {CELLS[cell]}" for cell, u in state.monuments))
     caption += [f"Poem: {poem[:90]}{'…' if len(poem) > 90 else ''}", state.status()]
-    return Scene(cells, pieces, files=list(COLS), ranks=["1", "2", "3"], caption=caption, title="Cresnovian Chess")
+    return Scene(cells, pieces, files=list(COLS), ranks=["1", "2", "3"], caption=caption, title="Cresnovian Chess",
+                 zones=COLOURS)

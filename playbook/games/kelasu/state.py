@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ...core import Action, Ending, Outcome, State
-from ...render import Cell, Piece, Scene
+from ...render import Cell, Piece, Scene, Zone
 from .actions import ActionLists
 from .board import CELLS, HOME, INDEX, OWN, QUIET_LIMIT, RANKS, REPEATS, SIDES, SIZE, VICTORY, _digest, _other, drawn
 from .entry import StepEntry
@@ -16,6 +16,12 @@ if TYPE_CHECKING:
 
 
 _V0, _V1, _V2, _V3 = VICTORY
+
+#: The colours of Kelasu's own zones (light, dark page): Blue's and Red's
+#: home rows and the victory tiles; the other cells are the shared ``light``
+#: and ``plain``.
+ZONES = (Zone("home-a", "#cfdcf2", "#4d5f80"), Zone("home-b", "#f2d0cf", "#804f4d"),
+         Zone("victory", "#9fd3c7", "#3f7a6d"))
 
 #: Per side: its stone's letter and the letters of its other pieces.
 _KINDS = {"blue": ("S", "BWRDCG"), "red": ("s", "bwrdcg")}
@@ -257,6 +263,6 @@ class KelasuState(StepEntry, ActionLists, State):
                 pieces.append(drawn(c, name, dim=i in self.acted))
         bar = "●" * self.energy + "○" * max(0, self._material(self.side)[0] - self.energy)
         return Scene(cells, pieces, files=[str(f) for f in range(SIZE)], ranks=list(RANKS),
-                     caption=[f"{self.status()}  {bar}"], title="Kelasu")
+                     caption=[f"{self.status()}  {bar}"], title="Kelasu", zones=ZONES)
 
 

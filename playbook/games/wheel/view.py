@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from ...render import OWNERS, Area, Cell, Glyph, Label, Mark, Piece, Scene
+from ...render import OWNERS, Area, Cell, Glyph, Label, Mark, Piece, Scene, Zone
 from .board import FILES, NAMES, short
 from .orders import read_orders, split_body
 from .resolve import STAGE, STAGES, WHY
@@ -23,6 +23,11 @@ from .resolve import STAGE, STAGES, WHY
 #: Chess figures, as tall as the cell allows (a pawn a little smaller).
 GLYPHS = {k: (Glyph(name, 0.9 if k != "P" else 0.8),) for k, name in
           {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}.items()}
+#: The colours of the shared rank's cells and of the strip under them
+#: (light, dark page; the strip also outlined with a dashed line); the
+#: boards' own squares are the shared ``light``, ``dark`` and ``plain``.
+ZONES = (Zone("shared", "#c9e4f6", "#3e6680"),
+         Zone("strip", "#e3f1fa", "#2c4150", "stroke: #7fa7c4; stroke-width: 0.5; stroke-dasharray: 4 3"))
 TOP = 1.6  # room above the top row of boards for names and files
 
 
@@ -93,7 +98,8 @@ def scene(state, player: str | None = None) -> Scene:
         caption.append(f"Last resolution: {len(state.results)} orders, {failed} failed (crossed-out arrows).")
         for p, origin, dest, code in sorted(state.results, key=lambda r: STAGE[r[3]]):
             caption.append(f"  {STAGES[STAGE[code]]}: {p} {short(origin, p)}-{short(dest, p)} {WHY[code]}")
-    return Scene(cells, pieces, marks=marks, caption=caption, title="Chess Wheel+", labels=labels, areas=areas)
+    return Scene(cells, pieces, marks=marks, caption=caption, title="Chess Wheel+", labels=labels, areas=areas,
+                 zones=ZONES)
 
 
 def resolution_steps(state) -> list:
