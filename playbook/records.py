@@ -311,9 +311,9 @@ class Record:
             if value is None:
                 continue
             values[f.name] = list(value) if f.name == "actions" else value
-        finished = "unfinished" in row and row["unfinished"] is not None and not row["unfinished"]
-        if "winners" in row and "unfinished" in row:
-            values["result"] = " and ".join(row["winners"] or []) or "draw" if finished else UNFINISHED
+        if "winners" in row and row.get("unfinished") is not None:
+            finished = not row["unfinished"]
+            values["result"] = (" and ".join(row["winners"] or []) or "draw") if finished else UNFINISHED
         return cls(**values)
 
 
