@@ -3,13 +3,17 @@ opponent seals, checked by enumerating both players' orders."""
 
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 
 from playbook.games.wheel import setup
+from playbook.games.wheel.puzzles import WEEK
 from playbook.games.wheel.puzzles import week as W
 from playbook.games.wheel.puzzles.mine import mine
 from playbook.puzzles import Puzzle, PuzzleError, puzzles
+from playbook.puzzles.hook import hook
 from playbook.puzzles.trainer import Trainer, exercise, reset, standing
 from playbook.tutorial import Tutorial
 
@@ -171,3 +175,14 @@ def test_after_three_misses_the_solution_is_the_orders_alone_drawn_as_arrows():
     assert f"here is a solution: {HAND_SOLUTION}" in verdict.message
     assert board.arrows == [["{Bob}a5", "{Bob}a1"], ["{Bob}c3", "{Bob}a2"], ["{Bob}h2", "{Bob}b2"]]
     assert ex.check(verdict.solution).right
+
+
+def test_the_week_comes_through_the_hook_the_descriptor_names_and_loading_the_game_loads_none_of_it():
+    assert hook("wheel") is WEEK
+    # The hook's module is imported when a puzzle is first handled, not when the game is played.
+    code = ("import sys; from playbook import load; load('wheel').initial().legal_actions(); "
+            "print(sorted(m for m in sys.modules if m.startswith('playbook.games.wheel.puzzles')))")
+    played = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert played.stdout.strip() == "[]"
+    # One week: the orders in one turn of the solver's, never split as a line of moves.
+    assert _hand_puzzle().turns() == [("Ann", (HAND_SOLUTION,))]

@@ -31,10 +31,8 @@ def random_game(key: str, seed: int, max_plies: int = 40) -> Record:
                      seed=seed, book=2)
 
 
-@settings(max_examples=12)
-@given(key=st.sampled_from(GAMES), seed=st.integers(0, 10_000))
-def test_a_selfplay_record_comes_back_whole_from_json_and_from_a_parquet_row(key, seed):
-    record = random_game(key, seed)
+def check_shape(key: str, record: Record) -> None:
+    """``record``, a self-play game of ``key``, has its seats, its result and comes back whole."""
     assert isinstance(record, Record)
     # Every seat is in players, in seat order, whoever sat there.
     assert tuple(record.players) == load(key).initial().seats
@@ -53,6 +51,17 @@ def test_a_selfplay_record_comes_back_whole_from_json_and_from_a_parquet_row(key
         store.flush()
         (back,) = load_results(folder).records
     assert back == record
+
+
+@settings(max_examples=12)
+@given(key=st.sampled_from(GAMES), seed=st.integers(0, 10_000))
+def test_a_selfplay_record_comes_back_whole_from_json_and_from_a_parquet_row(key, seed):
+    check_shape(key, random_game(key, seed))
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_every_installed_games_selfplay_record_has_one_shape(key):
+    check_shape(key, random_game(key, 1))
 
 
 def test_the_result_reads_typed_whatever_the_number_of_winners():

@@ -145,7 +145,7 @@ def test_the_plots_draw_the_figures_counted_by_hand():
 
 def test_the_printed_summary_of_six_games():
     lines = report(SelfPlay(SIX, "cosmic"), "six").splitlines()
-    assert lines[0] == "six: 6 games of cosmic (white a, black b; variant default; setup default; book 0)"
+    assert lines[0] == "six: 6 games of cosmic (white a, black b; options default; setup default; book 0)"
     assert lines[1] == "results: black 1, white 3, 1 draws, 1 unfinished (0 by an error)"
     # Finished: 0.7, 0.349 to 1 (above).  With the stopped game drawn, 3 wins, 2 draws, 1 loss: 4/6 = 0.667;
     # spread 3 * (1/3)^2 + 2 * (1/6)^2 + (2/3)^2 = 0.833333, over 6 = 0.138889; half width

@@ -44,7 +44,7 @@ def report(run: SelfPlay, name: str = "") -> str:
             ", seats rotating"
     else:
         agents = ", ".join(f"{p} {a}" for p, a in first.players.items())
-    lines = [f"{name}: {len(records)} games of {run.game} ({agents}; variant {settings_text(first.options)}; "
+    lines = [f"{name}: {len(records)} games of {run.game} ({agents}; options {settings_text(first.options)}; "
              f"setup {settings_text(first.setup)}; book {max(r.book for r in records)})"]
     s = run.summary()
     wins = ", ".join(f"{p} {k}" for p, k in sorted(s["wins"].items()))

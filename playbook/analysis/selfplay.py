@@ -633,7 +633,7 @@ def _jobs(game: Game, agents, setup: dict, max_plies: int, names: dict | None, b
 
 @dataclass
 class SelfPlay:
-    """The games played (``records``, one dict each) and what they say."""
+    """The games played (``records``, one :class:`~playbook.records.Record` each) and what they say."""
 
     records: list[Record]
     game: str = ""
