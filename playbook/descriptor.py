@@ -155,7 +155,9 @@ class Descriptor:
       made), named as an entry point names an object
       (``"my_game.puzzles:HOOK"``) and imported only when its puzzles are
       first handled; empty (the default) for puzzles of one winning first
-      move;
+      move; ``puzzle_file``: where a game of another package keeps its
+      shipped puzzles, a file in a package (``"my_game:puzzles.json"``;
+      empty: ``playbook/puzzles/data/KEY.json``);
     - ``bench_depth``: the search depth the speed benchmark times;
     - ``clarified_in``: the tutorial notebook (a path from the project's
       root) whose clarifications chapter repeats the module's "Rules
@@ -173,6 +175,7 @@ class Descriptor:
     puzzle_depths: tuple[int, ...] = (1,)
     puzzle_plies: int = 200
     puzzle_hook: str = ""
+    puzzle_file: str = ""
     bench_depth: int = 3
     clarified_in: str = ""
 

@@ -16,10 +16,14 @@ piece picture stands on one), and ``plain``, an unmarked cell or an
 strip several boards share) belongs to the game that draws it: its scene
 carries that zone's colours as a :class:`Zone` (``Scene.zones``), and the
 drawing's stylesheet adds them, so no game's colours are written here.
+A drawing's own zone rules apply only under its root, which carries a
+class named after those zones (:attr:`Scene.scope`): two games on one page
+may give the same zone name different colours.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import math
 import re
@@ -167,8 +171,18 @@ class Scene:
 
     def style(self) -> str:
         """The stylesheet this scene's drawing carries: :data:`STYLE` and
-        the colours of its own ``zones``."""
-        return STYLE + _zone_style(tuple(Zone(*zone) for zone in self.zones)) if self.zones else STYLE
+        the colours of its own ``zones``, scoped to its root."""
+        return STYLE + _zone_style(self._zones(), self.scope) if self.zones else STYLE
+
+    @property
+    def scope(self) -> str:
+        """The class the drawing's root carries so that the rules of its own
+        ``zones`` reach its cells only (empty without zones): named after a
+        digest of the zones, so drawings with the same colours share it."""
+        return _scope(self._zones()) if self.zones else ""
+
+    def _zones(self) -> tuple[Zone, ...]:
+        return tuple(Zone(*zone) for zone in self.zones)
 
     def size(self) -> tuple[float, float]:
         width = max(
@@ -379,16 +393,20 @@ THEMED = (
 )
 
 
-def _themed_style(themed=THEMED) -> str:
+def _themed_style(themed=THEMED, board: str = "") -> str:
     """The rules of ``themed``: light colours by default; dark ones where
     JupyterLab's theme is dark (``data-jp-theme-light="false"`` on the
     page, for a board drawn in the page) and where the page prefers a dark
     colour scheme without a light JupyterLab theme saying otherwise (a
-    picture in an ``<img>`` follows the colour scheme the page gives it)."""
-    light = "".join(f"{sel} {{ {prop}: {lo}; }}\n" for sel, prop, lo, _ in themed)
-    system = "".join(f".pb-board:not([data-jp-theme-light=\"true\"] *) {sel} {{ {prop}: {hi}; }}\n"
+    picture in an ``<img>`` follows the colour scheme the page gives it).
+    With ``board`` (a selector of drawings' roots) the rules reach only
+    inside those drawings."""
+    inside = f"{board} " if board else ""
+    light = "".join(f"{inside}{sel} {{ {prop}: {lo}; }}\n" for sel, prop, lo, _ in themed)
+    system = "".join(f"{board or '.pb-board'}:not([data-jp-theme-light=\"true\"] *) {sel} {{ {prop}: {hi}; }}\n"
                      for sel, prop, _, hi in themed)
-    page = "".join(f"[data-jp-theme-light=\"false\"] {sel} {{ {prop}: {hi}; }}\n" for sel, prop, _, hi in themed)
+    page = "".join(f"[data-jp-theme-light=\"false\"] {inside}{sel} {{ {prop}: {hi}; }}\n"
+                   for sel, prop, _, hi in themed)
     return f"{light}@media (prefers-color-scheme: dark) {{\n{system}}}\n{page}"
 
 
@@ -397,12 +415,20 @@ STYLE = _BASE_STYLE + _themed_style()
 
 
 @lru_cache(maxsize=64)
-def _zone_style(zones: tuple[Zone, ...]) -> str:
-    """The rules of a scene's own ``zones``: each one's rule for every
-    theme, then their themed fills."""
-    rules = "".join(f".pb-zone-{z.name} {{ {z.rule}; }}\n" for z in zones if z.rule)
+def _scope(zones: tuple[Zone, ...]) -> str:
+    """The root class of drawings with these ``zones`` (see :attr:`Scene.scope`)."""
+    return "pb-zones-" + hashlib.blake2s(repr(zones).encode(), digest_size=4).hexdigest()
+
+
+@lru_cache(maxsize=64)
+def _zone_style(zones: tuple[Zone, ...], scope: str) -> str:
+    """The rules of a scene's own ``zones``, reaching only inside drawings
+    whose root has the class ``scope``: each one's rule for every theme,
+    then their themed fills."""
+    board = f".pb-board.{scope}"
+    rules = "".join(f"{board} .pb-zone-{z.name} {{ {z.rule}; }}\n" for z in zones if z.rule)
     themed = tuple((f".pb-zone-{z.name}", "fill", z.light, z.dark) for z in zones if z.light or z.dark)
-    return rules + (_themed_style(themed) if themed else "")
+    return rules + (_themed_style(themed, board) if themed else "")
 
 TOP = RIGHT = 4  # thin margins on the edges without coordinates
 
@@ -437,7 +463,7 @@ def svg(
     """
     lines = _wrapped(scene, flip, size, scene.caption) if caption else []
     layout = _Layout.of(scene, flip, size, len(lines))
-    head, coords = _frame(layout, scene.style())
+    head, coords = _frame(layout, scene.style(), scene.scope)
     hover = _hover(scene.pieces)
     boxes = {}
     out = [head, '<g class="pb-cells">']
@@ -463,7 +489,7 @@ def _svg_tree(scene: Scene, **options) -> str:
     lines = _wrapped(scene, options.get("flip", False), options.get("size"), scene.caption) \
         if options.get("caption", True) else []
     layout = _Layout.of(scene, options.get("flip", False), options.get("size"), len(lines))
-    dwg = _drawing(layout, scene.style())
+    dwg = _drawing(layout, scene.style(), scene.scope)
     hover = _hover(scene.pieces)
     boxes = {}
     cell_layer = dwg.add(dwg.g(class_="pb-cells"))
@@ -602,11 +628,12 @@ def _place(grid, x: float, y: float, w: float = 1.0, h: float = 1.0) -> tuple[fl
     return pad + x * CELL, TOP + y * CELL
 
 
-def _drawing(layout: _Layout, style: str) -> svgwrite.Drawing:
-    """A drawing holding the root element, the stylesheet ``style``, background and areas."""
+def _drawing(layout: _Layout, style: str, scope: str = "") -> svgwrite.Drawing:
+    """A drawing holding the root element (with the class ``scope`` too,
+    if given), the stylesheet ``style``, background and areas."""
     width, height, px_w, px_h = layout.extent()
     dwg = svgwrite.Drawing(size=(px_w, px_h), viewBox=f"0 0 {width} {height}", debug=False, profile="full")
-    dwg.attribs["class"] = "pb-board pb-wide" if layout.wide() else "pb-board"
+    dwg.attribs["class"] = " ".join(filter(None, ("pb-board", "pb-wide" if layout.wide() else "", scope)))
     dwg.attribs["font-size"] = layout.em
     dwg.defs.add(dwg.style(style))
     dwg.add(dwg.rect((0, 0), (width, height), class_="pb-bg"))
@@ -655,11 +682,11 @@ _FACTORY = svgwrite.Drawing(debug=False, profile="full")
 
 
 @lru_cache(maxsize=64)
-def _frame(layout: _Layout, style: str) -> tuple[str, str]:
+def _frame(layout: _Layout, style: str, scope: str) -> tuple[str, str]:
     """The text before the cell layer (root, stylesheet, background, areas)
-    and the coordinates, for one layout and stylesheet (a notebook may
-    restyle boards by setting :data:`STYLE`)."""
-    head = _drawing(layout, style).tostring()
+    and the coordinates, for one layout, stylesheet (a notebook may
+    restyle boards by setting :data:`STYLE`) and root class ``scope``."""
+    head = _drawing(layout, style, scope).tostring()
     assert head.endswith("</svg>")
     return head[: -len("</svg>")], "".join(e.tostring() for e in _coord_elements(_FACTORY, layout))
 

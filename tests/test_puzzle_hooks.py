@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import pathlib
 import re
+import sys
 from itertools import combinations
 from types import SimpleNamespace
 
@@ -23,10 +24,10 @@ import playbook.games as registry
 from playbook.core import Action, Game, Outcome, PlaybookError, State, Step
 from playbook.descriptor import Descriptor, Seats
 from playbook.games import available, load
-from playbook.puzzles import Puzzle, PuzzleError
+from playbook.puzzles import Puzzle, PuzzleError, games, puzzles
 from playbook.puzzles.hook import hook
 from playbook.puzzles.mine import main as mine_main
-from playbook.puzzles.trainer import exercise
+from playbook.puzzles.trainer import Trainer, exercise
 from playbook.tutorial import Exercise, Tutorial
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "playbook"
@@ -199,10 +200,19 @@ class Mislabelled(Cover):
 MISLABELLED = Mislabelled()
 
 
+class Shipped(Cover):
+    # Keeps its puzzles in its own package, as a game installed apart from playbook does.
+    descriptor = Descriptor("cover_shipped", "Cover Shipped", puzzle_depths=(), puzzle_hook=f"{__name__}:HOOK",
+                            puzzle_file="cover_shipped_data:puzzles.json")
+
+
+SHIPPED = Shipped()
+
+
 @pytest.fixture(autouse=True)
 def registered(monkeypatch):
     """The toy game installed for one test, as an entry point would install it."""
-    for game in (GAME, MISLABELLED):
+    for game in (GAME, MISLABELLED, SHIPPED):
         point = SimpleNamespace(name=game.name, value=f"{__name__}:{game.name}", load=lambda game=game: game)
         monkeypatch.setitem(registry._entry_points(), game.name, point)
     HOOK.calls.clear()
@@ -256,3 +266,31 @@ def test_the_mining_command_makes_puzzles_through_the_hook(tmp_path, capsys):
     assert [(p["position"], p["solution"]) for p in data["puzzles"]] == [
         ("1 0", ["0"]), ("2 0", ["0", "1"]), ("2 1", ["0", "1"])]
     assert data["game"] == "cover_hunt"
+
+
+def test_a_game_of_its_own_package_ships_its_puzzles_there_and_the_trainer_serves_them(tmp_path, monkeypatch):
+    package = tmp_path / "cover_shipped_data"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""The toy game puzzles."""\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "cover_shipped_data", raising=False)
+    assert "cover_shipped" not in games()
+    # Written where the descriptor says, in the game's package, not in playbook's.
+    assert mine_main(["cover_shipped", "--count", "3", "--seed", "1"]) == 0
+    assert json.loads((package / "puzzles.json").read_text())["game"] == "cover_shipped"
+    assert "cover_shipped" in games() and [p.position for p in puzzles("cover_shipped")] == ["1 0", "2 0", "2 1"]
+    # Difficulties by hand, 600 and 10 a cover: one cell has one cover, two cells
+    # three ({0}, {1}, {0, 1}): 610, 630, 630.  Nearest 1500: 630, the first of the two.
+    trainer = Trainer("cover_shipped", rating=1500, progress=False)
+    trainer.next()
+    assert trainer.puzzle.position == "2 0" and "exercise" in HOOK.calls
+    assert trainer.check("cover 0,1").right
+    # By hand: expected 1 / (1 + 10 ** ((630 - 1500) / 400)) = 0.99336, so the gain,
+    # 32 * 0.00664 = 0.21, rounds to nothing; a miss costs 32 * 0.99336 = 31.8, to 1468.
+    assert trainer.results == [("cover_shipped-002", True)] and trainer.streak == 1 and trainer.rating.rating == 1500
+    # The next, the runner on cell 1 of two: covering 0 alone, it stays on 1.
+    trainer.next()
+    assert trainer.puzzle.position == "2 1"
+    assert not trainer.check("cover 0").right
+    assert trainer.results[-1] == ("cover_shipped-003", False) and trainer.streak == 0
+    assert trainer.rating.rating == 1468

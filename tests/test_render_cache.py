@@ -76,7 +76,7 @@ def test_caches_are_bounded():
 
 
 def frame(scene, flip=False, size=None, lines=0):
-    return render._frame(render._Layout.of(scene, flip, size, lines), render.STYLE)
+    return render._frame(render._Layout.of(scene, flip, size, lines), render.STYLE, "")
 
 
 def test_the_static_layer_is_keyed_on_orientation_size_captions_and_geometry():

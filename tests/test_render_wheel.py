@@ -64,7 +64,7 @@ def test_a_wheel_of_two_or_three_boards_fits_the_height_a_window_gives_a_board(p
 def test_a_wheel_of_many_boards_is_shown_wide_enough_to_read_its_cells(players):
     svg_text = WHEEL.initial(players, ready=True).svg()
     w, _ = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg_text).groups())
-    assert 'class="pb-board pb-wide"' in svg_text
+    assert 'class="pb-board pb-wide' in svg_text
     # A cell is 48 drawing units: shown at 24 pixels or more.
     assert render.picture_width(svg_text) * render.CELL / w >= 24
 
@@ -74,4 +74,4 @@ def test_a_board_of_ordinary_width_is_not_marked_wide():
         assert "pb-wide" not in load(name).initial().svg()
     # Cresnovian Chess's 3x9 board is long and low (454 by 170 units, over 2.4 to 1): shown wide,
     # so the names in its cells read.
-    assert 'class="pb-board pb-wide"' in load("cresnovian").initial().svg()
+    assert 'class="pb-board pb-wide' in load("cresnovian").initial().svg()

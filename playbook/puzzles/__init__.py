@@ -15,8 +15,10 @@ how a solution splits into turns, how it is checked, solved on the board
 and made.  Its puzzles are handled here as any other, through that hook;
 nothing in this package names a game.
 
-The puzzles ship as JSON under ``playbook/puzzles/data/`` and are
-rebuilt, the same every time for the same arguments, by::
+The puzzles ship as JSON under ``playbook/puzzles/data/`` (a game of
+another package keeps its own, in the file its descriptor names:
+:func:`source`) and are rebuilt, the same every time for the same
+arguments, by::
 
     python -m playbook.puzzles.mine GAME --count N --seed S
 
@@ -32,13 +34,17 @@ import json
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
-from ..core import State
-from ..games import load
+from ..core import PlaybookError, State
+from ..games import available, load
 from .hook import Turns, hook
 from .solve import PuzzleError, verify
 
-__all__ = ["Puzzle", "puzzles", "games", "PuzzleError"]
+if TYPE_CHECKING:
+    from importlib.abc import Traversable  # for the type only (importlib.resources.abc from 3.11)
+
+__all__ = ["Puzzle", "puzzles", "games", "source", "PuzzleError"]
 
 
 #: Counts of moves or orders written as words in themes.
@@ -108,14 +114,34 @@ class Puzzle:
 
 
 def games() -> list[str]:
-    """The game keys that have puzzles shipped."""
+    """The game keys that have puzzles shipped (with playbook, or in a
+    game's own package where its descriptor names the file)."""
     folder = resources.files(__name__) / "data"
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    shipped = {p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")}
+    return sorted(shipped | {key for key in available() if (own := _declared(key)) is not None and own.is_file()})
+
+
+def source(name: str) -> Traversable:
+    """The file that keeps the puzzles of the game ``name``: the one its
+    descriptor names in its own package (``puzzle_file``,
+    ``"my_game:puzzles.json"``), else ``data/KEY.json`` here."""
+    own = _declared(name)
+    return own if own is not None else resources.files(__name__) / "data" / f"{name}.json"
+
+
+def _declared(name: str) -> Traversable | None:
+    """The puzzle file the game ``name`` declares in its package, if any."""
+    try:
+        declared = load(name).descriptor.puzzle_file
+    except PlaybookError:
+        return None
+    package, _, file = declared.partition(":")
+    return resources.files(package) / file if declared else None
 
 
 @cache
 def _read(name: str) -> tuple[Puzzle, ...]:
-    path = resources.files(__name__) / "data" / f"{name}.json"
+    path = source(name)
     if not path.is_file():
         raise KeyError(f"no puzzles for {name!r}; there are puzzles for {games()}")
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -8,8 +8,9 @@ exactly one first move wins within one action, or none does but exactly
 one wins within a deeper limit, it is a puzzle.  The depths tried and the
 longest game played are each game's own (its descriptor's
 ``puzzle_depths`` and ``puzzle_plies``).  The
-puzzles are written to ``playbook/puzzles/data/GAME.json`` (``--out``
-elsewhere), easiest first.  No clock is read, so the same arguments give
+puzzles are written to ``playbook/puzzles/data/GAME.json``, or to the file
+the game's descriptor names in its own package (``puzzle_file``), or
+``--out`` elsewhere, easiest first.  No clock is read, so the same arguments give
 the same file on every machine.
 
 A game whose descriptor names a puzzle hook (:mod:`.hook`) makes its
@@ -30,7 +31,7 @@ import sys
 
 from ..analysis import AlphaBeta, GreedyAgent, RandomAgent
 from ..games import available, load
-from . import NUMBERS, Puzzle
+from . import NUMBERS, Puzzle, source
 from .hook import hook
 from .solve import line, moves, winning_moves
 
@@ -148,7 +149,7 @@ def main(argv=None) -> int:
         found = mine(args.game, args.count, args.seed, args.games, report=report)
     for puzzle in found:
         puzzle.verify()  # every puzzle written holds by the rules alone
-    out = args.out or pathlib.Path(__file__).parent / "data" / f"{args.game}.json"
+    out = args.out or pathlib.Path(str(source(args.game)))
     write(args.game, found, args.seed, out)
     print(f"{len(found)} puzzles written to {out}")
     return 0

@@ -138,3 +138,28 @@ def test_every_zone_is_filled_as_it_always_was_in_a_picture(browser, position, s
         assert pixels == {zone: expected[zone][tone] for zone in opaque}
     finally:
         context.close()
+
+
+def test_two_games_on_one_page_keep_their_own_colours_for_the_same_zone_name(browser):
+    # Two designers' games both call a zone "goal", one blue and one red: each
+    # board on the page shows its own colour, whichever was drawn last.
+    def board(light: str, dark: str) -> str:
+        cell = render.Cell("a1", 0, 0, zone="goal")
+        return render.svg(render.Scene(cells=[cell], zones=[render.Zone("goal", light, dark)]))
+
+    blue, red = board("#0000ff", "#000080"), board("#ff0000", "#800000")
+    for scheme, theme, expected in (("light", "", ["#0000ff", "#ff0000"]), ("dark", "", ["#000080", "#800000"]),
+                                    ("light", "false", ["#000080", "#800000"]),
+                                    ("dark", "true", ["#0000ff", "#ff0000"])):
+        context = browser.new_context(color_scheme=scheme)
+        try:
+            page = context.new_page()
+            attribute = f' data-jp-theme-light="{theme}"' if theme else ""
+            page.set_content(f"<html><body{attribute}>{blue}{red}</body></html>")
+            shown = page.evaluate("""() => [...document.querySelectorAll('svg .pb-zone-goal')].map((e) => {
+              const [r, g, b] = getComputedStyle(e).fill.match(/\\d+/g).map(Number);
+              return '#' + [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('');
+            })""")
+            assert shown == expected, (scheme, theme)
+        finally:
+            context.close()
