@@ -50,6 +50,7 @@ from . import lite, scaffold
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, load_results, selfplay
 from .analysis.report import report
 from .analysis.store import signals_held
+from .analysis.words import counted
 from .core import PlaybookError
 from .games import available
 
@@ -281,7 +282,7 @@ def selfplay_command(args) -> int:
         _close(executor, client, stopped)
     s = result.summary()
     print(f"{s['games']} games of {args.game} in {args.out} ({s['games'] - before} played now): "
-          f"wins {s['wins']}, {s['draws']} draws, {s['unfinished']} unfinished, median length "
+          f"wins {s['wins']}, {counted(s['draws'], 'draw')}, {s['unfinished']} unfinished, median length "
           f"{s['median_plies'] or 'beyond the cap'} plies")
     return 0
 

@@ -146,12 +146,12 @@ def test_the_plots_draw_the_figures_counted_by_hand():
 def test_the_printed_summary_of_six_games():
     lines = report(SelfPlay(SIX, "cosmic"), "six").splitlines()
     assert lines[0] == "six: 6 games of cosmic (white a, black b; options default; setup default; book 0)"
-    assert lines[1] == "results: black 1, white 3, 1 draws, 1 unfinished (0 by an error)"
+    assert lines[1] == "results: black 1, white 3, 1 draw, 1 unfinished (none by an error)"
     # Finished: 0.7, 0.349 to 1 (above).  With the stopped game drawn, 3 wins, 2 draws, 1 loss: 4/6 = 0.667;
     # spread 3 * (1/3)^2 + 2 * (1/6)^2 + (2/3)^2 = 0.833333, over 6 = 0.138889; half width
     # 1.96 sqrt(0.138889 / 6) = 0.298204: 0.368 to 0.965.
     assert lines[2] == ("first mover (white) scores 0.700 (95% interval 0.349 to 1.000) over 5 finished games; "
-                        "1 games unfinished, as draws 0.667 (95% interval 0.368 to 0.965) "
+                        "1 game unfinished, as draws 0.667 (95% interval 0.368 to 0.965) "
                         "(draws as draws, trinomial)")
     assert lines[3] == ("length: median 30 plies of play (95% interval 20 to beyond the cap; Kaplan-Meier, "
                         "1 unfinished games counted as still going where they stopped)")

@@ -10,6 +10,7 @@ their colour-reversed pairs and each agent's score.
 from __future__ import annotations
 
 from .selfplay import SelfPlay, settings_text
+from .words import counted, plural
 
 __all__ = ["report"]
 
@@ -18,14 +19,15 @@ def _interval(low: float, high: float) -> str:
     return f"95% interval {low:.3f} to {high:.3f}"
 
 
-def _score_line(label: str, figure: dict, unit: str = "games") -> str:
+def _score_line(label: str, figure: dict, unit: str = "game") -> str:
     """One score: ``label`` scores S (interval) over N finished games; U unfinished: S' (interval) as draws."""
     n = figure.get("games", figure.get("pairs", 0))
     if not n:
-        return f"{label}: no finished {unit}"
-    line = f"{label} scores {figure['score']:.3f} ({_interval(figure['low'], figure['high'])}) over {n} finished {unit}"
+        return f"{label}: no finished {unit}s"
+    line = (f"{label} scores {figure['score']:.3f} ({_interval(figure['low'], figure['high'])}) "
+            f"over {n} finished {plural(unit, n)}")
     if figure["unfinished"]:
-        line += (f"; {figure['unfinished']} {unit} unfinished, as draws {figure['score_if_draws']:.3f} "
+        line += (f"; {counted(figure['unfinished'], unit)} unfinished, as draws {figure['score_if_draws']:.3f} "
                  f"({_interval(figure['low_if_draws'], figure['high_if_draws'])})")
     else:
         line += "; none unfinished"
@@ -48,15 +50,15 @@ def report(run: SelfPlay, name: str = "") -> str:
              f"setup {settings_text(first.setup)}; book {max(r.book for r in records)})"]
     s = run.summary()
     wins = ", ".join(f"{p} {k}" for p, k in sorted(s["wins"].items()))
-    lines.append(f"results: {wins or 'no wins'}, {s['draws']} draws, {s['unfinished']} unfinished "
-                 f"({s['errors']} by an error)")
+    lines.append(f"results: {wins or 'no wins'}, {counted(s['draws'], 'draw')}, {s['unfinished']} unfinished "
+                 f"({s['errors'] or 'none'} by an error)")
     advantage = run.first_move_advantage()
     lines.append(_score_line(f"first mover ({advantage['mover']})", advantage) + " (draws as draws, trinomial)")
     if any(r.pair is not None for r in records):
-        lines.append(_score_line("first mover over colour-reversed pairs", run.first_move_pairs(), "pairs")
+        lines.append(_score_line("first mover over colour-reversed pairs", run.first_move_pairs(), "pair")
                      + " (pentanomial)")
         for agent in sorted({a for r in records for a in r.players.values()}):
-            lines.append(_score_line(f"{agent} over colour-reversed pairs", run.pair_score(agent), "pairs"))
+            lines.append(_score_line(f"{agent} over colour-reversed pairs", run.pair_score(agent), "pair"))
     median, low, high = run.lengths_survival().median()
     stopped = sum(1 for r in records if r.unfinished)
 

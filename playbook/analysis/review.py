@@ -76,8 +76,9 @@ from ..core import PlaybookError, State
 from ..numbering import move_numbers
 from ..records import Record
 from .evaluation import evaluation_for, outcome_value, squash
-from .review_html import length, plural, review_html
+from .review_html import length, review_html
 from .search import LIMIT, AlphaBeta, candidates, choice_key
+from .words import plural
 
 __all__ = ["review", "Review", "Thresholds", "thresholds_for", "LABELS", "MARKS", "loses_at_once"]
 

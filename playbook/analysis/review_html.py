@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING
 from ..numbering import turns
 from ..render import picture_html
 from .agents import score_words
+from .words import plural
 
 if TYPE_CHECKING:
     from .review import Review
 
-__all__ = ["review_html", "graph_svg", "length", "plural", "COLOURS"]
+__all__ = ["review_html", "graph_svg", "length", "COLOURS"]
 
 #: The colour of each label, in the graph and the move list (Okabe-Ito, as the plot's).
 COLOURS = {"inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d55e00"}
@@ -85,13 +86,6 @@ def _turns(review: Review) -> list[list[str]]:
             out.append([html.escape(number)])
         out[-1].append(_move(row))
     return out
-
-
-def plural(word: str, n: int) -> str:
-    """``word`` for ``n`` of them (1 move, 2 moves; 1 inaccuracy, 2 inaccuracies)."""
-    if n == 1:
-        return word
-    return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
 
 def length(review: Review) -> str:

@@ -91,6 +91,7 @@ from .stats import sprt as sequential_test
 from .survival import Survival, kaplan_meier
 from .tables import MOVE_COLUMNS, by_position, move_rows
 from .tasks import probe, workers_of
+from .words import counted
 
 __all__ = ["play_game", "selfplay", "SelfPlay", "SelfPlayError", "tournament", "Tournament", "settings_text",
            "LONG_RUN"]
@@ -797,7 +798,8 @@ class SelfPlay:
 
     def __repr__(self) -> str:
         s = self.summary()
-        return f"SelfPlay({s['games']} games: wins {s['wins']}, {s['draws']} draws, {s['unfinished']} unfinished)"
+        return (f"SelfPlay({counted(s['games'], 'game')}: wins {s['wins']}, {counted(s['draws'], 'draw')}, "
+                f"{s['unfinished']} unfinished)")
 
     def _repr_markdown_(self) -> str:
         s = self.summary()
