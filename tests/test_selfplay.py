@@ -164,15 +164,12 @@ def test_play_game_names_the_agents_and_needs_one_per_player():
         selfplay(COSMIC, [RandomAgent] * 3, games=1)
 
 
-def test_set_up_is_told_by_a_flag_or_a_phase_name_and_play_is_the_default():
-    from types import SimpleNamespace
-
+def test_set_up_is_what_the_state_declares_and_play_is_the_default():
     from playbook.analysis.evaluation import in_setup
 
-    assert in_setup(CRESNOVIAN.initial())  # phase "place"
-    assert not in_setup(COSMIC.initial())  # no phase: in play at once
-    assert not in_setup(SimpleNamespace(phase="move"))  # a phase of play, such as Chess Wheel+'s weeks
-    assert in_setup(SimpleNamespace(phase="resolve", setting_up=True))  # the flag wins
+    assert in_setup(CRESNOVIAN.initial())  # the first player places the pieces
+    assert not in_setup(COSMIC.initial())  # in play from the first move
+    assert not in_setup(load("wheel").initial(2, ready=True))  # a week of orders is play, not set-up
 
 
 # ------------------------------------------------ agents a run cannot use

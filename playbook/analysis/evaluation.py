@@ -61,9 +61,8 @@ def evaluation_for(state_or_game) -> Callable[[State, str], float]:
     """The evaluation function ``(state, player) -> float`` of a state's
     game (or of a game): its engine's, or :func:`generic` for a game whose
     engine judges only outcomes."""
-    game = getattr(state_or_game, "game", state_or_game)
-    engine = getattr(game, "engine", None)
-    return engine.evaluate if engine is not None and engine.judges else generic
+    game = state_or_game.game if isinstance(state_or_game, State) else state_or_game
+    return game.engine.evaluate if game.engine.judges else generic
 
 
 def evaluate(state: State, player: str | None = None) -> float:
@@ -74,7 +73,7 @@ def evaluate(state: State, player: str | None = None) -> float:
 def in_setup(state: State) -> bool:
     """Whether ``state`` is still in a game's set-up (placing pieces,
     choosing sides) rather than in play: the state's ``setting_up``."""
-    return bool(getattr(state, "setting_up", False))
+    return state.setting_up
 
 
 def private(state: State) -> State:

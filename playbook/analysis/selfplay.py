@@ -49,9 +49,8 @@ and a run in which more than ``max_errors`` games fail raises
 take long (engines thinking by the clock) says so before it starts.
 
 The first move of play: a game in set-up says so through its state (see
-:func:`~playbook.analysis.evaluation.in_setup`: a ``setting_up`` flag, or
-a ``phase`` named as a set-up phase, such as ``"place"``); the default is that play starts with
-the first action.  In Cresnovian Chess the first player places the pieces
+:func:`~playbook.analysis.evaluation.in_setup`: the state's declared
+``setting_up``); the default is that play starts with the first action.  In Cresnovian Chess the first player places the pieces
 and the second moves first, so ``first`` is ``"second"`` there.
 """
 
