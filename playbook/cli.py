@@ -144,7 +144,8 @@ def parse_agents(text: str) -> list[AgentSpec]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="playbook", description="Self-play for the playbook games.")
+    parser = argparse.ArgumentParser(prog="playbook", description="Study the playbook games from a terminal: self-play "
+                                     "runs and their figures, a new game of your own, the offline tutorial site.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     run = commands.add_parser(
         "selfplay", help="play many games between agents and write their records to Parquet",

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import keyword
 import re
+import shlex
 from importlib import resources
 from pathlib import Path
 from string import Template
@@ -40,7 +41,9 @@ FILES = {
 
 def _checked(name: str) -> str:
     if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name) or keyword.iskeyword(name):
-        raise PlaybookError(f"a game's key is a lower-case Python name (letters, digits, _), not {name!r}")
+        suggestion = "_".join(re.findall(r"[a-z0-9]+", str(name).lower())).lstrip("0123456789_")
+        hint = f"; for example  {suggestion} --title {shlex.quote(str(name))}" if suggestion else ""
+        raise PlaybookError(f"a game's key is a lower-case Python name (letters, digits, _), not {name!r}{hint}")
     if name in available() or name == "playbook":
         raise PlaybookError(f"{name!r} is taken: the installed games are {', '.join(available())}")
     return name

@@ -124,6 +124,9 @@ def test_new_game_refuses_a_bad_or_taken_name_and_an_existing_folder(tmp_path):
     for bad in ("My Game", "9lives", "class", available()[0]):
         with pytest.raises(PlaybookError):
             new_game(bad, tmp_path)
+    # A title typed where the key goes is answered with a key to use instead.
+    with pytest.raises(PlaybookError, match="for example  tic_tac_toe --title 'Tic Tac Toe'"):
+        new_game("Tic Tac Toe", tmp_path)
     (tmp_path / "taken").mkdir()
     with pytest.raises(PlaybookError, match="exists"):
         new_game("taken", tmp_path)

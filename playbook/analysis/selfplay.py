@@ -50,8 +50,9 @@ take long (engines thinking by the clock) says so before it starts.
 
 The first move of play: a game in set-up says so through its state (see
 :func:`~playbook.analysis.evaluation.in_setup`: the state's declared
-``setting_up``); the default is that play starts with the first action.  In Cresnovian Chess the first player places the pieces
-and the second moves first, so ``first`` is ``"second"`` there.
+``setting_up``); the default is that play starts with the first action.
+In Cresnovian Chess the first player places the pieces and the second
+moves first, so ``first`` is ``"second"`` there.
 """
 
 from __future__ import annotations
