@@ -15,6 +15,7 @@ import urllib.request
 
 import pytest
 from IPython.core.formatters import DisplayFormatter
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from playbook import BoardWidget, load, render
 
@@ -145,14 +146,23 @@ def test_a_board_run_saved_and_reopened_without_its_kernel_is_drawn(page, lab):
         "([n, t]) => fetch(`/api/contents/${n}?content=1&token=${t}`).then((r) => r.json())"
         ".then((m) => !!(m.content && m.content.metadata.widgets))",
         arg=[name, lab[1]], timeout=60000)
-    # Shut every kernel down (the server answers once they are gone), then open the notebook again.
-    base, token, _ = lab
+    # Leave the page, as a user closes the tab, so nothing in it saves the notebook again once its
+    # kernel is gone; shut every kernel down (the server answers once they are gone); the file still
+    # holds the state; then open the notebook again.
+    page.on("dialog", lambda dialog: dialog.accept())  # leave even if the page asks to stay
+    page.goto("about:blank")
+    base, token, root = lab
     with urllib.request.urlopen(f"{base}/api/kernels?token={token}") as answer:
         kernels = json.load(answer)
     for kernel in kernels:
         urllib.request.urlopen(urllib.request.Request(f"{base}/api/kernels/{kernel['id']}?token={token}",
                                                       method="DELETE"))
+    assert json.loads((root / name).read_text())["metadata"]["widgets"]
     open_notebook(page, lab, name)
-    widget = board(page)
+    try:
+        widget = board(page)
+    except PlaywrightTimeout:  # say what shows in the board's place
+        shown = page.locator(".jp-OutputArea-output").all_inner_texts()
+        raise AssertionError(f"the reopened board was not drawn; its output shows {shown!r}") from None
     assert widget.locator('[data-cell="d3"]').count() == 1
     assert page.get_by_text("model not found").count() == 0
