@@ -174,6 +174,7 @@ def test_a_reference_whose_weight_is_not_told_apart_from_zero_is_refused():
 
 from playbook.analysis import RandomAgent, compare  # noqa: E402
 from playbook.analysis.compare import mean_interval, z_test  # noqa: E402
+from playbook.analysis.survival import logrank  # noqa: E402
 
 
 def test_z_test_and_mean_interval_by_hand():
@@ -197,15 +198,18 @@ def test_compare_plays_the_same_seeds_under_each_variant_and_reports_each_figure
     rows = c.rows()
     assert [r["variant"] for r in rows] == ["quiet 100", "quiet 6"] and rows[1]["settings"] == {"quiet_limit": 6}
     assert rows[0]["p_score"] is None and 0 <= rows[1]["p_plies"] <= 1
-    assert rows[1]["plies"] < rows[0]["plies"] and rows[1]["games"] == 30
+    assert rows[1]["median_plies"] < rows[0]["median_plies"] and rows[1]["games"] == 30
     for r in rows:
-        assert r["score_low"] <= r["score"] <= r["score_high"] and r["plies_low"] < r["plies"] < r["plies_high"]
-    # The mean length, counted here from the records' actions, and the test between the two runs' lengths
-    # (z_test itself is checked against numbers worked by hand above).
-    lengths = {name: [float(len(r.actions)) for r in c.runs[name].records] for name in ("quiet 100", "quiet 6")}
+        assert r["score_low"] <= r["score"] <= r["score_high"]
+        assert r["median_low"] <= r["median_plies"] <= (r["median_high"] or r["cap"] or math.inf)
+    # The median length from the records' actions, none stopped here, and the log-rank test between the two
+    # runs' lengths (both checked against numbers worked by hand in test_compare_by_hand.py).
+    lengths = {name: [(len(r.actions), False) for r in c.runs[name].records] for name in ("quiet 100", "quiet 6")}
     for row in rows:
-        assert row["plies"] == pytest.approx(sum(lengths[row["variant"]]) / 30)
-    assert rows[1]["p_plies"] == pytest.approx(z_test(lengths["quiet 100"], lengths["quiet 6"]))
+        # The 15th of 30 sorted lengths: the first at which at most half the games are still going.
+        assert row["unfinished"] == 0 and row["median_plies"] == sorted(lengths[row["variant"]])[14][0]
+    assert rows[1]["p_plies"] == pytest.approx(logrank(lengths["quiet 100"], lengths["quiet 6"]))
+    assert rows[1]["median_change"] == rows[1]["median_plies"] - rows[0]["median_plies"]
     table = c.openings("quiet 6")
     assert list(table.columns[:2]) == ["opening", "games"] and table["games"].sum() == rows[1]["finished"]
     assert list(c.frame().index) == ["quiet 100", "quiet 6"]

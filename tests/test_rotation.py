@@ -162,7 +162,7 @@ def test_a_tournament_rates_its_agents_with_a_first_move_term_by_hand():
                                                                                                          abs=1e-3)
 
 
-def test_compare_reports_unfinished_games_and_the_median_length_beside_the_mean():
+def test_compare_reports_unfinished_games_and_the_median_length():
     c = compare(COSMIC, {"short": {}}, [RandomAgent, RandomAgent], games=12, max_plies=30, progress=False)
     (row,) = c.rows()
     run = c.runs["short"]

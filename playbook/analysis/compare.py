@@ -4,10 +4,12 @@
 agents=[RandomAgent, RandomAgent], games=400)`` plays the same agents
 under each variant (the same seeds, so the games differ only by the rules)
 and returns a :class:`Comparison`: per variant the first mover's score,
-the draw rate and the mean length, each with its 95% interval and the
-number of games, and the p-value of each difference from the first
-variant; ``plot()`` draws them and ``openings(name)`` tabulates the first
-moves of play.
+the draw rate and the median length (Kaplan-Meier: games stopped at
+the cap count as lasting at least that long, so a median beyond the cap
+is reported as such, never as a number), each with its 95% interval and
+the number of games, and the p-value of each difference from the first
+variant; ``table()`` writes them out, ``plot()`` draws them and
+``openings(name)`` tabulates the first moves of play.
 
 >>> from playbook.analysis import RandomAgent
 >>> c = compare("cosmic", {"100 quiet moves": {"quiet_limit": 100}, "40": {"quiet_limit": 40}},
@@ -26,6 +28,7 @@ from .balance import change, search_depth
 from .plots import comparison
 from .selfplay import SelfPlay, selfplay
 from .stats import wilson
+from .survival import logrank, plies_text
 
 __all__ = ["compare", "Comparison", "z_test", "mean_interval"]
 
@@ -67,6 +70,38 @@ def _first_scores(run: SelfPlay) -> list[float]:
             for r in run.finished() if r.first is not None]
 
 
+def _figure_text(value: float | None, low: float, high: float, digits: int) -> str:
+    """A share with its interval, or "none finished" without one."""
+    if value is None:
+        return "none finished"
+    return f"{value:.{digits}f} ({low:.{digits}f} to {high:.{digits}f})"
+
+
+def _p_text(p: float | None) -> str:
+    """A p-value to two digits, "below 0.001" when smaller, "-" when not computed."""
+    return "-" if p is None else "below 0.001" if p < 0.001 else f"{p:.2g}"
+
+
+def _row_text(row: dict, first: bool) -> dict:
+    """One row of :meth:`Comparison.rows` as the text of :meth:`Comparison.table`; the ``first``
+    variant's differences are all "-"."""
+    stopped = f"{row['unfinished']}" + (f" (at up to {row['cap']} plies)" if row["unfinished"] else "")
+    text = {"variant": row["variant"], "games": row["games"], "stopped at the cap": stopped,
+            "first mover's score": _figure_text(row["score"], row["score_low"], row["score_high"], 3),
+            "draws": _figure_text(row["draws"], row["draws_low"], row["draws_high"], 3),
+            "median plies": f"{plies_text(row['median_plies'])} ({plies_text(row['median_low'])} to "
+                            f"{plies_text(row['median_high'])})"}
+    if first:
+        text.update({"change in score": "-", "change in median": "-", "p-values (score, draws, lengths)": "-"})
+        return text
+    text["change in score"] = "-" if row["score_change"] is None else \
+        f"{row['score_change']:+.3f} ({row['score_change_low']:+.3f} to {row['score_change_high']:+.3f})"
+    text["change in median"] = "not computed (a median beyond the cap)" if row["median_change"] is None else \
+        f"{row['median_change']:+d} plies (interval not computed)"
+    text["p-values (score, draws, lengths)"] = ", ".join(_p_text(row[k]) for k in ("p_score", "p_draws", "p_plies"))
+    return text
+
+
 @dataclass
 class Comparison:
     """The runs of :func:`compare` (``runs``: variant name -> :class:`SelfPlay`)
@@ -77,24 +112,29 @@ class Comparison:
 
     def rows(self) -> list[dict]:
         """One row per variant, in the order given: ``variant``, its
-        ``settings``, ``games`` (played), ``finished`` and ``unfinished``;
-        the first mover's ``score`` among finished games
-        (``score_low``-``score_high``, draws as draws:
+        ``settings``, ``games`` (played), ``finished`` and ``unfinished``
+        (stopped at the cap; ``cap``, the longest a stopped game ran, None
+        when none stopped); the first mover's ``score`` among finished
+        games (``score_low``-``score_high``, draws as draws:
         :func:`~playbook.analysis.stats.trinomial`) and ``score_if_draws``
         with the unfinished games as draws; the ``draws`` rate among
         finished games (``draws_low``-``draws_high``, Wilson); the
-        ``median_plies`` of play (``median_low``-``median_high``;
-        Kaplan-Meier, unfinished games censored where they stopped; None
-        beyond the cap) and the mean ``plies`` over all games
-        (``plies_low``-``plies_high``, normal approximation; biased short
-        when games reach the cap, so read the median), the decision of
-        the sequential test of a run with ``sprt=`` (``sprt``), and for every
-        variant after the first the p-value of each difference from the
-        first (``p_score``, ``p_draws``, ``p_plies``; :func:`z_test`) and
-        the change in the score from the first with its 95% interval
-        (``score_change``, ``score_change_low``-``score_change_high``;
+        ``median_plies`` of play with its 95% interval
+        (``median_low``-``median_high``; Kaplan-Meier, unfinished games
+        censored where they stopped: each None when beyond the cap, as no
+        mean would be honest about them); the decision of the sequential
+        test of a run with ``sprt=`` (``sprt``), and for every variant
+        after the first the p-value of each difference from the first
+        (``p_score``, ``p_draws``: :func:`z_test`; ``p_plies``, of the
+        lengths: :func:`~playbook.analysis.survival.logrank`, stopped games
+        censored), the change in the score from the first with its 95%
+        interval (``score_change``, ``score_change_low``-``score_change_high``;
         :func:`~playbook.analysis.balance.change`): a change whose interval
-        holds 0 is not shown, and the interval says how large it may be.
+        holds 0 is not shown, and the interval says how large it may be;
+        and the change in the median length (``median_change``, None when
+        either median is beyond the cap), whose interval is not computed
+        (no interval for a difference of two censored medians is offered:
+        read ``p_plies`` and each median's own interval).
         ``depth`` is the engines' mean search depth in actions and
         ``replies`` the share of their moves whose search saw the
         opponent's answer (:func:`~playbook.analysis.balance.search_depth`;
@@ -104,32 +144,32 @@ class Comparison:
         for name, run in self.runs.items():
             scores = _first_scores(run)
             draws = [1.0 if r.draw else 0.0 for r in run.finished()]
-            plies = [float(x) for x in run.lengths()]
+            lengths = list(zip(run.lengths(), (bool(r.unfinished) for r in run.records), strict=True))
             first = run.first_move_advantage()
             d_low, d_high = wilson(sum(draws), len(draws))
-            mean, p_low, p_high = mean_interval(plies)
             median, m_low, m_high = run.lengths_survival().median()
             row = {"variant": name, "settings": self.settings[name], "games": len(run), "finished": len(draws),
-                   "unfinished": len(run) - len(draws),
+                   "unfinished": len(run) - len(draws), "cap": max((t for t, c in lengths if c), default=None),
                    "score": sum(scores) / len(scores) if scores else None, "score_low": first["low"],
                    "score_high": first["high"], "score_if_draws": first["score_if_draws"] if len(run) else None,
                    "draws": sum(draws) / len(draws) if draws else None, "draws_low": d_low, "draws_high": d_high,
-                   "plies": mean, "plies_low": p_low, "plies_high": p_high,
                    "median_plies": median, "median_low": m_low, "median_high": m_high,
                    "sprt": run.sprt["decision"] if run.sprt else None}
             searched = search_depth(run)
             row.update(depth=searched["depth"], replies=searched["reply"], score_change=None, score_change_low=None,
-                       score_change_high=None)
+                       score_change_high=None, median_change=None)
             if base is None:
-                base = (scores, draws, plies, first)
+                base = (scores, draws, lengths, first, median)
                 row.update(p_score=None, p_draws=None, p_plies=None)
             else:
                 row.update(p_score=z_test(base[0], scores), p_draws=z_test(base[1], draws),
-                           p_plies=z_test(base[2], plies))
+                           p_plies=logrank(base[2], lengths))
                 if base[3]["score"] is not None and first["score"] is not None:
                     moved = change(base[3], first)
                     row.update(score_change=moved["change"], score_change_low=moved["low"],
                                score_change_high=moved["high"])
+                if base[4] is not None and median is not None:
+                    row["median_change"] = median - base[4]
             out.append(row)
         return out
 
@@ -138,6 +178,16 @@ class Comparison:
         import pandas
 
         return pandas.DataFrame(self.rows()).set_index("variant")
+
+    def table(self):
+        """:meth:`rows` written out for reading, as a pandas DataFrame of
+        text indexed by variant: games, those stopped at the cap, each
+        figure with its 95% interval, a median beyond the cap as "beyond
+        the cap", and each difference from the first variant (the change
+        in the median with "interval not computed")."""
+        import pandas
+
+        return pandas.DataFrame([_row_text(row, k == 0) for k, row in enumerate(self.rows())]).set_index("variant")
 
     def openings(self, variant: str | None = None, key=None):
         """The first moves of play under ``variant`` (default: the first)

@@ -16,7 +16,7 @@ import math
 from collections.abc import Mapping
 
 __all__ = ["win_rates", "game_lengths", "first_move_advantage", "first_move_by_opening", "ratings", "rating_table",
-           "comparison"]
+           "comparison", "median_lengths"]
 
 
 def _axes(ax):
@@ -147,22 +147,53 @@ def rating_table(tournament, ax=None):
 
 def comparison(result, axes=None):
     """A :class:`~playbook.analysis.compare.Comparison` side by side: the
-    first mover's score, the draw rate and the mean length of each variant
-    with their 95% intervals (three Axes, returned as a list)."""
+    first mover's score, the draw rate and the median length of each
+    variant with their 95% intervals (three Axes, returned as a list; the
+    lengths as :func:`median_lengths` draws them)."""
     if axes is None:
         import matplotlib.pyplot as plt
 
-        _, axes = plt.subplots(1, 3, figsize=(12, 3.5))
+        _, axes = plt.subplots(1, 3, figsize=(12, 3.5), layout="constrained")
     rows = result.rows()
     labels = [f"{r['variant']}\n({r['games']} games)" for r in rows]
     for ax, (key, title, colour) in zip(axes, (("score", "first mover's score", "#82b366"),
-                                               ("draws", "draw rate", "#6c8ebf"),
-                                               ("plies", "mean plies", "#d79b00")), strict=False):
+                                               ("draws", "draw rate", "#6c8ebf")), strict=False):
         shown = [{"rate": r[key] if r[key] is not None else 0.0, "low": r[f"{key}_low"], "high": r[f"{key}_high"]}
                  for r in rows]
         ax.bar(labels, [s["rate"] for s in shown], yerr=_errors(shown), capsize=4, color=colour)
-        if key != "plies":
-            ax.axhline(0.5, color="grey", linestyle="--", linewidth=1)
-            ax.set_ylim(0, 1)
+        ax.axhline(0.5, color="grey", linestyle="--", linewidth=1)
+        ax.set_ylim(0, 1)
         ax.set_title(title)
+    if len(axes) > 2:
+        median_lengths(rows, labels, axes[2])
     return list(axes)
+
+
+def median_lengths(rows, labels, ax=None, colour: str = "#d79b00"):
+    """The Kaplan-Meier median length of each row of
+    :meth:`~playbook.analysis.compare.Comparison.rows` (one bar a label)
+    with its 95% interval.  A median beyond the cap is an open, hatched bar
+    up to the longest stopped game, marked "beyond the cap" halfway up; an interval
+    with no upper bound runs to the top of the panel and ends in an arrow."""
+    ax = _axes(ax)
+    values = [v for r in rows for v in (r["median_plies"], r["median_low"], r["median_high"], r["cap"])
+              if v is not None]
+    top = 1.15 * max(values, default=1)
+    for x, (r, label) in enumerate(zip(rows, labels, strict=True)):
+        median = r["median_plies"]
+        height = median if median is not None else r["cap"] or top
+        if median is not None:
+            ax.bar([label], [height], color=colour)
+        else:
+            ax.bar([label], [height], color="none", edgecolor=colour, hatch="//")
+            ax.annotate("beyond\nthe cap", (x, height / 2), ha="center", va="center", fontsize=8,
+                        bbox={"facecolor": "white", "edgecolor": colour})
+        low = r["median_low"] if r["median_low"] is not None else height
+        high = r["median_high"] if r["median_high"] is not None else top
+        ax.errorbar([x], [height], yerr=[[height - low], [high - height]], color="black", capsize=4)
+        if r["median_high"] is None:
+            ax.plot([x], [top], marker="^", color="black")
+    ax.set_ylim(0, top)
+    ax.set_ylabel("plies (95% interval)")
+    ax.set_title("median length (plies)")
+    return ax

@@ -12,7 +12,8 @@ band (Greenwood's variance on the log-log scale, which keeps it inside
 lengths at which the band crosses one half (Brookmeyer and Crowley's
 interval).  A median is ``None`` when more than half the games are still
 going at the last length seen: then the median is only known to be
-beyond the cap.
+beyond the cap (:func:`plies_text` writes it so).  :func:`logrank`
+tests whether two sets of lengths come from one curve.
 
 >>> curve = kaplan_meier([1, 2, 3, 4, 5, 6], [False, False, True, False, False, True])
 >>> [round(s, 4) for s in curve.survival]
@@ -28,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["kaplan_meier", "Survival"]
+__all__ = ["kaplan_meier", "Survival", "logrank", "plies_text"]
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,9 @@ class Survival:
         return share
 
     def _first_below(self, curve: Sequence[float], q: float) -> int | None:
-        return next((t for t, s in zip(self.times, curve, strict=True) if s <= q), None)
+        # A product of shares that is exactly q on paper may come out a rounding above it (24 games
+        # ended one a length: 23/24 * 22/23 * ... * 12/13 = 0.5000000000000001): such a share counts as q.
+        return next((t for t, s in zip(self.times, curve, strict=True) if s <= q or math.isclose(s, q)), None)
 
     def median(self) -> tuple[int | None, int | None, int | None]:
         """The median length (the first length after which at most half
@@ -116,3 +119,32 @@ def _band(share: float, greenwood: float, z: float) -> tuple[float, float]:
         return share, share
     spread = z * math.sqrt(greenwood) / abs(math.log(share))
     return share ** math.exp(spread), share ** math.exp(-spread)
+
+
+def plies_text(plies: int | None) -> str:
+    """A length from :meth:`Survival.median` as text: ``None`` (not
+    reached before the cap) as "beyond the cap", never as a number."""
+    return "beyond the cap" if plies is None else f"{plies}"
+
+
+def logrank(a: Sequence[tuple[int, bool]], b: Sequence[tuple[int, bool]]) -> float | None:
+    """The two-sided p-value that two sets of game lengths (``(length,
+    censored)`` pairs, stopped games censored) share one survival curve,
+    by the log-rank test (Mantel's form): at every length where a game
+    ended, the games of ``a`` that ended there against those expected
+    from the games of both still going, summed into a chi-square of one
+    degree of freedom, p = erfc(sqrt(chi2 / 2)).  None when no game ended
+    where both sets still had games going (nothing to compare)."""
+    ended = Counter(t for t, c in [*a, *b] if not c)
+    observed = expected = variance = 0.0
+    for t in sorted(ended):
+        n_a = sum(1 for u, _ in a if u >= t)
+        n = n_a + sum(1 for u, _ in b if u >= t)
+        d = ended[t]
+        observed += sum(1 for u, c in a if u == t and not c)
+        expected += d * n_a / n
+        if n > 1:
+            variance += d * (n_a / n) * (1 - n_a / n) * (n - d) / (n - 1)
+    if variance == 0:
+        return None
+    return math.erfc(abs(observed - expected) / math.sqrt(variance) / math.sqrt(2))
