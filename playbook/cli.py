@@ -221,8 +221,6 @@ def _executor(args):
             client = Client(args.scheduler, timeout="20s")
         except OSError as exc:
             raise CommandError(f"--scheduler: no Dask scheduler answers at {args.scheduler}: {exc}") from None
-        # From the start: a stop cancels the futures at once, and a result may arrive before the run has unwound.
-        logging.getLogger("tornado.application").addFilter(_LateResults())
         return client.get_executor(), client
     return None, None
 
@@ -264,6 +262,7 @@ def _close(executor, client, stopped: bool) -> None:
     next run): local worker processes are ended."""
     if executor is not None:
         if stopped:
+            logging.getLogger("tornado.application").addFilter(_LateResults())
             # A process pool's workers, taken before shutdown lets go of them: their games are played again next run.
             processes = list((getattr(executor, "_processes", None) or {}).values())
             try:
