@@ -30,18 +30,10 @@ intervals: results, the first mover's score (draws as draws, unfinished
 games counted), pairs and agents when seats rotated, the median length.
 
 Ctrl-C or SIGTERM (``timeout``, a cluster's scheduler, a closed terminal)
-stops a run without a traceback, and the same command again plays only
-the games not written.  On local workers (``--workers N``, one task each
-at a time) a first stop cancels the tasks not started and lets each
-worker finish the task it holds, writing its games: the wait is one
-task's time, about two seconds of play as tasks are sized, or what
-``--batch`` games take when given; the command says on stderr how many
-games it waits for, and a second Ctrl-C (or SIGTERM) stops at once,
-dropping them.  A run in this process stops at once, losing only the
-game under way; a run on a Dask cluster stops at once too, dropping the
-games still being played there (its tasks cannot be told apart from
-those waiting, so none is waited for).  The games that finished are
-always written.  The exit status is then 130 (Ctrl-C) or 143 (SIGTERM).
+stops a run within seconds, without a traceback: the games that finished
+are written (those still being played on a cluster are dropped, not
+waited for) and the same command again plays only the rest.  The exit
+status is then 130 (Ctrl-C) or 143 (SIGTERM).
 """
 
 from __future__ import annotations
@@ -158,9 +150,7 @@ def _parser() -> argparse.ArgumentParser:
     run = commands.add_parser(
         "selfplay", help="play many games between agents and write their records to Parquet",
         description="Play games between agents and write their records to a folder in Parquet as they finish; "
-                    "run again with more games to add the missing ones. A first Ctrl-C or SIGTERM on --workers "
-                    "lets each worker finish its task (about 2 s of play, or what --batch games take) and "
-                    "keeps its games; a second stops at once. Every finished game is kept.")
+                    "run again with more games to add the missing ones.")
     run.add_argument("game", metavar="GAME", help=f"the game's key: {', '.join(available())}")
     run.add_argument("--agents", required=True,
                      help="one agent per player, separated by commas: random, greedy, alphabeta or mcts, each with "
@@ -179,9 +169,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--book", type=int, default=0, metavar="N",
                      help="play the first N actions of each game at random (from its seed) before the agents "
                           "take over, so engines that always choose alike play varied games (default 0)")
-    run.add_argument("--batch", type=int,
-                     help="games a task sent to the workers (default: sized to about 2 s of play); a first stop "
-                          "waits for the tasks under way")
+    run.add_argument("--batch", type=int, help="games a task sent to the workers (default: sized by a game's time)")
     run.add_argument("--rotate", action="store_true",
                      help="seat the agents turned one place round from game to game, each turn of the seats "
                           "opening with the same book (colour-reversed pairs in a two-player game)")

@@ -17,16 +17,6 @@ cloudpickle (which Dask ships), so lambdas and classes defined in a
 notebook work everywhere; without cloudpickle they must be importable
 (defined in a module).
 
-A stop (Ctrl-C, an interrupted kernel, SIGTERM through the ``playbook``
-command) keeps every game that finished.  On a local process or thread
-pool each worker holds one task at a time, and a first stop cancels the
-tasks not started and waits for those the workers hold, keeping their
-games; it says so on stderr, with how many games it waits for (a task
-is about two seconds of play as tasks are sized, or ``batch`` games), and
-a second stop ends the wait at once.  A run without an executor loses
-only the game it interrupts; on Dask a stop keeps what finished and
-waits for nothing.
-
 Two kinds of settings are kept apart, under the names a
 :class:`~playbook.records.Record` keeps them by.  ``options=`` chooses the
 rules (the rule variants, what ``load(name, **options)`` takes, say Cosmic
