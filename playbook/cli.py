@@ -251,14 +251,12 @@ def _close(executor, client, stopped: bool) -> None:
     if executor is not None:
         if stopped:
             logging.getLogger("tornado.application").addFilter(_LateResults())
-            # A process pool's workers, taken before shutdown lets go of them: their games are played again next run.
-            processes = list((getattr(executor, "_processes", None) or {}).values())
             try:
                 executor.shutdown(wait=False, cancel_futures=True)
             except TypeError:  # Dask's executor cancels what is left on its own
                 executor.shutdown(wait=False)
-            for process in processes:
-                process.terminate()
+            for process in list((getattr(executor, "_processes", None) or {}).values()):
+                process.terminate()  # a process pool's workers: their games are played again next run
         else:
             executor.shutdown()
     if client is not None:

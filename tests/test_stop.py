@@ -15,7 +15,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -159,81 +158,3 @@ def test_ctrl_c_on_a_scheduler_run_stops_at_once_keeps_what_finished_and_the_rer
     straight = selfplay("cosmic", parse_agents("random,greedy"), games=wanted, progress=False)
     assert without_time(load_results(out, seeds=range(wanted)).records) == without_time(straight.records)
 
-
-
-def in_progress(stderr: str) -> tuple[int, int]:
-    """What a first stop says: the games finished, and those handed to the workers it lets finish."""
-    found = re.search(r"stopping: (\d+) games? finished; finishing the (\d+) games? handed to the workers; "
-                      r"Ctrl-C again to stop at once", stderr)
-    assert found, stderr
-    return int(found.group(1)), int(found.group(2))
-
-
-def rows_written(out: Path) -> int:
-    """The rows of every file of the folder, a game written twice counted twice."""
-    import pyarrow.parquet as pq
-
-    return sum(pq.read_metadata(part).num_rows for part in out.glob("part-*.parquet"))
-
-
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_a_first_stop_on_local_workers_finishes_the_games_in_progress_and_keeps_them(tmp_path, sig):
-    out = tmp_path / "run"
-    args = ["--agents", "random,random", "--out", str(out), "--quiet", "--workers", "2"]
-    proc = subprocess.Popen([*COMMAND, "--games", "100000", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, preexec_fn=as_from_a_terminal)
-    wait_for(first_part_written(out), proc)  # the games that sized the tasks are written once the tasks are out
-    proc.send_signal(sig)
-    stdout, stderr = proc.communicate()
-    assert proc.returncode == 128 + sig, stderr
-    assert "Traceback" not in stderr
-    finished, handed = in_progress(stderr)
-    assert finished >= 1 and handed >= 1  # the probe's games were written; tasks were out on both workers
-    kept = kept_count(stderr)
-    # Every game finished before the stop and every game of a task under way: nothing of them is lost.
-    assert kept == finished + handed
-    seeds = [r.seed for r in load_results(out).records]
-    # Tasks go out in the order of the seeds, one a worker: what was kept has no gap, and no game is written twice.
-    assert seeds == list(range(kept))
-    assert rows_written(out) == kept
-    rerun = subprocess.run([*COMMAND, "--games", str(kept + 5), *args], capture_output=True, text=True, check=True)
-    assert played_now(rerun.stdout) == 5
-
-
-class Lines:
-    """What a process writes on a pipe, read as it comes (a progress bar
-    writes no line end), for a test to wait on."""
-
-    def __init__(self, pipe) -> None:
-        self.text = ""
-        self._reader = threading.Thread(target=self._read, args=(pipe,), daemon=True)
-        self._reader.start()
-
-    def _read(self, pipe) -> None:
-        for char in iter(lambda: pipe.read(1), ""):
-            self.text += char
-
-    def finish(self) -> str:
-        self._reader.join()
-        return self.text
-
-
-def test_a_second_ctrl_c_stops_at_once_keeping_what_finished(tmp_path):
-    out = tmp_path / "run"
-    # A search of a million iterations a move: a game lasts far longer than this test, so it is surely in progress.
-    args = ["--agents", "mcts:iterations=1000000,random", "--out", str(out), "--workers", "1", "--batch", "1"]
-    proc = subprocess.Popen([*COMMAND, "--games", "5", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, preexec_fn=as_from_a_terminal)
-    err = Lines(proc.stderr)
-    wait_for(lambda: "0/5" in err.text, proc)  # the bar is drawn once the first task is out
-    proc.send_signal(signal.SIGINT)
-    wait_for(lambda: "Ctrl-C again" in err.text, proc)
-    proc.send_signal(signal.SIGINT)
-    proc.wait()
-    stderr = err.finish()
-    assert proc.returncode == 130, stderr
-    assert "Traceback" not in stderr
-    assert in_progress(stderr) == (0, 1)
-    # It did not wait for the game under way: nothing finished, nothing kept, and the rerun plays all five.
-    assert kept_count(stderr) == 0
-    assert not any(out.glob("part-*.parquet"))

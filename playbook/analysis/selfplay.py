@@ -65,9 +65,9 @@ import traceback
 import warnings
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed, wait
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
-from itertools import combinations, islice
+from itertools import combinations
 from numbers import Integral
 from typing import Any
 
@@ -384,28 +384,23 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
     given, receives each task's records as soon as it finishes, and the
     run returns none.  On an executor without ``batch``, tasks are sized
     by the time of the first games, played here (see
-    :mod:`~playbook.analysis.tasks`).  A stop (Ctrl-C, SIGTERM) on local
-    worker processes lets the tasks already handed to them finish (see
-    :func:`_finish`)."""
+    :mod:`~playbook.analysis.tasks`)."""
     probed: list[Record] = []
     if executor is not None and batch is None and jobs:
         probed, batch = probe(jobs, _run_batch, workers_of(executor))
     # Here, one game at a time: a stop (Ctrl-C, SIGTERM) loses only the game it interrupts.
     tasks = ([jobs[:len(probed)]] if probed else []) + _batches(jobs[len(probed):], batch if executor else 1)
     own_bar = bar is None
-    shown = [bar]  # drawn once the tasks are out, so a bar on the screen means work is under way
+    bar = bar or _bar(len(jobs), label, _show_progress(progress))
     results: list[list[Record] | None] = [None] * len(tasks)
     failures: list[Record] = []
-
-    def draw() -> None:
-        shown[0] = shown[0] or _bar(len(jobs), label, _show_progress(progress))
 
     def done(k: int, records: list[Record]) -> None:
         if keep is not None:
             keep(records)  # kept there, not here: a long run's records need not all fit in memory
         else:
             results[k] = records
-        shown[0].update(len(records))
+        bar.update(len(records))
         failures.extend(r for r in records if r.error)
         if max_errors is not None and len(failures) > max_errors:
             first = failures[0]
@@ -414,100 +409,24 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
 
     try:
         if executor is None:
-            draw()
             for k, task in enumerate(tasks):
                 done(k, _run_batch(task))
         else:
-            _on_executor(executor, tasks, probed, done, draw)
-    finally:
-        if own_bar and shown[0] is not None:
-            shown[0].close()
-    return [r for batch_records in results if batch_records for r in batch_records]
-
-
-def _on_executor(executor: Executor, tasks: list[list], probed: list[Record],
-                 done: Callable[[int, list[Record]], None], draw: Callable[[], None]) -> None:
-    """Send ``tasks`` to ``executor`` (the first, when ``probed``, already
-    played here) and give each task's records to ``done`` as it finishes.
-    A first stop (Ctrl-C, SIGTERM) on local worker processes lets the
-    tasks they hold finish (:func:`_finish`); a stop on another executor
-    (Dask), or an error, keeps only what finished (:func:`_stop`)."""
-    futures: dict = {}  # every task sent: its number
-    taken: set = set()  # the tasks whose records went to done
-    out: set = set()  # the tasks sent and not taken
-    finished = [0]  # games given to done, for what a stop says
-    # Local workers get one task each at a time, so a stop finds no task waiting behind a running one; a
-    # cluster's scheduler gets them all at once.
-    window = workers_of(executor) if isinstance(executor, LOCAL_POOLS) else len(tasks)
-    waiting = iter([k for k in range(len(tasks)) if k or not probed])
-
-    def send() -> None:
-        for k in islice(waiting, max(0, window - len(out))):
-            future = executor.submit(_run_batch, tasks[k])
-            futures[future] = k
-            out.add(future)
-
-    def take(k: int, records: list[Record]) -> None:
-        finished[0] += len(records)
-        done(k, records)
-
-    try:
-        send()
-        draw()
-        if probed:
-            take(0, probed)
-        while out:
-            ready, _ = wait(out, return_when=FIRST_COMPLETED)
-            for future in ready:
-                out.discard(future)
-                taken.add(future)
-                take(futures[future], future.result())
-            send()
-    except KeyboardInterrupt:
-        if isinstance(executor, LOCAL_POOLS):
-            _finish(futures, taken, take, tasks, finished[0])
-        else:
-            _stop(futures, taken, take)
-        raise
-    except BaseException:
-        _stop(futures, taken, take)
-        raise
-
-
-#: The executors whose tasks a first stop lets finish: a task handed to a
-#: local worker runs to its end and its result comes back.  On Dask a
-#: stop keeps only what finished: its futures cannot tell a task waiting
-#: on the scheduler from one running, so waiting for them could mean
-#: waiting for the whole run.
-LOCAL_POOLS = (ProcessPoolExecutor, ThreadPoolExecutor)
-
-
-def _finish(futures: dict, taken: set, done: Callable[[int, list[Record]], None], tasks: list[list],
-            finished: int) -> None:
-    """A first stop on local workers: cancel the tasks not started, say
-    so on stderr in one line, and wait for the tasks already handed to
-    the workers, keeping their games through ``done``.  Each worker holds
-    one task at a time, so the wait is at most one task's time: about
-    :data:`~playbook.analysis.tasks.TASK_SECONDS` of play, as tasks are
-    sized, or what ``batch`` games take when given.  A second stop during the wait stops at once, as
-    :func:`_stop` does."""
-    running = [future for future in futures if future not in taken and not future.cancel()]
-    games = sum(len(tasks[futures[future]]) for future in running)
-    print(f"\nstopping: {counted(finished, 'game')} finished; finishing the {counted(games, 'game')} handed to the "
-          "workers; Ctrl-C again to stop at once", file=sys.stderr, flush=True)
-    try:
-        for future in as_completed(running):
-            taken.add(future)
+            if probed:
+                done(0, probed)
+            futures = {executor.submit(_run_batch, task): k for k, task in enumerate(tasks) if k or not probed}
+            taken: set = set()
             try:
-                records = future.result()
-            except Exception:  # a task that failed (a worker lost): its games are played again by the next run
-                continue
-            done(futures[future], records)
-    except SelfPlayError:  # too many failures: the run stops as it was asked to
-        return
-    except KeyboardInterrupt:
-        _stop(futures, taken, done)
-        raise
+                for future in as_completed(futures):
+                    taken.add(future)
+                    done(futures[future], future.result())
+            except BaseException:
+                _stop(futures, taken, done)
+                raise
+    finally:
+        if own_bar:
+            bar.close()
+    return [r for batch_records in results if batch_records for r in batch_records]
 
 
 def _stop(futures: dict, taken: set, done: Callable[[int, list[Record]], None]) -> None:
