@@ -39,9 +39,7 @@ status is then 130 (Ctrl-C) or 143 (SIGTERM).
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import inspect
-import logging
 import signal
 import sys
 import threading
@@ -235,22 +233,12 @@ def _worker_signals() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})  # held while it was started
 
 
-class _LateResults(logging.Filter):
-    """Leaves out the error Dask's executor logs when a task's result
-    arrives after a stop cancelled its future: that game is played again by
-    the next run, so there is nothing to report."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return not (record.exc_info and isinstance(record.exc_info[1], concurrent.futures.InvalidStateError))
-
-
 def _close(executor, client, stopped: bool) -> None:
     """Let the executor and the Dask client go; after a stop, without
     waiting for the tasks still out (their games are played again by the
     next run): local worker processes are ended."""
     if executor is not None:
         if stopped:
-            logging.getLogger("tornado.application").addFilter(_LateResults())
             try:
                 executor.shutdown(wait=False, cancel_futures=True)
             except TypeError:  # Dask's executor cancels what is left on its own

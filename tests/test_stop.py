@@ -158,3 +158,55 @@ def test_ctrl_c_on_a_scheduler_run_stops_at_once_keeps_what_finished_and_the_rer
     straight = selfplay("cosmic", parse_agents("random,greedy"), games=wanted, progress=False)
     assert without_time(load_results(out, seeds=range(wanted)).records) == without_time(straight.records)
 
+
+
+
+def test_a_result_that_arrives_after_a_stop_cancelled_its_dask_future_prints_nothing():
+    """Dask's executor hands a task's result to its concurrent future in a
+    callback on the client's loop; a stop that cancels the future between
+    the task's end and that callback makes Dask set a result on a cancelled
+    future, and tornado logs the error with a traceback.  The run's own stop
+    must leave that out, for the command and a notebook's interrupt alike.
+    The race is played out with Dask's own callback on a finished task.  A
+    spy filter placed ahead of the run's sees the error arrive (the test
+    waits for that event); a handler behind it must receive nothing."""
+    distributed = pytest.importorskip("distributed")
+    import concurrent.futures
+    import logging
+    import threading
+
+    from distributed.cfexecutor import _cascade_future
+
+    from playbook.analysis.selfplay import _stop
+
+    logger = logging.getLogger("tornado.application")
+    seen, passed = threading.Event(), []
+
+    class Spy(logging.Filter):
+        def filter(self, record):
+            if record.exc_info and isinstance(record.exc_info[1], concurrent.futures.InvalidStateError):
+                seen.set()
+            return True
+
+    class Keep(logging.Handler):
+        def emit(self, record):
+            passed.append(record)
+
+    saved = logger.filters[:]
+    logger.filters[:] = [Spy()]  # the run's filter, if an earlier test installed it, comes after the spy
+    handler = Keep()
+    logger.addHandler(handler)
+    try:
+        with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                      dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+            task = client.submit(list)
+            task.result()  # the task has ended; its result has not yet reached the run's future
+            future = concurrent.futures.Future()
+            _stop({future: 0}, set(), lambda k, records: None)
+            assert future.cancelled()
+            client.loop.add_callback(_cascade_future, task, future)
+            assert seen.wait(60), "Dask never set the late result"
+    finally:
+        logger.removeHandler(handler)
+        logger.filters[:] = saved
+    assert passed == []

@@ -65,7 +65,7 @@ import traceback
 import warnings
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, as_completed
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from itertools import combinations
 from numbers import Integral
@@ -91,6 +91,7 @@ from .stats import sprt as sequential_test
 from .survival import Survival, kaplan_meier
 from .tables import MOVE_COLUMNS, by_position, move_rows
 from .tasks import probe, workers_of
+from .waiting import cancel, finished, stops_noted
 from .words import counted
 
 __all__ = ["play_game", "selfplay", "SelfPlay", "SelfPlayError", "tournament", "Tournament", "settings_text",
@@ -414,12 +415,17 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
         else:
             if probed:
                 done(0, probed)
-            futures = {executor.submit(_run_batch, task): k for k, task in enumerate(tasks) if k or not probed}
+            futures: dict = {}
             taken: set = set()
             try:
-                for future in as_completed(futures):
-                    taken.add(future)
-                    done(futures[future], future.result())
+                with stops_noted() as check:
+                    for k, task in enumerate(tasks):
+                        if k or not probed:
+                            futures[executor.submit(_run_batch, task)] = k
+                            check()
+                    for future in finished(futures, check):
+                        taken.add(future)
+                        done(futures[future], future.result())
             except BaseException:
                 _stop(futures, taken, done)
                 raise
@@ -433,8 +439,7 @@ def _stop(futures: dict, taken: set, done: Callable[[int, list[Record]], None]) 
     """A run stopped (an interrupt, an error): cancel the tasks not
     started and keep the records of those that finished meanwhile, as far
     as ``done`` takes them, without waiting for the rest."""
-    for future in futures:
-        future.cancel()
+    cancel(futures)
     for future, k in futures.items():
         if future in taken or not future.done() or future.cancelled():
             continue
