@@ -293,6 +293,13 @@ class Outcome:
     reason: str
     ending: Ending | None = field(default=None, repr=False)
 
+    def __post_init__(self) -> None:
+        # A record writes the winners joined by " and " (or "draw"), so a name must read back alone.
+        for name in self.winners:
+            if not name or name == "draw" or " and " in name:
+                raise ValueError(f"a player is named by a text other than 'draw' and without ' and ' in it "
+                                 f"(a record joins the winners with it), not {name!r}")
+
     @property
     def draw(self) -> bool:
         return not self.winners

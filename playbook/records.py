@@ -23,9 +23,11 @@ One vocabulary, one way:
   left out of the JSON.  Self-play files written before this convention
   held everywhere (``"unfinished"``, winners joined by ``"+"``) are read
   into it.
-  Nobody reads that text back: the properties :attr:`~Record.winners`,
+  It reads back without doubt, since no player's name is ``"draw"`` or
+  holds ``" and "`` (:class:`~playbook.core.Outcome` refuses such a
+  winner); read it through the properties :attr:`~Record.winners`,
   :attr:`~Record.winner`, :attr:`~Record.draw`, :attr:`~Record.unfinished`
-  and :attr:`~Record.plies` say it typed.  ``reason`` says why in words
+  and :attr:`~Record.plies`, which say it typed.  ``reason`` says why in words
   (for an unfinished self-play game: ``"stopped after 500 plies"`` or
   ``"error: ..."``).
 - What self-play knows of a game is typed fields, left at their defaults

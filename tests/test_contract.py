@@ -4,7 +4,7 @@ import pytest
 from invariants import (assert_after_is_play, assert_entered_by_its_steps, assert_observations_sound,
                         assert_refusals_change_nothing, assert_sound, random_positions)
 
-from playbook import IllegalAction, NotationError, PlaybookError, Record, State, Step, StepError, available, load
+from playbook import IllegalAction, NotationError, Outcome, PlaybookError, Record, State, Step, StepError, available, load
 from playbook.analysis import RandomAgent
 from playbook.analysis.selfplay import seats_of
 from playbook.descriptor import Descriptor, Ending, Option
@@ -141,6 +141,19 @@ def test_sealed_orders_are_in_no_other_players_observation():
     assert sealed.observation("Ann").secret("Ann") == body
     assert sealed.observation("Bob").secret("Ann") is None
     assert "Ra1-a8" not in repr(sealed.observation("Bob").__dict__)
+
+
+def test_every_seat_is_named_so_that_a_record_reads_its_winners_back(game):
+    seats = seats_of(game.initial())
+    assert seats and all(name and name != "draw" and " and " not in name for name in seats)
+    record = Record("x", "", [], result=Record.result_of(Outcome(tuple(seats), "all of them won")))
+    assert record.winners == tuple(seats)
+
+
+@pytest.mark.parametrize("name", ["", "draw", "black and white"])
+def test_a_winner_named_so_that_a_record_could_not_read_it_back_is_refused(name):
+    with pytest.raises(ValueError, match="' and '"):
+        Outcome(("north", name), "won")
 
 
 def test_random_games_end_with_an_ending_the_game_declares(game):
