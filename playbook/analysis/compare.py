@@ -30,7 +30,7 @@ from .selfplay import SelfPlay, selfplay
 from .stats import wilson
 from .survival import logrank, plies_text
 
-__all__ = ["compare", "Comparison", "z_test", "mean_interval"]
+__all__ = ["compare", "Comparison", "z_test"]
 
 
 def z_test(a: Sequence[float], b: Sequence[float]) -> float | None:
@@ -48,20 +48,6 @@ def z_test(a: Sequence[float], b: Sequence[float]) -> float | None:
     if se == 0:
         return 1.0 if mean_a == mean_b else 0.0
     return math.erfc(abs(mean_a - mean_b) / se / math.sqrt(2))
-
-
-def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
-    """The mean of ``values`` and its 95% interval by the normal
-    approximation (mean -+ 1.96 standard errors, the spread with n - 1);
-    with fewer than two values the interval is unbounded."""
-    n = len(values)
-    if n == 0:
-        return math.nan, -math.inf, math.inf
-    mean = sum(values) / n
-    if n < 2:
-        return mean, -math.inf, math.inf
-    se = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1) / n)
-    return mean, mean - z * se, mean + z * se
 
 
 def _first_scores(run: SelfPlay) -> list[float]:
