@@ -58,3 +58,17 @@ def test_the_check_sees_an_upward_import_when_there_is_one(tmp_path):
 
 def test_the_widget_may_import_the_analysis():
     assert upward("playbook.widget", "playbook.analysis")  # the board's engine, hints and review
+
+
+def test_checking_a_chess_wheel_puzzle_loads_no_widget():
+    # A fresh interpreter: verifying a shipped puzzle of the Wheel, a
+    # simultaneous game whose checks go through its hook, must stay headless.
+    import subprocess
+    import sys
+
+    script = ("import sys\n"
+              "from playbook.puzzles import puzzles\n"
+              "puzzles('wheel')[0].verify()\n"
+              "print(sorted(m for m in sys.modules if m.startswith(('playbook.widget', 'anywidget', 'ipywidgets'))))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -27,8 +27,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....puzzles.solve import PuzzleError
-from . import exercise as week_exercise
-from . import mine as week_mine
 from .week import refutation, solution_text, verify, winning_sets, wins_against
 
 if TYPE_CHECKING:
@@ -57,11 +55,15 @@ class WeekPuzzles:
 
     def exercise(self, puzzle: Puzzle, tutorial: Tutorial | None) -> Exercise:
         """The week as an exercise (:func:`.exercise.exercise`)."""
-        return week_exercise.exercise(puzzle, tutorial)
+        from . import exercise  # the board widget comes with it: only a learner's exercise needs it
+
+        return exercise.exercise(puzzle, tutorial)
 
     def mine(self, key: str, count: int, seed: int, report: Report = None) -> list[Puzzle]:
         """Positions built around a cornered King (:func:`.mine.mine`)."""
-        return week_mine.mine(count, seed, report=report)
+        from . import mine
+
+        return mine.mine(count, seed, report=report)
 
 
 #: The hook the game's descriptor names.
