@@ -169,20 +169,20 @@ class Scene:
     areas: Sequence[Area] = ()
     zones: Sequence[Zone | tuple[str, str, str]] = ()
 
+    def __post_init__(self) -> None:
+        self.zones = tuple(Zone(*zone) for zone in self.zones)  # read once, whatever form they came in
+
     def style(self) -> str:
         """The stylesheet this scene's drawing carries: :data:`STYLE` and
         the colours of its own ``zones``, scoped to its root."""
-        return STYLE + _zone_style(self._zones(), self.scope) if self.zones else STYLE
+        return STYLE + _zone_style(self.zones, self.scope) if self.zones else STYLE
 
     @property
     def scope(self) -> str:
         """The class the drawing's root carries so that the rules of its own
         ``zones`` reach its cells only (empty without zones): named after a
         digest of the zones, so drawings with the same colours share it."""
-        return _scope(self._zones()) if self.zones else ""
-
-    def _zones(self) -> tuple[Zone, ...]:
-        return tuple(Zone(*zone) for zone in self.zones)
+        return _scope(self.zones) if self.zones else ""
 
     def size(self) -> tuple[float, float]:
         width = max(
