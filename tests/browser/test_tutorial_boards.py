@@ -1,5 +1,6 @@
-"""Every tutorial part, run top to bottom (Run All), then every exercise
-solved on its own board by clicks alone, no cell run; the first exercise
+"""Every tutorial part and the puzzles notebook, run top to bottom (Run
+All), then every exercise (a trainer's puzzle too) solved on its own
+board by clicks alone, no cell run; the first exercise
 that takes a single move is first answered with a wrong one (every part
 has one but Chess Wheel+'s, whose exercises are a seal and a reveal).
 
@@ -21,7 +22,7 @@ from .lab import ROOT, open_notebook, run_all, wait_for_attr
 pytestmark = pytest.mark.browser
 
 PARTS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")
-               if p.name not in ("00_start_here.ipynb", "analysis.ipynb", "puzzles.ipynb"))
+               if p.name not in ("00_start_here.ipynb", "analysis.ipynb"))
 
 # The cell added at the end: every exercise with a board, its solution as
 # clicks, and (for one exercise of a single move) a wrong move to try first.
@@ -133,6 +134,8 @@ def test_run_all_then_solve_every_exercise_on_its_board(page, lab, name):
             wait_for_attr(widget, "data-moves", str(before))
             enter(widget, steps)
         wait_for_attr(widget, "data-verdict", "right")
-    # Chess Wheel+ exercises are a seal and a reveal: there a wrong answer
-    # is left to the other tests (tests/browser/test_wheel_board.py).
-    assert tried_wrong or name.startswith("chess_wheel"), f"{name}: no exercise of one move to answer wrong first"
+    # Chess Wheel+ exercises are a seal and a reveal, and a puzzle is
+    # answered with its whole line: there a wrong answer is left to the other
+    # tests (tests/browser/test_wheel_board.py, test_learning_board.py).
+    assert tried_wrong or name.startswith("chess_wheel") or name == "puzzles.ipynb", \
+        f"{name}: no exercise of one move to answer wrong first"
