@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....puzzles.solve import PuzzleError
+from . import mine as week_mine
 from .week import refutation, solution_text, verify, winning_sets, wins_against
 
 if TYPE_CHECKING:
@@ -61,9 +62,7 @@ class WeekPuzzles:
 
     def mine(self, key: str, count: int, seed: int, report: Report = None) -> list[Puzzle]:
         """Positions built around a cornered King (:func:`.mine.mine`)."""
-        from . import mine
-
-        return mine.mine(count, seed, report=report)
+        return week_mine.mine(count, seed, report=report)
 
 
 #: The hook the game's descriptor names.
