@@ -239,12 +239,15 @@ def _close(executor, client, stopped: bool) -> None:
     next run): local worker processes are ended."""
     if executor is not None:
         if stopped:
+            # A process pool's workers, taken before shutdown lets go of them: ended at once, their games are
+            # played again next run (else each plays its task to the end, and the command waits for it).
+            processes = list((getattr(executor, "_processes", None) or {}).values())
             try:
                 executor.shutdown(wait=False, cancel_futures=True)
             except TypeError:  # Dask's executor cancels what is left on its own
                 executor.shutdown(wait=False)
-            for process in list((getattr(executor, "_processes", None) or {}).values()):
-                process.terminate()  # a process pool's workers: their games are played again next run
+            for process in processes:
+                process.terminate()
         else:
             executor.shutdown()
     if client is not None:

@@ -210,3 +210,26 @@ def test_a_result_that_arrives_after_a_stop_cancelled_its_dask_future_prints_not
         logger.removeHandler(handler)
         logger.filters[:] = saved
     assert passed == []
+
+
+def test_a_stopped_run_ends_its_local_workers_at_once_instead_of_waiting_for_their_tasks():
+    # Shutting a process pool down lets go of its worker processes, so they
+    # must be taken first; else each plays its task to the end while the
+    # command waits.  Here the task would last an hour.
+    from concurrent.futures import ProcessPoolExecutor
+
+    from playbook.cli import _close
+
+    pool = ProcessPoolExecutor(1)
+    task = pool.submit(time.sleep, 3600)
+    while not task.running():
+        time.sleep(0.01)
+    workers = list(pool._processes.values())
+    try:
+        _close(pool, None, stopped=True)
+        for worker in workers:
+            worker.join(120)  # a bound for a broken stop only: ended at once, it returns at once
+        assert not any(worker.is_alive() for worker in workers)
+    finally:
+        for worker in workers:
+            worker.kill()
