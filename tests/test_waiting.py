@@ -49,14 +49,20 @@ def test_a_stop_inside_is_only_noted_and_its_own_handler_raises_it_at_the_next_c
 
 
 def test_ctrl_c_inside_becomes_a_keyboard_interrupt_at_the_check_and_the_handler_is_put_back():
+    # Python's own Ctrl-C handler, set here: a process started in the
+    # background of a script (as a CI run may be) starts with Ctrl-C ignored.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
     steps = []
-    with pytest.raises(KeyboardInterrupt):
-        with stops_noted() as check:
-            signal.raise_signal(signal.SIGINT)
-            steps.append("after the signal")
-            check()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with stops_noted() as check:
+                signal.raise_signal(signal.SIGINT)
+                steps.append("after the signal")
+                check()
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)
     assert steps == ["after the signal"]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_a_stop_noted_last_takes_effect_on_leaving_and_nothing_is_noted_without_one(sigterm_raises):
