@@ -18,6 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 # Cosmic Chess's starting position, as the kernel publishes it.
 COSMIC_START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
+#: The tab of the notebook shown, marked while it has unsaved changes.
+DIRTY = ".lm-TabBar-tab.jp-mod-current.jp-mod-dirty"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from .lab import ROOT, open_notebook
+from .lab import DIRTY, ROOT, open_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -20,8 +20,6 @@ pytestmark = pytest.mark.browser
 #: tutorial with a hot-seat curtain, and the puzzles (the unit test reads
 #: the metadata of every notebook).
 OPENED = ["00_start_here.ipynb", "cosmic_chess.ipynb", "chess_wheel_part_2.ipynb", "puzzles.ipynb"]
-#: The tab of the notebook shown, marked when it has unsaved changes.
-DIRTY = ".lm-TabBar-tab.jp-mod-current.jp-mod-dirty"
 CURRENT = ".lm-TabBar-tab.jp-mod-current"
 
 
