@@ -1,0 +1,63 @@
+"""A page for each installed game: its rules as playbook plays them, its
+notation and its rules clarifications, from the docstring of the game's
+package (the one place they are written), so a game brought by a designer,
+or a clarification added to a game, shows up without an edit."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from pathlib import Path
+
+import playbook
+
+from .generated import Generated
+
+#: Where the games' pages go, under docs/generated/.
+FOLDER = "games"
+
+
+def package_of(key: str) -> str:
+    """The package that holds the game ``key`` (whose docstring has its rules)."""
+    game_module = importlib.import_module(type(playbook.load(key)).__module__)
+    return game_module.__package__ or game_module.__name__
+
+
+def page(key: str) -> str:
+    """The reStructuredText page of the game ``key``."""
+    game = playbook.load(key)
+    package = package_of(key)
+    text = inspect.cleandoc(importlib.import_module(package).__doc__ or "")
+    summary, _, body = text.partition("\n")
+    title = game.descriptor.title
+    lines = [title, "=" * len(title), "", summary.strip(), ""]
+    where = f"This page is the docstring of the ``{package}`` package"
+    tutorial = game.descriptor.clarified_in
+    if tutorial:
+        where += (f"; the clarifications chapter of :doc:`its tutorial <../tutorials/{Path(tutorial).stem}>` "
+                  "repeats the clarifications with positions to play")
+    lines += [f"*{where}. Load the game with* ``playbook.load({key!r})``.", "", body.strip(), ""]
+    return "\n".join(lines)
+
+
+def write(out: Generated) -> None:
+    """Write each installed game's page and their index."""
+    keys = playbook.available()
+    for key in keys:
+        out.write(f"{key}.rst", page(key))
+    index = [
+        "# The games and their rules clarifications",
+        "",
+        "What each game's rules are as playbook plays them, how its positions and actions are "
+        "written, and every decision taken where its rule source is silent or contradicts "
+        "itself (its *rules clarifications*), each naming the test that pins it. Every installed "
+        "game has its page, a game of your own included.",
+        "",
+        "```{toctree}",
+        ":maxdepth: 1",
+        "",
+        *keys,
+        "```",
+        "",
+    ]
+    out.write(f"index.md", "\n".join(index))
