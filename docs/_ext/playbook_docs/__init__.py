@@ -23,9 +23,7 @@ from sphinx.application import Sphinx
 
 from . import boards, docstrings, games, tryit, tutorials
 from .generated import Generated
-
-#: The repository's root: the folder above docs/.
-ROOT = Path(__file__).resolve().parents[3]
+from .tutorials import ROOT
 
 
 def _write_pages(app: Sphinx) -> None:

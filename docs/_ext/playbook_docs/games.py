@@ -12,6 +12,7 @@ from pathlib import Path
 import playbook
 
 from .generated import Generated
+from .tutorials import ROOT, tutorial_parts
 
 #: Where the games' pages go, under docs/generated/.
 FOLDER = "games"
@@ -40,11 +41,32 @@ def page(key: str) -> str:
     return "\n".join(lines)
 
 
+def seats(key: str) -> str:
+    """How many players the game ``key`` seats, in words."""
+    seats = playbook.load(key).descriptor.seats
+    return f"{seats.fewest}" if seats.fixed else f"{seats.fewest} to {seats.most}"
+
+
+def table(keys: list[str]) -> str:
+    """The front page's table of the games: each with its players, its
+    rules page and the parts of its tutorial (paths from the pages' root)."""
+    rows = ["| game | players | key | tutorial |", "|---|---|---|---|"]
+    for key in keys:
+        descriptor = playbook.load(key).descriptor
+        tutorial = ""
+        if descriptor.clarified_in:
+            parts = tutorial_parts(ROOT, descriptor.clarified_in)
+            tutorial = ", ".join(f"{{doc}}`part {n} </generated/tutorials/{p.stem}>`" for n, p in enumerate(parts, 1))
+        rows.append(f"| {{doc}}`{descriptor.title} </generated/{FOLDER}/{key}>` | {seats(key)} | `{key}` | {tutorial} |")
+    return "\n".join(rows) + "\n"
+
+
 def write(out: Generated) -> None:
-    """Write each installed game's page and their index."""
+    """Write each installed game's page, their index and the front page's table of them."""
     keys = playbook.available()
     for key in keys:
         out.write(f"{key}.rst", page(key))
+    out.write("table.inc", table(keys))
     index = [
         "# The games and their rules clarifications",
         "",

@@ -13,6 +13,8 @@ import playbook
 
 from .generated import Generated
 
+#: The repository's root: the folder above docs/.
+ROOT = Path(__file__).resolve().parents[3]
 #: Where the notebooks' pages go, under docs/generated/.
 FOLDER = "tutorials"
 #: How the introduction of a tutorial part says how long it takes.
