@@ -44,6 +44,8 @@ nitpicky = False
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 nb_execution_mode = "off"
+# Markdown a cell prints (the start page's progress table) links to the notebooks as their pages.
+nb_render_markdown_format = "myst"
 # A board's output holds a live view and its saved picture; a static page
 # shows the picture (a widget would need its scripts from a CDN).
 nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]

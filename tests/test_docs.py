@@ -1,0 +1,121 @@
+"""The documentation site: it builds with no warning, every link and every
+file a page loads is on the site, and the pages made from the sources
+cover them all (every notebook, game, module and command).
+
+The build here leaves out the in-browser JupyterLab (``PLAYBOOK_DOCS_LITE=0``,
+so the try-it pages must say so and link nowhere); the browser test
+(tests/browser/test_docs_site.py) builds the whole site and opens it.
+"""
+
+from __future__ import annotations
+
+import os
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+from docs_site import ROOT, build, pages, target
+
+import playbook
+from playbook import lite
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("docs") / "html"
+    done = build(out, lite=False)
+    assert done.returncode == 0, f"the build failed:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}"
+    assert "WARNING" not in done.stderr and "ERROR" not in done.stderr, done.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def parsed(site):
+    return pages(site)
+
+
+def test_every_link_and_anchor_on_the_site_is_there(site, parsed):
+    broken = []
+    for path, page in parsed.items():
+        for reference in page.links + page.loads:
+            found = target(path, reference)
+            if found is None or reference.startswith("data:"):
+                continue
+            file, fragment = found
+            if not file.is_file():
+                broken.append(f"{path.relative_to(site)}: {reference} (no file)")
+            elif fragment and file.suffix == ".html" and fragment not in parsed[file].ids:
+                broken.append(f"{path.relative_to(site)}: {reference} (no #{fragment})")
+    assert not broken, "\n".join(broken[:40])
+
+
+def test_no_page_loads_anything_from_another_host(site, parsed):
+    outside = [f"{path.relative_to(site)}: {ref}" for path, page in parsed.items() for ref in page.loads
+               if target(path, ref) is None and not ref.startswith("data:")]
+    assert not outside, "\n".join(outside[:40])
+
+
+def test_every_notebook_has_its_page_with_its_board_pictures(site):
+    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "examples").rglob("*.ipynb"))
+    assert len(notebooks) > 10
+    for notebook in notebooks:
+        page = site / "generated" / "tutorials" / f"{notebook.stem}.html"
+        assert page.is_file(), f"{notebook.relative_to(ROOT)} has no page"
+        # Every board a notebook saved (a picture in its output) is on its page.
+        saved = notebook.read_text().count('class=\\"pb-picture\\"')
+        assert page.read_text().count('class="pb-picture"') >= saved, notebook.name
+    # A tutorial: its saved outputs hold board pictures, so its page shows them.
+    assert site.joinpath("generated/tutorials/cosmic_chess.html").read_text().count('class="pb-picture"') >= 5
+
+
+def test_every_installed_game_has_its_rules_page_with_its_clarifications(site):
+    for key in playbook.available():
+        page = (site / "generated" / "games" / f"{key}.html").read_text()
+        assert playbook.load(key).title in page
+        assert "Rules clarifications" in page or "rules clarifications" in page.lower(), key
+
+
+def test_every_module_of_the_package_has_its_api_page(site):
+    modules = [m.name for m in pkgutil.walk_packages(playbook.__path__, "playbook.") if not m.name.endswith("__main__")]
+    missing = [m for m in ["playbook", *modules] if not (site / "generated" / "api" / f"{m}.html").is_file()]
+    assert not missing, missing
+    core = (site / "generated" / "api" / "playbook.core.html").read_text()
+    # A public name of the contract, its signature and its docstring.
+    assert 'id="playbook.core.State.play"' in core and "IllegalAction" in core
+
+
+def test_every_subcommand_is_on_the_commands_page(site):
+    from playbook.cli import _parser
+
+    page = (site / "reference" / "commands.html").read_text()
+    commands = next(a for a in _parser()._actions if a.dest == "command").choices
+    assert len(commands) >= 4
+    for name, parser in commands.items():
+        assert re.search(rf">\s*{re.escape(name)}\s*<", page), name
+        for action in parser._actions:
+            for option in action.option_strings:
+                assert option in page, f"{name} {option}"
+
+
+def test_the_try_it_pages_say_the_site_is_missing_and_link_nowhere(site, parsed):
+    for notebook in lite.site_notebooks(ROOT):
+        page = site / "generated" / "try" / f"{notebook.stem}.html"
+        assert "built without the in-browser JupyterLab" in page.read_text()
+        assert not any("lite/" in ref for ref in parsed[page].links + parsed[page].loads)
+    assert not (site / "lite").exists()
+
+
+def test_a_build_that_cannot_make_the_in_browser_site_says_so(tmp_path):
+    # No npm on the PATH and no runtime kept: the site cannot be built.
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    os.symlink(os.sys.executable, bare / "python")
+    done = build(tmp_path / "html", lite=True, env={"PATH": str(bare), "PLAYBOOK_LITE_CACHE": str(tmp_path / "cache")})
+    assert done.returncode != 0
+    assert "the try-it pages need the JupyterLite site, which cannot be built here: npm is not on the PATH" in (
+        done.stderr.replace("\n", " "))
+    assert "PLAYBOOK_DOCS_LITE=0" in done.stderr
+    assert not (tmp_path / "html" / "index.html").exists()
