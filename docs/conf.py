@@ -2,9 +2,10 @@
 
 Build it from the repository's root with one command:
 
-    python -m sphinx -W --keep-going -b html docs docs/_build/html
+    python -m sphinx -M html docs docs/_build -W --keep-going
 
-(``-W`` turns every warning into an error).  The pages that follow the
+(``-W`` turns every warning into an error) writes the site to
+``docs/_build/html``.  The pages that follow the
 sources are made at build time, so adding a tutorial part, a command, a
 module or a game needs no edit here: see ``docs/_ext/playbook_docs``.
 """

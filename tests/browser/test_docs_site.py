@@ -80,7 +80,7 @@ def test_a_tutorial_page_shows_its_boards(page, site):
     page.wait_for_function(PICTURES_DRAWN, arg="img.pb-picture")
     assert page.locator("img.pb-picture").count() >= 5
     # An exercise's set-up (its answer) is folded away, as in JupyterLab.
-    assert page.locator("details.hide-input").count() >= 1
+    assert page.locator("details.above-input").count() >= 1
     page.locator("img.pb-picture").first.scroll_into_view_if_needed()
     shot(page, "tutorial")
 
@@ -97,7 +97,11 @@ def test_a_try_it_page_runs_its_notebook_in_the_page(page, site):
     page.goto(f"{site}/generated/try/cosmic_chess.html")
     frame = page.frame_locator("iframe.pb-lite")
     # The notebook opens in the frame, and its kernel (Python in the page) starts.
-    frame.locator(".jp-Notebook").wait_for(timeout=120000)
-    frame.get_by_text("Cosmic Chess, part 1").first.wait_for(timeout=60000)
-    frame.get_by_text("Idle").first.wait_for(timeout=180000)
+    frame.locator(".jp-RenderedMarkdown h1", has_text="Cosmic Chess, part 1").wait_for(timeout=120000)
+    frame.locator(".jp-KernelStatus-success").wait_for(timeout=180000)
+    # The first code cell (imports), the chapter's text, then the cell that prints the start.
+    frame.locator(".jp-CodeCell .jp-InputArea-editor").first.click()
+    for _ in range(3):
+        page.keyboard.press("Shift+Enter")
+    frame.locator(".jp-OutputArea-output", has_text="3nrk/3pnr/4pn/NP4/RNP3/KRN3 w").wait_for(timeout=180000)
     shot(page, "try-it")
