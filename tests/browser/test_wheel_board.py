@@ -77,7 +77,8 @@ trap = setup({"{Ann}e1": "Ann K", "{Bob}a1": "Ann R", "{Bob}h5": "Ann R", "{Bob}
 trap = trap.play("{Bob} commit " + commitment("b0b", "Kh1-g1"))
 ex = Exercise(trap, "Take Bob's king this week.", turn=True, answered=True, replies=["{Bob} reveal b0b: Kh1-g1"],
               goal=lambda s: s.outcome is not None and s.outcome.winners == ("Ann",),
-              solution=["{Ann} seal s: R{Bob}a1-{Bob}g1, R{Bob}h5-{Bob}h1", "{Ann} reveal s: R{Bob}a1-{Bob}g1, R{Bob}h5-{Bob}h1"],
+              solution=["{Ann} seal s0lut10n-Ann-d4y7Kq: R{Bob}a1-{Bob}g1, R{Bob}h5-{Bob}h1",
+                        "{Ann} reveal s0lut10n-Ann-d4y7Kq: R{Bob}a1-{Bob}g1, R{Bob}h5-{Bob}h1"],
               hint="bounce it.")
 ex.board"""
 
