@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from playbook import BoardWidget
-from playbook.analysis import AlphaBeta, RandomAgent, evaluate, selfplay, tournament
+from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, evaluate, selfplay, tournament
 from playbook.analysis.agents import Analysis
 from playbook.games.wheel import commitment, setup
 from playbook.games.wheel.orders import new_salt, reveal_body
@@ -178,3 +178,18 @@ def test_a_spy_fails_its_game_when_given_the_whole_position():
     # The check above can fail: given the state that remembers Ann's orders, the spy raises.
     with pytest.raises(AssertionError, match=r"read the sealed orders of \['Ann'\]"):
         Spy(seed=1).choose(sealed_here(CAPTURE))
+
+
+@pytest.mark.parametrize("make", [lambda: GreedyAgent(seed=7), lambda: AlphaBeta(depth=3, time_limit=None, seed=7),
+                                  lambda: MCTS(iterations=200, time_limit=None, seed=7)],
+                         ids=["greedy", "alphabeta", "mcts"])
+def test_the_engines_search_an_observation_as_they_searched_the_whole_position(make):
+    # The engines always searched the mover's observation (``private``): given it now,
+    # they find the same orders with the same score, after the same work.  Salts are new
+    # each time, so the orders are compared by what they decide (``choice_key``).
+    state = sealed_here(CAPTURE)
+    seen = state.observation("Bob")
+    assert seen.secret("Ann") is None and seen.observation("Bob") == seen
+    full, given = make().analyse(state), make().analyse(seen)
+    assert state.choice_key(given.action) == state.choice_key(full.action)
+    assert (given.score, given.depth, given.nodes) == (full.score, full.depth, full.nodes)
