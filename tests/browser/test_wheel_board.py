@@ -130,4 +130,6 @@ def test_bob_reads_the_same_evaluation_whatever_ann_sealed_behind_the_curtain(pa
         widget.get_by_role("button", name="Show the board").click()
         curtain.wait_for(state="hidden")
         lines.append(widget.locator(".pb-eval").inner_text())
+        # Nothing the page did was refused: it set none of the board's traits on its own.
+        assert widget.get_attribute("data-refusals") == "0"
     assert lines == [expected, expected]
