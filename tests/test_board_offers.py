@@ -7,10 +7,10 @@ leaves the board as it was."""
 from __future__ import annotations
 
 import pytest
+from test_widget_engine import Scripted  # an opponent playing the moves it is given
 
 from playbook import BoardWidget, load
-from playbook.widget import ReviewGraph
-from playbook.widget import protocol
+from playbook.widget import ReviewGraph, protocol
 
 COSMIC = load("cosmic")
 START = COSMIC.initial().to_text()
@@ -37,16 +37,6 @@ def page_sets(widget, **state):
 def shown(board):
     """What the board shows and keeps, to compare before and after a refusal."""
     return (board.position, list(board.moves), board.cursor, board.editing, board.svg, board.state)
-
-
-class Scripted:
-    """An opponent that plays the moves it is given, in turn."""
-
-    def __init__(self, *moves):
-        self.moves = list(moves)
-
-    def choose(self, state):
-        return state.parse_action(self.moves.pop(0))
 
 
 # -------------------------------------------------------------- the editor's messages

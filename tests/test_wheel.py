@@ -255,7 +255,8 @@ def test_orders_typed_in_the_open_are_sealed_like_clicked_ones():
     assert [a.text for a in sealed.legal_actions()] == [f"{{Ann}} reveal {salt}: Re8-{{Bob}}e5", "{Ann} withhold"]
     # Orders the board would write differently (no piece letter) seal their own text, with no clicks.
     bare = s.parse_action(f"{{Ann}} seal {salt}: e8-{{Bob}}e5")
-    assert bare.steps == () and bare.text == "{Ann} commit " + hashlib.sha256(f"{salt}: e8-{{Bob}}e5".encode()).hexdigest()
+    assert bare.steps == ()
+    assert bare.text == "{Ann} commit " + hashlib.sha256(f"{salt}: e8-{{Bob}}e5".encode()).hexdigest()
     with pytest.raises(NotationError):
         s.parse_action("{Ann} seal Re8-{Bob}e5")  # no salt
     with pytest.raises(IllegalAction):
@@ -374,11 +375,11 @@ def test_clarification_10_a_salt_too_short_to_hide_the_orders_is_refused():
     s = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
     clicks = [Step.cell("{Ann}e2"), Step.cell("{Ann}e3"), SEAL]
     for short in ("s", "k7q2", "x" * 17):
-        for enter in (lambda: s.next_steps(clicks + [Step.text(short)]),
-                      lambda: s.action_from_steps(clicks + [Step.text(short)]),
-                      lambda: s.play(f"{{Ann}} seal {short}: Pe2-e3")):
+        for enter, given in ((s.next_steps, clicks + [Step.text(short)]),
+                             (s.action_from_steps, clicks + [Step.text(short)]),
+                             (s.play, f"{{Ann}} seal {short}: Pe2-e3")):
             with pytest.raises(IllegalAction, match="type at least 18 random letters or digits") as err:
-                enter()
+                enter(given)
             assert err.value.rule.startswith("hidden orders")
     assert s.play(s.parse_action(f"{{Ann}} seal {'x' * 18}: Pe2-e3")).secret("Ann") == "x" * 18 + ": Pe2-e3"
     # What the program makes is long enough, and so is a reveal of any salt a player committed
