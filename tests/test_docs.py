@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import pkgutil
 import re
-from pathlib import Path
 
 import pytest
 from docs_site import ROOT, build, pages, target

@@ -57,7 +57,8 @@ def table(keys: list[str]) -> str:
         if descriptor.clarified_in:
             parts = tutorial_parts(ROOT, descriptor.clarified_in)
             tutorial = ", ".join(f"{{doc}}`part {n} </generated/tutorials/{p.stem}>`" for n, p in enumerate(parts, 1))
-        rows.append(f"| {{doc}}`{descriptor.title} </generated/{FOLDER}/{key}>` | {seats(key)} | `{key}` | {tutorial} |")
+        rules = f"{{doc}}`{descriptor.title} </generated/{FOLDER}/{key}>`"
+        rows.append(f"| {rules} | {seats(key)} | `{key}` | {tutorial} |")
     return "\n".join(rows) + "\n"
 
 
@@ -82,4 +83,4 @@ def write(out: Generated) -> None:
         "```",
         "",
     ]
-    out.write(f"index.md", "\n".join(index))
+    out.write("index.md", "\n".join(index))

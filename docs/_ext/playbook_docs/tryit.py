@@ -93,7 +93,7 @@ def write(out: Generated, root: Path, with_site: bool) -> None:
     else:
         intro += [WITHOUT, ""]
     intro += ["```{toctree}", ":maxdepth: 1", "", *[Path(n).stem for n in names], "```", ""]
-    out.write(f"index.md", "\n".join(intro))
+    out.write("index.md", "\n".join(intro))
 
 
 def _title(notebook: Path) -> str:

@@ -112,4 +112,4 @@ def write(out: Generated, root: Path) -> None:
             toctree.append(name)
         lines.append("")
     lines += ["```{toctree}", ":hidden:", "", *toctree, "```", ""]
-    out.write(f"index.md", "\n".join(lines))
+    out.write("index.md", "\n".join(lines))
