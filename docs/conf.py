@@ -59,6 +59,10 @@ autodoc_default_options: dict = {}
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 add_module_names = False
+# Classes and functions stay out of the pages' outlines: with them every page
+# would carry the whole reference in its navigation, and the build would
+# spend most of its time drawing it.
+toc_object_entries = False
 
 html_theme = "furo"
 html_title = f"playbook {release}"

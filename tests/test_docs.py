@@ -3,7 +3,8 @@ file a page loads is on the site, and the pages made from the sources
 cover them all (every notebook, game, module and command).
 
 The build here leaves out the in-browser JupyterLab (``PLAYBOOK_DOCS_LITE=0``,
-so the try-it pages must say so and link nowhere); the browser test
+so the try-it pages must say so and link nowhere) and can reach no other
+host; the browser test
 (tests/browser/test_docs_site.py) builds the whole site and opens it.
 """
 
@@ -25,7 +26,10 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("docs") / "html"
-    done = build(out, lite=False)
+    # Every request to another host goes to a closed port of this machine, so
+    # a build that reached out (an inventory, a theme's font) would fail.
+    nowhere = {name: "http://127.0.0.1:9" for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")}
+    done = build(out, lite=False, env={**nowhere, "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost"})
     assert done.returncode == 0, f"the build failed:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}"
     assert "WARNING" not in done.stderr and "ERROR" not in done.stderr, done.stderr
     return out
