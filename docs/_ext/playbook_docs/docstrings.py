@@ -85,7 +85,8 @@ def gathered(module: ModuleType) -> list[str]:
     for name in getattr(module, "__all__", ()):
         value = getattr(module, name, None)
         home = getattr(value, "__module__", None)
-        if not isinstance(home, str) or home == module.__name__ or not hasattr(value, "__qualname__"):
+        # A name bound to a built-in (a stand-in used only for type checking) has no page to link to.
+        if not isinstance(home, str) or home in (module.__name__, "builtins") or not hasattr(value, "__qualname__"):
             continue
         found.append(f"- :py:obj:`{name} <{home}.{value.__qualname__}>` (from :py:mod:`{home}`)")
     if not found:

@@ -47,8 +47,10 @@ def missing() -> str:
 
 def check_available(app: Sphinx) -> None:
     """Stop the build at once, saying why, when the site is wanted and cannot be built."""
-    if not app.config.playbook_lite or app.builder.format != "html":
+    if not app.config.playbook_lite:
         logger.info("try-it pages: built without the in-browser JupyterLab (PLAYBOOK_DOCS_LITE=0)")
+        return
+    if app.builder.format != "html":
         return
     reason = missing()
     if reason:
