@@ -35,13 +35,23 @@ def test_a_right_answer_is_marked_on_the_board_with_the_chapter_line():
     assert ex.check().right  # the typed alternative agrees
 
 
-def test_the_chapter_line_comes_from_the_chapters_last_exercise():
+def test_an_exercise_before_the_chapters_last_says_only_what_it_taught():
+    # The chapter's line (the pawn exercise's) would answer the exercise still to come: the first one
+    # says what it taught, or nothing, and the whole line comes with the chapter's last exercise.
     course = Tutorial()
     first = Exercise(load("cosmic").initial(), "Step a pawn.", answers={"c2-d3"}, hint="diagonally.",
-                     tutorial=course)
-    pawn_exercise(course)
+                     taught="A pawn steps one cell diagonally.", tutorial=course)
+    silent = Exercise(load("cosmic").initial(), "Step another pawn.", answers={"b3-c4"}, hint="diagonally.",
+                      tutorial=course)
+    last = pawn_exercise(course)
     first.board.play("c2-d3")
-    assert first.board.verdict["text"] == "Right: c2-d3. You learnt: A pawn may jump on and on in one move."
+    assert first.board.verdict["text"] == "Right: c2-d3. You learnt: A pawn steps one cell diagonally."
+    silent.board.play("b3-c4")
+    assert silent.board.verdict["text"] == "Right: b3-c4."
+    last.board.play("b2xd4xf6")
+    assert last.board.verdict["text"] == "Right: b2xd4xf6. You learnt: A pawn may jump on and on in one move."
+    # The recap still reads one line for the chapter, its last exercise's.
+    assert course.summary().recap == (("A pawn may jump on and on in one move.", 3, 3),)
 
 
 def test_a_wrong_answer_is_marked_taken_back_and_answered_with_the_hint():
@@ -69,9 +79,9 @@ def test_a_line_of_several_moves_says_what_is_left_after_each():
     ex = Exercise(load("cosmic").parse("k5/6/6/6/5p/K1P3 w"), "Win the black pawn.", answers=[("c1-d2", "d2xf4")],
                   replies=["f2-e3"], hint="let it come to you.", tutorial=Tutorial())
     board = ex.board
-    board.play("c1-d2")
-    assert board.verdict["kind"] == "progress"
-    assert board.verdict["text"] == "You played: c1-d2; the answer was f2-e3. Play on: the goal needs 1 more move."
+    board.play("c1-d2")  # the first move of the answer: ticked where it ended
+    assert board.verdict["kind"] == "good" and board.verdict["cell"] == "d2"
+    assert board.verdict["text"] == "Good move: c1-d2; the answer was f2-e3. Play on: the goal needs 1 more move."
     board.play("d2-c3")  # wrong: only the learner's second move is taken back
     assert board.history == ["c1-d2", "f2-e3"] and board.verdict["kind"] == "wrong"
     board.play("d2xf4")

@@ -127,8 +127,8 @@ class EnginePlay(BoardBase):
     def _advisor(self) -> Any:
         if self.advisor is not None:
             return self.advisor
-        if hasattr(self.opponent, "analyse"):
-            return self.opponent
+        if getattr(self.opponent, "searches", False):
+            return self.opponent  # an engine: its advice is its own move
         self.advisor = AlphaBeta(time_limit=1.0)
         return self.advisor
 

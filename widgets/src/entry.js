@@ -57,8 +57,26 @@ export function advance(widget, step) {
   }
   widget.node = child;
   if (widget.node.c && widget.node.o.length === 0) return finish(widget);
+  if (step.kind === "choice" && finishForced(widget)) return;
   follow(widget);
   showOptions(widget);
+}
+
+// After a named choice, the rest of the entry when there is only one way
+// to go on (each step has a single option, down to a whole action): it is
+// entered at once, so the choice finishes the action.
+function finishForced(widget) {
+  const steps = [];
+  let node = widget.node;
+  while (node && !node.c && node.o.length === 1 && node.o[0][0].kind !== "text") {
+    steps.push(node.o[0][0]);
+    node = node.o[0][1];
+  }
+  if (!node || !node.c || node.o.length !== 0 || steps.length === 0) return false;
+  widget.prefix = widget.prefix.concat(steps);
+  widget.node = node;
+  finish(widget);
+  return true;
 }
 
 // An entry of cells that is already a whole move and may go on (a chain
