@@ -62,9 +62,8 @@ export function advance(widget, step) {
   showOptions(widget);
 }
 
-// After a named choice, the rest of the entry when there is only one way
-// to go on (each step has a single option, down to a whole action): it is
-// entered at once, so the choice finishes the action.
+// After a named choice with one way on (one option a step, down to a whole
+// action), the rest is entered at once: the choice finishes the action.
 function finishForced(widget) {
   const steps = [];
   let node = widget.node;
