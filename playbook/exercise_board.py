@@ -16,7 +16,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, cast
 
 from .core import Action, IllegalAction, PlaybookError, State, Step
-from .exercise_lines import _Line, _parse_anywhere, _Script, _shorten
+from .digests import shorten
+from .exercise_lines import _Line, _parse_anywhere, _Script
 from .widget import BoardWidget
 from .widget.engine import sides
 
@@ -235,7 +236,7 @@ class OnTheBoard:
         forced = self._forced(line.final) if self._learner(line.final) else None
         if forced is not None:
             left += f": press {forced.label}"
-        return _shorten(f"{start}: {done}{replies}. Play on: {left}.")
+        return shorten(f"{start}: {done}{replies}. Play on: {left}.")
 
     def show_solution(self) -> None:
         """Draw the solution on the board: an arrow along each move, the

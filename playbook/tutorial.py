@@ -87,8 +87,9 @@ from itertools import pairwise
 from typing import Any
 
 from .core import Action, PlaybookError, State
+from .digests import shorten
 from .exercise_board import OnTheBoard
-from .exercise_lines import _as_line, _first_action, _Line, _Script, _shorten
+from .exercise_lines import _as_line, _first_action, _Line, _Script
 from .progress import Progress
 from .widget import BoardWidget
 
@@ -335,7 +336,7 @@ class Exercise(OnTheBoard):
     def _unfinished(self, line: _Line) -> Verdict:
         done = ", ".join(a.text for a in line.mine)
         replies = f" and the reply {', '.join(a.text for a in line.replies)}" if line.replies else ""
-        return Verdict(False, _shorten(f"Not finished: after {done}{replies}, {self._left(line)}. Play on."),
+        return Verdict(False, shorten(f"Not finished: after {done}{replies}, {self._left(line)}. Play on."),
                        tries=self.tries)
 
     def _left(self, line: _Line) -> str:
@@ -364,7 +365,7 @@ class Exercise(OnTheBoard):
         # shows (sealed orders); the texts only count the tries.
         right = self._right(mine, final)
         self._judged[texts] = right or self._judged.get(texts, False)
-        shown = _shorten(", ".join(texts))
+        shown = shorten(", ".join(texts))
         if right:
             if not self.solved:
                 self.solved = True
@@ -381,7 +382,7 @@ class Exercise(OnTheBoard):
         if tries >= TRIES:
             solution = self.solution
             if solution:
-                message += f" After {tries} tries, here is a solution: {_shorten(', '.join(solution))}"
+                message += f" After {tries} tries, here is a solution: {shorten(', '.join(solution))}"
                 if self._board is not None:
                     message += " (drawn on the board)."
                     self.show_solution()

@@ -9,6 +9,7 @@ steps back and forward, and tells the callbacks what was played.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 import traitlets
@@ -40,11 +41,17 @@ class History(BoardBase):
     trail = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
 
     _callbacks: list[Callable[[Any, Action], Any]]
+    #: Each move's slide (:func:`slide_path`), by the position it made, with that position.
+    _slides: dict[int, tuple[State, list[str]]]
+    #: A review's evaluation of each position it went through, in words, by the position's text.
+    _reviewed: dict[str, str]
     _over_callbacks: list[Callable[[Any, Outcome], Any]]
 
     def _start_line(self, state: State) -> None:
         """A line that starts at ``state``, with no moves and nobody told of any yet."""
         self._line = [state]
+        self._slides = {}
+        self._reviewed = {}
         self._callbacks = []
         self._over_callbacks = []
 
@@ -101,8 +108,18 @@ class History(BoardBase):
         the sides the person played (its board is turned for them) and
         shows its graph and marked moves when displayed."""
         result = review(self, depth=depth, thresholds=thresholds, human=self.human)
-        self.notes = result.marks()
+        self.show_review(result)
         return result
+
+    def show_review(self, result: Review) -> None:
+        """Show what the review ``result`` (of this board's line) made of
+        its moves and positions: each move's mark in the move list and,
+        in the evaluation line, the review's evaluation of each position
+        it went through, in its words (so the board and the review never
+        give one position two numbers)."""
+        self._reviewed = {state.to_text(): result.words(i) for i, state in enumerate(result.states)}
+        self.notes = result.marks()
+        self._publish()
 
     def play(self, action: Action | str) -> None:
         """Play ``action`` (or its text) as if entered on the board; raises
@@ -174,10 +191,10 @@ class History(BoardBase):
         """For each move of the line, the cells its piece slides along when
         the board steps over it (see :func:`slide_path`), remembered per
         position so that each move is worked out once."""
-        kept = getattr(self, "_slides", {})
+        kept = self._slides
         fresh: dict[int, tuple[State, list[str]]] = {}
         trail = []
-        for before, after in zip(self._line, self._line[1: len(self.moves) + 1]):
+        for before, after in pairwise(self._line[: len(self.moves) + 1]):
             seen = kept.get(id(after))
             if seen is not None and seen[0] is after:
                 path = seen[1]
@@ -206,7 +223,7 @@ def slide_path(before: State, after: State) -> list[str]:
     slides."""
     action = after.last_action
     cells = action.cells() if action is not None else []
-    if len(cells) < 2:
+    if action is None or len(cells) < 2:
         return []
     if all(step.kind == "cell" for step in action.steps):
         return cells
