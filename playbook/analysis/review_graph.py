@@ -45,7 +45,7 @@ _STYLE = (".pb-rg-bg{fill:#d6d6d6}.pb-rg-first{fill:#ffffff}.pb-rg-second{fill:#
           ".pb-rg-zero{stroke:#757575}.pb-rg-axis{stroke:#616161}.pb-rg-tick{fill:#424242}"
           ".pb-rg-line{stroke:#9e9e9e;fill:none}.pb-rg-dot{fill:#8a8a8a}"
           ".pb-rg-side{fill:#303030;stroke:#f5f5f5;stroke-width:3px;paint-order:stroke}"
-          "@media (prefers-color-scheme: dark){.pb-rg-bg{fill:#3a3a3a}.pb-rg-first{fill:#e8e8e8}"
+          "@media (prefers-color-scheme: dark){.pb-rg-bg{fill:#555555}.pb-rg-first{fill:#e8e8e8}"
           ".pb-rg-second{fill:#111111}.pb-rg-zero{stroke:#9e9e9e}.pb-rg-axis{stroke:#bdbdbd}"
           ".pb-rg-tick{fill:#e0e0e0}.pb-rg-side{fill:#e0e0e0;stroke:#2b2b2b}}")
 
