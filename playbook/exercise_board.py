@@ -176,7 +176,7 @@ class OnTheBoard:
             while self.turn and k > 0 and self._learner(states[k - 1]):
                 k -= 1  # the turn's earlier actions
             side = states[k].to_move
-            if self._forced(states[k]):
+            if not self._free(states[k]):
                 owed.add(side)
             else:
                 owed.discard(side)
@@ -189,17 +189,26 @@ class OnTheBoard:
         allowed = self._board.choices if self._board is not None else self._choices()
         return allowed if isinstance(allowed, bool) else choice in allowed
 
+    def _steps_offered(self, state: State) -> list[Step]:
+        """The first steps the board lets the learner take in ``state``."""
+        if state.outcome is not None:
+            return []
+        return [s for s in state.next_steps(()).options if s.kind != "choice" or self._offered(s.value)]
+
     def _forced(self, state: State) -> Step | None:
         """The one step the board lets the learner take in ``state``, when
         it is a whole action on its own (a button, such as a reveal whose
-        orders were sealed before), else None: the learner has a choice."""
-        if state.outcome is not None:
-            return None
-        offered = [s for s in state.next_steps(()).options if s.kind != "choice" or self._offered(s.value)]
+        orders were sealed before), else None."""
+        offered = self._steps_offered(state)
         if len(offered) != 1 or offered[0].kind != "choice":
             return None
         then = state.next_steps((offered[0],))
         return offered[0] if then.complete and not then.options else None
+
+    def _free(self, state: State) -> bool:
+        """Whether the learner has a choice on the board in ``state``: more
+        than one action to enter, not just one button or nothing at all."""
+        return bool(self._steps_offered(state)) and self._forced(state) is None
 
     def _last_cell(self, states: Sequence[State]) -> str:
         """The cell where the board marks its answer to the line ``states``:
