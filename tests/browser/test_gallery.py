@@ -54,7 +54,8 @@ CELLS = ["from playbook import BoardWidget, load"] + [cell for _, cell in BOARDS
 # Every text on a board and round it smaller than the least size, as shown:
 # the drawing's texts by their font size times the scale from the drawing's
 # units to the screen (and the squeeze of a textLength), the frame's by
-# their computed size.
+# their computed size (the rest of a digest cut short is kept in the text
+# for copying, not shown).
 SMALL_TEXT = """(root, least) => {
   const small = [];
   const canvas = document.createElement('canvas').getContext('2d');
@@ -73,7 +74,7 @@ SMALL_TEXT = """(root, least) => {
   for (const e of root.querySelectorAll('*')) {
     if (e.closest('svg')) continue;
     const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    if (!own || !e.getClientRects().length) continue;
+    if (!own || !e.getClientRects().length || e.closest('.pb-cut')) continue;  // a cut digest's rest: not shown
     const px = parseFloat(getComputedStyle(e).fontSize);
     if (px < least) small.push([e.textContent.trim().slice(0, 40), px]);
   }

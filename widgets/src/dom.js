@@ -15,14 +15,16 @@ const DIGEST = /\b([0-9a-f]{12})([0-9a-f]{20,})\b/g;
 
 /**
  * A span holding `text`, each digest or salt in it shown as its first
- * twelve digits and an ellipsis: the rest stays in the text, clipped
+ * twelve digits and an ellipsis: the rest stays in the text at no size
  * (board.css), so that a copy takes the whole of it, and a hover shows it.
  */
 export function shortText(cls, text) {
   const node = el("span", cls);
   let last = 0;
   for (const m of text.matchAll(DIGEST)) {
-    node.append(text.slice(last, m.index) + m[1], el("span", "pb-cut", m[2]));
+    const cut = el("span", "pb-cut");
+    cut.append(el("span", "", m[2]));
+    node.append(text.slice(last, m.index) + m[1], cut);
     last = m.index + m[0].length;
   }
   node.append(text.slice(last));
