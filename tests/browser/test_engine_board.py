@@ -1,11 +1,12 @@
 """Playing an engine on a real board: the hint button's two levels, the
 evaluation readout, and the engine's answer drawn as the last move."""
 
+import json
 import re
 
 import pytest
 
-from .lab import board, cells_under, click, lit_cells, open_board, open_notebook, run_all, wait_for_attr, wait_for_move
+from .lab import ROOT, board, cells_under, click, lit_cells, open_board, open_notebook, run_all, wait_for_attr, wait_for_move
 
 pytestmark = pytest.mark.browser
 
@@ -94,9 +95,24 @@ def test_playing_black_the_board_shows_black_below_and_only_black_moves_on_its_t
     page.wait_for_function(WHITE_BELOW, arg=widget.element_handle(), timeout=60000)
 
 
+def whole_games() -> list[tuple[str, str]]:
+    """The tutorials that end with a whole game against a random player (a
+    board with ``opponent=RandomAgent``), each with its game's key."""
+    found = []
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        code = "".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code")
+        key = re.search(r'load\("(\w+)"\)', code)
+        if path.name != "analysis.ipynb" and "opponent=RandomAgent" in code and key:
+            found.append((path.name, key.group(1)))
+    return found
+
+
 # The tutorials' "whole game" boards, against a random player: a notebook, and the game's key.
-WHOLE_GAMES = [("cosmic_chess_part_2.ipynb", "cosmic"), ("kelasu_part_3.ipynb", "kelasu"),
-               ("cresnovian_chess_part_3.ipynb", "cresnovian")]
+WHOLE_GAMES = whole_games()
+
+
+def test_three_tutorials_end_with_a_whole_game_against_a_random_player():
+    assert sorted(key for _, key in WHOLE_GAMES) == ["cosmic", "cresnovian", "kelasu"]
 
 
 @pytest.mark.parametrize(("notebook", "key"), WHOLE_GAMES, ids=[key for _, key in WHOLE_GAMES])
