@@ -396,3 +396,28 @@ def test_the_graph_has_axes_a_zero_line_and_each_sides_advantage_shaded():
     # Every text is 12 pixels at the graph's width, which the live graph never goes under 440 pixels of:
     # 12 * 440 / 480 = 11.
     assert 'font-size="12"' in svg
+
+
+def test_a_sealed_posts_digest_is_shown_cut_short_and_kept_whole_where_it_is_copied():
+    # A Chess Wheel+ week: Ann seals (her post is a 64-digit commitment), Bob passes, Ann reveals (her salt
+    # is 32 digits).  Shown, each is cut to twelve digits and an ellipsis; the rest stays in the text at no
+    # size, the ellipsis cannot be selected, and the rows keep the whole texts.
+    from playbook.analysis.review_html import move_html
+    from playbook.games.wheel import setup
+
+    salt = "0123456789abcdef" * 2
+    start = setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"})
+    sealed = start.play(f"{{Ann}} seal {salt}: Pe2-e3")
+    record = Record.of(start, [sealed.last_action, "{Bob} pass", f"{{Ann}} reveal {salt}: Pe2-e3"])
+    r = review(record, depth=1)
+    commit = r.rows[0]["move"]
+    assert len(commit.split()[-1]) == 64 and r.rows[2]["move"] == f"{{Ann}} reveal {salt}: Pe2-e3"
+    shown = move_html(commit)
+    digest = commit.split()[-1]
+    assert shown == (f'<span title="{commit}">{{Ann}} commit {digest[:12]}<span style="font-size: 0">'
+                     f'{digest[12:]}</span><span style="user-select: none">…</span></span>')
+    assert shown in r._repr_html_()
+    # The comment over the live graph quotes it cut short too.
+    board = r.board()
+    board.show(1)
+    assert f"{digest[:12]}…" in board.graph.comment and digest not in board.graph.comment

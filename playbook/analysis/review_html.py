@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from ..digests import shorten
+from ..digests import DIGEST, shorten
 from ..numbering import turns
 from ..render import picture_html
 from .review_graph import COLOURS, graph_svg
@@ -36,12 +36,20 @@ _MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
 def move_html(text: str) -> str:
-    """A move's text as HTML, a long digest or salt (a sealed Chess Wheel+
-    post) shown cut short, with the whole text on hover."""
-    short = shorten(text)
-    if short == text:
+    """A move's text as HTML, each long digest or salt in it (a sealed
+    Chess Wheel+ post) shown as its first twelve digits and an ellipsis:
+    the rest stays in the text at no size and the ellipsis cannot be
+    selected, so a copy of the move takes it whole; a hover shows it."""
+    if shorten(text) == text:
         return html.escape(text)
-    return f'<span title="{html.escape(text)}">{html.escape(short)}</span>'
+    parts, last = [], 0
+    for found in DIGEST.finditer(text):
+        head, rest = found.group(1), found.group(0)[len(found.group(1)):]
+        parts.append(html.escape(text[last:found.start()]) + head)
+        parts.append(f'<span style="font-size: 0">{rest}</span><span style="user-select: none">…</span>')
+        last = found.end()
+    parts.append(html.escape(text[last:]))
+    return f'<span title="{html.escape(text)}">{"".join(parts)}</span>'
 
 
 def _move(row: dict) -> str:
