@@ -17,7 +17,7 @@ import traitlets
 
 from ..analysis import AlphaBeta
 from ..analysis.agents import score_words
-from ..analysis.evaluation import evaluate
+from ..analysis.evaluation import evaluate, private
 from ..core import Action, IllegalAction, State
 from .base import BoardBase
 
@@ -84,7 +84,8 @@ class EnginePlay(BoardBase):
             self._thinking = True
             try:
                 self._publish()  # the status says the engine is thinking
-                action = self.opponent.choose(self.state)
+                # The engine is given what its side may see; its action is played on the whole position.
+                action = self.opponent.choose(private(self.state))
             finally:
                 self._thinking = False
             self._play(action)
@@ -139,18 +140,20 @@ class EnginePlay(BoardBase):
         key = state.to_text()
         if key not in self._analyses:
             advisor = self._advisor()
+            seen = private(state)  # the advice is for the side to move: what it may see
             if hasattr(advisor, "analyse"):
-                self._analyses[key] = advisor.analyse(state)
+                self._analyses[key] = advisor.analyse(seen)
             else:
-                self._analyses[key] = _Chosen(advisor.choose(state))
+                self._analyses[key] = _Chosen(advisor.choose(seen))
         return self._analyses[key]
 
     def _show_evaluation(self, state: State) -> None:
         """The evaluation line: a review's evaluation of the position where
         one was made (:meth:`~playbook.widget.history.History.show_review`),
         else the advisor's search once it has looked, else the game's
-        evaluation; in a game of two, always for the first player, as a
-        review counts it, whoever is to move."""
+        evaluation; in a game of two with nothing hidden, always for the
+        first player, as a review counts it, whoever is to move (where
+        information is hidden, for the side to move, from what it may see)."""
         if not self.show_evaluation or state.outcome is not None \
                 or not state.game.engine.judges_for(state, state.to_move):
             self.evaluation = ""
@@ -160,7 +163,7 @@ class EnginePlay(BoardBase):
             self.evaluation = f"Evaluation: {reviewed} (review)"
             return
         players = state.game.players
-        side = players[0] if len(players) == 2 else state.to_move
+        side = players[0] if len(players) == 2 and not state.game.hidden_information else state.to_move
         sign = 1 if side == state.to_move else -1  # the two sides' scores are opposite
         analysis = self._analyses.get(self.position)
         if analysis is not None and hasattr(analysis, "describe"):
@@ -170,7 +173,7 @@ class EnginePlay(BoardBase):
         if not state.game.engine.judges:
             self.evaluation = ""  # no opinion before a search
             return
-        self.evaluation = f"Evaluation for {side.capitalize()}: {sign * evaluate(state, state.to_move):+.1f}"
+        self.evaluation = f"Evaluation for {side.capitalize()}: {sign * evaluate(private(state), state.to_move):+.1f}"
 
     def _forget_stale_advice(self) -> None:
         """Take the hint away once the position it was for is no longer shown."""

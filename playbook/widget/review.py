@@ -34,11 +34,12 @@ from ..digests import shorten
 from . import BoardWidget
 from .bundle import CSS, ESM
 from .picture import with_picture
+from .protocol import PageTraits
 
 __all__ = ["ReviewGraph", "ReviewBoard"]
 
 
-class ReviewGraph(anywidget.AnyWidget):
+class ReviewGraph(PageTraits, anywidget.AnyWidget):
     """The evaluation graph of a :class:`~playbook.analysis.review.Review`
     and its move list, live: ``svg`` (the graph, drawn by
     :func:`~playbook.analysis.review_graph.graph_svg`, each move a point
@@ -47,7 +48,8 @@ class ReviewGraph(anywidget.AnyWidget):
     numbers, "" within a turn), ``marks`` (``?!``, ``?``, ``??``),
     ``cursor`` (the position marked: 0 the start, ``n`` after the n-th
     move), which a click on the graph (at a point, or anywhere over a
-    move) or on a move sets, and ``comment``, what the review says of the
+    move) or on a move sets (the one trait the page sets; a position the
+    game lacks is refused), and ``comment``, what the review says of the
     position marked (shown over the graph)."""
 
     #: Which of the bundle's front ends draws this widget.
@@ -68,6 +70,12 @@ class ReviewGraph(anywidget.AnyWidget):
         rows = review.rows
         super().__init__(svg=graph_svg(review, live=True), points=review.advantage(), labels=[r["label"] for r in rows],
                          moves=[r["move"] for r in rows], numbers=review.numbers(), marks=review.marks(), **kwargs)
+
+    @traitlets.validate("cursor")
+    def _valid_cursor(self, proposal: dict[str, Any]) -> int:
+        if not 0 <= proposal["value"] <= len(self.moves):
+            raise traitlets.TraitError(f"no position {proposal['value']}: the game has {len(self.moves)} moves")
+        return int(proposal["value"])
 
     def __repr__(self) -> str:
         return f"ReviewGraph({len(self.moves)} moves, at {self.cursor})"
