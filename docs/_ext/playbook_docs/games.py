@@ -37,7 +37,7 @@ def page(key: str) -> str:
     if tutorial:
         where += (f"; the clarifications chapter of :doc:`its tutorial <../tutorials/{Path(tutorial).stem}>` "
                   "repeats the clarifications with positions to play")
-    lines += [f"*{where}. Load the game with* ``playbook.load({key!r})``.", "", body.strip(), ""]
+    lines += [f"{where}. Load the game with ``playbook.load({key!r})``.", "", body.strip(), ""]
     return "\n".join(lines)
 
 
