@@ -43,10 +43,23 @@ class Page(HTMLParser):
         self.ids: set[str] = set()
         self.links: list[str] = []
         self.loads: list[str] = []
+        #: The text a reader sees outside code (where markup shows as written).
+        self.prose: list[str] = []
+        self._in_code = 0
         self.feed(path.read_text())
+
+    def handle_endtag(self, tag):
+        if tag in ("pre", "code", "script", "style"):
+            self._in_code -= 1
+
+    def handle_data(self, data):
+        if not self._in_code:
+            self.prose.append(data)
 
     def handle_starttag(self, tag, attrs):
         found = dict(attrs)
+        if tag in ("pre", "code", "script", "style"):
+            self._in_code += 1
         if found.get("id"):
             self.ids.add(found["id"])
         if tag == "a" and found.get("href"):

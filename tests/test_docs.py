@@ -61,6 +61,14 @@ def test_no_page_loads_anything_from_another_host(site, parsed):
     assert not outside, "\n".join(outside[:40])
 
 
+def test_no_page_shows_markup_its_source_meant_as_a_link(site, parsed):
+    # A role the parser did not read (inside emphasis, say) shows as typed.
+    role = re.compile(r":(?:py:)?(?:doc|ref|mod|class|func|meth|attr|data|obj|exc):`")
+    shown = [f"{path.relative_to(site)}: {text.strip()[:80]}" for path, page in parsed.items()
+             for text in page.prose if role.search(text)]
+    assert not shown, "\n".join(shown[:20])
+
+
 def test_every_notebook_has_its_page_with_its_board_pictures(site):
     notebooks = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "examples").rglob("*.ipynb"))
     assert len(notebooks) > 10
