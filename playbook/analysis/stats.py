@@ -309,7 +309,7 @@ def elo_with_first_move(results: Iterable[tuple[str, str, float]], names: Sequen
     design[np.arange(len(rows)), second] -= _K
     design[:, m] = _K
     theta = np.zeros(m + 1)
-    hessian = np.zeros((m + 1, m + 1))
+    hessian: np.ndarray = np.zeros((m + 1, m + 1))
     for _ in range(100):
         p = 1 / (1 + np.exp(-design @ theta))
         gradient = design.T @ (weight * (score - p))
