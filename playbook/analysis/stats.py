@@ -293,7 +293,7 @@ def elo_with_first_move(results: Iterable[tuple[str, str, float]], names: Sequen
     >>> round(fit["first_move"], 2), round(fit["ratings"]["a"], 2)
     (95.42, 47.71)
     """
-    import numpy as np  # the analysis extra's, through pandas
+    import numpy as np  # the analysis extra's
 
     names = list(names)
     index = {n: k for k, n in enumerate(names)}
