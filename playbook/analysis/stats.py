@@ -33,7 +33,8 @@ import math
 from collections.abc import Iterable, Sequence
 
 __all__ = ["wilson", "elo", "expected_score", "elo_interval", "elo_ratings", "verdict", "sprt", "SPRT_BOUNDS",
-           "trinomial", "pentanomial", "pair_counts", "score_figure", "elo_with_first_move", "paired_sprt", "CHANGES"]
+           "trinomial", "pentanomial", "pair_counts", "score_figure", "elo_with_first_move", "paired_sprt",
+           "either_way_sprt", "CHANGES"]
 
 
 def wilson(successes: float, n: float, z: float = 1.96) -> tuple[float, float]:
@@ -235,6 +236,35 @@ def paired_sprt(changes: Iterable[float], change0: float, change1: float, alpha:
             break
     return {"change0": change0, "change1": change1, "llr": llr, "lower": lower, "upper": upper, "games": games,
             "counts": counts, "decision": decision}
+
+
+def either_way_sprt(changes: Sequence[float], change: float, alpha: float = 0.05, beta: float = 0.05) -> dict:
+    """Whether ``changes`` (as :func:`paired_sprt` reads them) show no
+    change, a rise of ``change`` or a fall of as much: two of
+    :func:`paired_sprt`'s tests run together, no change against a rise and
+    no change against a fall, each with half of ``alpha`` (Sobel and Wald
+    1949, Ann. Math. Stat. 20: one of three hypotheses).  The decision is
+    ``"rise"`` or ``"fall"`` as soon as one test finds its change,
+    ``"no change"`` once both find none, else ``"not decided"``.  Returns
+    ``change``, ``decision``, ``games`` (read up to the decision), and each
+    test's answer under ``rise`` and ``fall``.
+
+    >>> either_way_sprt([-0.5, 0.0] * 30, 0.1)["decision"], either_way_sprt([0.0] * 60, 0.1)["decision"]
+    ('fall', 'no change')
+    """
+    if not 0 < change < 1:
+        raise ValueError(f"either_way_sprt needs a change in a score between 0 and 1, not {change!r}")
+    changes = list(changes)
+    rise = paired_sprt(changes, 0.0, change, alpha / 2, beta)
+    fall = paired_sprt(changes, 0.0, -change, alpha / 2, beta)
+    found = [(t["games"], word) for t, word in ((rise, "rise"), (fall, "fall")) if t["decision"] == "change1"]
+    if found:
+        games, decision = min(found)
+    elif rise["decision"] == fall["decision"] == "change0":
+        games, decision = max(rise["games"], fall["games"]), "no change"
+    else:
+        games, decision = len(changes), "not decided"
+    return {"change": change, "decision": decision, "games": games, "rise": rise, "fall": fall}
 
 
 # ------------------------------------------------------------ draws as draws
