@@ -52,6 +52,7 @@ from .mcts import MCTS
 from .search import AlphaBeta
 from .selfplay import SelfPlay, _bar, _show_progress, selfplay
 from .stats import Z95
+from .survival import plies_text
 
 __all__ = ["LADDER", "Balance", "balance", "change", "search_depth", "twins", "REPLY_SHARE", "LEVEL", "PLAN_PAIRS",
            "stopped_cap"]
@@ -120,6 +121,31 @@ def change(before: Mapping, after: Mapping, z: float = Z95) -> dict:
 _WORDS = {"above": "first mover favoured", "below": "second mover favoured"}
 
 
+def _row_text(row: dict) -> dict:
+    """One row of :meth:`Balance.rows` as the text of :meth:`Balance.table`."""
+    cap = row["cap"]
+    left_out = [f"{row['unfinished pairs']} unfinished"] if row["unfinished pairs"] else []
+    left_out += [f"{row['incomplete pairs']} missing a game"] if row["incomplete pairs"] else []
+    score = "no finished pair" if not row["pairs"] else \
+        f"{row['score']:.3f} ({row['low']:.3f} to {row['high']:.3f})"
+    depth = "-" if row["mean depth"] is None else \
+        f"{row['mean depth']:.2f} ({row['sees replies']:.0%} see a reply{', flagged' if row['shallow'] else ''})"
+    return {"engine": row["engine"], "games": f"{row['games']} ({row['unfinished']} unfinished)",
+            "pairs": f"{row['pairs']}" + (f" ({', '.join(left_out)} left out)" if left_out else ""),
+            "first mover's score": score, "p (Holm)": f"{_p(row['p'])} ({_p(row['p (Holm)'])})",
+            "verdict": row["verdict"],
+            "pairs to decide": "-" if row["pairs needed"] is None else
+            f"{'up to' if row['pairs'] < PLAN_PAIRS else 'about'} {row['pairs needed']}",
+            "median plies": f"{plies_text(row['median plies'], cap)} ({plies_text(row['median low'], cap)} to "
+                            f"{plies_text(row['median high'], cap)})",
+            "depth in actions": depth}
+
+
+def _p(p: float) -> str:
+    """A p-value to two digits, "below 0.001" when smaller."""
+    return "below 0.001" if p < 0.001 else f"{p:.2g}"
+
+
 @dataclass
 class Balance:
     """A balance study's answer: ``runs`` maps each rung's name to its
@@ -181,6 +207,18 @@ class Balance:
         import pandas as pd
 
         return pd.DataFrame(self.rows()).set_index("engine")
+
+    def table(self):
+        """:meth:`rows` written out for reading, as a pandas DataFrame of
+        text indexed by engine: games and those unfinished, finished pairs
+        (and those left out), the first mover's score with its 95%
+        interval, the p-value with Holm's correction beside it, the
+        verdict, the finished pairs a rung not decided would need, the
+        median length (a median beyond the cap given with the cap) and how
+        deep the engine searched."""
+        import pandas as pd
+
+        return pd.DataFrame([_row_text(row) for row in self.rows()]).set_index("engine")
 
     def agreement(self) -> str:
         """Whether the rungs agree on who is favoured, in a sentence that
