@@ -112,7 +112,11 @@ def _is_agent(x: Any) -> bool:
 
 
 def agent_name(agent: Any) -> str:
-    """A short name for an agent or factory, for records and tables."""
+    """A short name for an agent or factory, for records and tables.  A
+    factory makes a differently seeded agent for each game, so it is named
+    after what it makes with no seed (``GreedyAgent()``, not the
+    ``GreedyAgent(seed=0)`` of a game it may never have played); each
+    game's own seed is its record's ``seed``."""
     if _is_agent(agent):
         return repr(agent) if type(agent).__repr__ is not object.__repr__ else type(agent).__name__
     name = getattr(agent, "__name__", None)
@@ -120,8 +124,12 @@ def agent_name(agent: Any) -> str:
         return f"{name}()"
     if name and name != "<lambda>":
         return name
-    try:  # a lambda or partial: name it after what it makes
-        return agent_name(agent(0))
+    try:  # a lambda, partial or Factory: name it after what it makes, unseeded
+        return agent_name(agent(None))
+    except Exception:
+        pass
+    try:
+        return f"{type(agent(0)).__name__}()"
     except Exception:
         return repr(agent)
 
