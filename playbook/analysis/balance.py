@@ -52,7 +52,7 @@ from .mcts import MCTS
 from .search import AlphaBeta
 from .selfplay import SelfPlay, _bar, _show_progress, selfplay
 from .stats import Z95
-from .survival import plies_text
+from .survival import median_text
 
 __all__ = ["LADDER", "Balance", "balance", "change", "search_depth", "twins", "REPLY_SHARE", "LEVEL", "PLAN_PAIRS",
            "stopped_cap"]
@@ -136,8 +136,7 @@ def _row_text(row: dict) -> dict:
             "verdict": row["verdict"],
             "pairs to decide": "-" if row["pairs needed"] is None else
             f"{'up to' if row['pairs'] < PLAN_PAIRS else 'about'} {row['pairs needed']}",
-            "median plies": f"{plies_text(row['median plies'], cap)} ({plies_text(row['median low'], cap)} to "
-                            f"{plies_text(row['median high'], cap)})",
+            "median plies": median_text(row["median plies"], row["median low"], row["median high"], cap),
             "depth in actions": depth}
 
 

@@ -39,7 +39,7 @@ from .balance import change, search_depth, stopped_cap
 from .plots import comparison
 from .selfplay import SelfPlay, SelfPlayError, _bar, _show_progress, selfplay
 from .stats import either_way_sprt, paired_sprt, wilson
-from .survival import logrank, plies_text
+from .survival import logrank, median_text
 
 __all__ = ["compare", "Comparison", "z_test"]
 
@@ -118,8 +118,7 @@ def _row_text(row: dict, first: bool) -> dict:
     text = {"variant": row["variant"], "games": row["games"], "stopped at the cap": stopped,
             "first mover's score": _figure_text(row["score"], row["score_low"], row["score_high"], 3),
             "draws": _figure_text(row["draws"], row["draws_low"], row["draws_high"], 3),
-            "median plies": f"{plies_text(row['median_plies'], cap)} ({plies_text(row['median_low'], cap)} to "
-                            f"{plies_text(row['median_high'], cap)})"}
+            "median plies": median_text(row["median_plies"], row["median_low"], row["median_high"], cap)}
     if "sequential test" in row:
         text["sequential test"] = sequential_text(row["sequential test"])
     if first:

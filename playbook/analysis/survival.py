@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["kaplan_meier", "Survival", "logrank", "plies_text"]
+__all__ = ["kaplan_meier", "Survival", "logrank", "plies_text", "median_text"]
 
 
 @dataclass(frozen=True)
@@ -133,6 +133,18 @@ def plies_text(plies: int | None, cap: int | None) -> str:
     if plies is not None:
         return f"{plies}"
     return "beyond the longest game" if cap is None else f"beyond the cap of {cap}"
+
+
+def median_text(median: int | None, low: int | None, high: int | None, cap: int | None) -> str:
+    """A median length with its interval as text (see :func:`plies_text`),
+    just "beyond the cap of N" when the median and both bounds lie beyond it.
+
+    >>> median_text(30, 20, None, 60), median_text(None, None, None, 500)
+    ('30 (20 to beyond the cap of 60)', 'beyond the cap of 500')
+    """
+    if median is None and low is None and high is None:
+        return plies_text(None, cap)
+    return f"{plies_text(median, cap)} ({plies_text(low, cap)} to {plies_text(high, cap)})"
 
 
 def logrank(a: Sequence[tuple[int, bool]], b: Sequence[tuple[int, bool]]) -> float | None:
