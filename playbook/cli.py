@@ -27,7 +27,21 @@ scheduler is at ``--scheduler ADDRESS``.
 each turn of the seats opening alike (colour-reversed pairs).
 ``playbook summary FOLDER`` prints a folder's figures with their 95%
 intervals: results, the first mover's score (draws as draws, unfinished
-games counted), pairs and agents when seats rotated, the median length.
+games counted), pairs and agents when seats rotated, the median length
+and the ply cap.
+
+    playbook balance kelasu --pairs 50 --workers 2 --plot ladder.png
+    playbook compare cosmic --option compulsory_capture=true --agents greedy,random --sprt 0.1
+
+``playbook balance GAME`` asks a ladder of engines (``--engines``, as
+``--agents`` takes them, weakest first) whether moving first helps
+(:func:`~playbook.analysis.balance.balance`); ``playbook compare GAME
+--option KEY=VALUE`` plays the same seeds under the standard rules (or
+``--base``) and under the variant (:func:`~playbook.analysis.compare.compare`),
+with ``--sprt`` stopping both once the paired sequential test decides.
+Both keep their games in memory, show progress bars and draw with
+``--plot FILE``; they and ``summary`` write ``--json`` or ``--csv``
+instead of text.
 
 Ctrl-C or SIGTERM (``timeout``, a cluster's scheduler, a closed terminal)
 stops a run within seconds, without a traceback: the games that finished
@@ -48,8 +62,10 @@ import sys
 import threading
 import warnings
 from collections.abc import Callable
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 from . import lite, scaffold
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
@@ -65,6 +81,8 @@ from .core import PlaybookError
 from .games import available
 
 __all__ = ["main", "AgentSpec", "parse_agents", "parse_setting", "AGENTS"]
+
+T = TypeVar("T")
 
 
 #: The agents the command knows, by the name it takes them under.
@@ -428,12 +446,10 @@ def _warnings_as_lines():
         yield
 
 
-def balance_command(args) -> int:
-    """Run ``playbook balance GAME``; the exit status."""
-    _check_study(args)
-    ladder = {spec.__name__: spec for spec in parse_agents(args.engines)}
-    options = dict(parse_setting(t, "--option") for t in args.options)
-    setup = dict(parse_setting(t, "--setup") for t in args.setup)
+def _played(args, play: Callable[[Executor | None], T]) -> T:
+    """``play(executor)`` on this process, ``--workers`` or ``--scheduler``,
+    its warnings one line each, the executor let go after (at once after a
+    stop); matplotlib draws off screen when ``--plot`` asks for a file."""
     if args.plot:
         import matplotlib
 
@@ -442,11 +458,22 @@ def balance_command(args) -> int:
     stopped = True
     try:
         with _warnings_as_lines():
-            study = balance(args.game, ladder, pairs=args.pairs, book=args.book, seed=args.seed, options=options,
-                            setup=setup, max_plies=args.max_plies, executor=executor, progress=not args.quiet)
+            found = play(executor)
         stopped = False
     finally:
         _close(executor, client, stopped)
+    return found
+
+
+def balance_command(args) -> int:
+    """Run ``playbook balance GAME``; the exit status."""
+    _check_study(args)
+    ladder = {spec.__name__: spec for spec in parse_agents(args.engines)}
+    options = dict(parse_setting(t, "--option") for t in args.options)
+    setup = dict(parse_setting(t, "--setup") for t in args.setup)
+    study = _played(args, lambda executor: balance(
+        args.game, ladder, pairs=args.pairs, book=args.book, seed=args.seed, options=options, setup=setup,
+        max_plies=args.max_plies, executor=executor, progress=not args.quiet))
 
     def text() -> str:
         import pandas
@@ -489,20 +516,9 @@ def compare_command(args) -> int:
     variants = {first: base, settings_text(variant): variant}
     if len(variants) < 2:
         raise CommandError(f"--option: the variant {settings_text(variant)} is the rules it is compared with")
-    if args.plot:
-        import matplotlib
-
-        matplotlib.use("Agg")
-    executor, client = _executor(args)
-    stopped = True
-    try:
-        with _warnings_as_lines():
-            found = compare(args.game, variants, agents, games=args.games, sprt=sprt, seed=args.seed, setup=setup,
-                            max_plies=args.max_plies, book=args.book, rotate=args.rotate, executor=executor,
-                            progress=not args.quiet)
-        stopped = False
-    finally:
-        _close(executor, client, stopped)
+    found = _played(args, lambda executor: compare(
+        args.game, variants, agents, games=args.games, sprt=sprt, seed=args.seed, setup=setup,
+        max_plies=args.max_plies, book=args.book, rotate=args.rotate, executor=executor, progress=not args.quiet))
 
     def text() -> str:
         import pandas

@@ -110,3 +110,29 @@ def test_the_sentence_says_whether_the_rungs_agree():
     assert Balance("cosmic", {"even": EVEN, "again": EVEN}).agreement() == (
         "no engine shows either side favoured (finished pairs to tell 0.55 from 0.5: even up to 951, again up to "
         "951); 2 engines asked, Holm's correction over them")
+
+
+def test_the_ladder_is_drawn_in_its_order_with_each_rungs_interval():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from playbook.analysis import plots
+
+    study = Balance("cosmic", {"first": FIRST, "even": EVEN, "second": SECOND})
+    score, length = plots.balance(study)
+    # One point a rung at its score, 1, 0.5 and 0, with its interval as the error bar: FIRST 0.722460 to 1,
+    # EVEN 0.255050 to 0.744950, SECOND 0 to 0.277540 (worked out above and in test_exact_by_hand).
+    points = [line.get_ydata()[0] for line in score.get_lines() if line.get_marker() == "o"]
+    assert points == [1.0, 0.5, 0.0]
+    bars = sorted((seg[0][0], min(seg[:, 1]), max(seg[:, 1])) for c in score.collections for seg in c.get_segments())
+    assert [b[0] for b in bars] == [0, 1, 2]
+    assert bars[0][1:] == pytest.approx((0.722460, 1.0), abs=1e-6)
+    assert bars[1][1:] == pytest.approx((0.255050, 0.744950), abs=1e-6)
+    assert bars[2][1:] == pytest.approx((0.0, 0.277540), abs=1e-6)
+    # A side named: a filled dot; not decided: an open one.
+    faces = [line.get_markerfacecolor() for line in score.get_lines() if line.get_marker() == "o"]
+    assert faces[1] == "white" and faces[0] != "white" and faces[2] != "white"
+    assert [t.get_text() for t in score.get_xticklabels()] == ["first\n(10 pairs)", "even\n(4 pairs)",
+                                                               "second\n(10 pairs)"]
+    # Every game of these pairs ends at 10 plies: bars of 10.
+    assert [b.get_height() for b in length.patches] == [10, 10, 10]

@@ -210,8 +210,10 @@ def _title(game: str) -> str:
 
 
 def _ladder_labels(study) -> list[str]:
-    rows = study.rows()
-    return [f"{r['engine']}\n({r['pairs']} pairs)" for r in rows]
+    """Each rung's name, wrapped to fit under its place, and its finished pairs."""
+    import textwrap
+
+    return [f"{textwrap.fill(r['engine'], 14)}\n({r['pairs']} pairs)" for r in study.rows()]
 
 
 def ladder_scores(study, ax=None):

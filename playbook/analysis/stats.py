@@ -19,6 +19,10 @@ colour-reversed pairs from one opening (a pair scores 0, 1/2, 1, 3/2 or
 finished games with its interval, how many games were unfinished and
 what the score becomes if they are counted as draws.
 :func:`elo_with_first_move` rates agents with a term for moving first.
+:func:`paired_sprt` and :func:`either_way_sprt` test, as games come in,
+the change a rule variant makes to a side's score over games paired by
+seed.  Balance verdicts over colour-reversed pairs use the exact test of
+:mod:`~playbook.analysis.exact`.
 
 >>> low, high = wilson(10, 10)
 >>> round(low, 3), high
@@ -157,14 +161,16 @@ def sprt(scores: Iterable[float], elo0: float, elo1: float, alpha: float = 0.05,
     for s in scores:
         llr += s * win + (1 - s) * loss
         games += 1
-        if llr >= upper:
-            decision = "elo1"
-            break
-        if llr <= lower:
-            decision = "elo0"
+        decision = _crossed(llr, lower, upper, "elo1", "elo0")
+        if decision != "not decided":
             break
     return {"elo0": elo0, "elo1": elo1, "llr": llr, "lower": lower, "upper": upper, "games": games,
             "decision": decision}
+
+
+def _crossed(llr: float, lower: float, upper: float, one: str, zero: str) -> str:
+    """Wald's decision at a log-likelihood ratio: ``one`` at or above ``upper``, ``zero`` at or below ``lower``."""
+    return one if llr >= upper else zero if llr <= lower else "not decided"
 
 
 #: The changes in a side's score one seed can show between two variants:
@@ -228,11 +234,8 @@ def paired_sprt(changes: Iterable[float], change0: float, change1: float, alpha:
         shares = [(c + SEEN_FLOOR) / (games + 5 * SEEN_FLOOR) for c in counts]
         one, zero = _tilted(shares, change1), _tilted(shares, change0)
         llr = sum(c * math.log(p1 / p0) for c, p1, p0 in zip(counts, one, zero, strict=True) if c)
-        if llr >= upper:
-            decision = "change1"
-            break
-        if llr <= lower:
-            decision = "change0"
+        decision = _crossed(llr, lower, upper, "change1", "change0")
+        if decision != "not decided":
             break
     return {"change0": change0, "change1": change1, "llr": llr, "lower": lower, "upper": upper, "games": games,
             "counts": counts, "decision": decision}
