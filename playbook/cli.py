@@ -69,7 +69,7 @@ from typing import TypeVar
 
 from . import lite, scaffold
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
-from .analysis.balance import balance
+from .analysis.balance import LADDER, balance
 from .analysis.compare import sequential_text
 from .analysis.report import figures, plain, report
 from .analysis.report import rows as summary_rows
@@ -337,8 +337,9 @@ def _ply_cap(folder) -> int | None:
 # ------------------------------------------------------- balance and compare
 
 
-#: The ladder ``playbook balance`` climbs by default, as ``--engines`` takes it: weakest first.
-LADDER_TEXT = "random,greedy,alphabeta:nodes=50,alphabeta:nodes=200,mcts:iterations=60"
+#: The ladder ``playbook balance`` climbs by default, as ``--engines`` takes it: weakest first (the rungs of
+#: :data:`~playbook.analysis.balance.LADDER` are named by the texts that make them).
+LADDER_TEXT = ",".join(LADDER)
 
 
 def _output_arguments(command: argparse.ArgumentParser) -> None:
