@@ -431,11 +431,13 @@ def _check_study(args) -> None:
         raise CommandError(f"--max-plies: at least 1 action a game, not {args.max_plies}")
     if args.plot and Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
         raise CommandError(f"--plot: a .png, .svg or .pdf file, not {args.plot!r}")
+    if args.plot and not Path(args.plot).expanduser().parent.is_dir():
+        raise CommandError(f"--plot: no folder {str(Path(args.plot).parent)!r} to write {Path(args.plot).name!r} in")
 
 
 def _plot(figure_axes, path: str) -> None:
     """Save the figure of ``figure_axes`` (a list of Axes) to ``path``."""
-    figure_axes[0].figure.savefig(path, dpi=120, bbox_inches="tight")
+    figure_axes[0].figure.savefig(Path(path).expanduser(), dpi=120, bbox_inches="tight")
 
 
 @contextmanager

@@ -119,8 +119,9 @@ def report(run: SelfPlay, name: str = "", cap: int | None = None) -> str:
         for agent, figure in f["agents over pairs"].items():
             lines.append(_score_line(f"{agent} over colour-reversed pairs", figure, "pair"))
     length = f["length"]
-    # The cap a median lies beyond: the run's, else the longest a stopped game was played.
-    beyond = cap if cap is not None else length["longest stopped"]
+    # The cap a median lies beyond, in plies of play as the lengths are counted: the longest a stopped game was
+    # played (the run's cap less any set-up actions), else the run's own.
+    beyond = length["longest stopped"] if length["longest stopped"] is not None else cap
     lines.append(f"length: median {_plies(length['median'], beyond)} plies of play (95% interval "
                  f"{_plies(length['low'], beyond)} to {_plies(length['high'], beyond)}; Kaplan-Meier, "
                  f"{length['unfinished']} unfinished games counted as still going where they stopped)")
