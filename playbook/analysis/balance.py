@@ -46,6 +46,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ..games import load
+from . import plots
 from .agents import Factory, GreedyAgent, RandomAgent
 from .exact import EDGE, holm, pairs_needed
 from .mcts import MCTS
@@ -246,9 +247,7 @@ class Balance:
     def plot(self, axes=None):
         """The first mover's score of each rung with its interval, and each
         rung's median length (see :func:`playbook.analysis.plots.balance`)."""
-        from .plots import balance as draw
-
-        return draw(self, axes)
+        return plots.balance(self, axes)
 
     def __repr__(self) -> str:
         return f"Balance({self.game}: {self.agreement()})"

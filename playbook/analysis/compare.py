@@ -40,6 +40,7 @@ from .plots import comparison
 from .selfplay import SelfPlay, SelfPlayError, _bar, _show_progress, selfplay
 from .stats import either_way_sprt, paired_sprt, wilson
 from .survival import logrank, median_text
+from .tasks import workers_of
 
 __all__ = ["compare", "Comparison", "z_test"]
 
@@ -326,8 +327,6 @@ def _sequential(game, variants: dict, agents, games: int, tested: float | tuple[
     executor = settings.get("executor")
     step = ROUND
     if executor is not None:
-        from .tasks import workers_of
-
         step = max(step, 2 * workers_of(executor))
     step += step % 2  # whole turns of the seats, with rotate=True
     names = list(variants)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
+from ..games import load
+
 __all__ = ["win_rates", "game_lengths", "first_move_advantage", "first_move_by_opening", "ratings", "rating_table",
            "comparison", "median_lengths", "balance", "ladder_scores", "ladder_lengths"]
 
@@ -201,8 +203,6 @@ def median_lengths(rows, labels, ax=None, colour: str = "#d79b00"):
 
 def _title(game: str) -> str:
     """A game's title from its key (the key itself for a game not installed)."""
-    from ..games import load
-
     try:
         return load(game).title
     except Exception:
