@@ -1,6 +1,6 @@
 """``python -m playbook`` runs the ``playbook`` command."""
 
-from .cli import main
+from .command import main
 
 # Imported rather than run (as a documentation build walking the package
 # imports every module), it does nothing.
