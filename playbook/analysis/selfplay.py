@@ -240,6 +240,10 @@ def _prepare(game, options: dict | None, setup: dict | None, variant: dict | Non
             hint = (f"; {key!r} is a rule variant: pass options={{{key!r}: ...}} (as load() takes it)" if key in rules
                     else f"; the start settings of {game.title} are {', '.join(sorted(start)) or 'none'}")
             raise SelfPlayError(f"setup: {game.title} has no start setting {key!r}{hint}")
+    for option in game.descriptor.settings:
+        problem = option.problem((setup or {})[option.name]) if option.name in (setup or {}) else None
+        if problem:
+            raise SelfPlayError(f"setup: {game.title}'s start setting {problem}")
     if options:
         game = load(game.name, **{**game.options, **options})
     return game, dict(setup or {})
