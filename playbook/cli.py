@@ -59,6 +59,10 @@ __all__ = ["main", "AgentSpec", "parse_agents", "parse_setting", "AGENTS"]
 AGENTS = ("random", "greedy", "alphabeta", "mcts")
 
 
+#: Agent settings that take a function (given in Python, never on a command line).
+FUNCTION_SETTINGS = ("evaluation",)
+
+
 def _agent_classes() -> dict:
     return dict(zip(AGENTS, (RandomAgent, GreedyAgent, AlphaBeta, MCTS), strict=True))
 
@@ -112,10 +116,14 @@ class AgentSpec:
         classes = _agent_classes()
         if kind not in classes:
             raise CommandError(f"--agents: unknown agent {kind!r}; the agents are {', '.join(AGENTS)}")
-        accepted = [name for name in inspect.signature(classes[kind]).parameters if name != "seed"]
+        accepted = [name for name in inspect.signature(classes[kind]).parameters
+                    if name not in ("seed", "args") + FUNCTION_SETTINGS]
         settings = {}
         for pair in pairs:
             key, value = parse_setting(pair, f"--agents {kind}")
+            if key in FUNCTION_SETTINGS:
+                raise CommandError(f"--agents: {kind}'s {key} is a function, which a command line cannot give; "
+                                   f"its settings here are {', '.join(accepted)}")
             if key not in accepted:
                 raise CommandError(f"--agents: {kind} has no setting {key!r}; its settings are {', '.join(accepted)}")
             settings[key] = value

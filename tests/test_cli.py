@@ -29,12 +29,33 @@ def test_agents_are_read_with_their_settings_and_named_by_their_text():
     ("random,stockfish", "unknown agent 'stockfish'; the agents are random, greedy, alphabeta, mcts"),
     ("alphabeta:plies=3", "alphabeta has no setting 'plies'"),
     ("alphabeta:nodes", "expected key=value"),
-    ("alphabeta:nodes=0", "nodes counts positions"),
+    ("alphabeta:nodes=0", "nodes is a whole number of at least 1 or None, not 0"),
+    # Refused here, before any game: each used to be taken, and failed or misbehaved only in play.
+    ("alphabeta:time_limit=-1", "time_limit is a number more than 0 or None, not -1"),
+    ("alphabeta:time_limit=inf", "time_limit is a number more than 0 or None, not inf"),
+    ("alphabeta:table_size=-1", "table_size is a whole number of at least 0, not -1"),
+    ("alphabeta:depth=2.5", "depth is a whole number of at least 1 or None, not 2.5"),
+    ("random:stop=5", "stop is a number from 0 to 1, not 5"),
+    ("random:stream=-1", "stream is a whole number of at least 0, not -1"),
+    ("mcts:exploration=-1", "exploration is a number of at least 0, not -1"),
+    ("mcts:scale=0", "scale is a number more than 0, not 0"),
+    ("mcts:iterations=nan", "iterations is a whole number of at least 1 or None, not nan"),
+    ("greedy:evaluation=foo", "greedy's evaluation is a function, which a command line cannot give"),
     (",", "name one agent per player"),
 ])
 def test_bad_agents_are_refused_naming_what_is_wrong(text, message):
     with pytest.raises(CommandError, match=message):
         parse_agents(text)
+
+
+def test_an_agent_made_in_python_refuses_a_setting_it_cannot_use():
+    from playbook.analysis import GreedyAgent
+
+    with pytest.raises(ValueError, match="evaluation is a function"):
+        GreedyAgent(evaluation="foo")  # used to end every game of a run in an error, and the run exit 0
+    with pytest.raises(ValueError, match="seed is a number or None, not 'x'"):
+        RandomAgent(seed="x")
+    assert GreedyAgent(evaluation=lambda state, player: 0.0).evaluation is not None
 
 
 def test_settings_are_key_value_with_typed_values():
