@@ -39,7 +39,17 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from ..core import Action, IllegalAction, State, Step
-from .agents import DECIDED, QUIET, Agent, Analysis, RandomAgent, checked, checked_function, random_words, refuse_positional
+from .agents import (
+    DECIDED,
+    QUIET,
+    Agent,
+    Analysis,
+    RandomAgent,
+    checked,
+    checked_function,
+    random_words,
+    refuse_positional,
+)
 from .evaluation import evaluation_for, generic, private, squash
 from .search import _UNSET, Unset, blind, candidates, vary
 
