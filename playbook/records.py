@@ -199,7 +199,7 @@ class Record:
         try:
             return load(self.game, **self.options)
         except PlaybookError as exc:
-            raise NotationError(f"record: {exc}") from None
+            raise NotationError(f"record options: {exc}") from None
 
     def start_state(self) -> State:
         """The first position (:class:`NotationError` if it does not read)."""

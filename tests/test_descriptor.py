@@ -102,7 +102,7 @@ def test_load_refuses_every_rule_variant_of_the_wrong_type_naming_it_and_what_it
 
 
 def test_a_refused_option_says_what_it_takes_in_words():
-    with pytest.raises(PlaybookError, match=r"CCC: the rule variant quiet_limit is a whole number or None, not 'x'"):
+    with pytest.raises(PlaybookError, match=r"CCC: the option quiet_limit is a whole number or None, not 'x'"):
         load("ccc", quiet_limit="x")
     with pytest.raises(PlaybookError, match=r"blocking is True or False, not 'no'"):
         load("wheel", blocking="no")

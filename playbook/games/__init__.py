@@ -96,7 +96,7 @@ def load(name: str, **options) -> Game:
     for option in game.descriptor.variants:
         problem = option.problem(options[option.name]) if option.name in options else None
         if problem:
-            raise PlaybookError(f"{game.title}: the rule variant {problem}")
+            raise PlaybookError(f"{game.title}: the option {problem}")
     try:
         return type(game)(**options)
     except (TypeError, ValueError) as exc:
