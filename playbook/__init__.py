@@ -10,6 +10,7 @@ from .core import (
     Step,
     StepError,
     StepOptions,
+    TooManyActions,
 )
 from .games import available, load
 from .records import Record
@@ -27,6 +28,7 @@ __all__ = [
     "State",
     "Step",
     "StepOptions",
+    "TooManyActions",
     "available",
     "load",
     "BoardWidget",

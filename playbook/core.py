@@ -63,6 +63,8 @@ __all__ = [
     "State",
     "StateMixin",
     "read_json",
+    "TooManyActions",
+    "MOST_LISTED",
     "checked_text",
     "shown",
     "LONGEST_POSITION",
@@ -81,6 +83,13 @@ __all__ = [
 LONGEST_POSITION = 100_000
 #: The longest text read as one action.
 LONGEST_ACTION = 10_000
+#: The most actions :meth:`State.legal_actions` lists.  A position with
+#: more (a crafted Kelasu field of 36 blanks has millions of merges) raises
+#: :class:`TooManyActions` instead of building a list for seconds or
+#: minutes: its actions come one at a time from :meth:`State.iter_actions`
+#: and are entered by steps (:meth:`State.next_steps`), which is how the
+#: board, the engines and the random player reach them.
+MOST_LISTED = 200_000
 #: The longest message an error carries: what it quotes of a text is cut
 #: there, so that no refusal repeats megabytes of input.
 LONGEST_MESSAGE = 2_000
@@ -179,6 +188,12 @@ def read_json(text: Any, what: str) -> Any:
         raise NotationError(f"{what} is JSON text: {exc.msg}", text, exc.pos) from None
     except (RecursionError, ValueError) as exc:
         raise NotationError(f"{what} is JSON text: {exc}", text, 0) from None
+
+
+class TooManyActions(PlaybookError):
+    """A position whose legal actions are too many to list (more than
+    :data:`MOST_LISTED`): :meth:`State.iter_actions` makes them one at a
+    time, and :meth:`State.next_steps` enters one step by step."""
 
 
 class StepError(PlaybookError, TypeError):
@@ -575,8 +590,11 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Every complete legal action; a game whose full list would explode
-        lists what it can and says so, and enters the rest by steps."""
+        """Every complete legal action, at most :data:`MOST_LISTED` of them:
+        a position with more raises :class:`TooManyActions` (its actions
+        come one at a time from :meth:`iter_actions`); a game whose list of
+        some kind would explode lists what it can, says so, and enters the
+        rest by steps."""
 
     def iter_actions(self) -> Iterator[Action]:
         """The same actions as :meth:`legal_actions`, in the same order, made
