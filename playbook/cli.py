@@ -43,11 +43,12 @@ import inspect
 import signal
 import sys
 import threading
+import warnings
 
 from . import lite, scaffold
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, load_results, selfplay
 from .analysis.report import report
-from .analysis.store import signals_held
+from .analysis.store import DamagedResults, ResultsError, signals_held
 from .analysis.words import counted
 from .core import PlaybookError
 from .games import available
@@ -289,13 +290,17 @@ def selfplay_command(args) -> int:
 
 def summary_command(args, parser: argparse.ArgumentParser) -> int:
     """Run ``playbook summary FOLDER``: print the folder's figures (see
-    :func:`~playbook.analysis.report.report`); the exit status."""
+    :func:`~playbook.analysis.report.report`); the exit status: 0, or 1
+    when the folder holds no game or some of its files were left out
+    (the report says which, and why), or 2 when it cannot be read at all."""
     try:
-        run = load_results(args.folder)
-    except FileNotFoundError as exc:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DamagedResults)  # the report names each file left out
+            run = load_results(args.folder)
+    except (FileNotFoundError, ResultsError) as exc:
         parser.exit(2, f"playbook summary: error: {exc}\n")
     print(report(run, args.folder))
-    return 0
+    return 1 if run.left_out or not run.records else 0
 
 
 def _games_in(path, seeds=None) -> int:

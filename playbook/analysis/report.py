@@ -12,7 +12,7 @@ from __future__ import annotations
 from .selfplay import SelfPlay, settings_text
 from .words import counted, plural
 
-__all__ = ["report"]
+__all__ = ["report", "left_out_lines"]
 
 
 def _interval(low: float, high: float) -> str:
@@ -39,7 +39,7 @@ def report(run: SelfPlay, name: str = "") -> str:
     lines of text, each with its number of games and 95% interval."""
     records = run.records
     if not records:
-        return f"{name}: no games"
+        return "\n".join([f"{name}: no games"] + left_out_lines(run))
     first = records[0]
     if any(r.pair is not None for r in records):
         agents = "agents " + " and ".join(sorted({a for r in records for a in r.players.values()})) + \
@@ -67,4 +67,18 @@ def report(run: SelfPlay, name: str = "") -> str:
 
     lines.append(f"length: median {plies(median)} plies of play (95% interval {plies(low)} to {plies(high)}; "
                  f"Kaplan-Meier, {stopped} unfinished games counted as still going where they stopped)")
-    return "\n".join(lines)
+    return "\n".join(lines + left_out_lines(run))
+
+
+def left_out_lines(run: SelfPlay) -> list[str]:
+    """What the figures leave out: each file of the folder that could not
+    be read as the run's games, with how many games it holds and why."""
+    if not run.left_out:
+        return []
+    known = sum(x.games for x in run.left_out if x.games is not None)
+    unknown = any(x.games is None for x in run.left_out)
+    held = ("an unknown number of games" if unknown and not known else
+            f"at least {counted(known, 'game')}" if unknown else counted(known, "game"))
+    files = counted(len(run.left_out), "file")
+    return [f"left out, not counted above: {files} that could not be read, holding {held}:"] + \
+        [f"  {x}" for x in run.left_out]

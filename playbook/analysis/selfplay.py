@@ -649,6 +649,9 @@ class SelfPlay:
     game: str = ""
     #: The sequential test of a run played with ``sprt=`` (see :func:`~playbook.analysis.stats.sprt`).
     sprt: dict | None = field(default=None, kw_only=True)
+    #: The files of a results folder left out on reading (:class:`~playbook.analysis.store.LeftOut`:
+    #: damaged, or not the run's records): their games are missing from ``records``.
+    left_out: list = field(default_factory=list, kw_only=True)
 
     def frame(self):
         """The records as a pandas DataFrame, one row a game with the
