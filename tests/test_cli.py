@@ -82,6 +82,8 @@ def run_main(args, capsys):
     (["--agents", "random,random", "--workers", "0"], "--workers: at least 1"),
     (["--agents", "random,random", "--games", "0"], "--games: at least 1"),
     (["--agents", "random,random", "--book", "-1"], "--book: a number of random opening actions"),
+    # Seeds past 64 bits cannot be kept in a results file: refused before any game, not after the first.
+    (["--agents", "random,random", "--seed", str(2 ** 63 - 1)], "seed: the seeds of a run are kept as 64-bit"),
 ])
 def test_the_command_refuses_bad_options_with_status_2_and_a_message(args, message, tmp_path, capsys):
     argv = ["selfplay", "cosmic", "--games", "2", "--out", str(tmp_path / "out"), *args]

@@ -499,6 +499,20 @@ def _check_counts(games: int, max_plies: int, batch: int | None, book: int) -> N
         raise SelfPlayError(f"book: a number of random opening actions, 0 or more, not {book}")
 
 
+#: Seeds are kept as 64-bit whole numbers (a table's column, a results file's rows).
+SEEDS = range(-(2 ** 63), 2 ** 63)
+
+
+def _check_seeds(seed, games: int) -> None:
+    """Refuse a first seed that is no whole number, or whose run's seeds
+    (``seed`` to ``seed + games - 1``) leave the 64 bits they are kept in."""
+    if isinstance(seed, bool) or not isinstance(seed, Integral):
+        raise SelfPlayError(f"seed: a whole number, not {seed!r:.40}")
+    if seed not in SEEDS or seed + max(games, 1) - 1 not in SEEDS:
+        raise SelfPlayError(f"seed: the seeds of a run are kept as 64-bit whole numbers, from {SEEDS.start} to "
+                            f"{SEEDS.stop - 1}; {seed} to {seed + max(games, 1) - 1} do not fit")
+
+
 def _warn_if_book_long(game: Game, records: list[Record], book: int) -> None:
     """Say how many games ended (or stopped) within their random opening:
     a ``book`` that long leaves the agents little or nothing to play."""
@@ -580,6 +594,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     else:
         label_names = None
     _check_counts(games, max_plies, batch, book)
+    _check_seeds(seed, games)
     if (rotate or sprt) and label_names is None:
         raise SelfPlayError("rotate= and sprt= need one agent or factory per player, not a factory of all of them")
     if sprt is not None and (len(seats) != 2 or out is not None):
