@@ -30,10 +30,19 @@ intervals: results, the first mover's score (draws as draws, unfinished
 games counted), pairs and agents when seats rotated, the median length.
 
 Ctrl-C or SIGTERM (``timeout``, a cluster's scheduler, a closed terminal)
-stops a run within seconds, without a traceback: the games that finished
-are written (those still being played on a cluster are dropped, not
-waited for) and the same command again plays only the rest.  The exit
-status is then 130 (Ctrl-C) or 143 (SIGTERM).
+stops a run within seconds, without a traceback, and the same command
+again plays only the rest.  The games that finished are written: those
+played here, and with ``--workers`` those its workers finished (each
+hands back its task's finished games at once, dropping the game it was
+playing); on a cluster, those of the tasks back within three seconds of
+the stop (see :mod:`playbook.analysis.running`).  The exit status is then
+130 (Ctrl-C) or 143 (SIGTERM).
+
+``--workers N`` starts its processes one at a time as the tasks go out,
+never more than the games left to play; more than the machine's CPUs
+warns, more than eight a CPU is refused.  ``playbook summary`` exits 1
+when it left files out (the report names each, with its games and why)
+or found no game.
 """
 
 from __future__ import annotations
@@ -47,8 +56,10 @@ import warnings
 
 from . import lite, scaffold
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, load_results, selfplay
+from .analysis.pool import LocalPool
 from .analysis.report import report
-from .analysis.store import DamagedResults, ResultsError, signals_held
+from .analysis.store import DamagedResults, ResultsError
+from .analysis.tasks import cpu_count
 from .analysis.words import counted
 from .core import PlaybookError
 from .games import available
@@ -165,7 +176,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--games", type=int, required=True, help="how many games the folder should hold")
     run.add_argument("--out", required=True, metavar="PATH", help="the folder the results are written to")
     where = run.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="N", help="play on N local processes")
+    where.add_argument("--workers", type=int, metavar="N",
+                       help="play on N local processes (at most 8 a CPU; never more than the games to play)")
     where.add_argument("--scheduler", metavar="ADDRESS", help="play on the Dask cluster with this scheduler")
     run.add_argument("--option", "--variant", dest="options", action="append", default=[], metavar="KEY=VALUE",
                      help="a rule variant, as load() takes it (repeatable; --variant is its old name)")
@@ -195,18 +207,30 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _executor(args):
-    if args.workers is not None:
-        if args.workers < 1:
-            raise CommandError(f"--workers: at least 1, not {args.workers}")
-        from concurrent.futures import ProcessPoolExecutor
+#: The most local worker processes a CPU may have: more only wait for a CPU, each holding its memory.
+MOST_WORKERS_PER_CPU = 8
 
-        pool = ProcessPoolExecutor(args.workers, initializer=_worker_signals)
-        # The workers start with the first task: Ctrl-C or SIGTERM during their fork would be lost (raised in a
-        # fork hook, where Python drops exceptions), so they are started now, with both held back until done.
-        with signals_held():
-            pool.submit(int).result()
-        return pool, None
+
+def _check_workers(workers: int) -> None:
+    """Refuse a number of local workers that cannot make sense on this
+    machine, and warn above its number of CPUs."""
+    if workers < 1:
+        raise CommandError(f"--workers: at least 1, not {workers}")
+    cpus = cpu_count()
+    if workers > MOST_WORKERS_PER_CPU * cpus:
+        raise CommandError(f"--workers: {workers:,} processes on a machine with {counted(cpus, 'CPU')} would each "
+                           f"wait for one while holding its memory; give at most {MOST_WORKERS_PER_CPU * cpus} "
+                           f"({MOST_WORKERS_PER_CPU} a CPU), and no more than {cpus} to gain from them")
+    if workers > cpus:
+        print(f"playbook selfplay: warning: --workers {workers} on {counted(cpus, 'CPU')}: the workers take turns "
+              f"on them, and {cpus} play as fast", file=sys.stderr)
+
+
+def _executor(args, games: int):
+    """The executor of a run that has ``games`` games left to play."""
+    if args.workers is not None:
+        # Never more workers than games (so than tasks); they start one at a time as tasks go out.
+        return LocalPool(max(1, min(args.workers, games))), None
     if args.scheduler is not None:
         try:
             from distributed import Client
@@ -232,31 +256,16 @@ def _check_counts(args) -> None:
         raise CommandError(f"--batch: at least 1 game a task, not {args.batch} (leave it out to size tasks by time)")
 
 
-def _worker_signals() -> None:
-    """A local worker process's signals: Ctrl-C reaches every process of
-    the terminal, and the workers leave it to the command, which stops the
-    run; SIGTERM ends a worker at once (the command's own handler, copied
-    into it, is not for it)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})  # held while it was started
-
-
 def _close(executor, client, stopped: bool) -> None:
-    """Let the executor and the Dask client go; after a stop, without
-    waiting for the tasks still out (their games are played again by the
-    next run): local worker processes are ended."""
+    """Let the executor and the Dask client go; after a stop (whose run
+    has kept what its tasks handed back), without waiting for the tasks
+    still out (their games are played again by the next run): local
+    worker processes are ended."""
     if executor is not None:
-        if stopped:
-            # A process pool's workers, taken before shutdown lets go of them: ended at once, their games are
-            # played again next run (else each plays its task to the end, and the command waits for it).
-            processes = list((getattr(executor, "_processes", None) or {}).values())
-            try:
-                executor.shutdown(wait=False, cancel_futures=True)
-            except TypeError:  # Dask's executor cancels what is left on its own
-                executor.shutdown(wait=False)
-            for process in processes:
-                process.terminate()
+        if stopped and isinstance(executor, LocalPool):
+            executor.end()
+        elif stopped:
+            executor.shutdown(wait=False)  # Dask's executor cancels what is left on its own
         else:
             executor.shutdown()
     if client is not None:
@@ -271,8 +280,10 @@ def selfplay_command(args) -> int:
     agents = parse_agents(args.agents)
     options = dict(parse_setting(t, "--option") for t in args.options)
     setup = dict(parse_setting(t, "--setup") for t in args.setup)
+    if args.workers is not None:
+        _check_workers(args.workers)
     before = _games_in(args.out, range(args.seed, args.seed + args.games))
-    executor, client = _executor(args)
+    executor, client = _executor(args, args.games - before)
     stopped = True
     try:
         result = selfplay(args.game, agents, games=args.games, max_plies=args.max_plies, executor=executor,

@@ -61,6 +61,7 @@ from pathlib import Path
 
 from ..core import PlaybookError
 from ..records import ROW_COLUMNS, Record
+from .running import Jobs
 from .selfplay import SelfPlay, SelfPlayError
 
 __all__ = ["load_results", "keep_results", "read_settings", "ResultStore", "SETTINGS_FILE", "FLUSH_SECONDS",
@@ -199,14 +200,12 @@ class ResultStore:
         self._write(table, f"part-{rows[0]['seed']:012d}-{rows[-1]['seed']:012d}-{len(self._parts()):06d}")
         self._pending = []
 
-    def play(self, jobs: list[tuple[bytes, int]],
-             run: Callable[[list, Callable[[list[Record]], None]], object]) -> None:
+    def play(self, jobs: Jobs, run: Callable[[Jobs, Callable[[list[Record]], None]], object]) -> None:
         """Play the ``jobs`` (payload, seed) whose seeds are not written
         yet, through ``run(jobs, keep)``, which calls ``keep(records)``
         with each lot of finished games; what finished is written even when
         the run stops on an error or an interrupt."""
-        done = self.seeds()
-        todo = [job for job in jobs if job[1] not in done]
+        todo = jobs.without(self.seeds())
         if todo:
             try:
                 run(todo, self.add)
@@ -349,7 +348,7 @@ def _write_text(path: Path, text: str) -> None:
     os.replace(partial, path)
 
 
-def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: list, run,
+def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: Jobs, run,
                  book: int = 0, rotate: bool = False) -> list[Record]:
     """Play the ``jobs`` of a self-play run not yet in the folder ``path``
     (through ``run(jobs, keep)``), write them there, and return the records
@@ -363,7 +362,7 @@ def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: in
     if rotate:
         settings["rotate"] = True
     ResultStore(path, settings).play(jobs, run)
-    return load_results(path, seeds={s for _, s in jobs}).records
+    return load_results(path, seeds=jobs.seeds).records
 
 
 def read_settings(path) -> dict:
