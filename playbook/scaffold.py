@@ -26,7 +26,7 @@ from pathlib import Path
 from string import Template
 
 from .core import PlaybookError
-from .games import available
+from .games import available, load
 
 __all__ = ["new_game", "add_arguments", "main"]
 
@@ -72,8 +72,6 @@ def _checked(name: str) -> str:
 
 def _game_named(name: str) -> bool:
     """Whether an installed game answers to ``name`` (its key, title or an alias)."""
-    from .games import load
-
     try:
         load(name)
     except PlaybookError:
