@@ -66,6 +66,7 @@ __all__ = [
     "TooManyActions",
     "MOST_LISTED",
     "checked_text",
+    "checked_action",
     "shown",
     "LONGEST_POSITION",
     "LONGEST_ACTION",
@@ -137,6 +138,12 @@ def checked_text(text: object, what: str = "a position", most: int = LONGEST_POS
     if len(text) > most:
         raise NotationError(f"{what} is at most {most:,} characters long; this text has {len(text):,}")
     return text
+
+
+def checked_action(text: object) -> str:
+    """``text`` when it can be read as an action (see :func:`checked_text`):
+    every game's action reader calls it first."""
+    return checked_text(text, "an action", LONGEST_ACTION)
 
 
 class IllegalAction(PlaybookError):
@@ -727,7 +734,7 @@ class State(ABC):
         or :class:`IllegalAction` otherwise."""
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
-        checked_text(text, "an action", LONGEST_ACTION)
+        checked_action(text)
         self._refuse_if_over()
         action = self._legal_by_text().get(text.strip())
         if action is None:

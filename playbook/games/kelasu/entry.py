@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ...core import LONGEST_ACTION, Action, IllegalAction, NotationError, StateMixin, Step, StepOptions, checked_text
+from ...core import Action, IllegalAction, NotationError, StateMixin, Step, StepOptions, checked_action
 from .board import (
     ACCEPT,
     CELL_STEPS,
@@ -138,7 +138,7 @@ class StepEntry(StateMixin):
     def parse_action(self, text: str) -> Action:
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
-        checked_text(text, "an action", LONGEST_ACTION)
+        checked_action(text)
         self._refuse_if_over()
         text = text.strip()
         if text in WORDS:
