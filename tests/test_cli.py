@@ -30,7 +30,7 @@ def test_agents_are_read_with_their_settings_and_named_by_their_text():
     ("alphabeta:plies=3", "alphabeta has no setting 'plies'"),
     ("alphabeta:nodes", "expected key=value"),
     ("alphabeta:nodes=0", "nodes is a whole number of at least 1 or None, not 0"),
-    # Refused here, before any game: each used to be taken, and failed or misbehaved only in play.
+    # Refused here, before any game: taken, each would fail or misbehave only in play.
     ("alphabeta:time_limit=-1", "time_limit is a number more than 0 or None, not -1"),
     ("alphabeta:time_limit=inf", "time_limit is a number more than 0 or None, not inf"),
     ("alphabeta:table_size=-1", "table_size is a whole number of at least 0, not -1"),
@@ -52,7 +52,7 @@ def test_an_agent_made_in_python_refuses_a_setting_it_cannot_use():
     from playbook.analysis import GreedyAgent
 
     with pytest.raises(ValueError, match="evaluation is a function"):
-        GreedyAgent(evaluation="foo")  # used to end every game of a run in an error, and the run exit 0
+        GreedyAgent(evaluation="foo")  # taken, every game of a run would end in an error
     with pytest.raises(ValueError, match="seed is a number or None, not 'x'"):
         RandomAgent(seed="x")
     assert GreedyAgent(evaluation=lambda state, player: 0.0).evaluation is not None

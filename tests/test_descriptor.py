@@ -88,8 +88,8 @@ def wrong_values(option: Option) -> list:
 
 
 def test_load_refuses_every_rule_variant_of_the_wrong_type_naming_it_and_what_it_takes(game):
-    # load("ccc", quiet_limit="x") used to be taken and fail later inside a game, and boolean
-    # options took "no" and 5 (both true to Python).
+    # Taken, load("ccc", quiet_limit="x") would fail later inside a game, and a boolean option given
+    # "no" or 5 would read as true.
     tried = 0
     for option in game.descriptor.variants:
         for value in wrong_values(option):

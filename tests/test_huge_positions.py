@@ -32,7 +32,7 @@ WIDE = ["..........", "..........", "S.S....S.S", "BBBBBBBBBB", "BBBB..BBBB", "B
 @pytest.fixture
 def merges_made(monkeypatch):
     """How many merges the code makes; more than a list may hold fails the test at once (listing
-    this position used to run for minutes)."""
+    this position whole takes minutes)."""
     made = [0]
     real = merges._merges_of
 
@@ -99,8 +99,8 @@ def elite_cresnovian():
 
 
 def test_a_board_waits_on_no_more_than_its_time_for_the_steps_it_sends(monkeypatch):
-    # Every step of an elite Tectonic Failure solves matchings: the board took seven to nine seconds to
-    # send the tree of a move.  Here each next_steps call moves a clock of the tree's own on by 20 ms:
+    # Every step of an elite Tectonic Failure solves matchings: looking ahead through all of them takes
+    # the board seven to nine seconds a move.  Here each next_steps call moves a clock of the tree's own on by 20 ms:
     # past TREE_SECONDS (0.25 s, about 13 calls) no deeper level is looked into; root choices (talk)
     # still are.
     from playbook.widget import tree

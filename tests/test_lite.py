@@ -207,7 +207,7 @@ def lite_command(out, capsys) -> tuple[int, str]:
 
 
 def test_the_site_is_never_built_over_a_folder_an_earlier_build_did_not_write(tmp_path, quick_build, capsys):
-    # `--out .` from a folder of one's own work used to delete all of it before building.
+    # `--out .` from a folder of one's own work: the build replaces its folder, so it must refuse this one.
     work = tmp_path / "my-work"
     (work / ".git").mkdir(parents=True)
     (work / "notes.txt").write_text("a week of work")

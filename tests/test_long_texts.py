@@ -26,8 +26,8 @@ def refusal(call) -> str:
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    # The text itself is allocated before tracing starts; reading it line by line used to take
-    # over a hundred times its size (10 MB of newlines read as a CCC position took 1.7 GB).
+    # The text itself is allocated before tracing starts; read line by line, it would take over a
+    # hundred times its size (10 MB of newlines read as a CCC position take 1.7 GB).
     assert peak < 1_000_000, f"refusing took {peak:,} bytes"
     return str(refused.value)
 
@@ -56,7 +56,7 @@ def test_a_long_action_text_is_refused_without_being_repeated(game, filler):
 
 @pytest.mark.parametrize("length", [200, 9_000])
 def test_a_refused_action_within_the_bound_quotes_at_most_a_line_of_it(game, length):
-    # Kelasu's refusal of an unknown word used to quote the whole word back, a megabyte of it.
+    # A refusal naming an unknown word must not quote the word back whole, a megabyte of it.
     state = game.initial()
     for text in ("x" * length, "a1" + "z" * length, "@" * length):
         with pytest.raises(PlaybookError) as refused:

@@ -45,7 +45,7 @@ def test_every_damaged_file_is_kept_under_its_own_number_and_none_twice(playbook
 
 
 @pytest.mark.parametrize("record", [
-    {"rating": 10 ** 400, "streak": 1, "best_streak": 1, "results": []},  # overflowed every expected score
+    {"rating": 10 ** 400, "streak": 1, "best_streak": 1, "results": []},  # overflows every expected score
     {"rating": 1600, "streak": -3, "best_streak": 1, "results": []},
     {"rating": "high", "streak": 0, "best_streak": 0, "results": []},
     {"rating": 1600, "streak": 0, "best_streak": 0, "results": [["cosmic-001", "yes"]]},

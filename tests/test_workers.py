@@ -114,7 +114,7 @@ def kept_count(stderr: str) -> int:
 
 
 def test_an_absurd_number_of_workers_is_refused_before_any_process_starts(tmp_path):
-    # It started about 4,400 processes, used all the memory and held SIGTERM for minutes.
+    # Started, that many would use all the memory and hold SIGTERM back for minutes.
     run = Watched([*COMMAND, "--games", "2", "--workers", "100000", "--out", str(tmp_path / "out")], most=8)
     status, out, err = run.finish()
     assert status == 2 and out == "" and "Traceback" not in err
