@@ -138,6 +138,23 @@ def test_no_more_workers_start_than_the_run_has_games_and_more_than_the_cpus_war
     assert [r.seed for r in load_results(tmp_path / "out").records] == [0, 1]
 
 
+def test_a_stop_takes_effect_while_the_workers_start(tmp_path):
+    # The workers start one at a time as tasks go out; a stop arriving among them takes effect after the
+    # one being started, instead of being held until every worker is up.
+    from playbook.analysis.tasks import cpu_count
+    from playbook.cli import MOST_WORKERS_PER_CPU
+
+    workers = MOST_WORKERS_PER_CPU * cpu_count()
+    run = Watched([*COMMAND, "--games", "100000", "--workers", str(workers), "--batch", "1",
+                   "--out", str(tmp_path / "out")], most=workers + 4)
+    run.wait_for(lambda: len(run.look()) >= 4)  # the command, the starting server and its tracker, a worker
+    at_stop = len(run.look())
+    run.proc.send_signal(signal.SIGTERM)
+    status, _, err = run.finish()
+    assert status == 128 + signal.SIGTERM and "Traceback" not in err, err
+    assert run.peak <= at_stop + 2 < workers + 1  # the worker being started, and none after it
+
+
 # ---------------------------------------------------------------- a billion games
 
 
