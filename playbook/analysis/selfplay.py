@@ -303,7 +303,8 @@ def _run_batch(jobs: list[tuple[bytes, int]], seconds: float | None = None) -> l
     with recallable():
         for blob, seed in paced(jobs, seconds):
             with playing():
-                out.append(_play_job(loader.loads(blob), seed))
+                record = _play_job(loader.loads(blob), seed)
+            out.append(record)
     return out
 
 
@@ -468,10 +469,10 @@ def _check_seeds(seed, games: int) -> None:
     (``seed`` to ``seed + games - 1``) leave the 64 bits they are kept in."""
     if isinstance(seed, bool) or not isinstance(seed, Integral):
         raise SelfPlayError(f"seed: a whole number, not {seed!r:.40}")
-    seed = int(seed)
-    if seed not in SEEDS or seed + max(games, 1) - 1 not in SEEDS:
+    seed, last = int(seed), int(seed) + max(int(games), 1) - 1  # ints: a range tests them at once
+    if seed not in SEEDS or last not in SEEDS:
         raise SelfPlayError(f"seed: the seeds of a run are kept as 64-bit whole numbers, from {SEEDS.start} to "
-                            f"{SEEDS.stop - 1}; {seed} to {seed + max(games, 1) - 1} do not fit")
+                            f"{SEEDS.stop - 1}; {seed} to {last} do not fit")
 
 
 def _warn_if_book_long(game: Game, records: list[Record], book: int) -> None:
