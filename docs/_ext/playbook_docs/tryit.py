@@ -23,6 +23,7 @@ from sphinx.util import logging
 from playbook import lite
 
 from .generated import Generated
+from .tutorials import ROOT
 
 #: Where the pages go, under docs/generated/; the site goes to lite/ in the output.
 FOLDER = "try"
@@ -53,6 +54,11 @@ def check_available(app: Sphinx) -> None:
     if app.builder.format != "html":
         return
     reason = missing()
+    if not reason:
+        try:
+            lite.check_out(Path(app.outdir) / SITE, ROOT)
+        except lite.LiteError as exc:
+            reason = f"{exc} (remove that lite/ folder if an older build of these pages wrote it)"
     if reason:
         raise ExtensionError(
             f"the try-it pages need the JupyterLite site, which cannot be built here: {reason}. "
@@ -112,6 +118,10 @@ def build_site(app: Sphinx, exc: Exception | None, root: Path) -> None:
     """Build the JupyterLite site into the output's ``lite/`` folder, once the pages are written."""
     if exc is not None or not app.config.playbook_lite or app.builder.format != "html":
         return
+    folder = Path(app.outdir) / SITE
     logger.info("building the in-browser JupyterLab into %s/ (playbook lite)", SITE)
-    site = lite.build(root, Path(app.outdir) / SITE)
+    try:
+        site = lite.build(root, folder)
+    except (OSError, ValueError, RuntimeError) as exc:
+        raise ExtensionError(f"the in-browser JupyterLab could not be built into {folder}: {exc}") from None
     logger.info("built %s/: %d notebooks, %d wheels", SITE, len(site.notebooks), len(site.packages))
