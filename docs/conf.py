@@ -29,7 +29,6 @@ release = version = playbook.__version__
 extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
-    "sphinx.ext.autosummary",
     "sphinxarg.ext",
     "playbook_docs",
 ]
@@ -38,7 +37,6 @@ extensions = [
 # they are saved (their outputs are checked by nbval, not run again here).
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = ["_build", "README.md"]
-templates_path = ["_templates"]
 root_doc = "index"
 nitpicky = False
 
@@ -52,9 +50,8 @@ nb_render_markdown_format = "myst"
 nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
 nb_ipywidgets_js: dict = {}
 
-# The API reference: one page a module, found by walking the package.
-autosummary_generate = True
-autosummary_ignore_module_all = True
+# The API reference: one page a module, found by walking the package
+# (written by the playbook_docs extension).
 autodoc_default_options: dict = {}
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"

@@ -10,6 +10,10 @@ host; the browser test
 
 from __future__ import annotations
 
+import ast
+import html
+import importlib
+import inspect
 import os
 import pkgutil
 import re
@@ -89,13 +93,51 @@ def test_every_installed_game_has_its_rules_page_with_its_clarifications(site):
         assert "Rules clarifications" in page or "rules clarifications" in page.lower(), key
 
 
-def test_every_module_of_the_package_has_its_api_page(site):
+def public_names(name: str) -> list[str]:
+    """Every public name the module ``name`` defines, found here apart from
+    the site's own code: the classes and functions whose home it is, each
+    class's members, and the names it assigns at its top level (not those it
+    imports), all but those starting with an underscore."""
+    module = importlib.import_module(name)
+    found = []
+    for attr, value in vars(module).items():
+        if attr.startswith("_") or getattr(value, "__module__", None) != name:
+            continue
+        if inspect.isclass(value) or (callable(value) and getattr(value, "__qualname__", None) == attr):
+            found.append(f"{name}.{attr}")
+        if inspect.isclass(value):
+            found += [f"{name}.{attr}.{member}" for member in vars(value) if not member.startswith("_")]
+    body = list(ast.parse(inspect.getsource(module)).body)
+    while body:
+        statement = body.pop()
+        if isinstance(statement, (ast.If, ast.Try)):
+            body += [*statement.body, *statement.orelse]
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            found += [f"{name}.{n.id}" for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)
+                      and not n.id.startswith("_") and not inspect.ismodule(getattr(module, n.id, None))]
+    return sorted(set(found))
+
+
+def test_every_public_name_of_every_module_is_on_its_api_page(site):
     modules = [m.name for m in pkgutil.walk_packages(playbook.__path__, "playbook.") if not m.name.endswith("__main__")]
-    missing = [m for m in ["playbook", *modules] if not (site / "generated" / "api" / f"{m}.html").is_file()]
-    assert not missing, missing
+    missing = []
+    for name in ["playbook", *modules]:
+        page = site / "generated" / "api" / f"{name}.html"
+        ids = set(re.findall(r'id="([^"]+)"', page.read_text())) if page.is_file() else set()
+        # The page is the module's (playbook.analysis binds compare, the
+        # module's name, to the function it holds: the page is still the module's).
+        missing += [n for n in [f"module-{name}", *public_names(name)] if n not in ids]
+    assert not missing, f"{len(missing)} names have no entry on their module's page: {missing[:30]}"
     core = (site / "generated" / "api" / "playbook.core.html").read_text()
     # A public name of the contract, its signature and its docstring.
     assert 'id="playbook.core.State.play"' in core and "IllegalAction" in core
+    # A constant shows its value (the source's ORTH = ("n", "e", "s", "w")); a
+    # table too long to read beside its name (DIRS, a dict of eight vectors) does not.
+    board_page = (site / "generated" / "api" / "playbook.games.ccc.board.html").read_text()
+    board = html.unescape(re.sub(r"<[^>]+>", "", board_page))
+    assert "ORTH = ('n', 'e', 's', 'w')" in board
+    assert "DIRS =" not in board and "DIRS" in board
 
 
 def test_every_subcommand_is_on_the_commands_page(site):

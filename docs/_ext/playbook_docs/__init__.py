@@ -8,7 +8,9 @@ git), the pages that would otherwise go stale by hand:
 - :mod:`.games`: a page of each installed game's rules as playbook plays
   them, from its package's docstring;
 - :mod:`.tryit`: a "Try it" page for each notebook of the JupyterLite site,
-  which is built by ``playbook lite`` into the site's ``lite/`` folder.
+  which is built by ``playbook lite`` into the site's ``lite/`` folder;
+- :mod:`.api`: the API reference, a page for each module of the package
+  with every public name it defines.
 
 It also gives the pages a ``board`` directive (:mod:`.boards`: a picture
 the package draws) and tidies docstrings for the API reference
@@ -21,7 +23,7 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
-from . import boards, docstrings, games, tryit, tutorials
+from . import api, boards, docstrings, games, tryit, tutorials
 from .generated import Generated
 from .tutorials import ROOT
 
@@ -29,7 +31,8 @@ from .tutorials import ROOT
 def _write_pages(app: Sphinx) -> None:
     generated = Path(app.srcdir) / "generated"
     for module, write in [(tutorials, lambda out: tutorials.write(out, ROOT)), (games, games.write),
-                          (tryit, lambda out: tryit.write(out, ROOT, app.config.playbook_lite))]:
+                          (tryit, lambda out: tryit.write(out, ROOT, app.config.playbook_lite)),
+                          (api, api.write)]:
         out = Generated(generated / module.FOLDER)
         write(out)
         out.remove_stale()
@@ -43,4 +46,5 @@ def setup(app: Sphinx) -> dict:
     app.connect("build-finished", lambda app, exc: tryit.build_site(app, exc, ROOT))
     app.add_directive("board", boards.BoardDirective)
     docstrings.setup(app)
+    api.setup(app)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

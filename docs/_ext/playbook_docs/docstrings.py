@@ -7,6 +7,8 @@
 - A relative name in a role (``:mod:`.edit```) means what it means in a
   relative import, a sibling of the module (Sphinx would otherwise search
   every module that ends so, and find one in each game).
+- A data name with no doc comment of its own shows no text, never the
+  docstring of its value's type (a dict's, a tuple's).
 - A package that gathers names from its modules (``playbook``,
   ``playbook.analysis``) lists them with a link to where each is documented.
 """
@@ -14,6 +16,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 import sys
 from types import ModuleType
@@ -95,7 +98,18 @@ def gathered(module: ModuleType) -> list[str]:
             f"Imported as ``from {module.__name__} import ...``:", "", *found]
 
 
+def borrowed(what: str, obj: object, lines: list[str]) -> bool:
+    """Whether ``lines``, the docstring of the data or attribute ``obj``,
+    is only its type's (a dict's or a tuple's), which says nothing of it."""
+    if what not in ("data", "attribute") or not lines:
+        return False
+    own = inspect.getdoc(type(obj))
+    return own is not None and "\n".join(lines).strip() == own.strip()
+
+
 def _process(app: Sphinx, what: str, name: str, obj: object, options: dict, lines: list[str]) -> None:
+    if borrowed(what, obj, lines):
+        lines.clear()
     rubrics(lines)
     relative_targets(name, lines)
     if what == "module" and isinstance(obj, ModuleType):
