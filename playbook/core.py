@@ -656,6 +656,14 @@ class State(ABC):
         :meth:`chance_outcomes`."""
         return self.to_move == CHANCE and self.outcome is None
 
+    @property
+    def roller(self) -> str | None:
+        """In a chance node, the player whose turn the outcome belongs to
+        (who rolls the dice), where the game says; None elsewhere and where
+        chance belongs to no player.  Move lists number a roll with its
+        roller's turn."""
+        return None
+
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """In a chance node, every outcome (the actions :meth:`legal_actions`
         lists, in its order) with its exact probability, a
@@ -674,7 +682,7 @@ class State(ABC):
         if self.outcome is not None:
             return f"Game over. {str(self.outcome)[0].upper()}{str(self.outcome)[1:]}"
         if self.chance:
-            return "Chance to move"
+            return f"{self.roller.capitalize()} to roll" if self.roller else "Chance to move"
         return f"{self.to_move.capitalize()} to move"
 
     # ---- provided

@@ -46,10 +46,19 @@ prefers loses nothing by definition.  The labels come from the game's
 :class:`Thresholds`, built by :func:`thresholds_for` from what the
 game's engine says of reviews, the one place where games differ.
 
+In a game with chance, each move is judged by its expected value after
+the roll that follows (the searches weigh every roll, see
+:mod:`~playbook.analysis.search`), and the dice themselves are never
+marked: a roll's row has :data:`~playbook.core.CHANCE` as its mover, no
+label and no loss, and its scores (the position before and after the
+roll) are for the first player, so the graph shows the luck of each roll
+beside the skill of each move.
+
 One rule holds in every game whatever the numbers say: a move after which
 the opponent can win at once (with the game's ``reach`` actions or fewer,
-before the mover acts again), where some other move that handed the turn
-over (or ended the game) allowed no such win, is a blunder.  A draw
+before the mover acts again, and whatever the dice do), where some other
+move that handed the turn over (or ended the game) allowed no such win,
+is a blunder.  A draw
 offer, or an action after which the same side acts again, escapes
 nothing, so it is no such other move.  This is checked by playing the actions out with the rules
 alone, not by the search.
@@ -72,12 +81,12 @@ from itertools import islice, pairwise
 from typing import Any
 
 from ..browser import missing
-from ..core import PlaybookError, State
+from ..core import CHANCE, PlaybookError, State
 from ..numbering import move_numbers
 from ..records import Record
 from .evaluation import evaluation_for, outcome_value, squash
 from .review_html import length, review_html
-from .search import LIMIT, AlphaBeta, candidates, choice_key
+from .search import LIMIT, AlphaBeta, candidates, choice_key, expected
 from .words import plural
 
 __all__ = ["review", "Review", "Thresholds", "thresholds_for", "LABELS", "MARKS", "loses_at_once"]
@@ -138,12 +147,16 @@ def loses_at_once(state: State, mover: str, reach: int = 1) -> bool:
     most ``reach`` of their actions (before ``mover`` acts again) ends in
     a position ``mover`` has lost.  Played out with the rules alone:
     every action the game lists (up to the search's limit) and those it
-    does not list but a search weighs."""
+    does not list but a search weighs.  A roll of the dice is an action
+    too (it takes one of ``reach``), and the loss must follow whatever the
+    dice show."""
     value = outcome_value(state, mover)
     if value is not None:
         return value < 0
     if reach <= 0 or state.to_move == mover:
         return False
+    if state.chance:
+        return all(loses_at_once(state.play(action), mover, reach - 1) for action, _ in state.chance_outcomes())
     for action in _actions(state):
         if loses_at_once(state.play(action), mover, reach - 1):
             return True
@@ -206,11 +219,11 @@ class Review:
     def advantage(self) -> list[float]:
         """After each move, the first player's expected score (0 to 1):
         the points of the evaluation graph."""
-        first = self.states[0].game.players[0] if self.states[0].game.players else self.states[0].to_move
+        first = _first(self.states[0])
         out = []
         for row in self.rows:
             chance = squash(row["after"], self.thresholds.scale)
-            out.append(round(chance if row["mover"] == first else 1.0 - chance, 4))
+            out.append(round(chance if row["mover"] in (first, CHANCE) else 1.0 - chance, 4))
         return out
 
     def plot(self, ax=None):
@@ -259,9 +272,12 @@ class Review:
         return move_numbers(self.states)
 
     def summary(self) -> dict[str, dict[str, int]]:
-        """Per mover, how many moves earned each label."""
+        """Per mover, how many moves earned each label (the dice earn none,
+        and are left out)."""
         out: dict[str, dict[str, int]] = {}
         for row in self.rows:
+            if row["mover"] == CHANCE:
+                continue
             counts = out.setdefault(row["mover"], {label: 0 for label in LABELS})
             if row["label"]:
                 counts[row["label"]] += 1
@@ -304,6 +320,9 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
     for ply, (before, after) in enumerate(pairwise(states), start=1):
         action = after.last_action
         assert action is not None, "every position after the first was reached by an action"
+        if before.chance:
+            rows.append(_roll_row(ply, before, after, action.text, depth, ply <= book))
+            continue
         mover = _mover(before, action)
         found = analyses[ply - 1]
         best = found.action.text if found is not None else action.text
@@ -335,6 +354,21 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
     return Review(record, states, rows, rules, human=sides)
 
 
+def _first(state: State) -> str:
+    """The first player of ``state``'s game, for whom rolls are scored."""
+    return state.game.players[0] if state.game.players else state.to_move
+
+
+def _roll_row(ply: int, before: State, after: State, text: str, depth: int, book: bool) -> dict:
+    """The row of a roll of the dice: never labelled, its scores the
+    first player's before and after it, as deep as a move's ``after``."""
+    first = _first(before)
+    return {"ply": ply, "mover": CHANCE, "move": text, "best": text,
+            "before": round(_value(before, depth - 1, first), _DIGITS),
+            "after": round(_value(after, depth - 1, first), _DIGITS),
+            "loss": 0.0, "label": "", "allows_win": False, "line": [], "book": book}
+
+
 def _book(record: Record, book: int | None) -> int:
     """How many first actions of ``record`` were book moves: ``book`` when
     given, else the record's ``book`` (self-play records keep it)."""
@@ -346,8 +380,9 @@ def _book(record: Record, book: int | None) -> int:
 
 
 def _analyse(state: State, depth: int):
-    """A fresh, seeded, clock-free search of ``state`` (None when over)."""
-    if state.outcome is not None:
+    """A fresh, seeded, clock-free search of ``state`` (None when over,
+    and where the dice, not a player, move)."""
+    if state.outcome is not None or state.chance:
         return None
     return AlphaBeta(depth=depth, time_limit=None, seed=0).analyse(state)
 
@@ -362,12 +397,17 @@ def _mover(state: State, action) -> str:
 def _value(state: State, depth: int, mover: str) -> float:
     """The score of ``state`` for ``mover``: the result when it is over,
     else a search ``depth`` actions deep (the game's evaluation at depth
-    0), negated when another side is to move."""
+    0), negated when another side is to move; before a roll, the
+    expectation of the scores after it, each one action shallower."""
     value = outcome_value(state, mover)
     if value is not None:
         return value
     if depth < 1:
         return evaluation_for(state)(state, mover)
+    if state.chance:
+        scale = state.game.engine.review_scale
+        return expected([(float(p), _value(state.after(a), depth - 1, mover)) for a, p in state.chance_outcomes()],
+                        scale)
     score = _analyse(state, depth).score
     return score if state.to_move == mover else -score
 

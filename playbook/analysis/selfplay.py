@@ -71,6 +71,7 @@ from itertools import combinations
 from numbers import Integral
 from typing import Any
 
+from ..chance import Dice
 from ..core import Game, PlaybookError
 from ..games import load
 from ..records import ROW_COLUMNS, Record
@@ -135,7 +136,10 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
     ``book`` actions are random (from ``seed``), the same in every game of
     that seed, before the agents take over; ``pair`` (the seed of the first
     game of a turn of the seats) draws them from that seed instead, so
-    every game of the turn opens alike.  Returns the game's record (see
+    every game of the turn opens alike.  In a game with chance the dice
+    are rolled from the game's seed (:func:`dice_for`), never by an agent,
+    and every roll is in the record; with ``pair`` every game of the turn
+    rolls the same dice.  Returns the game's record (see
     the module's docstring); an error inside an agent ends the game as
     unfinished, with the error in ``reason`` and ``error``."""
     began = time.perf_counter()
@@ -150,6 +154,7 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
         by_player = dict(zip(players, agents, strict=True))
     names = names or {p: agent_name(a) for p, a in by_player.items()}
     opening_agent = RandomAgent(seed=seed if pair is None else pair)  # plays the first ``book`` plies
+    dice = dice_for(seed, pair)
     actions: list[str] = []
     notes: list[dict | None] = []
     first = opening = None
@@ -157,6 +162,12 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
     error = None
     try:
         while state.outcome is None and len(actions) < max_plies:
+            if state.chance:  # the dice move, drawn from the game's seed
+                action = dice.roll(state)
+                notes.append(None)
+                actions.append(action.text)
+                state = state.play(action)
+                continue
             if first is None:
                 if in_setup(state):
                     setup_plies += 1
@@ -187,6 +198,17 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
                   setup=dict(setup or {}), seed=seed, first=first, opening=opening, setup_plies=setup_plies,
                   book=min(book, len(actions)), pair=pair, seconds=time.perf_counter() - began,
                   error=error_detail if error else None)
+
+
+def dice_for(seed: int | None, pair: int | None = None) -> Dice:
+    """The dice of the game of ``seed``: seeded from it (apart from the
+    agents' choices, which its seed also starts), or from ``pair``, the
+    seed of the first game of a turn of the seats, so that every game of
+    the turn rolls the same numbers in the same order (common random
+    numbers: the luck of the dice falls alike on both seatings).  Random
+    for a game with no seed."""
+    base = seed if pair is None else pair
+    return Dice(None if base is None else f"{base}/dice")
 
 
 def seats_of(state) -> tuple[str, ...]:
@@ -551,12 +573,14 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     ``book``: how many actions at the start of each game are random
     (drawn from the game's seed) before the agents take over, as an
     opening book does, so that engines that always choose alike still
-    play varied games.
+    play varied games.  In a game with chance the dice are rolled from each
+    game's seed, so a run is the same on every machine and executor.
 
     ``rotate=True``: the agents change seats from game to game, game ``k``
     seating them turned ``k`` places round, and every full turn of the
     seats opens with the same ``book`` actions (drawn from the seed of its
-    first game, kept as the records' ``pair``): in a two-player game,
+    first game, kept as the records' ``pair``) and, in a game with chance,
+    rolls the same dice (:func:`dice_for`): in a two-player game,
     colour-reversed pairs from one opening, which
     :meth:`SelfPlay.pair_score` and :meth:`SelfPlay.first_move_pairs` read
     with the pentanomial model.  ``sprt=(elo0, elo1)`` (two agents, kept

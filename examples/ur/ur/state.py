@@ -78,6 +78,11 @@ class UrState(State):
         """The side to move, or CHANCE while the dice are to be rolled."""
         return CHANCE if self.roll is None else self.side
 
+    @property
+    def roller(self) -> str | None:
+        """The side whose roll it is, while the dice are to be rolled."""
+        return self.side if self.roll is None and self.outcome is None else None
+
     def key(self) -> Hashable:
         return (self.white, self.black, self.side, self.roll)
 
@@ -212,7 +217,7 @@ class UrState(State):
         if self.outcome is not None:
             return super().status()
         if self.roll is None:
-            return f"{self.side.capitalize()} to roll"
+            return super().status()
         return f"{self.side.capitalize()} to move {self.roll}"
 
     def _roll_line(self) -> str:
