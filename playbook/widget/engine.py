@@ -67,18 +67,28 @@ class EnginePlay(BoardBase):
             self._answer()
 
     def _seat_humans(self, state: State) -> None:
-        """The person plays the sides chosen, or else the side to move in ``state``."""
-        self._humans = self._chosen_humans or frozenset([state.to_move])
+        """The person plays the sides chosen, or else the side to move in
+        ``state`` (before a roll, the side that rolls, else the first)."""
+        mover = (state.roller or (state.game.players or (state.to_move,))[0]) if state.chance else state.to_move
+        self._humans = self._chosen_humans or frozenset([mover])
 
     def _is_human(self, state: State) -> bool:
         return state.to_move in self._humans
 
     def _engine_to_move(self, state: State) -> bool:
-        """Whether ``state`` waits for the engine (so nothing may be entered on the board)."""
-        return self.opponent is not None and state.outcome is None and not self._is_human(state)
+        """Whether ``state`` waits for the engine (so nothing may be entered
+        on the board); never where the dice move."""
+        return self.opponent is not None and state.outcome is None and not state.chance and not self._is_human(state)
 
     def _answer(self) -> None:
-        while self._engine_to_move(self.state):
+        """Play what the board plays by itself: the engine's moves, and the
+        dice where it rolls them (see :meth:`~playbook.widget.dice.Rolling._rolls_itself`)."""
+        while True:
+            if self._rolls_itself(self.state):
+                self._roll()
+                continue
+            if not self._engine_to_move(self.state):
+                return
             self._thinking = True
             try:
                 self._publish()  # the status says the engine is thinking
@@ -107,6 +117,8 @@ class EnginePlay(BoardBase):
         state = self.state
         if state.outcome is not None:
             raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
+        if state.chance:
+            raise IllegalAction("the dice move here, not a player: press Roll", rule="chance")
         analysis = self._analyse(state)
         action: Action = analysis.action
         current = self.advice if self.advice.get("position") == self.position else {}
@@ -144,14 +156,22 @@ class EnginePlay(BoardBase):
         return self._analyses[key]
 
     def _show_evaluation(self, state: State) -> None:
+        # Before a roll, the evaluation is the roller's (or the first player's), as the position stands.
+        player = (state.roller or state.game.players[0]) if state.chance and state.game.players else state.to_move
         if not self.show_evaluation or state.outcome is not None \
-                or not state.game.engine.judges_for(state, state.to_move):
+                or not state.game.engine.judges_for(state, player):
             self.evaluation = ""
             return
+        side = str(player).capitalize()
+        if state.chance:
+            self.evaluation = f"Evaluation for {side}: {evaluate(state, player):+.1f} before the roll"
+            return
         analysis = self._analyses.get(self.position)
-        side = str(state.to_move).capitalize()
         if analysis is not None and hasattr(analysis, "describe"):
-            self.evaluation = f"Evaluation for {side}: {analysis.describe()} (search, depth {analysis.depth})"
+            # In a game with chance the search weighs every roll: its score is an expectation.
+            expected = ", expected over the dice" if state.game.chance else ""
+            self.evaluation = (f"Evaluation for {side}: {analysis.describe()} "
+                               f"(search, depth {analysis.depth}{expected})")
             return
         if not state.game.engine.judges:
             self.evaluation = ""  # no opinion before a search
