@@ -74,7 +74,7 @@ class Dice:
     system, for play at a board); the same seed gives the same rolls on
     every machine.  ``rolls`` counts the draws made."""
 
-    def __init__(self, seed: int | str | None = None):
+    def __init__(self, seed: float | str | None = None):
         self.seed = seed
         self.rng = random.Random(seed)
         self.rolls = 0

@@ -56,6 +56,7 @@ from __future__ import annotations
 import enum
 import random
 import time
+from fractions import Fraction
 from itertools import islice
 from operator import attrgetter
 from typing import Final
@@ -448,28 +449,8 @@ class AlphaBeta(Agent):
         return best_value
 
     def _chance(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
-        """The value of the chance node ``state`` (see the module's
-        docstring): its outcomes weighed by their probabilities, or with
-        ``chance="likely"`` its most likely outcome alone."""
-        if self.chance == "likely":
-            return self._search(state.after(likeliest(state)), depth - 1, alpha, beta, ply + 1)
-        key = (state, self.root)
-        entry = self.table.get(key) if self.use_table else None
-        if entry is not None:
-            self.hits += 1
-            if entry[0] >= depth:
-                return _from_table(entry[2], ply)
-        values, likely, likely_text = [], -1.0, None
-        for action, probability in state.chance_outcomes():
-            value = self._search(state.after(action), depth - 1, -3 * WIN, 3 * WIN, ply + 1)
-            values.append((float(probability), value))
-            if probability > likely:
-                likely, likely_text = probability, action.text
-        value = expected(values, self.scale)
-        if self.use_table:
-            # Exact, whatever the window: the expectation was taken over full windows.
-            self.table[key] = (depth, _EXACT, _to_table(value, ply), likely_text)
-        return value
+        """The value of the chance node ``state`` (:func:`_weigh_chance`)."""
+        return _weigh_chance(self, state, depth, alpha, beta, ply)
 
     def _inner(self, state, children, depth, alpha, beta, ply, maximising) -> tuple[float, str | None]:
         """The best value among ``children`` searched ``depth - 1`` deeper
@@ -609,6 +590,31 @@ class AlphaBeta(Agent):
         if self.chance != "expect":
             parts.append(f"chance={self.chance!r}")
         return self._settings_text(parts)
+
+
+def _weigh_chance(search: AlphaBeta, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+    """The value of the chance node ``state`` in ``search`` (see the
+    module's docstring): its outcomes weighed by their probabilities, or
+    with ``chance="likely"`` its most likely outcome alone."""
+    if search.chance == "likely":
+        return search._search(state.after(likeliest(state)), depth - 1, alpha, beta, ply + 1)
+    key = (state, search.root)
+    entry = search.table.get(key) if search.use_table else None
+    if entry is not None:
+        search.hits += 1
+        if entry[0] >= depth:
+            return _from_table(entry[2], ply)
+    values, likely, likely_text = [], Fraction(-1), None
+    for action, probability in state.chance_outcomes():
+        value = search._search(state.after(action), depth - 1, -3 * WIN, 3 * WIN, ply + 1)
+        values.append((float(probability), value))
+        if probability > likely:
+            likely, likely_text = probability, action.text
+    value = expected(values, search.scale)
+    if search.use_table:
+        # Exact, whatever the window: the expectation was taken over full windows.
+        search.table[key] = (depth, _EXACT, _to_table(value, ply), likely_text)
+    return value
 
 
 #: How :class:`AlphaBeta` may weigh a chance node: by every outcome, or by the likeliest alone.

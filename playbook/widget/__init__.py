@@ -41,8 +41,8 @@ from .. import render
 from ..core import Game, State
 from .base import CONTROLS, BoardBase
 from .bundle import CSS, ESM
-from .editor import PositionEditor
 from .dice import Rolling
+from .editor import PositionEditor
 from .engine import EnginePlay
 from .history import History
 from .hotseat import HotSeat

@@ -66,10 +66,10 @@ class Ur(Game):
             if counts[:1] != side[0] or not slash or not waiting.isdigit() or not home.isdigit():
                 raise NotationError(f"{side}'s pieces off the board are written {side[0]}WAITING/HOME "
                                     f"({side[0]}7/0)", text, at)
-            if int(waiting) + int(home) + len(pieces[side]) != PIECES:
+            total = int(waiting) + int(home) + len(pieces[side])
+            if total != PIECES:
                 raise NotationError(f"{side} has {PIECES} pieces: {len(pieces[side])} on the board, "
-                                    f"{waiting} waiting and {home} home make {len(pieces[side]) + int(waiting) + int(home)}",
-                                    text, at)
+                                    f"{waiting} waiting and {home} home make {total}", text, at)
             pieces[side] += [0] * int(waiting) + [HOME] * int(home)
             at += len(counts) + 1
         mover = {"w": "white", "b": "black"}.get(turn, "")

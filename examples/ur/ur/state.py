@@ -167,6 +167,9 @@ class UrState(State):
             raise IllegalAction(f"{text!r}: the dice are to be rolled first ({self.status()})", rule="rolling")
         if len(words) == 2 and words[0] == "roll":
             raise IllegalAction(f"{self.side} has rolled {self.roll} already: move a piece", rule="rolling")
+        if text == "pass":
+            raise IllegalAction(f"{self.side} can move with {self.roll}, so it must: a turn passes only on a 0 "
+                                f"or when no piece can move", rule="moving")
         sign = "x" if "x" in text else "-"
         cells = text.split(sign)
         along = ALONG[self.side]
