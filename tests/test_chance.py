@@ -16,7 +16,7 @@ import pytest
 from invariants import random_positions
 
 from playbook import Action, IllegalAction, Outcome, Record, State, Step, available, load
-from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, selfplay
+from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, SelfPlayError, selfplay
 from playbook.analysis.review import review
 from playbook.analysis.search import expected
 from playbook.chance import Dice, advance, expectation, likeliest, pick
@@ -274,10 +274,10 @@ def test_a_game_with_chance_replays_from_its_record_rolls_and_all(key):
 
 
 @pytest.mark.parametrize("key", WITH_CHANCE)
-def test_a_run_rolls_the_same_dice_every_time_and_a_turn_of_the_seats_shares_them(key):
+def test_a_run_rolls_the_same_dice_every_time_and_a_turn_of_the_seats_may_share_them(key):
     agents = [AlphaBeta.factory(nodes=200), RandomAgent]
-    first = selfplay(key, agents, games=4, max_plies=150, progress=False, rotate=True, seed=5)
-    again = selfplay(key, agents, games=4, max_plies=150, progress=False, rotate=True, seed=5)
+    first = selfplay(key, agents, games=4, max_plies=150, progress=False, rotate=True, same_dice=True, seed=5)
+    again = selfplay(key, agents, games=4, max_plies=150, progress=False, rotate=True, same_dice=True, seed=5)
     assert [r.actions for r in first.records] == [r.actions for r in again.records]
     for r in first.records:
         # No agent's note on a roll: the dice, not the engine, drew it.
@@ -292,6 +292,13 @@ def test_a_run_rolls_the_same_dice_every_time_and_a_turn_of_the_seats_shares_the
         for state, text in zip(r.states(), r.actions, strict=False):
             if state.chance:
                 assert pick(state.chance_outcomes(), stream.random()).text == text
+    # Without same_dice, each game rolls from its own seed: game 6 from "6/dice", not from its turn's.
+    apart = selfplay(key, agents, games=2, max_plies=40, progress=False, rotate=True, seed=5).records[1]
+    own = random.Random("6/dice")
+    assert [pick(s.chance_outcomes(), own.random()).text for s in apart.states()[:-1] if s.chance] == \
+        [t for s, t in zip(apart.states(), apart.actions, strict=False) if s.chance]
+    with pytest.raises(SelfPlayError, match="rotate"):
+        selfplay(key, agents, games=2, progress=False, same_dice=True)
 
 
 @pytest.mark.slow

@@ -128,7 +128,7 @@ def agent_name(agent: Any) -> str:
 
 
 def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = None, seed: int | None = None,
-              names: dict | None = None, book: int = 0, pair: int | None = None) -> Record:
+              names: dict | None = None, book: int = 0, pair: int | None = None, same_dice: bool = False) -> Record:
     """One game; ``agents[k]`` plays the ``k``-th seat (``game.players``, or
     the start position's ``players`` where the setup chooses them, as
     Chess Wheel+'s ``players=3`` does), or ``agents`` maps players to
@@ -138,8 +138,8 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
     game of a turn of the seats) draws them from that seed instead, so
     every game of the turn opens alike.  In a game with chance the dice
     are rolled from the game's seed (:func:`dice_for`), never by an agent,
-    and every roll is in the record; with ``pair`` every game of the turn
-    rolls the same dice.  Returns the game's record (see
+    and every roll is in the record; with ``same_dice`` every game of the
+    turn ``pair`` opens rolls the same dice.  Returns the game's record (see
     the module's docstring); an error inside an agent ends the game as
     unfinished, with the error in ``reason`` and ``error``."""
     began = time.perf_counter()
@@ -154,7 +154,7 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
         by_player = dict(zip(players, agents, strict=True))
     names = names or {p: agent_name(a) for p, a in by_player.items()}
     opening_agent = RandomAgent(seed=seed if pair is None else pair)  # plays the first ``book`` plies
-    dice = dice_for(seed, pair)
+    dice = dice_for(seed, pair if same_dice else None)
     actions: list[str] = []
     notes: list[dict | None] = []
     first = opening = None
@@ -318,15 +318,17 @@ def _run_batch(jobs: list[tuple[bytes, int]]) -> list[Record]:
     out = []
     for blob, seed in jobs:
         game, specs, setup, max_plies, names, book, *rotation = loader.loads(blob)
-        # A run with rotating seats: the games of one turn of the seats share the seed of its first for the book.
+        # A run with rotating seats: the games of one turn of the seats share the seed of its first for the book
+        # (and for the dice, when they roll the same).
         pair = rotation[0][0] + (seed - rotation[0][0]) // rotation[0][1] * rotation[0][1] if rotation else None
+        same_dice = bool(rotation) and rotation[0][2]
         try:
             agents = _agents_for(specs, seed, _seats(game, setup))
         except Exception as exc:
             out.append(_failed(game, seed, setup, names, exc))
             continue
         out.append(play_game(game, agents, max_plies=max_plies, setup=setup, seed=seed, names=names, book=book,
-                             pair=pair))
+                             pair=pair, same_dice=same_dice))
     return out
 
 
@@ -553,7 +555,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
              options: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
              batch: int | None = None, names: Sequence[str] | None = None, max_errors: int | None = 3,
              variant: dict | None = None, out=None, book: int = 0, rotate: bool = False,
-             sprt: tuple[float, float] | None = None) -> SelfPlay:
+             sprt: tuple[float, float] | None = None, same_dice: bool = False) -> SelfPlay:
     """Play ``games`` games of ``game`` (a game or its name) between
     ``agents`` (one agent or factory per player, or a factory of all of
     them) and return a :class:`SelfPlay`.
@@ -579,8 +581,11 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     ``rotate=True``: the agents change seats from game to game, game ``k``
     seating them turned ``k`` places round, and every full turn of the
     seats opens with the same ``book`` actions (drawn from the seed of its
-    first game, kept as the records' ``pair``) and, in a game with chance,
-    rolls the same dice (:func:`dice_for`): in a two-player game,
+    first game, kept as the records' ``pair``), and with ``same_dice=True``
+    (in a game with chance) rolls the same dice (:func:`dice_for`), so the
+    luck of the dice falls alike on both seatings when two different
+    agents meet (two copies of one engine would play one game twice): in
+    a two-player game,
     colour-reversed pairs from one opening, which
     :meth:`SelfPlay.pair_score` and :meth:`SelfPlay.first_move_pairs` read
     with the pentanomial model.  ``sprt=(elo0, elo1)`` (two agents, kept
@@ -602,6 +607,8 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     _check_counts(games, max_plies, batch, book)
     if (rotate or sprt) and label_names is None:
         raise SelfPlayError("rotate= and sprt= need one agent or factory per player, not a factory of all of them")
+    if same_dice and not rotate:
+        raise SelfPlayError("same_dice= shares the dice within each turn of the seats: it needs rotate=True")
     if sprt is not None and (len(seats) != 2 or out is not None):
         raise SelfPlayError("sprt= tests the first agent against the second in a two-player game, in memory "
                             "(not with out=)")
@@ -609,7 +616,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     _warn_if_long(game, made, games, executor)
     if label_names is not None and (rotate or sprt):
         label_names = dict(zip(seats, _distinct(list(label_names.values())), strict=True))
-    jobs = _jobs(game, agents, setup, max_plies, label_names, book, seed, games, rotate)
+    jobs = _jobs(game, agents, setup, max_plies, label_names, book, seed, games, rotate, same_dice)
     label = f"{game.title} self-play"
     test = None
     if sprt is not None:
@@ -629,6 +636,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
             lambda todo, keep: _run(todo, executor, label, progress, batch, max_errors, keep=keep),
             book=book,
             rotate=rotate,
+            same_dice=same_dice,
         )
     else:
         records = _run(jobs, executor, label, progress, batch, max_errors)
@@ -643,10 +651,11 @@ def _distinct(names: list[str]) -> list[str]:
 
 
 def _jobs(game: Game, agents, setup: dict, max_plies: int, names: dict | None, book: int, seed: int, games: int,
-          rotate: bool) -> list[tuple[bytes, int]]:
+          rotate: bool, same_dice: bool = False) -> list[tuple[bytes, int]]:
     """The (payload, seed) of each game of a self-play run: game ``k`` has
     the seed ``seed + k``; with ``rotate``, the agents seated turned ``k``
-    places round and the book drawn from the seed of the turn's first game."""
+    places round and the book (and with ``same_dice`` the dice) drawn from
+    the seed of the turn's first game."""
     if not rotate:
         blob = _dumps((game, agents, setup, max_plies, names, book))
         return [(blob, seed + k) for k in range(games)]
@@ -657,7 +666,8 @@ def _jobs(game: Game, agents, setup: dict, max_plies: int, names: dict | None, b
     for turn in range(n):
         order = list(range(turn, n)) + list(range(turn))  # seat j holds agent order[j]
         blobs.append(_dumps((game, [agents[a] for a in order], setup, max_plies,
-                             dict(zip(seats, (labels[a] for a in order), strict=True)), book, (seed, n))))
+                             dict(zip(seats, (labels[a] for a in order), strict=True)), book,
+                             (seed, n, same_dice))))
     return [(blobs[k % n], seed + k) for k in range(games)]
 
 

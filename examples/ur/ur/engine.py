@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playbook.core import Engine
+from playbook.core import Action, Engine
 
 from .state import CENTRAL, HOME, UrState, other
 
@@ -33,6 +33,10 @@ class UrEngine(Engine[UrState]):
         if state.roll is None:
             score += 0.25 if state.side == player else -0.25
         return score
+
+    def extra_actions(self, state: UrState) -> list[Action]:
+        """None: every move is listed."""
+        return []
 
     def material(self, state: UrState) -> dict[str, int]:
         """White's pieces borne off less Black's."""

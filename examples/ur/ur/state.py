@@ -113,17 +113,16 @@ class UrState(State):
         the central rosette, or exactly off the board."""
         side = self.side
         mine, theirs = self.pieces(side), self.pieces(other(side))
-        path = PATHS[side]
+        made = _MOVES[side]
         out = []
         for p in sorted(set(mine)):
             q = p + roll
             if p == HOME or q > HOME or (q < HOME and q in mine):
                 continue
-            takes = q in SHARED and q in theirs
+            takes = 5 <= q <= 12 and q in theirs
             if takes and q == CENTRAL:
                 continue
-            out.append(Action(f"{path[p]}{'x' if takes else '-'}{path[q]}",
-                              (Step.cell(path[p]), Step.cell(path[q])), (p, q)))
+            out.append(made[p, q, takes])
         return out
 
     def legal_actions(self) -> list[Action]:
@@ -153,8 +152,9 @@ class UrState(State):
         return UrState(tuple(white), tuple(black), nxt, None, self.game)
 
     def _compute_outcome(self) -> Outcome | None:
-        for side in SIDES:
-            if self.home(side) == PIECES:
+        # The pieces are sorted: all are home when the hindmost is.
+        for side, pieces in (("white", self.white), ("black", self.black)):
+            if pieces[0] == HOME:
                 return Outcome((side,), f"{side} bore off all seven pieces", ALL_HOME)
         return None
 
@@ -269,6 +269,16 @@ class UrState(State):
         return Scene(cells, pieces, files=FILES, ranks=["3", "2", "1"], caption=caption, title="The Royal Game of Ur",
                      zones=_ZONES)
 
+
+def _move(side: str, p: int, q: int, takes: bool) -> Action:
+    """The move of ``side``'s piece from path square ``p`` to ``q``."""
+    path = PATHS[side]
+    return Action(f"{path[p]}{'x' if takes else '-'}{path[q]}", (Step.cell(path[p]), Step.cell(path[q])), (p, q))
+
+
+#: Every move there is, made once: by side, then (from, to, whether it takes).
+_MOVES = {side: {(p, q, takes): _move(side, p, q, takes) for p in range(HOME) for q in range(p + 1, HOME + 1)
+                 for takes in (False, True)} for side in SIDES}
 
 #: The rolls as actions (the same objects in every position).
 _ROLL_ACTIONS = tuple(Action(f"roll {k}", (Step.choice(f"roll {k}", f"{k}"),), k) for k, _ in ROLLS)
