@@ -229,6 +229,19 @@ def test_a_roll_is_numbered_with_the_turn_of_the_player_who_moves_after_it(regis
     assert move_numbers(Record.of(GAME.initial("trap"), ["heads", "take"]).states()) == ["1…", ""]
 
 
+def test_a_puzzle_is_a_win_forced_whatever_the_dice_show():
+    from playbook.puzzles.solve import line, verify, winning_moves, wins
+
+    sure = GAME.initial("sure")
+    # safe: either face of the coin wins; the gamble loses on tails, one time in two.
+    assert winning_moves(sure, 2) == [Action("safe")]
+    assert not wins(GAME.initial("coin"), "a", 1) and wins(GAME.initial("either"), "a", 1)
+    assert line(sure, 2) == ["safe", "heads"]
+    verify(sure, ["safe", "heads"], 2)
+    # The die wins four times in six, which is no forced win; nor does any player move in a chance node.
+    assert winning_moves(GAME.initial(), 2) == [] and winning_moves(GAME.initial("coin"), 1) == []
+
+
 # ------------------------------------------ every installed game, declared
 
 @pytest.mark.parametrize("key", WITHOUT_CHANCE)

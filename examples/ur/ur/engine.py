@@ -17,6 +17,8 @@ class UrEngine(Engine[UrState]):
     whose roll is next."""
 
     judges = True
+    #: A review looks at the move, the roll after it and the answer to it.
+    review_depth = 3
 
     def evaluate(self, state: UrState, player: str) -> float:
         """``player``'s progress along the path less the opponent's, in
