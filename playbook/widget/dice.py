@@ -51,7 +51,10 @@ class Rolling(BoardBase):
         return action
 
     def _roll_pressed(self) -> None:
-        """The Roll button, on a board already held for the message."""
+        """The Roll button, on a board already held for the message: taken
+        only while the board shows it (a person's roll, not the engine's)."""
+        if not self.rolling:
+            raise IllegalAction("there is nothing for you to roll here", rule="chance")
         if self._draft is not None:
             raise IllegalAction("the position editor is open; press Done to play from the edited position",
                                 rule="editing")
