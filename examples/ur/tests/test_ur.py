@@ -205,3 +205,38 @@ def test_random_play_keeps_seven_pieces_a_side_and_reads_back(seed, plies):
         # Only the middle row is shared: no two pieces on one square.
         shared = [p for p in state.white if 5 <= p <= 12]
         assert not set(shared) & set(state.black)
+
+
+def mirrored(state):
+    """The same position with the colours swapped: White's pieces where Black's were, and the other side to play."""
+    from ur.state import UrState
+
+    side = "black" if state.side == "white" else "white"
+    return UrState(state.black, state.white, side, state.roll, state.game)
+
+
+def flipped(text):
+    """A move's text with the colours swapped (rows 1 and 3 traded)."""
+    return text.translate(str.maketrans("13", "31"))
+
+
+def test_a_mirrored_position_gets_the_mirrored_move_and_the_same_expected_value():
+    from playbook.analysis import AlphaBeta, RandomAgent, evaluate
+
+    checked = 0
+    for seed in range(6):
+        state = RandomAgent(seed=seed).play(GAME.initial(), 30 + 7 * seed)
+        dice = Dice(seed)
+        while state.chance:
+            state = state.play(dice.roll(state))
+        if state.outcome is not None:
+            continue
+        other = mirrored(state)
+        assert sorted(flipped(a.text) for a in state.legal_actions()) == texts(other)
+        assert evaluate(other, other.to_move) == evaluate(state, state.to_move)
+        # The same search on each (the same seed: the same shuffles of the same lists) sees the same
+        # expectations through every roll, for the side to move.
+        found, again = AlphaBeta(depth=3, seed=1).analyse(state), AlphaBeta(depth=3, seed=1).analyse(other)
+        assert again.score == found.score and again.action.text == flipped(found.action.text)
+        checked += 1
+    assert checked >= 4
