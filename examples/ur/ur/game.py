@@ -20,7 +20,7 @@ class Ur(Game):
         "ur", "The Royal Game of Ur", aliases=("royal game of ur", "game of ur", "twenty squares"),
         endings=(ALL_HOME,), chance=True,
         # A win forced whatever the dice do comes only from the last piece's bearing off: no puzzle worth solving.
-        puzzle_depths=(), puzzle_plies=400, bench_depth=2,
+        puzzle_depths=(), puzzle_plies=400, bench_depth=4,
         clarified_in="examples/ur/ur.ipynb")
     players = SIDES
     engine = UrEngine()
