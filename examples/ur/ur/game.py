@@ -17,7 +17,7 @@ class Ur(Game):
     """The Royal Game of Ur, with Irving Finkel's rules (see ``RULES.md``)."""
 
     descriptor = Descriptor(
-        "ur", "The Royal Game of Ur", aliases=("royal game of ur", "game of ur", "twenty squares"),
+        "ur", "The Royal Game of Ur", aliases=("royal_game_of_ur", "game_of_ur", "twenty_squares"),
         endings=(ALL_HOME,), chance=True,
         # A win forced whatever the dice do comes only from the last piece's bearing off: no puzzle worth solving.
         puzzle_depths=(), puzzle_plies=400, bench_depth=4,
