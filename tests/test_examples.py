@@ -23,7 +23,9 @@ from playbook import PlaybookError, Record, available, load
 from playbook.analysis import AlphaBeta, RandomAgent
 from playbook.analysis.review import review
 from playbook.analysis.store import load_results
+from playbook.chance import Dice, advance
 from playbook.cli import main
+from playbook.core import CHANCE
 from playbook.puzzles.hook import hook
 from playbook.puzzles.mine import mine
 from playbook.scaffold import new_game
@@ -106,15 +108,16 @@ def test_an_added_game_gives_a_mined_puzzle_that_holds(key):
 @pytest.mark.parametrize("key", ADDED)
 def test_an_added_game_is_reviewed_move_by_move(key):
     state = load(key).initial()
-    players = [AlphaBeta(depth=1, seed=1), RandomAgent(seed=1)]
+    players, dice = [AlphaBeta(depth=1, seed=1), RandomAgent(seed=1)], Dice(1)
     played = []
     while state.outcome is None and len(played) < 40:
-        action = players[len(played) % 2].choose(state)
+        action, state = advance(state, players[len(played) % 2].choose, dice)
         played.append(action.text)
-        state = state.play(action)
     done = review(Record.of(load(key).initial(), played), depth=1)
     assert [row["move"] for row in done.rows] == played
     assert all(0 <= row["loss"] <= 1 for row in done.rows)
+    # The dice are never marked: a roll's row has no label and loses nothing.
+    assert all(row["label"] == "" and row["loss"] == 0 for row in done.rows if row["mover"] == CHANCE)
 
 
 # ---------------------------------------------------------------- new-game
