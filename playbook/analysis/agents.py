@@ -265,11 +265,13 @@ class RandomAgent(Agent):
         (fewer if the game ends first); in chance nodes, the dice are
         rolled (:class:`~playbook.chance.Dice` seeded from this agent's
         generator), not chosen."""
-        dice = Dice(self.rng.random())
+        dice = None  # made at the first roll, so a game without chance draws the numbers it always drew
         for _ in range(plies):
             if state.outcome is not None:
                 break
-            state = advance(state, self.choose, dice)[1]
+            if state.chance and dice is None:
+                dice = Dice(self.rng.random())
+            state = advance(state, self.choose, dice)[1] if dice is not None else state.play(self.choose(state))
         return state
 
     def text_for(self, option: Step) -> str:
