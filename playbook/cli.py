@@ -29,7 +29,21 @@ each turn of the seats opening alike (colour-reversed pairs); with
 same dice.
 ``playbook summary FOLDER`` prints a folder's figures with their 95%
 intervals: results, the first mover's score (draws as draws, unfinished
-games counted), pairs and agents when seats rotated, the median length.
+games counted), pairs and agents when seats rotated, the median length
+and the ply cap.
+
+    playbook balance kelasu --pairs 50 --workers 2 --plot ladder.png
+    playbook compare cosmic --option compulsory_capture=true --agents greedy,random --sprt 0.1
+
+``playbook balance GAME`` asks a ladder of engines (``--engines``, as
+``--agents`` takes them, weakest first) whether moving first helps
+(:func:`~playbook.analysis.balance.balance`); ``playbook compare GAME
+--option KEY=VALUE`` plays the same seeds under the standard rules (or
+``--base``) and under the variant (:func:`~playbook.analysis.compare.compare`),
+with ``--sprt`` stopping both once the paired sequential test decides.
+Both keep their games in memory, show progress bars and draw with
+``--plot FILE``; they and ``summary`` write ``--json`` or ``--csv``
+instead of text.
 
 Ctrl-C or SIGTERM (``timeout``, a cluster's scheduler, a closed terminal)
 stops a run within seconds, without a traceback: the games that finished
@@ -41,20 +55,36 @@ status is then 130 (Ctrl-C) or 143 (SIGTERM).
 from __future__ import annotations
 
 import argparse
+import csv
 import inspect
+import io
+import json
 import signal
 import sys
 import threading
+import warnings
+from collections.abc import Callable
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
 
 from . import lite, scaffold
-from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, load_results, selfplay
-from .analysis.report import report
+from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
+from .analysis.balance import LADDER, balance
+from .analysis.compare import sequential_text
+from .analysis.report import figures, plain, report
+from .analysis.report import rows as summary_rows
+from .analysis.selfplay import settings_text
 from .analysis.store import signals_held
+from .analysis.survival import plies_text
 from .analysis.words import counted
 from .core import PlaybookError
 from .games import available
 
 __all__ = ["main", "AgentSpec", "parse_agents", "parse_setting", "AGENTS"]
+
+T = TypeVar("T")
 
 
 #: The agents the command knows, by the name it takes them under.
@@ -182,6 +212,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the games, results, first mover's score (draws as draws, unfinished games counted), "
                     "pairs and lengths of a folder written by playbook selfplay, each with its 95% interval.")
     told.add_argument("folder", metavar="FOLDER", help="a folder written by playbook selfplay --out")
+    _output_arguments(told)
+    _study_arguments(commands)
     scaffold.add_arguments(commands.add_parser(
         "new-game", help="write a new game's own package, found by playbook once installed",
         description="Write NAME/, an installable package holding a small complete game to turn into yours."))
@@ -280,18 +312,240 @@ def selfplay_command(args) -> int:
     s = result.summary()
     print(f"{s['games']} games of {args.game} in {args.out} ({s['games'] - before} played now): "
           f"wins {s['wins']}, {counted(s['draws'], 'draw')}, {s['unfinished']} unfinished, median length "
-          f"{s['median_plies'] or 'beyond the cap'} plies")
+          f"{plies_text(s['median_plies'], args.max_plies)} plies")
     return 0
 
 
 def summary_command(args, parser: argparse.ArgumentParser) -> int:
     """Run ``playbook summary FOLDER``: print the folder's figures (see
-    :func:`~playbook.analysis.report.report`); the exit status."""
+    :func:`~playbook.analysis.report.report`), or write them as JSON or
+    CSV; the exit status."""
     try:
         run = load_results(args.folder)
     except FileNotFoundError as exc:
         parser.exit(2, f"playbook summary: error: {exc}\n")
-    print(report(run, args.folder))
+    cap = _ply_cap(args.folder)
+    _write(args, lambda: report(run, args.folder, cap), lambda: figures(run, args.folder, cap),
+           lambda: summary_rows(run, args.folder, cap))
+    return 0
+
+
+def _ply_cap(folder) -> int | None:
+    """The ply cap of the run that wrote ``folder``, from its settings (None when they do not say)."""
+    try:
+        cap = read_settings(folder).get("max_plies")
+    except (OSError, ValueError):
+        return None
+    return cap if isinstance(cap, int) and not isinstance(cap, bool) else None
+
+
+# ------------------------------------------------------- balance and compare
+
+
+#: The ladder ``playbook balance`` climbs by default, as ``--engines`` takes it: weakest first (the rungs of
+#: :data:`~playbook.analysis.balance.LADDER` are named by the texts that make them).
+LADDER_TEXT = ",".join(LADDER)
+
+
+def _output_arguments(command: argparse.ArgumentParser) -> None:
+    """``--json`` and ``--csv``: a report's figures for a program instead of a reader."""
+    form = command.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="write the figures as JSON, not as text")
+    form.add_argument("--csv", action="store_true", help="write the figures as CSV, one row a figure, not as text")
+
+
+def _run_arguments(command: argparse.ArgumentParser) -> None:
+    """What ``balance`` and ``compare`` share with ``selfplay``: where to play, the start, the seeds."""
+    where = command.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, metavar="N", help="play on N local processes")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="play on the Dask cluster with this scheduler")
+    command.add_argument("--setup", action="append", default=[], metavar="KEY=VALUE",
+                         help="a start setting, as game.initial() takes it (repeatable)")
+    command.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
+    command.add_argument("--max-plies", type=int, default=500, help="stop a game unfinished after this many actions")
+    command.add_argument("--quiet", action="store_true", help="no progress bars")
+    command.add_argument("--plot", metavar="FILE", help="also draw the figures into FILE (.png, .svg or .pdf)")
+    _output_arguments(command)
+
+
+def _study_arguments(commands) -> None:
+    """The ``balance`` and ``compare`` commands' options."""
+    study = commands.add_parser(
+        "balance", help="ask a ladder of engines whether moving first helps",
+        description="Play each engine of a ladder against a copy of itself in colour-reversed pairs and say, for "
+                    "each, whether the first mover is favoured, with an exact test corrected for asking them all, "
+                    "and how many pairs an undecided engine would need.")
+    study.add_argument("game", metavar="GAME", help=f"the game's key: {', '.join(available())}")
+    study.add_argument("--engines", default=LADDER_TEXT,
+                       help=f"the ladder, weakest first, separated by commas, as --agents takes them (default "
+                            f"{LADDER_TEXT})")
+    study.add_argument("--pairs", type=int, default=20, help="colour-reversed pairs each engine plays (default 20)")
+    study.add_argument("--book", type=int, default=6, metavar="N",
+                       help="random actions opening each pair (default 6)")
+    study.add_argument("--option", "--variant", dest="options", action="append", default=[], metavar="KEY=VALUE",
+                       help="a rule variant, as load() takes it (repeatable)")
+    _run_arguments(study)
+    rules = commands.add_parser(
+        "compare", help="tell whether a rule variant changes the game",
+        description="Play the same agents on the same seeds under the standard rules (or --base) and under the "
+                    "variant given by --option, and compare the first mover's score, the draws and the lengths.")
+    rules.add_argument("game", metavar="GAME", help=f"the game's key: {', '.join(available())}")
+    rules.add_argument("--option", "--variant", dest="options", action="append", default=[], metavar="KEY=VALUE",
+                       required=True, help="the variant: a rule setting, as load() takes it (repeatable)")
+    rules.add_argument("--base", action="append", default=[], metavar="KEY=VALUE",
+                       help="a rule setting both sides of the comparison share (repeatable)")
+    rules.add_argument("--agents", default="random,random",
+                       help="one agent per player, as selfplay takes them (default random,random)")
+    rules.add_argument("--games", type=int, default=100, help="games under each rule set (default 100; with "
+                       "--sprt, the most played)")
+    rules.add_argument("--sprt", metavar="CHANGE[,CHANGE1]",
+                       help="stop once a sequential test on seeds paired across the two decides: one change in the "
+                            "first mover's score (0.05: a change that large either way, or none), or two (0,0.05)")
+    rules.add_argument("--book", type=int, default=0, metavar="N",
+                       help="random actions opening each game (default 0)")
+    rules.add_argument("--rotate", action="store_true", help="turn the seats from game to game")
+    _run_arguments(rules)
+
+
+def _write(args, text: Callable[[], str], numbers: Callable[[], object], table: Callable[[], list[dict]]) -> None:
+    """Print a report as text, or its figures as JSON (``--json``) or CSV (``--csv``)."""
+    if getattr(args, "json", False):
+        print(json.dumps(plain(numbers()), indent=2, default=str))
+    elif getattr(args, "csv", False):
+        out = io.StringIO()
+        found = table()
+        writer = csv.DictWriter(out, fieldnames=list(found[0]) if found else [], lineterminator="\n")
+        writer.writeheader()
+        writer.writerows({k: plain(v) for k, v in row.items()} for row in found)
+        print(out.getvalue(), end="")
+    else:
+        print(text())
+
+
+def _check_study(args) -> None:
+    """Refuse counts that cannot make a study, naming the option."""
+    if args.game not in available():
+        raise CommandError(f"GAME: unknown game {args.game!r}; the games are {', '.join(available())}")
+    if getattr(args, "pairs", 1) < 1:
+        raise CommandError(f"--pairs: at least 1, not {args.pairs}")
+    if getattr(args, "games", 1) < 1:
+        raise CommandError(f"--games: at least 1, not {args.games}")
+    if args.book < 0:
+        raise CommandError(f"--book: a number of random opening actions, 0 or more, not {args.book}")
+    if args.max_plies < 1:
+        raise CommandError(f"--max-plies: at least 1 action a game, not {args.max_plies}")
+    if args.plot and Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise CommandError(f"--plot: a .png, .svg or .pdf file, not {args.plot!r}")
+    if args.plot and not Path(args.plot).expanduser().parent.is_dir():
+        raise CommandError(f"--plot: no folder {str(Path(args.plot).parent)!r} to write {Path(args.plot).name!r} in")
+
+
+def _plot(figure_axes, path: str) -> None:
+    """Save the figure of ``figure_axes`` (a list of Axes) to ``path``."""
+    figure_axes[0].figure.savefig(Path(path).expanduser(), dpi=120, bbox_inches="tight")
+
+
+@contextmanager
+def _warnings_as_lines():
+    """Within it, each warning is one line on standard error, as a command's user reads it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.showwarning = lambda message, category, *rest: print(f"warning: {message}", file=sys.stderr)
+        yield
+
+
+def _played(args, play: Callable[[Executor | None], T]) -> T:
+    """``play(executor)`` on this process, ``--workers`` or ``--scheduler``,
+    its warnings one line each, the executor let go after (at once after a
+    stop); matplotlib draws off screen when ``--plot`` asks for a file."""
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+    executor, client = _executor(args)
+    stopped = True
+    try:
+        with _warnings_as_lines():
+            found = play(executor)
+        stopped = False
+    finally:
+        _close(executor, client, stopped)
+    return found
+
+
+def balance_command(args) -> int:
+    """Run ``playbook balance GAME``; the exit status."""
+    _check_study(args)
+    ladder = {spec.__name__: spec for spec in parse_agents(args.engines)}
+    options = dict(parse_setting(t, "--option") for t in args.options)
+    setup = dict(parse_setting(t, "--setup") for t in args.setup)
+    study = _played(args, lambda executor: balance(
+        args.game, ladder, pairs=args.pairs, book=args.book, seed=args.seed, options=options, setup=setup,
+        max_plies=args.max_plies, executor=executor, progress=not args.quiet))
+
+    def text() -> str:
+        import pandas
+
+        with pandas.option_context("display.width", 250, "display.max_columns", 20, "display.max_colwidth", 80):
+            return f"{study.table().to_string()}\n\n{study.agreement()}"
+
+    _write(args, text, lambda: {"game": args.game, "pairs": args.pairs, "book": args.book, "seed": args.seed,
+                                "options": options, "setup": setup, "max_plies": args.max_plies,
+                                "agreement": study.agreement(), "engines": study.rows()}, study.rows)
+    if args.plot:
+        _plot(study.plot(), args.plot)
+    return 0
+
+
+def _sprt_text(text: str | None):
+    """``--sprt``: one change (either way) or two."""
+    if text is None:
+        return None
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        values = [float(p) for p in parts]
+    except ValueError:
+        raise CommandError(f"--sprt: a change in the first mover's score (0.05) or two (0,0.05), not {text!r}") \
+            from None
+    if len(values) not in (1, 2):
+        raise CommandError(f"--sprt: a change in the first mover's score (0.05) or two (0,0.05), not {text!r}")
+    return values[0] if len(values) == 1 else tuple(values)
+
+
+def compare_command(args) -> int:
+    """Run ``playbook compare GAME --option KEY=VALUE``; the exit status."""
+    _check_study(args)
+    agents = parse_agents(args.agents)
+    base = dict(parse_setting(t, "--base") for t in args.base)
+    variant = {**base, **dict(parse_setting(t, "--option") for t in args.options)}
+    setup = dict(parse_setting(t, "--setup") for t in args.setup)
+    sprt = _sprt_text(args.sprt)
+    first = "standard" if not base else settings_text(base)
+    variants = {first: base, settings_text(variant): variant}
+    if len(variants) < 2:
+        raise CommandError(f"--option: the variant {settings_text(variant)} is the rules it is compared with")
+    found = _played(args, lambda executor: compare(
+        args.game, variants, agents, games=args.games, sprt=sprt, seed=args.seed, setup=setup,
+        max_plies=args.max_plies, book=args.book, rotate=args.rotate, executor=executor, progress=not args.quiet))
+
+    def text() -> str:
+        import pandas
+
+        with pandas.option_context("display.width", 250, "display.max_columns", 20, "display.max_colwidth", 120):
+            return found.table().T.to_string()
+
+    def table() -> list[dict]:
+        rows = []
+        for row in found.rows():
+            test = row.pop("sequential test", None)
+            rows.append({**row, "settings": settings_text(row["settings"]),
+                         "sequential test": sequential_text(test) if test is not None else None})
+        return rows
+
+    _write(args, text, lambda: {"game": args.game, "agents": args.agents, "seed": args.seed, "setup": setup,
+                                "max_plies": args.max_plies, "variants": found.rows()}, table)
+    if args.plot:
+        _plot(found.plot(), args.plot)
     return 0
 
 
@@ -331,6 +585,8 @@ def main(argv=None) -> int:
         return scaffold.main(args)
     if args.command == "summary":
         return summary_command(args, parser)
+    if args.command in ("balance", "compare"):
+        return _study(args, parser)
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
         else None
     try:
@@ -341,6 +597,24 @@ def main(argv=None) -> int:
         return _stopped(args.out, 128 + signal.SIGTERM)
     except KeyboardInterrupt:
         return _stopped(args.out, 130)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _study(args, parser: argparse.ArgumentParser) -> int:
+    """Run ``playbook balance`` or ``playbook compare``: bad settings end
+    it with status 2 and a message, a stop (Ctrl-C, SIGTERM) with status
+    130 or 143 and a word, the games being kept in memory only."""
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
+        else None
+    try:
+        return balance_command(args) if args.command == "balance" else compare_command(args)
+    except (PlaybookError, ValueError) as exc:
+        parser.exit(2, f"playbook {args.command}: error: {exc}\n")
+    except KeyboardInterrupt as stop:
+        print(f"\nstopped; a {args.command} keeps its games in memory, so none were kept", file=sys.stderr)
+        return 128 + (signal.SIGTERM if isinstance(stop, Stop) else signal.SIGINT)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

@@ -80,7 +80,7 @@ def test_the_command_refuses_an_unknown_game_and_both_workers_and_a_scheduler(tm
 
 def test_the_installed_command_plays_a_tiny_study_and_resumes_it(tmp_path):
     script = Path(sys.executable).parent / "playbook"
-    assert [e.value for e in entry_points(group="console_scripts") if e.name == "playbook"] == ["playbook.cli:main"]
+    assert [e.value for e in entry_points(group="console_scripts") if e.name == "playbook"] == ["playbook.command:main"]
     out = tmp_path / "study"
     args = [str(script), "selfplay", "cosmic", "--agents", "random,alphabeta:depth=1", "--games", "3",
             "--out", str(out), "--variant", "quiet_limit=20", "--seed", "4", "--workers", "2"]

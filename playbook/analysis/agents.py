@@ -130,6 +130,10 @@ class Agent(ABC):
     ties differently, so a colour-reversed pair of games from the same
     opening (the same seed) is two games, not one played twice."""
 
+    #: Whether the agent searches ahead (an engine), so that its advice is
+    #: worth showing: a board's Hint asks the opponent only when it does.
+    searches: bool = False
+
     def __init__(self, seed: float | None = None, stream: int = 0):
         self.seed = seed
         self.stream = stream

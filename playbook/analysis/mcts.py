@@ -176,6 +176,9 @@ class MCTS(Agent):
     :func:`~playbook.analysis.agents.refuse_positional`).
     """
 
+    searches = True
+
+
     def __init__(
         self,
         *args: object,

@@ -275,6 +275,9 @@ class AlphaBeta(Agent):
     a factory (``AlphaBeta.factory(nodes=2000)``).
     """
 
+    searches = True
+
+
     def __init__(self, *args: object, depth: int | None = None, time_limit: float | Unset | None = _UNSET,
                  evaluation=None, table_size: int = 200_000, talk: bool = False, seed: int | None = 0,
                  use_table: bool = True, nodes: int | None = None, stream: int = 0, chance: str = "expect"):

@@ -77,13 +77,13 @@ from ..games import load
 from ..records import ROW_COLUMNS, Record
 from .agents import RandomAgent
 from .evaluation import in_setup
+from .exact import pairs_figure
 from .notes import move_note
 from .stats import (
     elo_interval,
     elo_ratings,
     elo_with_first_move,
     pair_counts,
-    pentanomial,
     score_figure,
     trinomial,
     wilson,
@@ -113,7 +113,11 @@ def _is_agent(x: Any) -> bool:
 
 
 def agent_name(agent: Any) -> str:
-    """A short name for an agent or factory, for records and tables."""
+    """A short name for an agent or factory, for records and tables.  A
+    factory makes a differently seeded agent for each game, so it is named
+    after what it makes with no seed (``GreedyAgent()``, not the
+    ``GreedyAgent(seed=0)`` of a game it may never have played); each
+    game's own seed is its record's ``seed``."""
     if _is_agent(agent):
         return repr(agent) if type(agent).__repr__ is not object.__repr__ else type(agent).__name__
     name = getattr(agent, "__name__", None)
@@ -121,8 +125,12 @@ def agent_name(agent: Any) -> str:
         return f"{name}()"
     if name and name != "<lambda>":
         return name
-    try:  # a lambda or partial: name it after what it makes
-        return agent_name(agent(0))
+    try:  # a lambda, partial or Factory: name it after what it makes, unseeded
+        return agent_name(agent(None))
+    except Exception:
+        pass
+    try:
+        return f"{type(agent(0)).__name__}()"
     except Exception:
         return repr(agent)
 
@@ -590,7 +598,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     a two-player game,
     colour-reversed pairs from one opening, which
     :meth:`SelfPlay.pair_score` and :meth:`SelfPlay.first_move_pairs` read
-    with the pentanomial model.  ``sprt=(elo0, elo1)`` (two agents, kept
+    pair by pair (:mod:`~playbook.analysis.exact`).  ``sprt=(elo0, elo1)`` (two agents, kept
     in memory, not with ``out``): stop as soon as Wald's sequential test
     tells "the first agent is ``elo0`` Elo stronger" from "``elo1``
     stronger", as :func:`tournament` does; the test is the result's
@@ -974,9 +982,9 @@ def _other(record: Record, seat: str | None) -> str | None:
 
 def pair_figure(records: list[Record], score_of: Callable[[Record], float]) -> dict:
     """A score over the colour-reversed pairs of a run with rotating seats
-    (records sharing a ``pair``): the :func:`~playbook.analysis.stats.pentanomial`
-    figure of the pairs whose games all finished (``score``, ``low``,
-    ``high``, ``pairs``, ``counts``), the ``unfinished`` pairs (a game of
+    (records sharing a ``pair``): the :func:`~playbook.analysis.exact.pairs_figure`
+    of the pairs whose games all finished (``score``, ``low``, ``high``,
+    ``p``, ``spread``, ``pairs``, ``counts``), the ``unfinished`` pairs (a game of
     them stopped) and the figure with their stopped games counted as
     draws (``score_if_draws``, ``low_if_draws``, ``high_if_draws``).
     ``score_of(record)`` is the side's score in a finished game.  Pairs
@@ -997,8 +1005,8 @@ def pair_figure(records: list[Record], score_of: Callable[[Record], float]) -> d
             unfinished += 1
         else:
             finished.append(sum(points))
-    figure = pentanomial(pair_counts(finished))
-    as_draws = pentanomial(pair_counts(counted))
+    figure = pairs_figure(pair_counts(finished))
+    as_draws = pairs_figure(pair_counts(counted))
     return {**figure, "unfinished": unfinished, "incomplete": incomplete, "score_if_draws": as_draws["score"],
             "low_if_draws": as_draws["low"], "high_if_draws": as_draws["high"]}
 

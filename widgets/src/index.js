@@ -15,7 +15,7 @@ import { showMoves } from "./moves.js";
 import { showRoll } from "./roll.js";
 import { BOARD, GRAPH, GRAPH_KIND, onChange } from "./protocol.js";
 import { publishState, showAdvice, showDetails, showEvaluation, showStatus } from "./status.js";
-import { fitWidth, redrawOnce, showBoard } from "./view.js";
+import { redrawOnce, showBoard } from "./view.js";
 
 function render({ model, el: root }) {
   // The same bundle draws a review's graph (its model says so) and the board.
@@ -43,7 +43,6 @@ function render({ model, el: root }) {
   onChange(model, [BOARD.rolling, BOARD.position], () => showRoll(widget));
   onChange(model, [BOARD.advice], () => showAdvice(widget));
   onChange(model, [BOARD.evaluation], () => showEvaluation(widget));
-  onChange(model, [BOARD.svg], () => fitWidth(widget));
   onChange(model, [BOARD.goal, BOARD.score, BOARD.verdict], () => showLesson(widget));
   positionEditor(model, root, widget.board);
 
@@ -55,7 +54,6 @@ function render({ model, el: root }) {
   showRoll(widget);
   showEvaluation(widget);
   showLesson(widget);
-  fitWidth(widget);
 }
 
 export default { render };
