@@ -330,3 +330,15 @@ def test_random_play_helpers_roll_the_dice_rather_than_choose_them():
     assert state.outcome is not None  # the coin, die or trap was rolled and the game ended
     rng = random.Random(0)
     assert advance(GAME.initial("coin"), lambda s: rng.choice(s.legal_actions()), Dice(0))[0].text in ("heads", "tails")
+
+
+def test_the_studies_of_early_wins_and_random_lines_weigh_the_dice():
+    from playbook.analysis.studies import early_win, random_line, win_available
+
+    # safe wins whatever the coin shows; the gamble does not; nobody has a first action before a roll.
+    assert early_win(GAME.initial("sure"), turns=1) == "safe"
+    assert early_win(GAME.initial(), turns=1) is None and early_win(GAME.initial("coin")) is None
+    assert not win_available(GAME.initial("coin"))
+    # A random line rolls the die by its chances: a wins about four times in six.
+    won = sum(random_line(GAME.initial("die"), 1, random.Random(k)).outcome.winners == ("a",) for k in range(600))
+    assert abs(won - 400) < 5 * 11.6  # sqrt(600 * 2/3 * 1/3) = 11.5
