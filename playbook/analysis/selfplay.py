@@ -873,7 +873,9 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
     agent) plays ``games`` games with rotating seats: game ``k`` of a
     group seats its agents turned ``k`` places round, and each full turn
     of the seats starts with the same ``book`` random actions (drawn from
-    its seed), so no agent gains from a lucky opening or seat.  In a
+    its seed), so no agent gains from a lucky opening or seat; in a game
+    with dice, the games of a turn also roll the same dice (they share the
+    seed), so no agent gains from a lucky roll either.  In a
     two-player game these are colour-reversed pairs.  ``players=N`` seats
     N in games that take a number of players at the start (Chess Wheel+:
     3 to 8).  Returns a :class:`Tournament` with Elo-style ratings.
