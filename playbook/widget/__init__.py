@@ -91,7 +91,9 @@ class BoardWidget(Messages, Lesson, PositionEditor, Rolling, EnginePlay, History
     Roll button (or :meth:`roll`): the outcome is drawn from the board's
     ``dice`` (a :class:`~playbook.chance.Dice` or a seed for one; None:
     seeded by the system), played, named in the move list and shown by the
-    game's picture; no click on the board chooses it.  ``auto_roll=True``
+    game's picture; no click on the board chooses it (code may:
+    ``board.play("roll 3")`` plays a given roll, as replaying a record
+    does).  ``auto_roll=True``
     rolls at once whenever the dice are due.  Against an engine the board
     rolls the engine's dice itself.  The evaluation before a roll is the
     roller's, as the position stands; a search's evaluation and hint weigh
