@@ -242,7 +242,7 @@ class UrState(State):
                 if rank != "2" and f in "ef":
                     continue  # the board has no square here: the trays of waiting and finished pieces sit in the gap
                 on_rosette = ALONG["white" if rank != "3" else "black"][cell] in ROSETTES
-                cells.append(Cell(cell, x, y, zone="rosette" if on_rosette else "square",
+                cells.append(Cell(cell, x, y, zone="rosette-inlay" if on_rosette else "inlay",
                                   emblem="rosette" if on_rosette else ""))
         pieces = []
         for side in SIDES:
@@ -285,7 +285,7 @@ _ROLL_ACTIONS = tuple(Action(f"roll {k}", (Step.choice(f"roll {k}", f"{k}"),), k
 
 #: The board's own colours: inlaid squares, rosettes a shade deeper, trays only outlined.
 _ZONES = (
-    Zone("square", "#efe3c8", "#5e5240"),
-    Zone("rosette", "#d8bf8c", "#7a6543"),
+    Zone("inlay", "#efe3c8", "#5e5240"),
+    Zone("rosette-inlay", "#d8bf8c", "#7a6543"),
     Zone("tray", "#efe3c8", "#5e5240", "fill-opacity: 0.35; stroke-dasharray: 4 3; rx: 8px"),
 )
