@@ -12,7 +12,7 @@ __version__ = "0.1.0"
 #: The module each name of the package comes from.
 _FROM = {
     **dict.fromkeys(("Action", "IllegalAction", "NotationError", "Outcome", "PlaybookError", "State", "Step",
-                     "StepError", "StepOptions"), ".core"),
+                     "StepError", "StepOptions", "TooManyActions"), ".core"),
     "available": ".games",
     "load": ".games",
     "Record": ".records",
@@ -30,6 +30,7 @@ __all__ = [
     "State",
     "Step",
     "StepOptions",
+    "TooManyActions",
     "available",
     "load",
     "BoardWidget",
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
         Step,
         StepError,
         StepOptions,
+        TooManyActions,
     )
     from .games import available, load
     from .records import Record

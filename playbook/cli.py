@@ -46,10 +46,19 @@ Both keep their games in memory, show progress bars and draw with
 instead of text.
 
 Ctrl-C or SIGTERM (``timeout``, a cluster's scheduler, a closed terminal)
-stops a run within seconds, without a traceback: the games that finished
-are written (those still being played on a cluster are dropped, not
-waited for) and the same command again plays only the rest.  The exit
-status is then 130 (Ctrl-C) or 143 (SIGTERM).
+stops a run within seconds, without a traceback, and the same command
+again plays only the rest.  The games that finished are written: those
+played here, and with ``--workers`` those its workers finished (each
+hands back its task's finished games at once, dropping the game it was
+playing); on a cluster, those of the tasks back within three seconds of
+the stop (see :mod:`playbook.analysis.running`).  The exit status is then
+130 (Ctrl-C) or 143 (SIGTERM).
+
+``--workers N`` starts its processes one at a time as the tasks go out,
+never more than the games left to play; more than the machine's CPUs
+warns, more than eight a CPU is refused.  ``playbook summary`` exits 1
+when it left files out (the report names each, with its games and why)
+or found no game.
 """
 
 from __future__ import annotations
@@ -73,11 +82,13 @@ from . import lite, scaffold
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
 from .analysis.balance import LADDER, balance
 from .analysis.compare import sequential_text
+from .analysis.pool import LocalPool
 from .analysis.report import figures, plain, report
 from .analysis.report import rows as summary_rows
 from .analysis.selfplay import settings_text
-from .analysis.store import signals_held
+from .analysis.store import DamagedResults, ResultsError
 from .analysis.survival import plies_text
+from .analysis.tasks import cpu_count
 from .analysis.words import counted
 from .core import PlaybookError
 from .games import available
@@ -89,6 +100,10 @@ T = TypeVar("T")
 
 #: The agents the command knows, by the name it takes them under.
 AGENTS = ("random", "greedy", "alphabeta", "mcts")
+
+
+#: Agent settings that take a function (given in Python, never on a command line).
+FUNCTION_SETTINGS = ("evaluation",)
 
 
 def _agent_classes() -> dict:
@@ -144,10 +159,14 @@ class AgentSpec:
         classes = _agent_classes()
         if kind not in classes:
             raise CommandError(f"--agents: unknown agent {kind!r}; the agents are {', '.join(AGENTS)}")
-        accepted = [name for name in inspect.signature(classes[kind]).parameters if name != "seed"]
+        accepted = [name for name in inspect.signature(classes[kind]).parameters
+                    if name not in ("seed", "args") + FUNCTION_SETTINGS]
         settings = {}
         for pair in pairs:
             key, value = parse_setting(pair, f"--agents {kind}")
+            if key in FUNCTION_SETTINGS:
+                raise CommandError(f"--agents: {kind}'s {key} is a function, which a command line cannot give; "
+                                   f"its settings here are {', '.join(accepted)}")
             if key not in accepted:
                 raise CommandError(f"--agents: {kind} has no setting {key!r}; its settings are {', '.join(accepted)}")
             settings[key] = value
@@ -188,7 +207,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--games", type=int, required=True, help="how many games the folder should hold")
     run.add_argument("--out", required=True, metavar="PATH", help="the folder the results are written to")
     where = run.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="N", help="play on N local processes")
+    where.add_argument("--workers", type=int, metavar="N", help=WORKERS_HELP)
     where.add_argument("--scheduler", metavar="ADDRESS", help="play on the Dask cluster with this scheduler")
     run.add_argument("--option", "--variant", dest="options", action="append", default=[], metavar="KEY=VALUE",
                      help="a rule variant, as load() takes it (repeatable; --variant is its old name)")
@@ -223,18 +242,33 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _executor(args):
-    if args.workers is not None:
-        if args.workers < 1:
-            raise CommandError(f"--workers: at least 1, not {args.workers}")
-        from concurrent.futures import ProcessPoolExecutor
+#: The most local worker processes a CPU may have: more only wait for a CPU, each holding its memory.
+MOST_WORKERS_PER_CPU = 8
 
-        pool = ProcessPoolExecutor(args.workers, initializer=_worker_signals)
-        # The workers start with the first task: Ctrl-C or SIGTERM during their fork would be lost (raised in a
-        # fork hook, where Python drops exceptions), so they are started now, with both held back until done.
-        with signals_held():
-            pool.submit(int).result()
-        return pool, None
+WORKERS_HELP = "play on N local processes (at most 8 a CPU; never more than the games to play)"
+
+
+def _check_workers(workers: int) -> None:
+    """Refuse a number of local workers that cannot make sense on this
+    machine, and warn above its number of CPUs."""
+    if workers < 1:
+        raise CommandError(f"--workers: at least 1, not {workers}")
+    cpus = cpu_count()
+    if workers > MOST_WORKERS_PER_CPU * cpus:
+        raise CommandError(f"--workers: {workers:,} processes on a machine with {counted(cpus, 'CPU')} would each "
+                           f"wait for one while holding its memory; give at most {MOST_WORKERS_PER_CPU * cpus} "
+                           f"({MOST_WORKERS_PER_CPU} a CPU), and no more than {cpus} to gain from them")
+    if workers > cpus:
+        print(f"playbook: warning: --workers {workers} on {counted(cpus, 'CPU')}: the workers take "
+              f"turns on them, and {cpus} play as fast", file=sys.stderr)
+
+
+def _executor(args, games: int | None = None):
+    """The executor of a run (that has ``games`` games left to play, when known)."""
+    if args.workers is not None:
+        _check_workers(args.workers)
+        # Never more workers than games (so than tasks); they start one at a time as tasks go out.
+        return LocalPool(max(1, min(args.workers, games)) if games is not None else args.workers), None
     if args.scheduler is not None:
         try:
             from distributed import Client
@@ -260,31 +294,16 @@ def _check_counts(args) -> None:
         raise CommandError(f"--batch: at least 1 game a task, not {args.batch} (leave it out to size tasks by time)")
 
 
-def _worker_signals() -> None:
-    """A local worker process's signals: Ctrl-C reaches every process of
-    the terminal, and the workers leave it to the command, which stops the
-    run; SIGTERM ends a worker at once (the command's own handler, copied
-    into it, is not for it)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})  # held while it was started
-
-
 def _close(executor, client, stopped: bool) -> None:
-    """Let the executor and the Dask client go; after a stop, without
-    waiting for the tasks still out (their games are played again by the
-    next run): local worker processes are ended."""
+    """Let the executor and the Dask client go; after a stop (whose run
+    has kept what its tasks handed back), without waiting for the tasks
+    still out (their games are played again by the next run): local
+    worker processes are ended."""
     if executor is not None:
-        if stopped:
-            # A process pool's workers, taken before shutdown lets go of them: ended at once, their games are
-            # played again next run (else each plays its task to the end, and the command waits for it).
-            processes = list((getattr(executor, "_processes", None) or {}).values())
-            try:
-                executor.shutdown(wait=False, cancel_futures=True)
-            except TypeError:  # Dask's executor cancels what is left on its own
-                executor.shutdown(wait=False)
-            for process in processes:
-                process.terminate()
+        if stopped and isinstance(executor, LocalPool):
+            executor.end()
+        elif stopped:
+            executor.shutdown(wait=False)  # Dask's executor cancels what is left on its own
         else:
             executor.shutdown()
     if client is not None:
@@ -300,7 +319,7 @@ def selfplay_command(args) -> int:
     options = dict(parse_setting(t, "--option") for t in args.options)
     setup = dict(parse_setting(t, "--setup") for t in args.setup)
     before = _games_in(args.out, range(args.seed, args.seed + args.games))
-    executor, client = _executor(args)
+    executor, client = _executor(args, args.games - before)
     stopped = True
     try:
         result = selfplay(args.game, agents, games=args.games, max_plies=args.max_plies, executor=executor,
@@ -319,15 +338,19 @@ def selfplay_command(args) -> int:
 def summary_command(args, parser: argparse.ArgumentParser) -> int:
     """Run ``playbook summary FOLDER``: print the folder's figures (see
     :func:`~playbook.analysis.report.report`), or write them as JSON or
-    CSV; the exit status."""
+    CSV; the exit status: 0, or 1 when the folder holds no game or some
+    of its files were left out (the report says which, and why), or 2
+    when it cannot be read at all."""
     try:
-        run = load_results(args.folder)
-    except FileNotFoundError as exc:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DamagedResults)  # the report names each file left out
+            run = load_results(args.folder)
+    except (FileNotFoundError, ResultsError) as exc:
         parser.exit(2, f"playbook summary: error: {exc}\n")
     cap = _ply_cap(args.folder)
     _write(args, lambda: report(run, args.folder, cap), lambda: figures(run, args.folder, cap),
            lambda: summary_rows(run, args.folder, cap))
-    return 0
+    return 1 if run.left_out or not run.records else 0
 
 
 def _ply_cap(folder) -> int | None:
@@ -357,7 +380,7 @@ def _output_arguments(command: argparse.ArgumentParser) -> None:
 def _run_arguments(command: argparse.ArgumentParser) -> None:
     """What ``balance`` and ``compare`` share with ``selfplay``: where to play, the start, the seeds."""
     where = command.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="N", help="play on N local processes")
+    where.add_argument("--workers", type=int, metavar="N", help=WORKERS_HELP)
     where.add_argument("--scheduler", metavar="ADDRESS", help="play on the Dask cluster with this scheduler")
     command.add_argument("--setup", action="append", default=[], metavar="KEY=VALUE",
                          help="a start setting, as game.initial() takes it (repeatable)")

@@ -20,7 +20,7 @@ from .balance import stopped_cap
 from .selfplay import SelfPlay, settings_text
 from .words import counted, plural
 
-__all__ = ["report", "figures", "rows", "plain"]
+__all__ = ["report", "figures", "rows", "plain", "left_out_lines"]
 
 
 def plain(value):
@@ -47,7 +47,9 @@ def figures(run: SelfPlay, name: str = "", cap: int | None = None) -> dict:
     and ``length`` (the Kaplan-Meier median with its interval, the games
     stopped and the longest a stopped game was played)."""
     records = run.records
-    out: dict = {"folder": name, "game": run.game, "games": len(records), "ply cap": cap}
+    out: dict = {"folder": name, "game": run.game, "games": len(records), "ply cap": cap,
+                 "left out": [{"file": x.file, "reason": x.reason, "games": x.games,
+                               "seeds": list(x.seeds) if x.seeds else None} for x in run.left_out]}
     if not records:
         return out
     first = records[0]
@@ -99,7 +101,7 @@ def report(run: SelfPlay, name: str = "", cap: int | None = None) -> str:
     each with its number of games and 95% interval."""
     f = figures(run, name, cap)
     if not run.records:
-        return f"{name}: no games"
+        return "\n".join([f"{name}: no games"] + left_out_lines(run))
     if f["seats rotating"]:
         agents = "agents " + " and ".join(f["agents"]) + ", seats rotating"
     else:
@@ -125,7 +127,21 @@ def report(run: SelfPlay, name: str = "", cap: int | None = None) -> str:
     lines.append(f"length: median {_plies(length['median'], beyond)} plies of play (95% interval "
                  f"{_plies(length['low'], beyond)} to {_plies(length['high'], beyond)}; Kaplan-Meier, "
                  f"{length['unfinished']} unfinished games counted as still going where they stopped)")
-    return "\n".join(lines)
+    return "\n".join(lines + left_out_lines(run))
+
+
+def left_out_lines(run: SelfPlay) -> list[str]:
+    """What the figures leave out: each file of the folder that could not
+    be read as the run's games, with how many games it holds and why."""
+    if not run.left_out:
+        return []
+    known = sum(x.games for x in run.left_out if x.games is not None)
+    unknown = any(x.games is None for x in run.left_out)
+    held = ("an unknown number of games" if unknown and not known else
+            f"at least {counted(known, 'game')}" if unknown else counted(known, "game"))
+    files = counted(len(run.left_out), "file")
+    return [f"left out, not counted above: {files} that could not be read, holding {held}:"] + \
+        [f"  {x}" for x in run.left_out]
 
 
 #: The columns of :func:`rows`.
@@ -139,8 +155,11 @@ def rows(run: SelfPlay, name: str = "", cap: int | None = None) -> list[dict]:
     agent's, and the median length (for ``--csv``)."""
     f = figures(run, name, cap)
     out: list[dict] = []
+    if run.left_out:
+        out.append({"figure": "games left out (files that could not be read)",
+                    "value": sum(x.games or 0 for x in run.left_out), "count": len(run.left_out), "unit": "file"})
     if not run.records:
-        return out
+        return [{c: plain(row.get(c)) for c in COLUMNS} for row in out]
     for player, k in f["results"]["wins"].items():
         out.append({"figure": f"wins of {player}", "value": k, "count": len(run), "unit": "game"})
     for key in ("draws", "unfinished", "errors"):
