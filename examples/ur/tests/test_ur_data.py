@@ -68,3 +68,22 @@ def test_a_runs_first_games_are_played_again_the_same_to_the_last_roll(folder):
     again = selfplay(load("ur"), agents, games=2, seed=int(flags["seed"]), max_plies=int(flags.get("max-plies", 3000)),
                      rotate=True, same_dice=bool(flags.get("same-dice")), progress=False).records
     assert [r.actions for r in again] == [r.actions for r in stored]
+
+
+def test_every_file_is_written_as_the_command_writes_files_today():
+    """One results file a folder, in today's columns, named with the CRC-32 of its bytes, its pages checked."""
+    import re
+    import zlib
+
+    import pyarrow.parquet as pq
+
+    from playbook.analysis.store import SETTINGS_FILE, _schema
+
+    for folder in sorted(RUNS):
+        names = sorted(p.name for p in (DATA / folder).iterdir())
+        assert len(names) == 2 and names[0] == SETTINGS_FILE, folder
+        part = DATA / folder / names[1]
+        found = re.fullmatch(r"part-(\d{12})-(\d{12})-\d{6}-([0-9a-f]{8})\.parquet", part.name)
+        assert found and f"{zlib.crc32(part.read_bytes()):08x}" == found[3], part.name
+        table = pq.read_table(part, page_checksum_verification=True)
+        assert table.schema.equals(_schema()), folder
