@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playbook.core import Game, NotationError
+from playbook.core import Game, NotationError, checked_text
 from playbook.descriptor import Descriptor
 
 from .engine import UrEngine
@@ -31,9 +31,7 @@ class Ur(Game):
 
     def parse(self, text: str) -> UrState:
         """The position written ``text`` (see the rules' notation)."""
-        if not isinstance(text, str):
-            raise NotationError(f"a position is text, not {type(text).__name__}")
-        fields = text.strip().split(" ")
+        fields = checked_text(text).strip().split(" ")
         if len(fields) != 5:
             raise NotationError(_TEXT_HELP, text, 0)
         rows, white_counts, black_counts, turn, roll = fields
