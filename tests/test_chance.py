@@ -316,13 +316,25 @@ def test_a_run_rolls_the_same_dice_every_time_and_a_turn_of_the_seats_may_share_
 
 @pytest.mark.slow
 @pytest.mark.parametrize("key", WITH_CHANCE)
-def test_a_run_is_the_same_serially_and_on_a_process_pool(key):
+def test_a_run_is_the_same_serially_on_a_process_pool_and_on_a_dask_cluster(key):
+    distributed = pytest.importorskip("distributed")
     agents = [AlphaBeta.factory(nodes=200), MCTS.factory(iterations=30)]
-    serial = selfplay(key, agents, games=4, max_plies=150, progress=False, seed=11, batch=1)
+
+    def games(executor=None):
+        run = selfplay(key, agents, games=4, max_plies=150, progress=False, seed=11, batch=1, rotate=True,
+                       same_dice=True, executor=executor)
+        return [(r.seed, r.actions, r.result) for r in run.records]
+
+    serial = games()
+    # The dice were rolled in every game, and not alike in all four.
+    rolls = [tuple(t for s, t in zip(load(key).replay(actions), actions, strict=False) if s.chance)
+             for _, actions, _ in serial]
+    assert all(rolls) and len(set(rolls)) > 1
     with ProcessPoolExecutor(max_workers=2) as pool:
-        pooled = selfplay(key, agents, games=4, max_plies=150, progress=False, seed=11, batch=1, executor=pool)
-    assert [(r.seed, r.actions, r.result) for r in serial.records] == \
-        [(r.seed, r.actions, r.result) for r in pooled.records]
+        assert games(pool) == serial
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        assert games(client.get_executor()) == serial
 
 
 def test_random_play_helpers_roll_the_dice_rather_than_choose_them():
