@@ -249,20 +249,17 @@ class UrState(State):
             path = PATHS[side]
             start, finish = path[0], path[HOME]
             y = 2 if side == "white" else 0
-            cells.append(Cell(start, 4.08, y + 0.08, 0.84, 0.84, zone="tray"))
-            cells.append(Cell(finish, 5.08, y + 0.08, 0.84, 0.84, zone="tray"))
-            for p in sorted(set(self.pieces(side))):
+            # Each tray says what it holds: its pieces are named, an empty tray carries the word itself.
+            for cell, left, p, word in ((start, 4.08, 0, "to enter"), (finish, 5.08, HOME, "home")):
                 count = self.pieces(side).count(p)
-                if p == 0:
-                    words = f"{count} {side} piece{'s' if count > 1 else ''} waiting to enter"
-                    pieces.append(Piece((start,), side, (Glyph("circle", 0.62),), badges=(str(count),), title=words))
-                elif p == HOME:
-                    words = f"{count} {side} piece{'s' if count > 1 else ''} borne off"
-                    pieces.append(Piece((finish,), side, (Glyph("circle", 0.62),), badges=(str(count),), title=words,
-                                        dim=True))
-                else:
-                    pieces.append(Piece((path[p],), side, (Glyph("circle", 0.7), Glyph("ring", 0.3)),
-                                        title=f"{side} piece, {HOME - p} squares from home"))
+                cells.append(Cell(cell, left, y + 0.08, 0.84, 0.84, zone="tray", text="" if count else word))
+                if count:
+                    held = "waiting to enter" if p == 0 else "borne off"
+                    pieces.append(Piece((cell,), side, (Glyph("circle", 0.56, dy=-0.06),), badges=("", "", str(count)),
+                                        title=f"{count} {side} piece{'s' if count > 1 else ''} {held}", name=word))
+            for p in sorted(set(self.pieces(side)) - {0, HOME}):
+                pieces.append(Piece((path[p],), side, (Glyph("circle", 0.7), Glyph("ring", 0.3)),
+                                    title=f"{side} piece, {HOME - p} squares from home"))
         line = f"White: {self.waiting('white')} to enter, {self.home('white')} home. " \
                f"Black: {self.waiting('black')} to enter, {self.home('black')} home."
         caption = [c for c in (self._roll_line(), line, self.status()) if c]
