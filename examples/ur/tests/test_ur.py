@@ -240,3 +240,15 @@ def test_a_mirrored_position_gets_the_mirrored_move_and_the_same_expected_value(
         assert again.score == found.score and again.action.text == flipped(found.action.text)
         checked += 1
     assert checked >= 4
+
+
+def test_each_tray_says_what_it_holds_and_how_many():
+    # Two White pieces borne off and none waiting; Black has two waiting and two home.
+    scene = GAME.parse("b...--b./.w.b..w./w..w--.w w0/2 b2/2 w 3").view()
+    words = {c.id: c.text for c in scene.cells if c.zone == "tray"}
+    held = {p.cells[0]: (p.owner, p.name, p.badges, p.dim) for p in scene.pieces if p.cells[0] in words}
+    # White's trays are e1 (to enter: empty, so it says so) and f1 (home: two pieces).
+    assert words == {"e1": "to enter", "f1": "", "e3": "", "f3": ""}
+    assert held == {"f1": ("white", "home", ("", "", "2"), False),
+                    "e3": ("black", "to enter", ("", "", "2"), False),
+                    "f3": ("black", "home", ("", "", "2"), False)}
