@@ -36,6 +36,7 @@ from urllib.parse import quote
 
 import svgwrite
 
+from .descriptor import COLOURS
 from .figures import FIGURES, figure_path
 
 __all__ = ["Cell", "Zone", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "picture_html",
@@ -72,8 +73,9 @@ class Glyph:
 
 @dataclass(frozen=True)
 class Piece:
-    """A piece covering ``cells`` (one or more), owned by ``owner`` (its
-    colour class ``pb-owner-<owner>``, or ``color`` to set the fill).  Its
+    """A piece covering ``cells`` (one or more), drawn in the colour
+    ``owner`` (one of :data:`OWNERS`, its class ``pb-owner-<owner>``; a
+    player's is ``state.colour(player)``), or with the fill ``color``.  Its
     ``glyphs`` are drawn in order, bottom first; ``letter`` is printed on top;
     ``badges`` are short texts in the corners (Q totals, stack heights), in
     the order bottom-right, top-left, top-right, bottom-left (an empty text
@@ -95,6 +97,13 @@ class Piece:
     color: str = ""
     name: str = ""
     frozen: bool = False
+
+    def __post_init__(self) -> None:
+        # A player's name where a colour belongs would draw plain black: refused at once.
+        if self.owner not in OWNERS and not self.color:
+            raise ValueError(f"a piece is drawn in one of the colours {', '.join(OWNERS)}, not {self.owner!r}: "
+                             "a game gives each seat its colour in its descriptor (colours=...), and a player's "
+                             "pieces are drawn in state.colour(player)")
 
 
 @dataclass(frozen=True)
@@ -327,8 +336,9 @@ SHAPES: dict[str, tuple[tuple[float, float], ...] | None] = {
 # Chess figures (king, queen, rook, bishop, knight, pawn) are glyph shapes too:
 # their outlines live in playbook/figures.py.
 
-#: Owner colour classes the stylesheet defines.
-OWNERS = ("white", "black", "blue", "red", "green", "yellow", "purple", "orange", "neutral")
+#: The colours pieces are drawn in, each a class the stylesheet defines
+#: (the colours a game's descriptor gives its seats).
+OWNERS = COLOURS
 
 CELL = 48  # pixels per cell at the natural size
 EDGE = 18  # margin for coordinates

@@ -10,6 +10,7 @@ import pytest
 
 from playbook import Action, Outcome, State, Step, available, load
 from playbook.core import Game
+from playbook.descriptor import Descriptor, Option
 from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, evaluate
 from playbook.analysis.evaluation import WIN, material
 from playbook.analysis.search import candidates
@@ -367,9 +368,9 @@ class NimState(State):
 
 
 class Nim(Game):
-    name, title, players = "nim-test", "Nim", ("a", "b")
+    descriptor = Descriptor("nim_test", "Nim", players=("a", "b"), settings=(Option("stones", 6, int),))
 
-    def initial(self, stones=6):
+    def _initial(self, stones):
         return NimState(self, stones, "a")
 
     def parse(self, text):

@@ -1,7 +1,5 @@
 """Every game declares itself in one descriptor, and the tools read it."""
 
-import inspect
-
 import pytest
 
 from playbook import PlaybookError, available, load
@@ -21,19 +19,6 @@ def test_the_descriptor_names_the_game_and_load_answers_to_each_name(game):
     for name in (d.key, d.title, d.title.upper(), *d.aliases):
         assert load(name) is game
     assert descriptors()[d.key] is d
-
-
-def test_the_declared_options_are_exactly_the_keywords_the_game_takes(game):
-    # The declaration is checked against the signatures here, in a test, so
-    # that nothing in the package needs to probe them.
-    def keywords(function):
-        return {n: p.default for n, p in inspect.signature(function).parameters.items()
-                if n != "self" and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
-
-    assert keywords(type(game).__init__) == {o.name: o.default for o in game.descriptor.variants}
-    assert keywords(game.initial) == {o.name: o.default for o in game.descriptor.settings}
-    for option in (*game.descriptor.variants, *game.descriptor.settings):
-        assert option.accepts(option.default), option
 
 
 def test_each_declared_talk_action_is_an_action_of_the_game(game):

@@ -22,7 +22,7 @@ import pytest
 
 import playbook.games as registry
 from playbook.core import Action, Game, Outcome, PlaybookError, State, Step
-from playbook.descriptor import Descriptor, Seats
+from playbook.descriptor import Descriptor, Option, Seats
 from playbook.games import available, load
 from playbook.puzzles import Puzzle, PuzzleError, games, puzzles
 from playbook.puzzles.hook import hook
@@ -177,11 +177,10 @@ HOOK = CoverPuzzles()
 class Cover(Game):
     # The hook is named as an entry point names an object: this module's HOOK.
     descriptor = Descriptor("cover_hunt", "Cover Hunt", seats=Seats(2, 2), puzzle_depths=(),
-                            puzzle_hook=f"{__name__}:HOOK")
-    players = ("hunter", "runner")
-    simultaneous = True
+                            puzzle_hook=f"{__name__}:HOOK", players=("hunter", "runner"), simultaneous=True,
+                            settings=(Option("cells", 3, int),))
 
-    def initial(self, cells=3):
+    def _initial(self, cells):
         return CoverState(self, cells, cells // 2)
 
     def parse(self, text):
@@ -194,7 +193,8 @@ GAME = Cover()
 
 class Mislabelled(Cover):
     # Names the game object, which is no puzzle hook.
-    descriptor = Descriptor("cover_mislabelled", "Cover Mislabelled", puzzle_depths=(), puzzle_hook=f"{__name__}:GAME")
+    descriptor = Descriptor("cover_mislabelled", "Cover Mislabelled", puzzle_depths=(), puzzle_hook=f"{__name__}:GAME",
+                            players=("hunter", "runner"), simultaneous=True, settings=(Option("cells", 3, int),))
 
 
 MISLABELLED = Mislabelled()
@@ -203,7 +203,8 @@ MISLABELLED = Mislabelled()
 class Shipped(Cover):
     # Keeps its puzzles in its own package, as a game installed apart from playbook does.
     descriptor = Descriptor("cover_shipped", "Cover Shipped", puzzle_depths=(), puzzle_hook=f"{__name__}:HOOK",
-                            puzzle_file="cover_shipped_data:puzzles.json")
+                            puzzle_file="cover_shipped_data:puzzles.json", players=("hunter", "runner"),
+                            simultaneous=True, settings=(Option("cells", 3, int),))
 
 
 SHIPPED = Shipped()
