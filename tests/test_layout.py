@@ -35,10 +35,20 @@ def test_game_names_are_matched_as_whole_words_only():
     assert "lines" in whole_words("Lines of Action") and "cosmic" in whole_words("cosmic_value")
 
 
+def game_names() -> set[str]:
+    """The names games answer to as words: each installed game's key and aliases."""
+    return {name for key in available() for name in (key, *load(key).descriptor.aliases)}
+
+
+def test_game_names_are_keys_and_aliases_never_the_words_of_a_title():
+    # A title's words ("and", "of", "chess") name no game: "Lines of Action" would make "of" one.
+    names = game_names()
+    assert {"cosmic", "cosmic_chess", "wheel", "chess_wheel"} <= names
+    assert not {"of", "and", "the", "chess", "cosmic chess"} & names
+
+
 def test_the_engines_import_no_game_and_name_none():
-    # Words that name a game: keys, titles and their parts that no other word holds.
-    names = set(available()) | {w.lower() for key in available() for w in load(key).title.replace("+", "").split()
-                                if w.lower() not in ("chess",)}
+    names = game_names()
     found = []
     for path in sorted((PACKAGE / "analysis").rglob("*.py")):
         tree = ast.parse(path.read_text())
@@ -84,13 +94,16 @@ def _imports_inside_functions():
     return found
 
 
-def test_at_most_six_of_the_projects_imports_sit_inside_functions_each_with_its_reason():
+def test_at_most_seven_of_the_projects_imports_sit_inside_functions_each_with_its_reason():
     # Among them: core's renderer, imported when a position is first drawn,
     # and the Chess Wheel+ puzzle hook's exercise (the board widget with it),
     # imported when a learner's exercise is built, so that processes that
-    # only play or check (self-play workers, the puzzle checker) load neither.
+    # only play or check (self-play workers, the puzzle checker) load neither;
+    # and the shared checks, imported by the pytest plugin only for a test
+    # that uses them, since every pytest run where playbook is installed
+    # loads the plugin.
     inside = _imports_inside_functions()
-    assert len(inside) <= 6, inside
+    assert len(inside) <= 7, inside
     assert all(said for _, _, said in inside), [f"{p}:{n}" for p, n, said in inside if not said]
 
 
@@ -108,20 +121,6 @@ def test_the_contract_imports_the_renderer_only_when_a_position_is_drawn():
     named = [a.name for node in top for a in node.names] + [node.module or "" for node in top
                                                              if isinstance(node, ast.ImportFrom)]
     assert not [name for name in named if "render" in name], named
-
-
-def test_states_compare_and_hash_through_their_key_written_once_in_the_contract():
-    from playbook.core import State
-
-    for name in available():
-        game = load(name)
-        state = game.initial()
-        cls = type(state)
-        assert cls.__eq__ is State.__eq__ and cls.__hash__ is State.__hash__, name
-        again = game.parse(state.to_text())
-        assert again is not state and again == state and hash(again) == hash(state) == hash(state.key())
-        moved = state.play(state.legal_actions()[0])
-        assert moved != state and moved.key() != state.key()
 
 
 def _oversized(paths, class_lines: int = 350, function_lines: int = 100) -> list[str]:

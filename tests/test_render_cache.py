@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from invariants import random_positions
+from playbook.checks.invariants import random_positions
 from playbook import load
 from playbook import render
 from playbook.analysis import RandomAgent
