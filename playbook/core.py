@@ -43,8 +43,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from .descriptor import Descriptor, Ending
 
@@ -65,7 +64,43 @@ __all__ = [
     "State",
     "StateMixin",
     "read_json",
+    "cached",
 ]
+
+
+# -------------------------------------------------------------- cached values
+
+#: The type of a :class:`cached` value.
+T = TypeVar("T")
+
+
+class cached(Generic[T]):
+    """A property worked out the first time it is read and kept in the
+    object's ``__dict__``, as :func:`functools.cached_property` does,
+    without the lock that one takes on every first read before Python
+    3.12: move generation reads several on each new position.  Positions
+    never change, so two threads working one out at once only do the work
+    twice."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> cached[T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, instance: object, owner: type | None = None) -> T | cached[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
 
 
 # --------------------------------------------------------------------- errors
@@ -688,7 +723,7 @@ class State(ABC):
 
     # ---- provided
 
-    @cached_property
+    @cached
     def outcome(self) -> Outcome | None:
         """How the game ended (winners, reason and :class:`Ending`), or None
         while it runs; worked out once per state."""

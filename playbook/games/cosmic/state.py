@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ...chains import carry_out
 from ...core import Action, Ending, NotationError, Outcome, State
 from .board import ACCEPT_ACTION, BARE_KING, INDEX, OFFER_ACTION, SIDES, SIZE
 from .moves import CosmicMoves
@@ -137,12 +138,7 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
             return CosmicState(self.board, self.side, "=", self.game, self.quiet)
         start, end, captured = action.data
         board = list(self.board)
-        piece = board[start]
-        board[start] = "."
-        for c in captured:
-            board[c] = "."
-        if end is not None:
-            board[end] = piece
+        carry_out(board, (start, end), captured, ".")
         # An offer made this turn stands for the opponent; an offer the
         # mover leaves unanswered lapses when it moves.
         offer = self.offer if self.offer == self.side else ""
