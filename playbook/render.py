@@ -161,7 +161,9 @@ class Zone(NamedTuple):
 class Scene:
     """Everything :func:`svg` draws.  ``files`` label the columns from left
     to right and ``ranks`` the rows from top to bottom (empty strings for
-    none); ``caption`` lines are printed under the board.  ``zones`` are the
+    none), each beside the board's edge, or, on a board that leaves cells
+    out (a cross, a star), beside its own outermost cell: only where cells
+    are; ``caption`` lines are printed under the board.  ``zones`` are the
     colours of the zones this game adds to the shared ones of :data:`THEMED`
     (``light``, ``dark``, ``plain``): each a :class:`Zone` or a
     ``(zone, light, dark)`` triple, filling its cells of that zone on light
@@ -559,14 +561,23 @@ class _Layout:
     files: tuple[str, ...]
     ranks: tuple[str, ...]
     labels: tuple[Label, ...]
+    #: On a board that leaves cells out, where its coordinates go: for each
+    #: column (left to right, as laid out), the bottom and top of its cells,
+    #: and for each row (top to bottom) the left and right of its cells, in
+    #: cell units (None where a column or row has no cell, which gets no
+    #: coordinate); empty for a full board, whose coordinates line its edges.
+    edges: tuple[tuple[tuple[float, float] | None, ...], tuple[tuple[float, float] | None, ...]] = ((), ())
 
     @classmethod
     def of(cls, scene: Scene, flip: bool, size: int | None, lines: int) -> _Layout:
         cols, rows = scene.size()
         # Coordinates sit on the left and bottom edges; the others get a thin margin.
         pad = EDGE if (scene.files or scene.ranks) else 4
+        full = len(scene.cells) == cols * rows  # counted first: a full board costs no look at its cells
+        edges = _edges(scene.cells, len(scene.files), len(scene.ranks)) if (scene.files or scene.ranks) and not full \
+            else ((), ())
         return cls((cols, rows, pad, bool(flip)), size, lines, scene.title, tuple(scene.areas),
-                   tuple(scene.files), tuple(scene.ranks), tuple(scene.labels))
+                   tuple(scene.files), tuple(scene.ranks), tuple(scene.labels), edges)
 
     def _grid_extent(self) -> tuple[float, float]:
         """Width and height in drawing units of the cells and their margins."""
@@ -625,6 +636,24 @@ class _Layout:
         return width, height, px_w, round(height * px_w / width)
 
 
+def _edges(cells: Sequence[Cell], files: int,
+           ranks: int) -> tuple[tuple[tuple[float, float] | None, ...], tuple[tuple[float, float] | None, ...]]:
+    """The extent of the cells of each of ``files`` columns and ``ranks``
+    rows (see :attr:`_Layout.edges`): only cells the coordinates name count,
+    not those beside the board (a tray of pieces lost)."""
+    columns: dict[int, tuple[float, float]] = {}
+    lines: dict[int, tuple[float, float]] = {}
+    for c in cells:
+        i, j = int(c.x + c.w / 2), int(c.y + c.h / 2)
+        if (files and i >= files) or (ranks and j >= ranks):
+            continue
+        low, high = columns.get(i, (c.y + c.h, c.y))
+        columns[i] = (max(low, c.y + c.h), min(high, c.y))
+        left, right = lines.get(j, (c.x, c.x + c.w))
+        lines[j] = (min(left, c.x), max(right, c.x + c.w))
+    return tuple(columns.get(i) for i in range(files)), tuple(lines.get(j) for j in range(ranks))
+
+
 def _line_height(em: float) -> float:
     """The distance between two caption lines for a root font of ``em`` units."""
     return max(16.0, round(1.35 * max(12.0, em), 2))
@@ -660,15 +689,27 @@ def _drawing(layout: _Layout, style: str, scope: str = "") -> svgwrite.Drawing:
 def _coord_elements(dwg, layout: _Layout) -> list:
     """Coordinates along the bottom and left edges, as seen by the viewer, and the labels."""
     cols, rows, pad, flip = layout.grid
-    files = list(reversed(layout.files)) if flip else list(layout.files)
-    ranks = list(reversed(layout.ranks)) if flip else list(layout.ranks)
+    columns, lines = layout.edges
     out = []
-    for i, name in enumerate(files):
+    order = reversed if flip else iter  # drawn left to right and top to bottom as seen
+    for i, name in order(list(enumerate(layout.files))):
+        if not columns:  # a full board: along its bottom edge as seen
+            x, y = (len(layout.files) - 1 - i if flip else i) + 0.5, rows
+        elif i < len(columns) and (extent := columns[i]) is not None:  # under the column's lowest cell as seen
+            x, y = (cols - i - 0.5, rows - extent[1]) if flip else (i + 0.5, extent[0])
+        else:
+            continue  # a column with no cell gets no coordinate
         if name:
-            out.append(dwg.text(name, insert=(pad + (i + 0.5) * CELL, TOP + rows * CELL + pad / 2), class_="pb-coord"))
-    for j, name in enumerate(ranks):
+            out.append(dwg.text(name, insert=(pad + x * CELL, TOP + y * CELL + pad / 2), class_="pb-coord"))
+    for j, name in order(list(enumerate(layout.ranks))):
+        if not lines:  # a full board: along its left edge as seen
+            x, y = 0, (len(layout.ranks) - 1 - j if flip else j) + 0.5
+        elif j < len(lines) and (extent := lines[j]) is not None:  # left of the row's leftmost cell as seen
+            x, y = (cols - extent[1], rows - j - 0.5) if flip else (extent[0], j + 0.5)
+        else:
+            continue
         if name:
-            out.append(dwg.text(name, insert=(pad / 2, TOP + (j + 0.5) * CELL), class_="pb-coord"))
+            out.append(dwg.text(name, insert=(x * CELL + pad / 2, TOP + y * CELL), class_="pb-coord"))
     for label in layout.labels:
         x, y = _place(layout.grid, label.x, label.y, 0, 0)
         out.append(
