@@ -101,11 +101,13 @@ class Session:
     """What checks share while they run, made once and kept until
     :meth:`close`: the random games each game is checked over, a folder for
     files, and (for the browser check) a running JupyterLab and a browser.
-    ``games`` random games are played to their end (at most ``plies``
-    actions each)."""
+    Random games are played to their end (at most ``plies`` actions each):
+    ``games`` of them, and more (up to ``most``) until they hold
+    ``positions`` positions, so that a game of short games is played over
+    as many positions as one of long games."""
 
-    def __init__(self, games: int = 6, plies: int = 5000):
-        self.games, self.plies = games, plies
+    def __init__(self, games: int = 6, positions: int = 1500, plies: int = 5000, most: int = 100):
+        self.games, self.positions, self.plies, self.most = games, positions, plies, most
         self._random: dict[str, list[RandomGame]] = {}
         self._stack = contextlib.ExitStack()
         self._folder: Path | None = None
@@ -114,13 +116,14 @@ class Session:
         self._browser: Any = None
 
     def random_games(self, game: Game) -> list[RandomGame]:
-        """:attr:`games` games of ``game`` played by random agents (seeds 0,
-        1, ...) from its start to their end, through the step API as a
-        person enters actions; played once per session."""
+        """Games of ``game`` played by random agents (seeds 0, 1, ...) from
+        its start to their end, through the step API as a person enters
+        actions (see the class for how many); played once per session."""
         key = game.name
         if key not in self._random:
-            played = []
-            for seed in range(self.games):
+            played: list[RandomGame] = []
+            seed = 0
+            while seed < self.games or (sum(len(p.states) for p in played) < self.positions and seed < self.most):
                 agent = RandomAgent(seed=seed)
                 states: list[State] = [game.initial()]
                 actions: list[Action] = []
@@ -129,6 +132,7 @@ class Session:
                     actions.append(action)
                     states.append(states[-1].play(action))
                 played.append(RandomGame(seed, states, actions))
+                seed += 1
             self._random[key] = played
         return self._random[key]
 
