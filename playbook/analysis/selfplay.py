@@ -167,7 +167,9 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
                 raise KeyError(f"no agent plays {mover!r}")
             chooser = opening_agent if len(actions) < book else by_player[mover]
             before = getattr(chooser, "last", None)
-            action = chooser.choose(state)
+            # An agent sees what its player may see (no other player's sealed orders); what it
+            # returns is played on the whole position, which keeps them.
+            action = chooser.choose(state.observation(mover))
             notes.append(move_note(chooser, before))
             if first is not None and opening is None:
                 opening = action.text

@@ -16,7 +16,7 @@ from typing import Any
 import traitlets
 
 from ..analysis import AlphaBeta
-from ..analysis.evaluation import evaluate
+from ..analysis.evaluation import evaluate, private
 from ..core import Action, IllegalAction, State
 from .base import BoardBase
 
@@ -82,7 +82,8 @@ class EnginePlay(BoardBase):
             self._thinking = True
             try:
                 self._publish()  # the status says the engine is thinking
-                action = self.opponent.choose(self.state)
+                # The engine is given what its side may see; its action is played on the whole position.
+                action = self.opponent.choose(private(self.state))
             finally:
                 self._thinking = False
             self._play(action)
@@ -137,10 +138,11 @@ class EnginePlay(BoardBase):
         key = state.to_text()
         if key not in self._analyses:
             advisor = self._advisor()
+            seen = private(state)  # the advice is for the side to move: what it may see
             if hasattr(advisor, "analyse"):
-                self._analyses[key] = advisor.analyse(state)
+                self._analyses[key] = advisor.analyse(seen)
             else:
-                self._analyses[key] = _Chosen(advisor.choose(state))
+                self._analyses[key] = _Chosen(advisor.choose(seen))
         return self._analyses[key]
 
     def _show_evaluation(self, state: State) -> None:
@@ -156,7 +158,7 @@ class EnginePlay(BoardBase):
         if not state.game.engine.judges:
             self.evaluation = ""  # no opinion before a search
             return
-        self.evaluation = f"Evaluation for {side}: {evaluate(state, state.to_move):+.1f}"
+        self.evaluation = f"Evaluation for {side}: {evaluate(private(state), state.to_move):+.1f}"
 
     def _forget_stale_advice(self) -> None:
         """Take the hint away once the position it was for is no longer shown."""

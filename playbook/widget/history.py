@@ -114,22 +114,29 @@ class History(BoardBase):
             self._answer()
 
     def undo(self) -> None:
-        """Step back one move (against an opponent, back to your own turn)."""
-        cursor = self.cursor
-        if cursor > 0:
+        """Step back one move (against an opponent, back to your own turn).
+        Raises :class:`IllegalAction`, changing nothing, at the start of
+        the line (or where the opponent moved first and no earlier
+        position is your turn)."""
+        cursor = self.cursor - 1
+        # Against an opponent, go back to a position where it is our turn.
+        while cursor >= 0 and self._engine_to_move(self._line[cursor]):
             cursor -= 1
-            # Against an opponent, go back to a position where it is our turn.
-            while self.opponent is not None and cursor > 0 and not self._is_human(self._line[cursor]):
-                cursor -= 1
+        if cursor < 0:
+            first = "this is the start of the line" if self.cursor == 0 else "no earlier position is your turn"
+            raise IllegalAction(f"nothing to undo: {first}", rule="undo")
         self.jump(cursor)
 
     def redo(self) -> None:
-        """Step forward one move along the line, if it goes on."""
+        """Step forward one move along the line (against an opponent, on
+        to your own turn).  Raises :class:`IllegalAction`, changing
+        nothing, at the end of the line."""
         cursor = self.cursor
-        if cursor < len(self.moves):
+        if cursor >= len(self.moves):
+            raise IllegalAction("nothing to redo: this is the last position of the line", rule="redo")
+        cursor += 1
+        while cursor < len(self.moves) and self._engine_to_move(self._line[cursor]):
             cursor += 1
-            while self.opponent is not None and cursor < len(self.moves) and not self._is_human(self._line[cursor]):
-                cursor += 1
         self.jump(cursor)
 
     def reset(self) -> None:

@@ -33,17 +33,19 @@ from ..core import PlaybookError
 from . import BoardWidget
 from .bundle import CSS, ESM
 from .picture import with_picture
+from .protocol import PageTraits
 
 __all__ = ["ReviewGraph", "ReviewBoard"]
 
 
-class ReviewGraph(anywidget.AnyWidget):
+class ReviewGraph(PageTraits, anywidget.AnyWidget):
     """The evaluation graph of a :class:`~playbook.analysis.review.Review`
     and its move list, live: ``points`` (the first player's expected
     score after each move), ``labels`` and ``moves`` (one a move),
     ``numbers`` (the move numbers, "" within a turn), ``marks`` (``?!``,
     ``?``, ``??``), ``cursor`` (the position marked: 0 the start,
-    ``n`` after the n-th move), which a click on a point or a move sets,
+    ``n`` after the n-th move), which a click on a point or a move sets
+    (the one trait the page sets; a position the game lacks is refused),
     and ``comment``, what the review says of the position marked (shown
     over the graph)."""
 
@@ -64,6 +66,12 @@ class ReviewGraph(anywidget.AnyWidget):
         rows = review.rows
         super().__init__(points=review.advantage(), labels=[r["label"] for r in rows],
                          moves=[r["move"] for r in rows], numbers=review.numbers(), marks=review.marks(), **kwargs)
+
+    @traitlets.validate("cursor")
+    def _valid_cursor(self, proposal: dict[str, Any]) -> int:
+        if not 0 <= proposal["value"] <= len(self.moves):
+            raise traitlets.TraitError(f"no position {proposal['value']}: the game has {len(self.moves)} moves")
+        return int(proposal["value"])
 
     def __repr__(self) -> str:
         return f"ReviewGraph({len(self.moves)} moves, at {self.cursor})"
