@@ -465,13 +465,31 @@ class Game(ABC, Generic[S]):
     """
 
     descriptor: Descriptor = Descriptor("", "")
+    # Read from the descriptor when the class is made (see __init_subclass__), never written in a game's class.
     name: str = ""
     title: str = ""
+    #: The seats' names, in the order they play.
+    players: tuple[str, ...] = ()
+    #: Whether several players decide in the same phase, each entering an
+    #: action of their own (see :attr:`State.movers`).
+    simultaneous: bool = False
+    #: Whether a position holds what some player may not see (sealed
+    #: orders): then :meth:`State.observation` differs between players.
+    hidden_information: bool = False
+    #: What the game teaches the engines (its evaluation, extra actions
+    #: ...): the descriptor's, or the default :class:`Engine`, which knows
+    #: only how a game ended.
+    engine: Engine[Any]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's ``name`` and ``title`` are those its descriptor declares."""
+        """A game's name, title, players, how it is played and its engine
+        are those its descriptor declares, read once when its class is made
+        (searches ask for some of them at every node)."""
         super().__init_subclass__(**kwargs)
-        cls.name, cls.title = cls.descriptor.key, cls.descriptor.title
+        d = cls.descriptor
+        cls.name, cls.title, cls.players = d.key, d.title, d.players
+        cls.simultaneous, cls.hidden_information = d.simultaneous, d.hidden_information
+        cls.engine = d.engine or _DEFAULT_ENGINE
 
     def __init__(self, *args: Any, **variants: Any) -> None:
         """The game with the rule ``variants`` its descriptor declares, by
@@ -486,30 +504,6 @@ class Game(ABC, Generic[S]):
                 kind = f"one of {option.choices}" if option.choices else f"of type {option.type.__name__}"
                 raise PlaybookError(f"options: {option.name} is {kind}, not {value!r}")
             setattr(self, option.name, value)
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The seats' names, in the order they play (as the descriptor declares them)."""
-        return self.descriptor.players
-
-    @property
-    def simultaneous(self) -> bool:
-        """Whether several players decide in the same phase, each entering
-        an action of their own (see :attr:`State.movers`)."""
-        return self.descriptor.simultaneous
-
-    @property
-    def hidden_information(self) -> bool:
-        """Whether a position holds what some player may not see (sealed
-        orders): then :meth:`State.observation` differs between players."""
-        return self.descriptor.hidden_information
-
-    @property
-    def engine(self) -> Engine[Any]:
-        """What the game teaches the engines (its evaluation, extra
-        actions ...): the descriptor's, or the default :class:`Engine`,
-        which knows only how a game ended."""
-        return self.descriptor.engine or _DEFAULT_ENGINE
 
     def initial(self, *args: Any, **settings: Any) -> S:
         """The start of a game, with the start ``settings`` its descriptor
