@@ -95,6 +95,7 @@ def playbook_check(request: pytest.FixtureRequest, playbook_session: Any) -> Cal
     item = checks.CHECKS[name]
 
     def run() -> None:
+        __tracebackhide__ = True  # pytest shows the failure at the test, with the rule and what broke it
         try:
             item.run(load(key), playbook_session)
         except checks.Skip as exc:
