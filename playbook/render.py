@@ -75,7 +75,8 @@ class Glyph:
 class Piece:
     """A piece covering ``cells`` (one or more), drawn in the colour
     ``owner`` (one of :data:`OWNERS`, its class ``pb-owner-<owner>``; a
-    player's is ``state.colour(player)``), or with the fill ``color``.  Its
+    player's is ``state.colour(player)``; any other is refused when the
+    piece is drawn), or with the fill ``color``.  Its
     ``glyphs`` are drawn in order, bottom first; ``letter`` is printed on top;
     ``badges`` are short texts in the corners (Q totals, stack heights), in
     the order bottom-right, top-left, top-right, bottom-left (an empty text
@@ -97,13 +98,6 @@ class Piece:
     color: str = ""
     name: str = ""
     frozen: bool = False
-
-    def __post_init__(self) -> None:
-        # A player's name where a colour belongs would draw plain black: refused at once.
-        if self.owner not in OWNERS and not self.color:
-            raise ValueError(f"a piece is drawn in one of the colours {', '.join(OWNERS)}, not {self.owner!r}: "
-                             "a game gives each seat its colour in its descriptor (colours=...), and a player's "
-                             "pieces are drawn in state.colour(player)")
 
 
 @dataclass(frozen=True)
@@ -946,6 +940,11 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float], em: float
     x, y, w, h = box
     span = min(w, h)
     cx, cy = x + w / 2, y + h / 2
+    if not piece.color and piece.owner not in OWNERS:
+        # A player's name where a colour belongs would draw plain black: refused.
+        raise ValueError(f"a piece is drawn in one of the colours {', '.join(OWNERS)}, not {piece.owner!r}: a "
+                         "game gives each seat its colour in its descriptor (colours=...), and a player's pieces "
+                         "are drawn in state.colour(player)")
     owner = _text_class(piece.color) if piece.color else piece.owner
     # No wrapping group (fewer elements draw faster): every part carries the
     # piece's cells and, when dimmed, the dim class.

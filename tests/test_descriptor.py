@@ -5,7 +5,7 @@ import pytest
 from playbook import PlaybookError, State, available, load
 from playbook.core import Engine, Game
 from playbook.descriptor import Descriptor, Ending, Option, Seats, Talk
-from playbook.render import Glyph, Piece
+from playbook.render import Cell, Glyph, Piece, Scene, svg
 
 
 # ------------------------------------------------------- declared once
@@ -112,9 +112,11 @@ def test_a_descriptor_that_contradicts_itself_is_refused_naming_the_field(field,
 
 
 def test_a_piece_drawn_in_a_players_name_instead_of_a_colour_is_refused():
+    cells = [Cell("a1", 0, 0)]
     with pytest.raises(ValueError, match="not 'geese'.*colours="):
-        Piece(("a1",), "geese", (Glyph("circle"),))
-    assert Piece(("a1",), "geese", (Glyph("circle"),), color="#aa3322").color == "#aa3322"  # its own fill
+        svg(Scene(cells, [Piece(("a1",), "geese", (Glyph("circle"),))]))
+    # With a fill of its own, the owner names no colour class and the piece is drawn.
+    assert 'style="fill: #aa3322"' in svg(Scene(cells, [Piece(("a1",), "geese", (Glyph("circle"),), color="#aa3322")]))
 
 
 def test_seats_are_a_range_and_chess_wheel_seats_two_to_eight():

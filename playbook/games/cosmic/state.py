@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...chains import carry_out
 from ...core import Action, Ending, NotationError, Outcome, State
 from .board import ACCEPT_ACTION, BARE_KING, INDEX, OFFER_ACTION, SIDES, SIZE
 from .moves import CosmicMoves
@@ -138,7 +137,14 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
             return CosmicState(self.board, self.side, "=", self.game, self.quiet)
         start, end, captured = action.data
         board = list(self.board)
-        carry_out(board, (start, end), captured, ".")
+        # Lifted before it is put down, so a chain ending where it began keeps its piece (as
+        # playbook.chains.carry_out does; written out here, where searches play it at every node).
+        piece = board[start]
+        board[start] = "."
+        for c in captured:
+            board[c] = "."
+        if end is not None:
+            board[end] = piece
         # An offer made this turn stands for the opponent; an offer the
         # mover leaves unanswered lapses when it moves.
         offer = self.offer if self.offer == self.side else ""
