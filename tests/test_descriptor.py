@@ -80,9 +80,9 @@ def test_an_option_not_declared_or_of_the_wrong_type_is_refused():
         TileGame(1, False, 3)
     with pytest.raises(TypeError, match="its options are tiles, first"):
         TileGame().initial(board=3)
-    with pytest.raises(PlaybookError, match="swaps is of type int"):
+    with pytest.raises(PlaybookError, match="Tiles: the option swaps is a whole number, not '2'"):
         TileGame(swaps="2")
-    with pytest.raises(PlaybookError, match="swaps is of type int"):
+    with pytest.raises(PlaybookError, match="swaps is a whole number, not True"):
         TileGame(swaps=True)  # a bool is no whole number here
 
 
@@ -139,6 +139,25 @@ def test_load_refuses_an_option_the_game_does_not_declare_naming_those_it_does()
         load("cosmic", first="black")  # a start setting, not a rule variant
     assert load("cosmic", quiet_limit=40).options == {"quiet_limit": 40}
     assert load("cosmic", quiet_limit=None).options == {}
+
+
+def test_a_refused_option_says_what_it_takes_in_words():
+    with pytest.raises(PlaybookError, match=r"CCC: the option quiet_limit is a whole number or None, not 'x'"):
+        load("ccc", quiet_limit="x")
+    with pytest.raises(PlaybookError, match=r"blocking is True or False, not 'no'"):
+        load("wheel", blocking="no")
+    with pytest.raises(PlaybookError, match=r"reach is one of 'all', 'orthogonal', not 'x+\.\.\.$"):
+        load("ccc", reach="x" * 10_000)  # the refusal does not repeat a long value whole
+    assert load("ccc", quiet_limit=None).options == {"quiet_limit": None}
+
+
+def test_selfplay_refuses_a_start_setting_of_the_wrong_type_before_any_game():
+    from playbook.analysis import RandomAgent, SelfPlayError, selfplay
+
+    with pytest.raises(SelfPlayError, match=r"ranks is a whole number, not 'x'"):
+        selfplay("ccc", [RandomAgent, RandomAgent], games=1, setup={"ranks": "x"}, progress=False)
+    with pytest.raises(SelfPlayError, match=r"ready is True or False, not 'no'"):
+        selfplay("wheel", [RandomAgent, RandomAgent], games=1, setup={"ready": "no"}, progress=False)
 
 
 def test_endings_are_equal_by_name_and_a_game_may_declare_its_own():

@@ -101,7 +101,7 @@ def test_at_most_seven_of_the_projects_imports_sit_inside_functions_each_with_it
     # only play or check (self-play workers, the puzzle checker) load neither;
     # and the shared checks, imported by the pytest plugin only for a test
     # that uses them, since every pytest run where playbook is installed
-    # loads the plugin.
+    # loads the plugin; and the command's own modules, loaded where a Ctrl-C is already taken.
     inside = _imports_inside_functions()
     assert len(inside) <= 7, inside
     assert all(said for _, _, said in inside), [f"{p}:{n}" for p, n, said in inside if not said]

@@ -3,8 +3,11 @@ and declared, its start, its options, and what it refuses."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..analysis import RandomAgent
 from ..core import Game, IllegalAction, NotationError, Outcome, PlaybookError, State, Step, StepError
+from ..descriptor import Option
 from ..games import available, descriptors, load
 from ..records import Record
 from .invariants import assert_refusals_change_nothing
@@ -51,6 +54,31 @@ def options_are_those_declared(game: Game, session: Session) -> None:
         except (PlaybookError, TypeError):
             continue
         raise AssertionError("an option the descriptor does not declare is taken")
+
+
+def _wrong_values(option: Option) -> list[Any]:
+    """Values of the wrong type for ``option``, as a careless caller or a command line gives them."""
+    if option.choices:
+        return ["nonsense", 5]
+    return {bool: ["no", "yes", 5, 0, None], int: ["x", "10", 1.5, True, []], str: [5, True, ["a"]],
+            dict: ["a1=x", 5], tuple: ["names", 5]}.get(option.type, [])
+
+
+@check("a rule variant of the wrong type (a text for a number, 'no' or 5 for True or False, a value not among its "
+       "choices) is refused by load, naming the option and what it takes")
+def options_of_the_wrong_type_are_refused(game: Game, session: Session) -> None:
+    # Taken, such a value would fail later inside a game, or a boolean given "no" would read as true.
+    for option in game.descriptor.variants:
+        for value in _wrong_values(option):
+            if value is None and (option.optional or option.default is None):
+                continue
+            try:
+                load(game.name, **{option.name: value})
+            except PlaybookError as exc:
+                said = f"{option.name} is {option.expected()}, not "
+                assert said in str(exc), f"load(..., {option.name}={value!r}) is refused without saying {said!r}: {exc}"
+                continue
+            raise AssertionError(f"load(..., {option.name}={value!r}) is taken")
 
 
 @check("every seat has a name a record reads back (no 'draw', no ' and '), and the start seats as many players as "

@@ -75,6 +75,11 @@ def running_lab(home: Path, notebooks: Path | None = None) -> Iterator[tuple[str
         "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
         "JUPYTERLAB_SETTINGS_DIR": str(settings),
         "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+        # What learners solve in this JupyterLab stays in its own folder: the
+        # progress of the process that started it would reach the notebooks
+        # nbval runs after it, whose saved outputs show a learner who has
+        # solved nothing.
+        "PLAYBOOK_HOME": str(home / "playbook-home"),
     }
     port, token = _free_port(), "playbook-check-token"
     log = open(home / "lab.log", "w")

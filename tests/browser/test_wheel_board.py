@@ -69,6 +69,17 @@ def test_hot_seat_week_behind_a_curtain(page, lab):
     wait_for_move_between(widget, "{Bob} reveal ", ": Pd2-d3")
     assert "week: 2" in position(widget) and "pieces: Ann Pe3 | Bob Pd3" in position(widget)
     assert widget.locator(".pb-mark-arrow").count() >= 2
+    # The move list shows each digest and salt as twelve digits and an ellipsis, and stays within
+    # the board's width; what is selected and copied from it holds them whole.
+    moves = widget.locator(".pb-moves")
+    assert moves.evaluate("(m) => m.scrollWidth <= m.clientWidth")
+    assert moves.evaluate("(m) => [...m.querySelectorAll('.pb-cut > span')].every((s) => "
+                          "s.getBoundingClientRect().width === 0)")
+    commit = widget.locator(".pb-moves .pb-move").nth(1)
+    assert commit.evaluate("(e) => getComputedStyle(e.querySelector('.pb-cut'), '::after').content") == '"…"'
+    copied = moves.evaluate("""(m) => { const r = document.createRange(); r.selectNodeContents(m);
+        const s = getSelection(); s.removeAllRanges(); s.addRange(r); return s.toString(); }""")
+    assert ann in copied and reveal in copied and "…" not in copied
 
 
 EXERCISE = """from playbook.tutorial import Exercise

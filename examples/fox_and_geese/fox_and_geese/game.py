@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playbook.core import Game, NotationError
+from playbook.core import Game, NotationError, checked_text
 from playbook.descriptor import Descriptor, Ending, Option
 
 from .board import CELLS, RANK_SIZES
@@ -34,9 +34,7 @@ class FoxAndGeese(Game[FoxAndGeeseState]):
         """The position written ``text`` (see the rules' notation).  A
         position that cannot arise is refused: a fox missing or doubled,
         more than thirteen geese, a count beyond the quiet limit."""
-        if not isinstance(text, str):
-            raise NotationError(f"a position is text, not {type(text).__name__}")
-        fields = text.split()
+        fields = checked_text(text).split()
         if len(fields) != 3:
             raise NotationError("a position is the board, the side to move and the quiet moves, "
                                 "separated by spaces", text, 0)

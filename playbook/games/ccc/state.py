@@ -7,7 +7,18 @@ from dataclasses import dataclass, field, replace
 from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, Step, StepOptions, cached
+from ...core import (
+    Action,
+    Ending,
+    IllegalAction,
+    NotationError,
+    Outcome,
+    State,
+    Step,
+    StepOptions,
+    cached,
+    checked_action,
+)
 from .board import Geometry
 from .edit import edit, placed
 from .effects import carry_out
@@ -189,6 +200,7 @@ class CCCState(State):
         """The legal action written ``text`` (see the package docstring for the notation)."""
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        checked_action(text)
         self._refuse_if_over()
         text = " ".join(text.split()) if '"' not in text else text.strip()
         action = self._by_text.get(text)
