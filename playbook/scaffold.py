@@ -39,7 +39,7 @@ FILES = {
     "state.py.tmpl": "{name}/state.py",
     "engine.py.tmpl": "{name}/engine.py",
     "test_game.py.tmpl": "tests/test_{name}.py",
-    "test_checks.py.tmpl": "tests/test_checks.py",
+    "test_checks.py.tmpl": "tests/test_{name}_checks.py",
 }
 
 

@@ -125,7 +125,7 @@ def test_a_new_game_installs_and_passes_its_own_tests_and_every_shared_check(tmp
     assert main(["new-game", "zz_trial", "--dir", str(tmp_path)]) == 0
     folder = tmp_path / "zz_trial"
     assert {p.name for p in folder.rglob("*.py")} == {"__init__.py", "game.py", "state.py", "engine.py",
-                                                      "test_zz_trial.py", "test_checks.py"}
+                                                      "test_zz_trial.py", "test_zz_trial_checks.py"}
     # Installed into a folder of its own, so this session's games are left as they were.
     site = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(folder)],

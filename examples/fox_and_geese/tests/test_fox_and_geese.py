@@ -1,7 +1,7 @@
 """Fox and Geese's own rules, each worked by hand from RULES.md.  Everything
 every game must do (the contract, random games played to their end, the
 drawing, engines, records, puzzles, the live board) is checked by
-playbook's shared checks: test_checks.py."""
+playbook's shared checks: test_fox_and_geese_checks.py."""
 
 import pytest
 
