@@ -920,16 +920,19 @@ def _text_class(colour: str) -> str:
     return "custom-light" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "custom"
 
 
-@lru_cache(maxsize=4096)
-def _piece_text(piece: Piece, box: tuple[float, float, float, float], em: float) -> str:
+@lru_cache(maxsize=4096, typed=True)
+def _piece_text(piece: Piece, box: tuple[float, float, float, float], em: float,
+                kinds: tuple[type, ...] = ()) -> str:
     """A piece drawn in ``box`` as text: most pieces stay where they were
-    from one position to the next, so most are found here."""
+    from one position to the next, so most are found here.  ``kinds``, the
+    types of ``box``'s numbers, only keeps apart in the cache two boxes
+    that are equal but print otherwise (211 and 211.0)."""
     return "".join(_xml(*part) for part in _piece_parts(piece, box, em))
 
 
 def _drawn_piece(piece: Piece, box: tuple[float, float, float, float], em: float) -> str:
     try:
-        return _piece_text(piece, box, em)
+        return _piece_text(piece, box, em, tuple(map(type, box)))
     except TypeError:  # a piece built with lists instead of tuples is no cache key
         return _piece_text.__wrapped__(piece, box, em)
 
