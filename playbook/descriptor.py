@@ -220,7 +220,12 @@ class Descriptor:
     - ``clarified_in``: the tutorial notebook whose clarifications chapter
       repeats the package's "Rules clarifications", as a path from the
       folder that holds the game's package (its project's folder); empty
-      where the game has no tutorial.
+      where the game has no tutorial;
+    - ``chance``: whether chance moves in some positions (a roll of dice,
+      a card drawn), as OpenSpiel's ``GameType.chance_mode`` says: those
+      are chance nodes, whose ``to_move`` is
+      :data:`~playbook.core.CHANCE` and whose outcomes come with exact
+      probabilities (:meth:`~playbook.core.State.chance_outcomes`).
 
     A descriptor that contradicts itself (a colour no board draws, fewer
     colours than seats, a player named so that a record could not read it
@@ -267,6 +272,7 @@ class Descriptor:
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "colours", colours)
+    chance: bool = False
 
     def names(self) -> tuple[str, ...]:
         """Every name the game answers to, normalised as :func:`normal_name` makes them."""

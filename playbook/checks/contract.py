@@ -27,14 +27,15 @@ def found_by_its_names(game: Game, session: Session) -> None:
     assert descriptors()[d.key] is d, "the registry holds another descriptor"
 
 
-@check("the start reads back from its text, draws with a clickable cell, and has a seated player to move")
+@check("the start reads back from its text, draws with a clickable cell, and has a seated player to move (or the "
+       "dice, in a game of chance)")
 def start_reads_back_and_draws(game: Game, session: Session) -> None:
     state = game.initial()
     assert isinstance(state, State), f"initial() gives {type(state).__name__}, not a State"
     assert game.parse(state.to_text()) == state, "the start does not read back from its text"
     drawn = state._repr_svg_()
     assert drawn.startswith("<svg") and "data-cell" in drawn, "the start does not draw as SVG with clickable cells"
-    assert state.to_move in state.seats, f"{state.to_move!r} is to move at the start but not seated"
+    assert state.to_move in state.seats or state.chance, f"{state.to_move!r} is to move at the start but not seated"
 
 
 @check("the game takes the rule variants and start settings its descriptor declares, each at its declared "

@@ -8,23 +8,26 @@ import math
 
 from ..analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent
 from ..analysis.review import review
-from ..core import WIN, Action, Game, State
+from ..chance import Dice, advance
+from ..core import CHANCE, WIN, Action, Game, State
 from ..records import Record
+from .invariants import settled
 from .registry import Session, check
 
 __all__: list[str] = []
 
 
 def position_in_play(game: Game, plies: int = 9, seed: int = 5) -> State:
-    """A position a few random actions in (the start if the game ends before)."""
+    """A position a few random actions in (the start if the game ends
+    before) where a player moves: where the dice move, they are rolled."""
     state = RandomAgent(seed=seed).play(game.initial(), plies)
-    return state if state.outcome is None else game.initial()
+    return settled(state if state.outcome is None else game.initial())
 
 
 @check("every agent (random, greedy, AlphaBeta, MCTS) answers with a legal action, which reads back from its text "
        "and is entered by its own steps")
 def every_agent_plays_a_legal_action(game: Game, session: Session) -> None:
-    for state in (game.initial(), position_in_play(game)):
+    for state in (settled(game.initial()), position_in_play(game)):
         for agent in (RandomAgent(seed=1), GreedyAgent(seed=1), AlphaBeta(depth=2, time_limit=None),
                       MCTS(iterations=40, time_limit=None, seed=1)):
             action = agent.choose(state)
@@ -60,12 +63,11 @@ def evaluation_scores_outcomes(game: Game, session: Session) -> None:
        "between 0 and 1, labelled inaccuracy, mistake or blunder by Lichess's bounds, none for the best move")
 def review_judges_every_move(game: Game, session: Session) -> None:
     state = start = game.initial()
-    agents = [GreedyAgent(seed=3), RandomAgent(seed=4)]
+    agents, dice = [GreedyAgent(seed=3), RandomAgent(seed=4)], Dice(4)
     actions: list[Action] = []
     while state.outcome is None and len(actions) < 6:
-        action = agents[len(actions) % 2].choose(state)
+        action, state = advance(state, agents[len(actions) % 2].choose, dice)
         actions.append(action)
-        state = state.play(action)
     done = review(Record.of(start, actions))
     engine = game.engine
     used = (done.thresholds.scale, done.thresholds.depth, done.thresholds.reach)
@@ -78,3 +80,5 @@ def review_judges_every_move(game: Game, session: Session) -> None:
         label = "blunder" if loss >= 0.15 else "mistake" if loss >= 0.10 else "inaccuracy" if loss >= 0.05 else ""
         assert row["label"] == label, f"ply {row['ply']} loses {loss:.3f} but is labelled {row['label']!r}"
         assert row["move"] != row["best"] or loss == 0.0, f"ply {row['ply']} is the best move but loses {loss}"
+        # The dice are never marked: a roll loses nothing and has no label.
+        assert row["mover"] != CHANCE or (loss == 0.0 and row["label"] == ""), f"the roll at ply {row['ply']} is marked"

@@ -141,11 +141,17 @@ def records_replay_their_games(game: Game, session: Session) -> None:
 
 
 @check("the player to move and every player still to decide are among the position's seats; "
+       "where the dice move, nobody decides and the roll is a seated player's; "
        "a finished game has nobody left to decide")
 def movers_are_seated(game: Game, session: Session) -> None:
     for played, ply, state in plies(session, game):
         seats = state.seats
-        if state.outcome is None:
+        if state.outcome is None and state.chance:
+            assert game.chance, f"chance moves in a game that declares none ({where(played, ply)})"
+            assert not state.movers, f"a player decides where the dice move ({where(played, ply)})"
+            assert state.roller is None or state.roller in seats, \
+                f"the roll is {state.roller!r}'s, who is not seated ({where(played, ply)})"
+        elif state.outcome is None:
             assert state.to_move in seats, f"{state.to_move!r} is to move but not seated ({where(played, ply)})"
             assert set(state.movers) <= set(seats), f"an unseated player decides ({where(played, ply)})"
             assert state.movers, f"nobody decides in a running position ({where(played, ply)})"

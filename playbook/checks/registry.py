@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..analysis import RandomAgent
+from ..chance import Dice, advance
 from ..core import Action, Game, State
 from .lab import CHROMIUM_ARGS, chromium_path, running_lab
 
@@ -124,13 +125,13 @@ class Session:
             played: list[RandomGame] = []
             seed = 0
             while seed < self.games or (sum(len(p.states) for p in played) < self.positions and seed < self.most):
-                agent = RandomAgent(seed=seed)
+                agent, dice = RandomAgent(seed=seed), Dice(seed)
                 states: list[State] = [game.initial()]
                 actions: list[Action] = []
                 while states[-1].outcome is None and len(actions) < self.plies:
-                    action = agent.choose(states[-1])
+                    action, after = advance(states[-1], agent.choose, dice)  # the dice roll where chance moves
                     actions.append(action)
-                    states.append(states[-1].play(action))
+                    states.append(after)
                 played.append(RandomGame(seed, states, actions))
                 seed += 1
             self._random[key] = played
