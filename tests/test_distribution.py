@@ -69,8 +69,8 @@ def test_the_wheel_holds_the_front_end_and_the_settings_file(wheel):
     assert files["playbook/static/board.css"] == (ROOT / "widgets" / "board.css").read_bytes()
     settings = "playbook_games-0.1.0.data/data/share/jupyter/lab/settings/overrides.d/playbook.json"
     assert files[settings] == (ROOT / "jupyter-settings" / "playbook.json").read_bytes()
-    # The puzzles ship as data inside the package.
-    assert any(n.startswith("playbook/puzzles/") and n.endswith(".json") for n in files)
+    # The puzzles ship as data inside the package, each game's in its own package.
+    assert {f"playbook/games/{g}/puzzles.json" for g in ("cosmic", "kelasu", "cresnovian", "ccc", "wheel")} <= set(files)
 
 
 def test_the_wheel_holds_nothing_of_the_tests_the_sources_or_the_notebooks(wheel):
