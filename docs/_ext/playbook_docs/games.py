@@ -11,6 +11,7 @@ from pathlib import Path
 
 import playbook
 
+from .docstrings import relative_targets
 from .generated import Generated
 from .tutorials import ROOT, tutorial_parts
 
@@ -28,7 +29,10 @@ def page(key: str) -> str:
     """The reStructuredText page of the game ``key``."""
     game = playbook.load(key)
     package = package_of(key)
-    text = inspect.cleandoc(importlib.import_module(package).__doc__ or "")
+    lines = inspect.cleandoc(importlib.import_module(package).__doc__ or "").split("\n")
+    # A role's relative name (``:mod:`.board```) is read from the game's package.
+    relative_targets(package, lines)
+    text = "\n".join(lines)
     summary, _, body = text.partition("\n")
     title = game.descriptor.title
     lines = [title, "=" * len(title), "", summary.strip(), ""]
