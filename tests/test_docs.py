@@ -97,11 +97,17 @@ def public_names(name: str) -> list[str]:
     """Every public name the module ``name`` defines, found here apart from
     the site's own code: the classes and functions whose home it is, each
     class's members, and the names it assigns at its top level (not those it
-    imports), all but those starting with an underscore."""
+    imports): those its ``__all__`` lists, or without one all but those
+    starting with an underscore."""
     module = importlib.import_module(name)
+    listed = getattr(module, "__all__", None)
+
+    def public(attr: str) -> bool:
+        return attr in listed if listed is not None else not attr.startswith("_")
+
     found = []
     for attr, value in vars(module).items():
-        if attr.startswith("_") or getattr(value, "__module__", None) != name:
+        if not public(attr) or getattr(value, "__module__", None) != name:
             continue
         if inspect.isclass(value) or (callable(value) and getattr(value, "__qualname__", None) == attr):
             found.append(f"{name}.{attr}")
@@ -115,7 +121,7 @@ def public_names(name: str) -> list[str]:
         elif isinstance(statement, (ast.Assign, ast.AnnAssign)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             found += [f"{name}.{n.id}" for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)
-                      and not n.id.startswith("_") and not inspect.ismodule(getattr(module, n.id, None))]
+                      and public(n.id) and not inspect.ismodule(getattr(module, n.id, None))]
     return sorted(set(found))
 
 

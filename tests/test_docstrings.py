@@ -1,6 +1,8 @@
 """Every public function, class, method and property of the package has a
 docstring (its own, or the one it overrides), so the API reference has
-something to say of each name it lists."""
+something to say of each name it lists.  A module's public names are
+those its ``__all__`` lists, or without one those with no leading
+underscore."""
 
 from __future__ import annotations
 
@@ -19,8 +21,10 @@ def undocumented() -> list[str]:
         module = importlib.import_module(name)
         if not inspect.getdoc(module):
             missing.append(name)
+        listed = getattr(module, "__all__", None)
         for attr, value in vars(module).items():
-            if attr.startswith("_") or getattr(value, "__module__", None) != name:
+            public = attr in listed if listed is not None else not attr.startswith("_")
+            if not public or getattr(value, "__module__", None) != name:
                 continue
             if (inspect.isclass(value) or inspect.isfunction(value)) and not inspect.getdoc(value):
                 missing.append(f"{name}.{attr}")

@@ -1,8 +1,9 @@
 """The API reference: a page for each module of the package, found by
 walking it, with every public name the module defines.
 
-A module's public names are the functions and classes it defines whose
-names do not start with an underscore, each class with all its public
+A module's public names are those its ``__all__`` lists, or, without
+one, those that do not start with an underscore: the functions and
+classes it defines, each class with all its public
 members (documented or not), and the data the module assigns (a value
 too long to read beside its name is left to the source); the names a
 package gathers from its modules are listed under its docstring
@@ -47,6 +48,14 @@ def children(name: str, every: list[str]) -> list[str]:
     return [other for other in every if other.rpartition(".")[0] == name]
 
 
+def public(module: ModuleType, name: str) -> bool:
+    """Whether ``name`` is public in ``module``: listed in its ``__all__``
+    when it has one (its own word on what it offers), else not starting
+    with an underscore."""
+    listed = getattr(module, "__all__", None)
+    return name in listed if listed is not None else not name.startswith("_")
+
+
 def data(module: ModuleType) -> list[tuple[str, bool]]:
     """The public data ``module`` assigns (never the names it imports), in
     source order, each with whether its value is short enough to show."""
@@ -62,7 +71,7 @@ def data(module: ModuleType) -> list[tuple[str, bool]]:
             [statement.target] if isinstance(statement, ast.AnnAssign) else [])
         for target in targets:
             for node in ast.walk(target):
-                if isinstance(node, ast.Name) and not node.id.startswith("_") and node.id not in names:
+                if isinstance(node, ast.Name) and public(module, node.id) and node.id not in names:
                     names.append(node.id)
     shown = []
     for name in names:
@@ -80,7 +89,7 @@ def defined(module: ModuleType) -> tuple[list[str], list[str], list[str]]:
     """The public functions, classes and exceptions ``module`` defines, in source order."""
     functions, classes, exceptions = [], [], []
     for name, value in vars(module).items():
-        if name.startswith("_") or getattr(value, "__module__", None) != module.__name__:
+        if not public(module, name) or getattr(value, "__module__", None) != module.__name__:
             continue
         if inspect.isclass(value):
             (exceptions if issubclass(value, BaseException) else classes).append(name)
