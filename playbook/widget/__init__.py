@@ -127,6 +127,7 @@ class BoardWidget(Messages, Lesson, PositionEditor, EnginePlay, History, HotSeat
         self._seat_players(state, opponent, human, advisor, show_evaluation)
         self._start_line(state)
         self._draft = None
+        self._start_pictures()
         self.editor = bool(editor)
         self.title = state.game.title
         if flipped is None:
@@ -169,6 +170,7 @@ class BoardWidget(Messages, Lesson, PositionEditor, EnginePlay, History, HotSeat
             self._draw_curtain(state)
             self._forget_stale_advice()
             self._show_evaluation(state)
+        self._send_pictures()
 
     def __repr__(self) -> str:
         state = self.state

@@ -12,6 +12,7 @@ import { listenToKeys } from "./keyboard.js";
 import { layout } from "./layout.js";
 import { lessonParts, showLesson, watchKernel } from "./lesson.js";
 import { showMoves } from "./moves.js";
+import { askForPictures } from "./pictures.js";
 import { BOARD, GRAPH, GRAPH_KIND, onChange } from "./protocol.js";
 import { publishState, showAdvice, showDetails, showEvaluation, showStatus } from "./status.js";
 import { fitWidth, redrawOnce, showBoard } from "./view.js";
@@ -53,6 +54,7 @@ function render({ model, el: root }) {
   showEvaluation(widget);
   showLesson(widget);
   fitWidth(widget);
+  askForPictures(model);
 }
 
 export default { render };
