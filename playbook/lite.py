@@ -72,6 +72,16 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: Real packages the kernel replaces by stand-ins of its own.
 STAND_INS = ("widgetsnbextension", "ipykernel")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: playbook's own JupyterLab extension (labextension/ in the repository).
+OWN_EXTENSION = "playbook-games"
+#: The site's kernel as it names itself, and its language as its kernel_info
+#: reply gives it (jupyterlite-pyodide-kernel 0.8.6, whose Python it reports
+#: as "3.8"); tests/browser/test_lite_reopen.py opens a notebook unmodified.
+SITE_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+SITE_LANGUAGE_INFO = {
+    "codemirror_mode": {"name": "python", "version": 3}, "file_extension": ".py", "mimetype": "text/x-python",
+    "name": "python", "nbconvert_exporter": "python", "pygments_lexer": "ipython3", "version": "3.8",
+}
 
 
 def cache_dir() -> Path:
@@ -253,6 +263,58 @@ def site_config(packages: list[str]) -> dict:
     }
 
 
+def site_notebook(text: str) -> str:
+    """A notebook's text as the site ships it.
+
+    - Its multi-line texts (cell sources, outputs) are each one string, as
+      JupyterLab gets them from a Jupyter server: the site hands JupyterLab
+      the file as it is, and its table of contents fails on an output's
+      Markdown held as a list of lines.
+    - It names the site's kernel as that kernel describes itself
+      (:data:`SITE_KERNELSPEC`, :data:`SITE_LANGUAGE_INFO`): JupyterLab
+      writes those over any other as the kernel starts, which marks the
+      notebook modified as soon as it is opened."""
+    import nbformat
+
+    notebook = nbformat.reads(text, as_version=4)
+    notebook.metadata["kernelspec"] = SITE_KERNELSPEC
+    notebook.metadata["language_info"] = SITE_LANGUAGE_INFO
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
+def front_ends(source: Path, folder: Path) -> list[str]:
+    """Gather in ``folder`` the JupyterLab extensions the site runs: every
+    one installed beside the build's JupyterLab (the widgets' manager, the
+    Pyodide kernel, anywidget, ...), and playbook's own as built in the
+    repository at ``source`` (an installed copy may be older).  Returns
+    their names."""
+    from jupyter_core.paths import jupyter_path
+
+    own = source / "labextension" / OWN_EXTENSION
+    if not (own / "package.json").is_file():
+        raise FileNotFoundError(f"{own} is missing: build it with `npm ci && npm run build` in labextension/")
+    found: dict[str, Path] = {}
+    for root in reversed(jupyter_path("labextensions")):  # the first on the path wins, as in JupyterLab
+        for path in [*Path(root).glob("*/package.json"), *Path(root).glob("@*/*/package.json")]:
+            meta = json.loads(path.read_text())
+            if meta.get("jupyterlab", {}).get("_build"):  # built, ready to load
+                found[meta["name"]] = path.parent
+    found[OWN_EXTENSION] = own
+    for name, path in found.items():
+        shutil.copytree(path, folder / name)
+    return sorted(found)
+
+
+def build_config(extensions: Path) -> dict:
+    """``jupyter_lite_config.json``: the site's JupyterLab extensions are
+    those gathered in ``extensions`` (see :func:`front_ends`), not those
+    installed beside the build."""
+    return {
+        "LiteBuildConfig": {"ignore_sys_prefix": ["federated_extensions"]},
+        "FederatedExtensionAddon": {"extra_labextensions_path": [str(extensions)]},
+    }
+
+
 def start_page() -> str:
     """The site's front page: straight on to the start notebook in
     JupyterLab.  It keeps JupyterLite's (empty) settings script, which every
@@ -293,12 +355,16 @@ def build(source: str | os.PathLike = ".", out: str | os.PathLike = "_site", cac
         contents.mkdir()
         notebooks = site_notebooks(source)
         for notebook in notebooks:
-            shutil.copy2(notebook, contents / notebook.name)
+            (contents / notebook.name).write_text(site_notebook(notebook.read_text()))
+        front_ends(source, work / "extensions")
+        (work / "lite" / "jupyter_lite_config.json").write_text(json.dumps(build_config(work / "extensions"), indent=1))
         shutil.rmtree(out, ignore_errors=True)
         _say(f"building the site into {out} (jupyter lite build)")
         _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work / "lite"),
               "--contents", str(contents), "--output-dir", str(out), "--no-sourcemaps"], cwd=work)
     (out / "index.html").write_text(start_page())
+    # Browsers ask every page's host for /favicon.ico; JupyterLab's own icon answers.
+    shutil.copy2(out / "static" / "favicons" / "favicon.ico", out / "favicon.ico")
     return Site(out, tuple(n.name for n in notebooks), tuple(packages))
 
 

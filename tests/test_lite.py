@@ -93,6 +93,38 @@ def test_the_site_holds_every_notebook_but_the_analysis():
     assert len(names) == len(list((ROOT / "notebooks").glob("*.ipynb"))) - 1
 
 
+def test_a_site_notebook_has_its_texts_whole_and_names_the_sites_kernel():
+    shipped = json.loads((ROOT / "notebooks" / "chess_wheel.ipynb").read_text())
+    site = json.loads(lite.site_notebook((ROOT / "notebooks" / "chess_wheel.ipynb").read_text()))
+    # As the kernel describes itself in the page (JupyterLab writes that over anything else).
+    assert site["metadata"]["kernelspec"] == {"display_name": "Python (Pyodide)", "language": "python",
+                                              "name": "python"}
+    assert site["metadata"]["language_info"]["name"] == "python"
+    assert len(site["cells"]) == len(shipped["cells"])
+    for was, now in zip(shipped["cells"], site["cells"], strict=True):
+        # Every text a list of lines in the file is the same text in one string.
+        assert now["source"] == "".join(was["source"])
+        for old, new in zip(was.get("outputs", []), now.get("outputs", []), strict=True):
+            for kind, value in old.get("data", {}).items():
+                assert new["data"][kind] == ("".join(value) if isinstance(value, list) else value)
+    markdown = [o["data"]["text/markdown"] for c in site["cells"] for o in c.get("outputs", [])
+                if "text/markdown" in o.get("data", {})]
+    assert markdown and all(isinstance(m, str) for m in markdown)
+
+
+def test_the_sites_extensions_are_the_installed_ones_and_playbooks_from_the_repository(tmp_path):
+    names = lite.front_ends(ROOT, tmp_path / "extensions")
+    assert {"@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension", "anywidget",
+            "playbook-games"} <= set(names)
+    own = tmp_path / "extensions" / "playbook-games"
+    built = ROOT / "labextension" / "playbook-games"
+    assert {p.relative_to(own): p.read_bytes() for p in own.rglob("*") if p.is_file()} == {
+        p.relative_to(built): p.read_bytes() for p in built.rglob("*") if p.is_file()}
+    config = lite.build_config(tmp_path / "extensions")
+    assert config["FederatedExtensionAddon"]["extra_labextensions_path"] == [str(tmp_path / "extensions")]
+    assert config["LiteBuildConfig"]["ignore_sys_prefix"] == ["federated_extensions"]
+
+
 def test_the_front_page_opens_the_start_notebook():
     page = lite.start_page()
     assert 'content="0; url=lab/index.html?path=00_start_here.ipynb"' in page
