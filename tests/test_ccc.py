@@ -915,3 +915,30 @@ def test_clarification_28_a_constructed_pyramid_climbs_and_crushes_as_a_pyramid_
     assert at(s.play("c3-b4"), "b4") == "FFMS"
     crushed = s.play("c3-d2")
     assert at(crushed, "d2") == "MS" and crushed.lost == ("R", "")
+
+
+def test_clarification_32_the_ring_slides_any_distance_to_the_first_piece_and_never_onto_it():
+    # The Ring on a4: east along rank 4 to the black Flat on h4 it reaches
+    # b4-g4 (six cells, never h4: it cannot attack); north it stops under
+    # its own Flat on a8 (a5-a7); south it runs to the edge (a3-a1); west is
+    # the edge.  With Build Power that is 6 + 3 + 3 + 1 = 13 actions.
+    s = GAME.setup({"a4": "R", "h4": "f", "a8": "F", "h1": "L", "h10": "l"})
+    slides = {f"a4-{c}" for c in ("b4", "c4", "d4", "e4", "f4", "g4", "a5", "a6", "a7", "a3", "a2", "a1")}
+    assert moves(s, "a4") == slides | {"a4 build"}
+    for blocked in ("a4-h4", "a4xh4", "a4-a8", "a4-a9"):
+        with pytest.raises(IllegalAction):
+            s.play(blocked)
+
+
+def test_clarification_33_power_that_defends_the_ring_is_spent():
+    # Black's Ring with 3 Power on d4, attacked by a white Flat with one
+    # Shield: rule C, both lose one (Flat 0, Ring 2); then rule B, the Ring
+    # loses one more (1) and the Flat is destroyed.  The two points are gone:
+    # the Ring holds 1, and building again makes it 2, not 4.
+    after = pos({"d4": "r3", "d3": "F+"}).play("d3xd4")
+    assert at(after, "d4") == "r1" and after.lost == ("F", "")
+    assert at(after.play("d4 build"), "d4") == "r2"
+    # A Ring with no Power left has no Shield: an unshielded Flat destroys it
+    # and is destroyed with it (rule A).
+    bare = pos({"d4": "r", "d3": "F"}).play("d3xd4")
+    assert at(bare, "d4") == "." and bare.lost == ("F", "R")  # each side's pile, in capitals

@@ -1192,6 +1192,25 @@ def test_only_abilities_that_do_not_change_q_reach_dead_pieces_clarification_10(
     assert spectacle.monuments == ((16, "velocity"),)
 
 
+def test_cut_and_breakdown_may_target_their_performer_clarification_32():
+    # "Choose any umbral piece": the performer is one of them.
+    state = setup({"A1": "duality 5Q", "B1": "cosmos 4Q"})
+    cut_targets = state.next_steps([Step.cell("A1"), Step.choice("cut")]).options
+    breakdown_targets = state.next_steps([Step.cell("B1"), Step.choice("breakdown")]).options
+    assert Step.cell("A1") in cut_targets and Step.cell("B1") in breakdown_targets
+    # The Duality halves its own 5Q (5 // 2 = 2), then pays 1Q: 1Q.
+    assert q(state.play("perform A1 cut A1"), "duality") == "1Q"
+    # The Cosmos breaks itself, then pays 1Q from its 4Q: 3Qb, and its next
+    # performance only mends it (3Qb pays 1Q for the repair: 2Q).
+    broken = state.play("perform B1 breakdown B1")
+    assert q(broken, "cosmos") == "3Qb"
+    assert q(broken.play("travel I3 I2").play("perform B1 repair"), "cosmos") == "2Q"
+    # Next to a monument of its own umbration neither pays: 2Q, and 4Qb.
+    waived = setup({"A1": "duality 5Q", "B1": "cosmos 4Q"}, monuments={"A2": "duality", "C1": "cosmos"})
+    assert q(waived.play("perform A1 cut A1"), "duality") == "2Q"
+    assert q(waived.play("perform B1 breakdown B1"), "cosmos") == "4Qb"
+
+
 def test_dead_pieces_block_travel_clarification_15():
     state = setup({"A1": "innervation 3Q", "B1": "cosmos 0Q"})
     with pytest.raises(IllegalAction, match="blocked by the cosmos piece \\(0Q\\) on B1"):

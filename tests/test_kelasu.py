@@ -253,11 +253,29 @@ def test_a_merged_piece_may_act_at_once_when_energy_is_left():
     assert moves_from(state, "D3")
 
 
-def test_a_blank_that_moved_this_turn_cannot_merge():
+def test_a_blank_that_moved_this_turn_cannot_merge_clarification_16():
+    # Blue (stones A0 and C0: energy 2) steps the blank D2 to E2, beside the
+    # blank on E3: the two touch, but E2 has acted this turn.
     state = position({"D2": "B", "E3": "B", "C0": "S"}).play("D2-E2")
     assert not any("@" in a.text for a in state.legal_actions())
     with pytest.raises(IllegalAction, match="moved this turn"):
         state.play("W@E2:E2,E3")
+    # Blanks that have not moved still merge that turn: E3 with F3, on either cell.
+    state = position({"D2": "B", "E3": "B", "F3": "B", "C0": "S"}).play("D2-E2")
+    assert {a.text for a in state.legal_actions() if "@" in a.text} == {"W@E3:E3,F3", "W@F3:E3,F3"}
+
+
+def test_the_warriors_plus_is_capture_only_clarification_17():
+    # Blue's warrior on D4 (forward is towards J): E4 ahead, D3 and D5 aside,
+    # and "+" on E3 and E5, diagonally forward.  Empty, those two are no move.
+    assert moves_from(position({"D4": "W"}), "D4") == {"D4-E4", "D4-D3", "D4-D5"}
+    # An enemy on E3 is taken there; a friend on E5 is not.
+    assert moves_from(position({"D4": "W", "E3": "r", "E5": "B"}), "D4") == {"D4-E4", "D4-D3", "D4-D5", "D4-E3"}
+    # Diagonally backwards (C3, C5) there is no "+": no capture.
+    assert moves_from(position({"D4": "W", "C3": "r", "C5": "r"}), "D4") == {"D4-E4", "D4-D3", "D4-D5"}
+    # Red's warrior on G4 goes towards A: it captures the blank on F3 and
+    # does not move to the empty F5.
+    assert moves_from(position({"G4": "w", "F3": "B"}, side="red"), "G4") == {"G4-F4", "G4-G3", "G4-G5", "G4-F3"}
 
 
 def test_merge_entered_step_by_step():

@@ -860,3 +860,34 @@ def test_a_resolution_is_kept_only_on_the_position_it_made():
     assert [code for _, code in bounce.last_resolution.results] == ["bounce", "bounce"]
     assert bounce.last_resolution.stages[1].startswith("Collisions: Ann's Ra1-a8")
     assert start.last_resolution is None
+
+
+def test_clarification_11_unused_power_is_not_carried_over():
+    # Week 1: Ann gives one order and leaves 2 of her 3 unused.  Week 2's move
+    # phase sets her power back to 3, not 3 + 2 = 5: four orders are refused,
+    # three are carried out.
+    s = setup({"{Ann}a2": "Ann P", "{Ann}b2": "Ann P", "{Ann}c2": "Ann P", "{Ann}d2": "Ann P"})
+    s = play_orders(s, {"Ann": "Pa2-a3"})
+    assert (s.week, s.phase, s.power) == (2, "move", 3)
+    with pytest.raises(IllegalAction, match="4 orders cost 4 movement power; Ann has 3"):
+        play_orders(s, {"Ann": "Pa3-a4, Pb2-b3, Pc2-c3, Pd2-d3"})
+    assert set(results(play_orders(s, {"Ann": "Pa3-a4, Pb2-b3, Pc2-c3"})).values()) == {"ok"}
+
+
+def test_clarification_24_a_popular_proposal_changes_the_rules_through_the_position():
+    # "Movement power 4", submitted on Tuesday 24 November 2026 (a move
+    # phase), is voted on from Thursday 26 to Saturday 28: two for, one
+    # against, so it is popular (2 > 1).
+    p = Proposal("Movement power 4", dt.datetime(2026, 11, 24, 18), ("Ann", "Bob", "Cyd"))
+    p = p.vote("Ann", "yes", dt.date(2026, 11, 26)).vote("Bob", "no", dt.date(2026, 11, 27))
+    p = p.vote("Cyd", "yes", dt.date(2026, 11, 28))
+    assert p.popular and p.status(dt.date(2026, 11, 29)) == "popular (2 for, 1 against)"
+    # The vote by itself changes no position: the next week still takes three orders.
+    four = "Pa7-a8, Pb7-b8, Pc7-c8, Pd7-d8"
+    s = setup({f"{{Ann}}{f}7": "Ann P" for f in "abcd"}, players=("Ann", "Bob", "Cyd"))
+    with pytest.raises(IllegalAction, match="4 orders cost 4 movement power; Ann has 3"):
+        play_orders(s, {"Ann": four})
+    # The players carry it into the game as the position's power, from the
+    # next move phase: then all four orders are carried out.
+    changed = GAME.parse(s.to_text().replace("power: 3", "power: 4"))
+    assert changed.power == 4 and set(results(play_orders(changed, {"Ann": four})).values()) == {"ok"}

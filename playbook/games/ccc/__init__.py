@@ -217,6 +217,14 @@ under each decision (in ``tests/test_ccc.py``) pin it.
     them picks it on the board; the action is written with the cell nearest
     a1 (``d4 roll n`` on a stick across c4-e4 is ``c4 roll n``).
     Tests: ``test_clarification_31_a_laying_stick_is_named_by_any_cell_it_covers``.
+32. The Ring slides orthogonally over as many empty cells as it likes:
+    to the edge, or to the cell before the first piece in its way.  It never
+    ends on a piece of either colour, since it cannot attack.
+    Tests: ``test_clarification_32_the_ring_slides_any_distance_to_the_first_piece_and_never_onto_it``.
+33. Stored Power that counts as the Ring's Shields is spent as Shields are:
+    each point a fight takes from the Ring is gone, and the Ring builds it
+    again one point a turn.  A Ring with no Power left fights unshielded.
+    Tests: ``test_clarification_33_power_that_defends_the_ring_is_spent``.
 """
 
 from .game import BACK_RANK, CCC, GAME, Match

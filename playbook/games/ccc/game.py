@@ -49,7 +49,7 @@ class CCC(Game):
                   Option("files", None, int, "the board's files (None: as many as the back rank's letters)"),
                   Option("ranks", 10, int, "the board's ranks"),
                   Option("back_rank", BACK_RANK, str, "the back rank's letters, . for an empty cell")),
-        endings=(Ending.PIECES_LOST, Ending.MOVE_LIMIT), clarified_in="notebooks/ccc_part_3.ipynb")
+        endings=(Ending.PIECES_LOST, Ending.MOVE_LIMIT), clarified_in="notebooks/ccc_part_4.ipynb")
     players = ("white", "black")
     engine = ENGINE
 

@@ -108,8 +108,8 @@ name from the header (clarification 28 says what a table must hold).
 
 Rules clarifications
 --------------------
-Where the rules are silent, playbook decides as follows; the test named
-after each decision pins it (in ``tests/test_cresnovian.py`` unless it says
+Where the rules are silent or can be read more than one way, playbook
+decides as follows; the test named after each decision pins it (in ``tests/test_cresnovian.py`` unless it says
 otherwise).
 
 1. Return Home sends a piece to the foundation cell it was placed on at
@@ -127,9 +127,12 @@ otherwise).
    has room for them (clarification 30)
    (``test_flock_together_brings_the_pieces_with_the_same_q_into_your_kingdom_clarification_4``,
    ``test_flock_together_pieces_outside_the_kingdom_must_be_placed_those_inside_may_stay``).
-5. Teleport may move a dead piece (the rules say so); Tectonic Failure
-   moves only live pieces and monuments.  Moves are simultaneous: no two
-   things may end on one cell, nothing onto a placed word
+5. Teleport may move a dead piece (the rules say so).  Tectonic Failure
+   moves only live pieces and monuments: the rules say "any/all umbral
+   pieces", but where they let an ability move a dead piece they say so in
+   words (Return Home, Teleport), and a dead piece cannot travel, so a dead
+   piece is read as staying put.  Moves are simultaneous: no two things
+   may end on one cell, nothing onto a placed word
    (``test_tectonic_failure_moves_live_pieces_and_monuments_one_cell_clarification_5``,
    ``test_tectonic_failure_never_puts_two_things_on_one_cell``).
 6. "The piece with the highest Q" for DOCUMENT: on a tie any of them gives
@@ -145,8 +148,14 @@ otherwise).
    piece, and Energize cannot raise one
    (``test_repair_needs_3q_and_costs_1q_and_eternal_pieces_refuse_breakdown_and_energize_clarification_9``).
 10. Abilities that change the target's Q (Cut, Breakdown, Energize,
-    Propaganda) cannot target a dead piece; Return Home, Perfect Eternal,
-    Teleport, Spectacle and Go Berserk (clarification 29) can
+    Propaganda) cannot target a dead piece.  Only Energize says so: the
+    rules let Cut and Breakdown choose "any umbral piece" and Propaganda
+    "as many pieces as you want".  All four are read alike because on a
+    dead piece they would change nothing but the performer's Q (half of 0
+    is 0, Q never goes below 0, a dead piece never performs, broken or
+    not), and where the rules let an ability reach a dead piece they say
+    so.  Return Home, Perfect Eternal, Teleport, Spectacle and Go Berserk
+    (clarification 29) can
     (``test_only_abilities_that_do_not_change_q_reach_dead_pieces_clarification_10``).
 11. Critical Rewind needs an opponent's turn to undo (not on the first turn
     of play); the performer pays its 1Q in the restored position
@@ -236,6 +245,12 @@ otherwise).
     rules do not offer (clarification 13).  Where nothing can move, the
     ability is not offered
     (``test_tectonic_failure_moves_at_least_one_thing_clarification_31``).
+32. Cut and Breakdown may target their performer: the rules let them
+    choose any umbral piece, and the performer is one.  Cut halves the
+    performer's Q and it then pays its 1Q (a 5Q Duality ends on 1Q);
+    Breakdown breaks it and it then pays its 1Q (a 4Q Cosmos ends on 3Qb);
+    next to a monument of its own umbration it pays nothing, as always
+    (``test_cut_and_breakdown_may_target_their_performer_clarification_32``).
 """
 
 from .board import BASIC, CELLS, ELITE, FOUNDATION, INDEX, UMBRATIONS, Umbral

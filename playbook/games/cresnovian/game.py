@@ -21,7 +21,7 @@ class CresnovianChess(Game):
                   Option("second", "right", str, "the kingdom of the second player, who moves first",
                          choices=("left", "right")),
                   Option("names", ("Left Kingdom", "Right Kingdom"), tuple, "the two kingdoms' names")),
-        endings=(KINGDOM_EMPTIED,), clarified_in="notebooks/cresnovian_chess_part_3.ipynb")
+        endings=(KINGDOM_EMPTIED,), clarified_in="notebooks/cresnovian_chess_part_4.ipynb")
     players = ("first", "second")
     engine = ENGINE
 

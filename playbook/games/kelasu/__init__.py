@@ -147,6 +147,15 @@ Each names the tests in ``tests/test_kelasu.py`` that pin it.
     every merged piece (21 for each stone beyond the sets' eight) may not
     exceed the sets' 40 blanks.
     ``test_pieces_beyond_what_the_sets_can_make_are_refused_clarification_15``.
+16. A blank that has moved this turn cannot merge in the same turn: a
+    merge is an action of every blank in it, and no piece acts twice in a
+    turn.  The blanks that have not moved may still merge.
+    ``test_a_blank_that_moved_this_turn_cannot_merge_clarification_16``.
+17. The warrior's diagram marks the two cells diagonally forward with
+    ``+``, a sign its legend does not list.  It is read as capture only: the
+    warrior takes an enemy there but never steps there onto an empty cell,
+    the reverse of ``.`` (move only).
+    ``test_the_warriors_plus_is_capture_only_clarification_17``.
 """
 
 

@@ -118,13 +118,15 @@ tests' comments.
     (no orders this week) withdraws a commitment.  The move phase ends
     when every player has committed or passed (or by ``end phase``); the
     resolve phase when every committed player has revealed or withheld (or
-    by ``end phase``).  The source sets the power back at the start of each
-    move phase; a week's orders are one set checked against the whole
-    power and nothing is spent from week to week, so every move phase
-    starts with the full power, as it would after a reset on Sunday.
+    by ``end phase``).  The power is set back to the full power at the
+    start of every move phase (Monday), as the source's movement rules say;
+    the Sunday replenish phase, whose name suggests a refill, has no rule
+    of its own and changes nothing.  A week's orders are one set checked
+    against that power, so power left unused is lost, never carried over.
     Tests: ``test_clarification_11_the_last_commitment_counts``,
     ``test_pass_and_commit_replace_each_other_in_either_order``,
-    ``test_clarification_11_every_move_phase_has_the_full_power``.
+    ``test_clarification_11_every_move_phase_has_the_full_power``,
+    ``test_clarification_11_unused_power_is_not_carried_over``.
 12. Creating and populating are each allowed once per cycle (one game), at
     any time.  Populating skips a cell that already holds a piece; a
     player whose e1 was occupied has created no King.
@@ -195,6 +197,15 @@ tests' comments.
     is refused, since every post is public.
     Tests: ``test_clarification_23_a_seal_posted_as_a_message_is_refused``,
     ``test_orders_typed_in_the_open_are_sealed_like_clicked_ones``.
+24. The source leaves what proposals do as a placeholder; playbook reads a
+    popular proposal as changing the rules the way its text says, from the
+    first move phase after its voting period.  playbook counts the votes
+    (:class:`.calendar.Proposal`) but cannot read a proposal's text, so a
+    vote changes no position by itself: the players carry the change into
+    the game, a new movement power as the position's ``power`` (the
+    ``power=`` of ``setup`` and ``initial``, or ``power:`` in the position
+    text).
+    Tests: ``test_clarification_24_a_popular_proposal_changes_the_rules_through_the_position``.
 """
 
 from .board import CELL_RE, FILES, HOME, reach

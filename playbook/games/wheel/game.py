@@ -35,7 +35,7 @@ class ChessWheel(Game):
         endings=(Ending.KING_CAPTURED,), bench_depth=4,
         # Its puzzles are a week of sealed orders, not a line of moves: no self-play depths, a hook instead.
         puzzle_depths=(), puzzle_hook="playbook.games.wheel.puzzles:WEEK",
-        clarified_in="notebooks/chess_wheel_part_2.ipynb")
+        clarified_in="notebooks/chess_wheel_part_3.ipynb")
     players = NAMES[:2]
     simultaneous = True  # every player orders in the same move phase
     hidden_information = True  # orders stay sealed until the resolve phase
