@@ -1,5 +1,5 @@
 """``python -m playbook`` runs the ``playbook`` command."""
 
-from .cli import main
+from .command import main
 
 raise SystemExit(main())

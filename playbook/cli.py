@@ -27,36 +27,81 @@ scheduler is at ``--scheduler ADDRESS``.
 each turn of the seats opening alike (colour-reversed pairs).
 ``playbook summary FOLDER`` prints a folder's figures with their 95%
 intervals: results, the first mover's score (draws as draws, unfinished
-games counted), pairs and agents when seats rotated, the median length.
+games counted), pairs and agents when seats rotated, the median length
+and the ply cap.
+
+    playbook balance kelasu --pairs 50 --workers 2 --plot ladder.png
+    playbook compare cosmic --option compulsory_capture=true --agents greedy,random --sprt 0.1
+
+``playbook balance GAME`` asks a ladder of engines (``--engines``, as
+``--agents`` takes them, weakest first) whether moving first helps
+(:func:`~playbook.analysis.balance.balance`); ``playbook compare GAME
+--option KEY=VALUE`` plays the same seeds under the standard rules (or
+``--base``) and under the variant (:func:`~playbook.analysis.compare.compare`),
+with ``--sprt`` stopping both once the paired sequential test decides.
+Both keep their games in memory, show progress bars and draw with
+``--plot FILE``; they and ``summary`` write ``--json`` or ``--csv``
+instead of text.
 
 Ctrl-C or SIGTERM (``timeout``, a cluster's scheduler, a closed terminal)
-stops a run within seconds, without a traceback: the games that finished
-are written (those still being played on a cluster are dropped, not
-waited for) and the same command again plays only the rest.  The exit
-status is then 130 (Ctrl-C) or 143 (SIGTERM).
+stops a run within seconds, without a traceback, and the same command
+again plays only the rest.  The games that finished are written: those
+played here, and with ``--workers`` those its workers finished (each
+hands back its task's finished games at once, dropping the game it was
+playing); on a cluster, those of the tasks back within three seconds of
+the stop (see :mod:`playbook.analysis.running`).  The exit status is then
+130 (Ctrl-C) or 143 (SIGTERM).
+
+``--workers N`` starts its processes one at a time as the tasks go out,
+never more than the games left to play; more than the machine's CPUs
+warns, more than eight a CPU is refused.  ``playbook summary`` exits 1
+when it left files out (the report names each, with its games and why)
+or found no game.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import inspect
+import io
+import json
 import signal
 import sys
 import threading
+import warnings
+from collections.abc import Callable
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
 
 from . import lite, scaffold
-from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, load_results, selfplay
-from .analysis.report import report
-from .analysis.store import signals_held
+from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
+from .analysis.balance import LADDER, balance
+from .analysis.compare import sequential_text
+from .analysis.pool import LocalPool
+from .analysis.report import figures, plain, report
+from .analysis.report import rows as summary_rows
+from .analysis.selfplay import settings_text
+from .analysis.store import DamagedResults, ResultsError
+from .analysis.survival import plies_text
+from .analysis.tasks import cpu_count
 from .analysis.words import counted
 from .core import PlaybookError
 from .games import available
 
 __all__ = ["main", "AgentSpec", "parse_agents", "parse_setting", "AGENTS"]
 
+T = TypeVar("T")
+
 
 #: The agents the command knows, by the name it takes them under.
 AGENTS = ("random", "greedy", "alphabeta", "mcts")
+
+
+#: Agent settings that take a function (given in Python, never on a command line).
+FUNCTION_SETTINGS = ("evaluation",)
 
 
 def _agent_classes() -> dict:
@@ -112,10 +157,14 @@ class AgentSpec:
         classes = _agent_classes()
         if kind not in classes:
             raise CommandError(f"--agents: unknown agent {kind!r}; the agents are {', '.join(AGENTS)}")
-        accepted = [name for name in inspect.signature(classes[kind]).parameters if name != "seed"]
+        accepted = [name for name in inspect.signature(classes[kind]).parameters
+                    if name not in ("seed", "args") + FUNCTION_SETTINGS]
         settings = {}
         for pair in pairs:
             key, value = parse_setting(pair, f"--agents {kind}")
+            if key in FUNCTION_SETTINGS:
+                raise CommandError(f"--agents: {kind}'s {key} is a function, which a command line cannot give; "
+                                   f"its settings here are {', '.join(accepted)}")
             if key not in accepted:
                 raise CommandError(f"--agents: {kind} has no setting {key!r}; its settings are {', '.join(accepted)}")
             settings[key] = value
@@ -156,7 +205,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--games", type=int, required=True, help="how many games the folder should hold")
     run.add_argument("--out", required=True, metavar="PATH", help="the folder the results are written to")
     where = run.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="N", help="play on N local processes")
+    where.add_argument("--workers", type=int, metavar="N", help=WORKERS_HELP)
     where.add_argument("--scheduler", metavar="ADDRESS", help="play on the Dask cluster with this scheduler")
     run.add_argument("--option", "--variant", dest="options", action="append", default=[], metavar="KEY=VALUE",
                      help="a rule variant, as load() takes it (repeatable; --variant is its old name)")
@@ -177,6 +226,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the games, results, first mover's score (draws as draws, unfinished games counted), "
                     "pairs and lengths of a folder written by playbook selfplay, each with its 95% interval.")
     told.add_argument("folder", metavar="FOLDER", help="a folder written by playbook selfplay --out")
+    _output_arguments(told)
+    _study_arguments(commands)
     scaffold.add_arguments(commands.add_parser(
         "new-game", help="write a new game's own package, found by playbook once installed",
         description="Write NAME/, an installable package holding a small complete game to turn into yours."))
@@ -186,18 +237,33 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _executor(args):
-    if args.workers is not None:
-        if args.workers < 1:
-            raise CommandError(f"--workers: at least 1, not {args.workers}")
-        from concurrent.futures import ProcessPoolExecutor
+#: The most local worker processes a CPU may have: more only wait for a CPU, each holding its memory.
+MOST_WORKERS_PER_CPU = 8
 
-        pool = ProcessPoolExecutor(args.workers, initializer=_worker_signals)
-        # The workers start with the first task: Ctrl-C or SIGTERM during their fork would be lost (raised in a
-        # fork hook, where Python drops exceptions), so they are started now, with both held back until done.
-        with signals_held():
-            pool.submit(int).result()
-        return pool, None
+WORKERS_HELP = "play on N local processes (at most 8 a CPU; never more than the games to play)"
+
+
+def _check_workers(workers: int) -> None:
+    """Refuse a number of local workers that cannot make sense on this
+    machine, and warn above its number of CPUs."""
+    if workers < 1:
+        raise CommandError(f"--workers: at least 1, not {workers}")
+    cpus = cpu_count()
+    if workers > MOST_WORKERS_PER_CPU * cpus:
+        raise CommandError(f"--workers: {workers:,} processes on a machine with {counted(cpus, 'CPU')} would each "
+                           f"wait for one while holding its memory; give at most {MOST_WORKERS_PER_CPU * cpus} "
+                           f"({MOST_WORKERS_PER_CPU} a CPU), and no more than {cpus} to gain from them")
+    if workers > cpus:
+        print(f"playbook: warning: --workers {workers} on {counted(cpus, 'CPU')}: the workers take "
+              f"turns on them, and {cpus} play as fast", file=sys.stderr)
+
+
+def _executor(args, games: int | None = None):
+    """The executor of a run (that has ``games`` games left to play, when known)."""
+    if args.workers is not None:
+        _check_workers(args.workers)
+        # Never more workers than games (so than tasks); they start one at a time as tasks go out.
+        return LocalPool(max(1, min(args.workers, games)) if games is not None else args.workers), None
     if args.scheduler is not None:
         try:
             from distributed import Client
@@ -223,31 +289,16 @@ def _check_counts(args) -> None:
         raise CommandError(f"--batch: at least 1 game a task, not {args.batch} (leave it out to size tasks by time)")
 
 
-def _worker_signals() -> None:
-    """A local worker process's signals: Ctrl-C reaches every process of
-    the terminal, and the workers leave it to the command, which stops the
-    run; SIGTERM ends a worker at once (the command's own handler, copied
-    into it, is not for it)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})  # held while it was started
-
-
 def _close(executor, client, stopped: bool) -> None:
-    """Let the executor and the Dask client go; after a stop, without
-    waiting for the tasks still out (their games are played again by the
-    next run): local worker processes are ended."""
+    """Let the executor and the Dask client go; after a stop (whose run
+    has kept what its tasks handed back), without waiting for the tasks
+    still out (their games are played again by the next run): local
+    worker processes are ended."""
     if executor is not None:
-        if stopped:
-            # A process pool's workers, taken before shutdown lets go of them: ended at once, their games are
-            # played again next run (else each plays its task to the end, and the command waits for it).
-            processes = list((getattr(executor, "_processes", None) or {}).values())
-            try:
-                executor.shutdown(wait=False, cancel_futures=True)
-            except TypeError:  # Dask's executor cancels what is left on its own
-                executor.shutdown(wait=False)
-            for process in processes:
-                process.terminate()
+        if stopped and isinstance(executor, LocalPool):
+            executor.end()
+        elif stopped:
+            executor.shutdown(wait=False)  # Dask's executor cancels what is left on its own
         else:
             executor.shutdown()
     if client is not None:
@@ -263,7 +314,7 @@ def selfplay_command(args) -> int:
     options = dict(parse_setting(t, "--option") for t in args.options)
     setup = dict(parse_setting(t, "--setup") for t in args.setup)
     before = _games_in(args.out, range(args.seed, args.seed + args.games))
-    executor, client = _executor(args)
+    executor, client = _executor(args, args.games - before)
     stopped = True
     try:
         result = selfplay(args.game, agents, games=args.games, max_plies=args.max_plies, executor=executor,
@@ -275,18 +326,244 @@ def selfplay_command(args) -> int:
     s = result.summary()
     print(f"{s['games']} games of {args.game} in {args.out} ({s['games'] - before} played now): "
           f"wins {s['wins']}, {counted(s['draws'], 'draw')}, {s['unfinished']} unfinished, median length "
-          f"{s['median_plies'] or 'beyond the cap'} plies")
+          f"{plies_text(s['median_plies'], args.max_plies)} plies")
     return 0
 
 
 def summary_command(args, parser: argparse.ArgumentParser) -> int:
     """Run ``playbook summary FOLDER``: print the folder's figures (see
-    :func:`~playbook.analysis.report.report`); the exit status."""
+    :func:`~playbook.analysis.report.report`), or write them as JSON or
+    CSV; the exit status: 0, or 1 when the folder holds no game or some
+    of its files were left out (the report says which, and why), or 2
+    when it cannot be read at all."""
     try:
-        run = load_results(args.folder)
-    except FileNotFoundError as exc:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DamagedResults)  # the report names each file left out
+            run = load_results(args.folder)
+    except (FileNotFoundError, ResultsError) as exc:
         parser.exit(2, f"playbook summary: error: {exc}\n")
-    print(report(run, args.folder))
+    cap = _ply_cap(args.folder)
+    _write(args, lambda: report(run, args.folder, cap), lambda: figures(run, args.folder, cap),
+           lambda: summary_rows(run, args.folder, cap))
+    return 1 if run.left_out or not run.records else 0
+
+
+def _ply_cap(folder) -> int | None:
+    """The ply cap of the run that wrote ``folder``, from its settings (None when they do not say)."""
+    try:
+        cap = read_settings(folder).get("max_plies")
+    except (OSError, ValueError):
+        return None
+    return cap if isinstance(cap, int) and not isinstance(cap, bool) else None
+
+
+# ------------------------------------------------------- balance and compare
+
+
+#: The ladder ``playbook balance`` climbs by default, as ``--engines`` takes it: weakest first (the rungs of
+#: :data:`~playbook.analysis.balance.LADDER` are named by the texts that make them).
+LADDER_TEXT = ",".join(LADDER)
+
+
+def _output_arguments(command: argparse.ArgumentParser) -> None:
+    """``--json`` and ``--csv``: a report's figures for a program instead of a reader."""
+    form = command.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="write the figures as JSON, not as text")
+    form.add_argument("--csv", action="store_true", help="write the figures as CSV, one row a figure, not as text")
+
+
+def _run_arguments(command: argparse.ArgumentParser) -> None:
+    """What ``balance`` and ``compare`` share with ``selfplay``: where to play, the start, the seeds."""
+    where = command.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, metavar="N", help=WORKERS_HELP)
+    where.add_argument("--scheduler", metavar="ADDRESS", help="play on the Dask cluster with this scheduler")
+    command.add_argument("--setup", action="append", default=[], metavar="KEY=VALUE",
+                         help="a start setting, as game.initial() takes it (repeatable)")
+    command.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
+    command.add_argument("--max-plies", type=int, default=500, help="stop a game unfinished after this many actions")
+    command.add_argument("--quiet", action="store_true", help="no progress bars")
+    command.add_argument("--plot", metavar="FILE", help="also draw the figures into FILE (.png, .svg or .pdf)")
+    _output_arguments(command)
+
+
+def _study_arguments(commands) -> None:
+    """The ``balance`` and ``compare`` commands' options."""
+    study = commands.add_parser(
+        "balance", help="ask a ladder of engines whether moving first helps",
+        description="Play each engine of a ladder against a copy of itself in colour-reversed pairs and say, for "
+                    "each, whether the first mover is favoured, with an exact test corrected for asking them all, "
+                    "and how many pairs an undecided engine would need.")
+    study.add_argument("game", metavar="GAME", help=f"the game's key: {', '.join(available())}")
+    study.add_argument("--engines", default=LADDER_TEXT,
+                       help=f"the ladder, weakest first, separated by commas, as --agents takes them (default "
+                            f"{LADDER_TEXT})")
+    study.add_argument("--pairs", type=int, default=20, help="colour-reversed pairs each engine plays (default 20)")
+    study.add_argument("--book", type=int, default=6, metavar="N",
+                       help="random actions opening each pair (default 6)")
+    study.add_argument("--option", "--variant", dest="options", action="append", default=[], metavar="KEY=VALUE",
+                       help="a rule variant, as load() takes it (repeatable)")
+    _run_arguments(study)
+    rules = commands.add_parser(
+        "compare", help="tell whether a rule variant changes the game",
+        description="Play the same agents on the same seeds under the standard rules (or --base) and under the "
+                    "variant given by --option, and compare the first mover's score, the draws and the lengths.")
+    rules.add_argument("game", metavar="GAME", help=f"the game's key: {', '.join(available())}")
+    rules.add_argument("--option", "--variant", dest="options", action="append", default=[], metavar="KEY=VALUE",
+                       required=True, help="the variant: a rule setting, as load() takes it (repeatable)")
+    rules.add_argument("--base", action="append", default=[], metavar="KEY=VALUE",
+                       help="a rule setting both sides of the comparison share (repeatable)")
+    rules.add_argument("--agents", default="random,random",
+                       help="one agent per player, as selfplay takes them (default random,random)")
+    rules.add_argument("--games", type=int, default=100, help="games under each rule set (default 100; with "
+                       "--sprt, the most played)")
+    rules.add_argument("--sprt", metavar="CHANGE[,CHANGE1]",
+                       help="stop once a sequential test on seeds paired across the two decides: one change in the "
+                            "first mover's score (0.05: a change that large either way, or none), or two (0,0.05)")
+    rules.add_argument("--book", type=int, default=0, metavar="N",
+                       help="random actions opening each game (default 0)")
+    rules.add_argument("--rotate", action="store_true", help="turn the seats from game to game")
+    _run_arguments(rules)
+
+
+def _write(args, text: Callable[[], str], numbers: Callable[[], object], table: Callable[[], list[dict]]) -> None:
+    """Print a report as text, or its figures as JSON (``--json``) or CSV (``--csv``)."""
+    if getattr(args, "json", False):
+        print(json.dumps(plain(numbers()), indent=2, default=str))
+    elif getattr(args, "csv", False):
+        out = io.StringIO()
+        found = table()
+        writer = csv.DictWriter(out, fieldnames=list(found[0]) if found else [], lineterminator="\n")
+        writer.writeheader()
+        writer.writerows({k: plain(v) for k, v in row.items()} for row in found)
+        print(out.getvalue(), end="")
+    else:
+        print(text())
+
+
+def _check_study(args) -> None:
+    """Refuse counts that cannot make a study, naming the option."""
+    if args.game not in available():
+        raise CommandError(f"GAME: unknown game {args.game!r}; the games are {', '.join(available())}")
+    if getattr(args, "pairs", 1) < 1:
+        raise CommandError(f"--pairs: at least 1, not {args.pairs}")
+    if getattr(args, "games", 1) < 1:
+        raise CommandError(f"--games: at least 1, not {args.games}")
+    if args.book < 0:
+        raise CommandError(f"--book: a number of random opening actions, 0 or more, not {args.book}")
+    if args.max_plies < 1:
+        raise CommandError(f"--max-plies: at least 1 action a game, not {args.max_plies}")
+    if args.plot and Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise CommandError(f"--plot: a .png, .svg or .pdf file, not {args.plot!r}")
+    if args.plot and not Path(args.plot).expanduser().parent.is_dir():
+        raise CommandError(f"--plot: no folder {str(Path(args.plot).parent)!r} to write {Path(args.plot).name!r} in")
+
+
+def _plot(figure_axes, path: str) -> None:
+    """Save the figure of ``figure_axes`` (a list of Axes) to ``path``."""
+    figure_axes[0].figure.savefig(Path(path).expanduser(), dpi=120, bbox_inches="tight")
+
+
+@contextmanager
+def _warnings_as_lines():
+    """Within it, each warning is one line on standard error, as a command's user reads it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.showwarning = lambda message, category, *rest: print(f"warning: {message}", file=sys.stderr)
+        yield
+
+
+def _played(args, play: Callable[[Executor | None], T]) -> T:
+    """``play(executor)`` on this process, ``--workers`` or ``--scheduler``,
+    its warnings one line each, the executor let go after (at once after a
+    stop); matplotlib draws off screen when ``--plot`` asks for a file."""
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+    executor, client = _executor(args)
+    stopped = True
+    try:
+        with _warnings_as_lines():
+            found = play(executor)
+        stopped = False
+    finally:
+        _close(executor, client, stopped)
+    return found
+
+
+def balance_command(args) -> int:
+    """Run ``playbook balance GAME``; the exit status."""
+    _check_study(args)
+    ladder = {spec.__name__: spec for spec in parse_agents(args.engines)}
+    options = dict(parse_setting(t, "--option") for t in args.options)
+    setup = dict(parse_setting(t, "--setup") for t in args.setup)
+    study = _played(args, lambda executor: balance(
+        args.game, ladder, pairs=args.pairs, book=args.book, seed=args.seed, options=options, setup=setup,
+        max_plies=args.max_plies, executor=executor, progress=not args.quiet))
+
+    def text() -> str:
+        import pandas
+
+        with pandas.option_context("display.width", 250, "display.max_columns", 20, "display.max_colwidth", 80):
+            return f"{study.table().to_string()}\n\n{study.agreement()}"
+
+    _write(args, text, lambda: {"game": args.game, "pairs": args.pairs, "book": args.book, "seed": args.seed,
+                                "options": options, "setup": setup, "max_plies": args.max_plies,
+                                "agreement": study.agreement(), "engines": study.rows()}, study.rows)
+    if args.plot:
+        _plot(study.plot(), args.plot)
+    return 0
+
+
+def _sprt_text(text: str | None):
+    """``--sprt``: one change (either way) or two."""
+    if text is None:
+        return None
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        values = [float(p) for p in parts]
+    except ValueError:
+        raise CommandError(f"--sprt: a change in the first mover's score (0.05) or two (0,0.05), not {text!r}") \
+            from None
+    if len(values) not in (1, 2):
+        raise CommandError(f"--sprt: a change in the first mover's score (0.05) or two (0,0.05), not {text!r}")
+    return values[0] if len(values) == 1 else tuple(values)
+
+
+def compare_command(args) -> int:
+    """Run ``playbook compare GAME --option KEY=VALUE``; the exit status."""
+    _check_study(args)
+    agents = parse_agents(args.agents)
+    base = dict(parse_setting(t, "--base") for t in args.base)
+    variant = {**base, **dict(parse_setting(t, "--option") for t in args.options)}
+    setup = dict(parse_setting(t, "--setup") for t in args.setup)
+    sprt = _sprt_text(args.sprt)
+    first = "standard" if not base else settings_text(base)
+    variants = {first: base, settings_text(variant): variant}
+    if len(variants) < 2:
+        raise CommandError(f"--option: the variant {settings_text(variant)} is the rules it is compared with")
+    found = _played(args, lambda executor: compare(
+        args.game, variants, agents, games=args.games, sprt=sprt, seed=args.seed, setup=setup,
+        max_plies=args.max_plies, book=args.book, rotate=args.rotate, executor=executor, progress=not args.quiet))
+
+    def text() -> str:
+        import pandas
+
+        with pandas.option_context("display.width", 250, "display.max_columns", 20, "display.max_colwidth", 120):
+            return found.table().T.to_string()
+
+    def table() -> list[dict]:
+        rows = []
+        for row in found.rows():
+            test = row.pop("sequential test", None)
+            rows.append({**row, "settings": settings_text(row["settings"]),
+                         "sequential test": sequential_text(test) if test is not None else None})
+        return rows
+
+    _write(args, text, lambda: {"game": args.game, "agents": args.agents, "seed": args.seed, "setup": setup,
+                                "max_plies": args.max_plies, "variants": found.rows()}, table)
+    if args.plot:
+        _plot(found.plot(), args.plot)
     return 0
 
 
@@ -326,6 +603,8 @@ def main(argv=None) -> int:
         return scaffold.main(args)
     if args.command == "summary":
         return summary_command(args, parser)
+    if args.command in ("balance", "compare"):
+        return _study(args, parser)
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
         else None
     try:
@@ -336,6 +615,24 @@ def main(argv=None) -> int:
         return _stopped(args.out, 128 + signal.SIGTERM)
     except KeyboardInterrupt:
         return _stopped(args.out, 130)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _study(args, parser: argparse.ArgumentParser) -> int:
+    """Run ``playbook balance`` or ``playbook compare``: bad settings end
+    it with status 2 and a message, a stop (Ctrl-C, SIGTERM) with status
+    130 or 143 and a word, the games being kept in memory only."""
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() \
+        else None
+    try:
+        return balance_command(args) if args.command == "balance" else compare_command(args)
+    except (PlaybookError, ValueError) as exc:
+        parser.exit(2, f"playbook {args.command}: error: {exc}\n")
+    except KeyboardInterrupt as stop:
+        print(f"\nstopped; a {args.command} keeps its games in memory, so none were kept", file=sys.stderr)
+        return 128 + (signal.SIGTERM if isinstance(stop, Stop) else signal.SIGINT)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

@@ -63,18 +63,87 @@ __all__ = [
     "State",
     "StateMixin",
     "read_json",
+    "TooManyActions",
+    "MOST_LISTED",
+    "checked_text",
+    "checked_action",
+    "shown",
+    "LONGEST_POSITION",
+    "LONGEST_ACTION",
+    "LONGEST_MESSAGE",
 ]
 
 
 # --------------------------------------------------------------------- errors
 
 
+#: The longest text a game reads as a position.  A position of any
+#: shipped game is written in a few thousand characters at most; a longer
+#: text is refused at once, before any reading (ten megabytes of newlines
+#: took seconds and gigabytes to refuse line by line).
+LONGEST_POSITION = 100_000
+#: The longest text read as one action.
+LONGEST_ACTION = 10_000
+#: The most actions :meth:`State.legal_actions` lists.  A position with
+#: more (a crafted Kelasu field of 36 blanks has millions of merges) raises
+#: :class:`TooManyActions` instead of building a list for seconds or
+#: minutes: its actions come one at a time from :meth:`State.iter_actions`
+#: and are entered by steps (:meth:`State.next_steps`), which is how the
+#: board, the engines and the random player reach them.
+MOST_LISTED = 200_000
+#: The longest message an error carries: what it quotes of a text is cut
+#: there, so that no refusal repeats megabytes of input.
+LONGEST_MESSAGE = 2_000
+
+
 class PlaybookError(Exception):
-    """Base class of every error playbook raises on purpose."""
+    """Base class of every error playbook raises on purpose.  Its message
+    is cut at :data:`LONGEST_MESSAGE` characters, whatever it quotes."""
 
     # The ply (1 for the first action) at which a replayed game was refused
     # (see :meth:`Game.replay`); None otherwise.
     ply: int | None = None
+
+    def __init__(self, *args: object):
+        if args and isinstance(args[0], str) and len(args[0]) > LONGEST_MESSAGE:
+            cut = args[0][:LONGEST_MESSAGE]
+            args = (f"{cut}... (the message is cut: {len(args[0]):,} characters in all)", *args[1:])
+        super().__init__(*args)
+
+
+def shown(text: object, most: int = 60) -> str:
+    """``repr(text)`` for a message, cut to about ``most`` characters.
+
+    >>> shown("x" * 100, 20)
+    "'xxxxxxxxxxxxxxxx..."
+    """
+    quoted = repr(text)
+    return quoted if len(quoted) <= most else quoted[:most - 3] + "..."
+
+
+def checked_text(text: object, what: str = "a position", most: int = LONGEST_POSITION) -> str:
+    """``text`` when it can be read as ``what``: a text of at most ``most``
+    characters (:data:`LONGEST_POSITION` for a position,
+    :data:`LONGEST_ACTION` for an action); else a :class:`NotationError`
+    that says so without repeating the text.  Every game's ``parse`` calls
+    it first.
+
+    >>> checked_text("x" * 200_000)
+    Traceback (most recent call last):
+    ...
+    playbook.core.NotationError: a position is at most 100,000 characters long; this text has 200,000
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{what} is text, not {type(text).__name__}")
+    if len(text) > most:
+        raise NotationError(f"{what} is at most {most:,} characters long; this text has {len(text):,}")
+    return text
+
+
+def checked_action(text: object) -> str:
+    """``text`` when it can be read as an action (see :func:`checked_text`):
+    every game's action reader calls it first."""
+    return checked_text(text, "an action", LONGEST_ACTION)
 
 
 class IllegalAction(PlaybookError):
@@ -126,6 +195,12 @@ def read_json(text: Any, what: str) -> Any:
         raise NotationError(f"{what} is JSON text: {exc.msg}", text, exc.pos) from None
     except (RecursionError, ValueError) as exc:
         raise NotationError(f"{what} is JSON text: {exc}", text, 0) from None
+
+
+class TooManyActions(PlaybookError):
+    """A position whose legal actions are too many to list (more than
+    :data:`MOST_LISTED`): :meth:`State.iter_actions` makes them one at a
+    time, and :meth:`State.next_steps` enters one step by step."""
 
 
 class StepError(PlaybookError, TypeError):
@@ -522,8 +597,11 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Every complete legal action; a game whose full list would explode
-        lists what it can and says so, and enters the rest by steps."""
+        """Every complete legal action, at most :data:`MOST_LISTED` of them:
+        a position with more raises :class:`TooManyActions` (its actions
+        come one at a time from :meth:`iter_actions`); a game whose list of
+        some kind would explode lists what it can, says so, and enters the
+        rest by steps."""
 
     def iter_actions(self) -> Iterator[Action]:
         """The same actions as :meth:`legal_actions`, in the same order, made
@@ -656,11 +734,12 @@ class State(ABC):
         or :class:`IllegalAction` otherwise."""
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        checked_action(text)
         self._refuse_if_over()
         action = self._legal_by_text().get(text.strip())
         if action is None:
             self.explain_illegal(text.strip())
-            raise IllegalAction(f"{text!r} is not a legal action in this position")
+            raise IllegalAction(f"{shown(text)} is not a legal action in this position")
         return action
 
     def play(self: S, action: Action | str) -> S:

@@ -107,11 +107,41 @@ class Option:
         choices, if listed)."""
         if value is None:
             return self.optional or self.default is None
-        if self.type is int and isinstance(value, bool):
+        if self.type in (int, float) and isinstance(value, bool):
             return False
+        if self.type is float and isinstance(value, int):
+            return not self.choices or value in self.choices
         if self.type is not Any and not isinstance(value, self.type):
             return False
         return not self.choices or value in self.choices
+
+    def expected(self) -> str:
+        """What the option takes, in words, as a refusal says it.
+
+        >>> Option("quiet_limit", 100, int, optional=True).expected()
+        'a whole number or None'
+        >>> Option("reach", "all", str, choices=("all", "orthogonal")).expected()
+        "one of 'all', 'orthogonal'"
+        """
+        if self.choices:
+            kind = "one of " + ", ".join(repr(c) for c in self.choices)
+        else:
+            kind = _KINDS.get(self.type, f"a {getattr(self.type, '__name__', self.type)}")
+        return kind + (" or None" if self.optional or self.default is None else "")
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` cannot be given to this option, in words naming it
+        (None when it can): ``"quiet_limit is a whole number or None, not 'x'"``."""
+        if self.accepts(value):
+            return None
+        shown = repr(value)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        return f"{self.name} is {self.expected()}, not {shown}"
+
+
+#: How an option's type is said in a refusal.
+_KINDS = {bool: "True or False", int: "a whole number", float: "a number", str: "a text", dict: "a dict",
+          tuple: "a tuple", list: "a list"}
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 :class:`OnTheBoard` is the part of an :class:`~playbook.tutorial.Exercise`
 that makes and drives its board: the goal in the board's header, each
-move judged at once (right: marked, with the chapter's "You learnt" line;
+move judged at once (right: marked, with what the exercise taught;
 wrong: marked, taken back, with the hint; the third wrong: the solution
 drawn), no evaluation, and a Hint button that shows the solution's next
 move.  One board may serve one exercise after another
@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, cast
 
-from .core import Action, IllegalAction, PlaybookError, State
-from .exercise_lines import _Line, _parse_anywhere, _Script, _shorten
+from .core import Action, IllegalAction, PlaybookError, State, Step
+from .digests import shorten
+from .exercise_lines import _Line, _parse_anywhere, _Script
 from .widget import BoardWidget
 from .widget.engine import sides
 
@@ -37,6 +38,7 @@ class OnTheBoard:
         board_options: dict
         tutorial: Tutorial
         learnt: str
+        taught: str
         referee: Callable[[Verdict | None], Verdict | None] | None
         next_label: str
         hinted: bool
@@ -44,6 +46,7 @@ class OnTheBoard:
         _lines: frozenset[tuple[str, ...]]
         _solution: tuple[str, ...] | None
         _shown: tuple[tuple[int, int], Verdict] | None
+        _clicked: dict[int, tuple[State, list[str]]]
         _learner: Callable[[State], bool]
         _split: Callable[[Sequence[State]], _Line | None]
         _replay: Callable[[tuple[str, ...]], Any]
@@ -120,27 +123,33 @@ class OnTheBoard:
                     starts.add(steps[0].value)
         return sorted(starts)
 
-    def _judge_board(self, board: BoardWidget) -> None:
+    def _judge_board(self, board: BoardWidget, action: Action | None = None) -> None:
         """Answer the move just played on the board, on the board: a line
-        complete and right is marked right (with the chapter's "You
-        learnt" line); a wrong one is marked and taken back, with the hint
-        (the solution drawn after :data:`TRIES`); a line not yet complete
-        says what is left.  :attr:`referee` (a puzzle trainer's) may judge
-        a line before it is complete and counts the verdicts."""
+        complete and right is marked right (with what the exercise
+        taught); a wrong one is marked and taken back to where the learner
+        can answer again (see :meth:`_move_start`), with the hint (the
+        solution drawn after :data:`TRIES`); a line not yet complete says
+        what is left, and a move known to be right so far (on a line of
+        the answers, or one a puzzle trainer's :attr:`referee` let pass)
+        is ticked.  The referee may judge a line before it is complete
+        and counts the verdicts."""
         states = board._line[: board.cursor + 1]
+        if action is not None and action.cells():
+            self._clicked[len(states) - 1] = (states[-1], action.cells())
         line = self._split(states)
         if line is None:
             return
         verdict = self._judge(line.mine, line.final) if line.complete else None
         if self.referee is not None:
             verdict = self.referee(verdict)
-        moved = line.mine[-1].cells() if line.mine else []
-        cell = moved[-1] if moved else ""
+        cell = self._last_cell(states)
         if verdict is None:
-            board.verdict = {"kind": "progress", "text": self._progress(line), "cell": "", "next": ""}
+            good = self.referee is not None or self._on_an_answer(line)
+            board.verdict = {"kind": "good" if good else "progress", "text": self._progress(line, good),
+                             "cell": cell if good else "", "next": ""}
             return
         if verdict.right:
-            learnt = self._chapter_learnt()
+            learnt = self.learnt or self.taught
             text = verdict.message + (f" You learnt: {learnt}" if learnt else "")
             kind = "right"
         else:
@@ -151,28 +160,92 @@ class OnTheBoard:
 
     def _move_start(self, states: Sequence[State]) -> int:
         """The index in ``states`` (a line from the start) of the position
-        where the learner's last move (or turn, with ``turn``) began."""
+        a wrong answer is taken back to: where the learner's last move
+        (or turn, with ``turn``) began, and further back past every move
+        the learner could not have played otherwise (a Chess Wheel+
+        reveal, which only carries out the orders sealed before it), to
+        where that side chose freely, so that the learner can answer again."""
         k = len(states) - 1
-        while k > 0 and not self._learner(states[k - 1]):
-            k -= 1  # the replies after it
-        k = max(k - 1, 0)
-        while self.turn and k > 0 and self._learner(states[k - 1]):
-            k -= 1  # the turn's earlier actions
+        owed: set[str] = set()  # sides whose forced moves are taken back, and not yet their choice
+        while k > 0:
+            while k > 0 and not self._learner(states[k - 1]):
+                k -= 1  # the replies after the learner's move
+            if k == 0:
+                break
+            k -= 1
+            while self.turn and k > 0 and self._learner(states[k - 1]):
+                k -= 1  # the turn's earlier actions
+            side = states[k].to_move
+            if not self._free(states[k]):
+                owed.add(side)
+            else:
+                owed.discard(side)
+            if not owed:
+                break
         return k
 
-    def _chapter_learnt(self) -> str:
-        """What the chapter of this exercise teaches: its ``learnt`` line,
-        or that of the next exercise of the tutorial that has one."""
-        exercises = self.tutorial.exercises
-        later = exercises[exercises.index(self):] if self in exercises else [self]
-        return next((ex.learnt for ex in later if ex.learnt), "")
+    def _offered(self, choice: str) -> bool:
+        """Whether the board offers the named choice ``choice`` as a button."""
+        allowed = self._board.choices if self._board is not None else self._choices()
+        return allowed if isinstance(allowed, bool) else choice in allowed
 
-    def _progress(self, line: _Line) -> str:
-        """What the board says after a move of a line not yet complete."""
+    def _steps_offered(self, state: State) -> list[Step]:
+        """The first steps the board lets the learner take in ``state``."""
+        if state.outcome is not None:
+            return []
+        return [s for s in state.next_steps(()).options if s.kind != "choice" or self._offered(s.value)]
+
+    def _forced(self, state: State) -> Step | None:
+        """The one step the board lets the learner take in ``state``, when
+        it is a whole action on its own (a button, such as a reveal whose
+        orders were sealed before), else None."""
+        offered = self._steps_offered(state)
+        if len(offered) != 1 or offered[0].kind != "choice":
+            return None
+        then = state.next_steps((offered[0],))
+        return offered[0] if then.complete and not then.options else None
+
+    def _free(self, state: State) -> bool:
+        """Whether the learner has a choice on the board in ``state``: more
+        than one action to enter, not just one button or nothing at all."""
+        return bool(self._steps_offered(state)) and self._forced(state) is None
+
+    def _last_cell(self, states: Sequence[State]) -> str:
+        """The cell where the board marks its answer to the line ``states``:
+        the last cell the learner clicked on it ("" when none).  Read from
+        the actions as played on the board, which may hold more than the
+        position keeps (sealed orders are public only as their
+        commitment), so a reveal, which clicks no cell, is marked where its
+        orders went."""
+        for i in range(len(states) - 1, 0, -1):
+            if not self._learner(states[i - 1]):
+                continue
+            kept = self._clicked.get(i)
+            if kept is not None and kept[0] is states[i]:
+                return kept[1][-1]
+            played = states[i].last_action
+            if played is not None and played.cells():
+                return played.cells()[-1]
+        return ""
+
+    def _on_an_answer(self, line: _Line) -> bool:
+        """Whether the learner's moves so far begin one of the answers."""
+        texts = tuple(a.text for a in line.mine)
+        return bool(texts) and any(answer[: len(texts)] == texts and len(answer) > len(texts)
+                                   for answer in self._lines)
+
+    def _progress(self, line: _Line, good: bool = False) -> str:
+        """What the board says after a move of a line not yet complete
+        (``good``: a move known to be right so far), naming the button to
+        press when the learner's next move can only be that one."""
         done = ", ".join(a.text for a in line.mine)
         replies = f"; the answer was {', '.join(a.text for a in line.replies)}" if line.replies else ""
-        start = "Good move" if self.referee is not None else "You played"
-        return _shorten(f"{start}: {done}{replies}. Play on: {self._left(line)}.")
+        start = "Good move" if good else "You played"
+        left = self._left(line)
+        forced = self._forced(line.final) if self._learner(line.final) else None
+        if forced is not None:
+            left += f": press {forced.label}"
+        return shorten(f"{start}: {done}{replies}. Play on: {left}.")
 
     def show_solution(self) -> None:
         """Draw the solution on the board: an arrow along each move, the
@@ -195,10 +268,10 @@ class OnTheBoard:
             board.arrows, board.highlights = arrows, cells
 
 
-def _judge_lesson(board: BoardWidget, _action: Action) -> None:
+def _judge_lesson(board: BoardWidget, action: Action) -> None:
     """Answer a move on a lesson board: its exercise judges it."""
     if board.lesson is not None:
-        board.lesson._judge_board(board)
+        board.lesson._judge_board(board, action)
 
 
 class _Guide:

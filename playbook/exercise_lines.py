@@ -8,7 +8,6 @@ scripted replies (on the board and when a typed line is replayed).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -25,15 +24,6 @@ def _as_line(answer: Any) -> tuple[str, ...]:
     if isinstance(answer, (str, Action)):
         return (str(answer),)
     return tuple(str(a) for a in answer)
-
-
-_DIGEST = re.compile(r"\b([0-9a-f]{12})[0-9a-f]{20,}\b")
-
-
-def _shorten(text: str) -> str:
-    """``text`` with long hex digests (a sealed commitment) cut to their first
-    twelve digits, as a player would quote them."""
-    return _DIGEST.sub(r"\1…", text)
 
 
 def _parse_anywhere(state: State, text: str) -> Action:

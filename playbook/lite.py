@@ -29,6 +29,13 @@ cell.  In the page the progress file lives on the site's drive (see
 
 Left out, because the browser's Python cannot run it: ``analysis.ipynb``
 (Dask, Parquet and worker processes); Binder serves that notebook.
+
+The site is built in a new folder beside ``--out`` and put in its place
+only once whole, so a failed build leaves the last site as it was.  A
+folder that is already there is replaced only when an earlier build
+wrote it (it holds :data:`MARKER`) or it is empty; the command refuses
+any other, and always refuses the root of a disk, the home folder, the
+repository it builds from and any folder holding one of them, saying why.
 """
 
 from __future__ import annotations
@@ -49,6 +56,9 @@ from email.parser import Parser
 from pathlib import Path
 
 __all__ = [
+    "MARKER",
+    "LiteError",
+    "check_out",
     "LEFT_OUT",
     "KERNEL_NEEDS",
     "START_PAGE",
@@ -82,6 +92,54 @@ SITE_LANGUAGE_INFO = {
     "codemirror_mode": {"name": "python", "version": 3}, "file_extension": ".py", "mimetype": "text/x-python",
     "name": "python", "nbconvert_exporter": "python", "pygments_lexer": "ipython3", "version": "3.8",
 }
+#: The file a build leaves in its site: a later build replaces only a folder holding it (or an empty one).
+MARKER = ".playbook-lite-site"
+
+
+class LiteError(ValueError):
+    """A site that cannot be built where asked, with the reason and what to give instead."""
+
+
+def check_out(out: str | os.PathLike, source: str | os.PathLike) -> Path:
+    """The folder ``out`` (resolved) when a site may be written there,
+    else a :class:`LiteError` saying why: never the root of a disk, the
+    home folder, the repository ``source`` or a folder holding one of
+    them, nor a file, nor a folder holding files that no earlier build
+    wrote (one without :data:`MARKER`)."""
+    out, source = Path(out).expanduser().resolve(), Path(source).expanduser().resolve()
+    home = Path.home().resolve()
+    hint = "give a new folder for the site, such as --out _site"
+    if out == Path(out.anchor):
+        raise LiteError(f"--out {out} is the root of the disk: the build replaces its folder; {hint}")
+    for folder, what in ((home, "your home folder"), (source, f"the repository it builds from ({source})")):
+        if out == folder:
+            raise LiteError(f"--out {out} is {what}: the build replaces its folder; {hint}")
+        if out in folder.parents:
+            raise LiteError(f"--out {out} holds {what}: the build replaces its folder; {hint}")
+    if out.exists() and not out.is_dir():
+        raise LiteError(f"--out {out} is a file; {hint}")
+    if out.is_dir() and not (out / MARKER).is_file() and any(out.iterdir()):
+        raise LiteError(f"--out {out} holds files that no earlier playbook lite build wrote, and the build "
+                        f"replaces the folder; {hint} (or an empty one)")
+    return out
+
+
+def _swap_in(built: Path, out: Path, source: Path) -> None:
+    """Put the whole site ``built`` in the place of ``out``, an earlier
+    site or an empty folder (checked again here, just before it goes)."""
+    check_out(out, source)
+    old = None
+    if out.exists():
+        old = Path(tempfile.mkdtemp(prefix=".playbook-lite-old-", dir=out.parent))
+        os.replace(out, old / "site")
+    try:
+        os.replace(built, out)
+    except OSError:
+        if old is not None:
+            os.replace(old / "site", out)  # the earlier site back, as it was
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def cache_dir() -> Path:
@@ -329,9 +387,11 @@ def start_page() -> str:
 def build(source: str | os.PathLike = ".", out: str | os.PathLike = "_site", cache: Path | None = None) -> Site:
     """Build the site from the repository at ``source`` into ``out``
     (replaced), with the pieces kept in ``cache`` (default :func:`cache_dir`)."""
-    source, out = Path(source).resolve(), Path(out).resolve()
+    source = Path(source).resolve()
     if not (source / "pyproject.toml").is_file() or not (source / "notebooks" / START_PAGE).is_file():
         raise FileNotFoundError(f"{source} is not a clone of the playbook repository (no notebooks/{START_PAGE})")
+    out = check_out(out, source)
+    out.parent.mkdir(parents=True, exist_ok=True)
     cache = cache or cache_dir()
     cache.mkdir(parents=True, exist_ok=True)
     version, python = pyodide_version()
@@ -358,13 +418,20 @@ def build(source: str | os.PathLike = ".", out: str | os.PathLike = "_site", cac
             (contents / notebook.name).write_text(site_notebook(notebook.read_text()))
         front_ends(source, work / "extensions")
         (work / "lite" / "jupyter_lite_config.json").write_text(json.dumps(build_config(work / "extensions"), indent=1))
-        shutil.rmtree(out, ignore_errors=True)
-        _say(f"building the site into {out} (jupyter lite build)")
-        _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work / "lite"),
-              "--contents", str(contents), "--output-dir", str(out), "--no-sourcemaps"], cwd=work)
-    (out / "index.html").write_text(start_page())
-    # Browsers ask every page's host for /favicon.ico; JupyterLab's own icon answers.
-    shutil.copy2(out / "static" / "favicons" / "favicon.ico", out / "favicon.ico")
+        _say(f"building the site for {out} (jupyter lite build)")
+        # Built beside its place (the same disk, so it moves in at once), and moved in only when whole.
+        staging = Path(tempfile.mkdtemp(prefix=".playbook-lite-building-", dir=out.parent))
+        try:
+            built = staging / "site"
+            _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work / "lite"),
+                  "--contents", str(contents), "--output-dir", str(built), "--no-sourcemaps"], cwd=work)
+            (built / "index.html").write_text(start_page())
+            # Browsers ask every page's host for /favicon.ico; JupyterLab's own icon answers.
+            shutil.copy2(built / "static" / "favicons" / "favicon.ico", built / "favicon.ico")
+            (built / MARKER).write_text("Written by playbook lite: a later build replaces this folder whole.\n")
+            _swap_in(built, out, source)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     return Site(out, tuple(n.name for n in notebooks), tuple(packages))
 
 
@@ -379,13 +446,22 @@ def _runtime_pins(folder: Path) -> list[str]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``playbook lite``."""
-    parser.add_argument("--out", default="_site", help="the folder to write the site to (replaced; default _site)")
+    parser.add_argument("--out", default="_site",
+                        help="the folder to write the site to (default _site): a new or empty folder, or one an "
+                             "earlier build wrote, which is replaced once the new site is whole")
     parser.add_argument("--source", default=".", help="the clone of the repository to build from (default .)")
 
 
 def main(args: argparse.Namespace) -> int:
     """Build the site as ``playbook lite`` was asked, and say what was built."""
-    site = build(args.source, args.out)
+    try:
+        site = build(args.source, args.out)
+    except (LiteError, FileNotFoundError) as exc:
+        print(f"playbook lite: error: {exc}", file=sys.stderr)
+        return 2
+    except (RuntimeError, OSError) as exc:  # a build step failed: the earlier site, if any, is as it was
+        print(f"playbook lite: error: {exc}", file=sys.stderr)
+        return 1
     _say(f"built {site.folder}: {len(site.notebooks)} notebooks, {len(site.packages)} wheels, "
          f"{site.size() / 1e6:.0f} MB; serve it with: python -m http.server -d {args.out}")
     return 0

@@ -19,13 +19,19 @@ others as they are.  The file is read
 afresh each time, so two notebooks open at once see each other's progress.
 
 A missing file is an empty record.  A file that cannot be read (corrupted,
-or of the wrong shape) or written (a read-only folder) never stops a
-tutorial: a :class:`ProgressWarning` says what happened and the tutorial
-carries on, remembering nothing new.  A corrupted file is kept beside the
-new one as ``progress.json.bad`` when the record is next written.
+of the wrong shape, nested past what Python reads) or written (a
+read-only folder) never stops a tutorial: a :class:`ProgressWarning` says
+what happened and the tutorial carries on, remembering nothing new.  A
+corrupted file is kept beside the new one when the record is next
+written, and so is a file whose section of another owner (the puzzle
+trainer's) was found damaged and is about to be replaced: as
+``progress.json.bad``, then ``progress.json.bad-2`` and on, so no damaged
+copy is ever written over (one already kept, byte for byte, is not kept
+twice).
 
 :func:`overview` reads the tutorial notebooks of a folder and tells how far
-the learner has got in each, as the start notebook shows it.
+the learner has got in each, as the start notebook shows it; a notebook it
+cannot read is left out, and the overview says which.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["ENV", "FILENAME", "Progress", "ProgressWarning", "home", "overview", "Overview"]
+__all__ = ["ENV", "FILENAME", "Progress", "ProgressWarning", "home", "overview", "Overview", "Unreadable"]
 
 #: The environment variable that names the folder holding the progress file.
 ENV = "PLAYBOOK_HOME"
@@ -133,11 +139,27 @@ class Progress:
         try:
             data = json.loads(text)
             _check(data)
-        except ValueError as exc:
-            _warn(f"the progress file {path} is damaged ({exc}); carrying on as if nothing was solved")
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested deeper than Python reads
+            reason = "nested too deep" if isinstance(exc, RecursionError) else str(exc)[:200]
+            _warn(f"the progress file {path} is damaged ({reason}); carrying on as if nothing was solved")
             return empty, True
         data.setdefault("tutorials", {})
         return data, False
+
+    def set_aside(self) -> Path | None:
+        """Keep a copy of the file as it is, because a part of it is
+        damaged and may be written over: beside it as the next free
+        ``progress.json.bad``, ``.bad-2``, ... (no new copy when one holds
+        the same bytes already).  Returns the copy, or None when there is
+        no file or no copy could be made."""
+        path = self.path
+        try:
+            copy = _kept_copy(path)
+            if copy is not None and not copy.exists():
+                copy.write_bytes(path.read_bytes())
+            return copy
+        except OSError:
+            return None
 
     def _write(self, data: dict, broken: bool) -> None:
         path = self.path
@@ -145,7 +167,11 @@ class Progress:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             if broken and path.is_file():
-                os.replace(path, path.with_name(path.name + ".bad"))
+                copy = _kept_copy(path)
+                if copy is None or copy.exists():
+                    path.unlink()  # that damage is kept already, byte for byte
+                else:
+                    os.replace(path, copy)
             # Written beside it, then moved in place: a reader never sees half a file.
             with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=".progress-",
                                              suffix=".json", delete=False) as out:
@@ -159,6 +185,22 @@ class Progress:
 
     def __repr__(self) -> str:
         return f"Progress({str(self.path)!r})"
+
+
+def _kept_copy(path: Path) -> Path | None:
+    """Where the file at ``path`` is kept as a damaged copy: the copy
+    already holding the same bytes (which exists), else the first free
+    name of ``progress.json.bad``, ``progress.json.bad-2``, ...; None when
+    there is no file."""
+    if not path.is_file():
+        return None
+    content = path.read_bytes()
+    number = 1
+    while True:
+        copy = path.with_name(path.name + (".bad" if number == 1 else f".bad-{number}"))
+        if not copy.exists() or copy.read_bytes() == content:
+            return copy
+        number += 1
 
 
 def _check(data) -> None:
@@ -183,20 +225,30 @@ def _warn(message: str) -> None:
 @dataclass(frozen=True)
 class Overview:
     """How far the learner has got in each tutorial: rows of (notebook
-    file, tutorial title, exercises solved, exercises)."""
+    file, tutorial title, exercises solved, exercises); ``unread``: the
+    notebooks that could not be read, each with the reason."""
 
     rows: tuple[tuple[str, str, int, int], ...]
+    unread: tuple[tuple[str, str], ...] = ()
+
+    def _unread_line(self) -> str:
+        if not self.unread:
+            return ""
+        names = ", ".join(f"{file} ({reason})" for file, reason in self.unread)
+        return f"Left out, as they could not be read: {names}"
 
     def __repr__(self) -> str:
-        if not self.rows:
-            return "No tutorial notebooks found."
-        return "\n".join(f"{title}: {solved} of {total} exercises" for _file, title, solved, total in self.rows)
+        lines = [f"{title}: {solved} of {total} exercises" for _file, title, solved, total in self.rows]
+        lines = lines or ["No tutorial notebooks found."]
+        return "\n".join(lines + ([self._unread_line()] if self.unread else []))
 
     def _repr_markdown_(self) -> str:
+        if not self.rows:
+            return repr(self)
         lines = ["| tutorial | exercises solved |", "|---|---|"]
         for file, title, solved, total in self.rows:
             lines.append(f"| [{title}]({file}) | {solved} of {total} |")
-        return "\n".join(lines) if self.rows else repr(self)
+        return "\n".join(lines + ([f"\n{self._unread_line()}"] if self.unread else []))
 
 
 def overview(folder: str | os.PathLike = ".", progress: Progress | None = None) -> Overview:
@@ -205,34 +257,57 @@ def overview(folder: str | os.PathLike = ".", progress: Progress | None = None) 
     tutorial notebook is one that makes a ``Tutorial("title")``; its
     exercises are the prompts of its ``Exercise(...)`` calls."""
     progress = progress if progress is not None else Progress()
-    rows = []
+    rows, unread = [], []
     for path in sorted(Path(folder).glob("*.ipynb")):
-        found = _exercises(path)
+        try:
+            found = _exercises(path)
+        except Unreadable as exc:
+            unread.append((path.name, str(exc)))
+            continue
         if found is None:
             continue
         title, prompts = found
         solved = set(progress.solved(title))
         rows.append((path.name, title, sum(1 for p in prompts if p in solved), len(prompts)))
-    return Overview(tuple(rows))
+    if unread:
+        _warn(f"the progress overview left out {len(unread)} notebook{'s' * (len(unread) > 1)} it could not read: "
+              + ", ".join(f"{file} ({reason})" for file, reason in unread))
+    return Overview(tuple(rows), tuple(unread))
+
+
+class Unreadable(ValueError):
+    """A notebook the overview cannot read, with the reason."""
 
 
 def _exercises(path: Path) -> tuple[str, list[str]] | None:
     """The tutorial title and exercise prompts written in a notebook's code
-    (None if it makes no titled tutorial)."""
+    (None if it makes no titled tutorial); :class:`Unreadable` when the
+    file is no notebook that can be read."""
     try:
-        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
-    except (OSError, ValueError, AttributeError):
-        return None
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise Unreadable(f"cannot be read: {exc.strerror or exc}" if isinstance(exc, OSError)
+                         else "not UTF-8 text") from None
+    except RecursionError:
+        raise Unreadable("nested too deep") from None
+    except ValueError:
+        raise Unreadable("not JSON") from None
+    cells = notebook.get("cells", []) if isinstance(notebook, dict) else None
+    if not isinstance(cells, list):
+        raise Unreadable("not a notebook")
     title, prompts = None, []
     for cell in cells:
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
         source = cell.get("source", "")
         try:
-            tree = ast.parse(source if isinstance(source, str) else "".join(source))
-        except SyntaxError:
-            continue
-        for node in ast.walk(tree):
+            tree = ast.parse(source if isinstance(source, str) else "".join(map(str, source)))
+            nodes = list(ast.walk(tree))
+        except (SyntaxError, ValueError):
+            continue  # code that does not parse makes no tutorial
+        except (RecursionError, MemoryError):
+            raise Unreadable("its code is nested too deep to read") from None
+        for node in nodes:
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
             if node.func.id == "Tutorial" and node.args and _text(node.args[0]) and title is None:

@@ -199,7 +199,7 @@ class Record:
         try:
             return load(self.game, **self.options)
         except PlaybookError as exc:
-            raise NotationError(f"record: {exc}") from None
+            raise NotationError(f"record options: {exc}") from None
 
     def start_state(self) -> State:
         """The first position (:class:`NotationError` if it does not read)."""
@@ -250,35 +250,7 @@ class Record:
         if isinstance(tags, dict) and "agents" in tags:  # a self-play record written before seats were its players
             data["tags"] = {k: v for k, v in tags.items() if k not in ("agents", "plies", *_OLD_TAGS)}
             data.update({new: tags[old] for old, new in _OLD_TAGS.items() if old in tags and new not in data})
-        for key, kind in RECORD_FIELDS.items():
-            if key in data and data[key] is not None and (not isinstance(data[key], kind) or
-                                                          (isinstance(data[key], bool) and kind is not bool)):
-                raise NotationError(f"record field {key!r} must be a JSON {_json_name(kind)}, not {data[key]!r:.60}")
-        for ply, action in enumerate(data["actions"], 1):
-            if not isinstance(action, str):
-                raise NotationError(f"record field 'actions': ply {ply} must be a text, not {action!r:.60}")
-        for key in ("options", "players", "tags", "setup"):
-            for name, value in data.get(key, {}).items():
-                if key == "players" and not isinstance(value, str):
-                    raise NotationError(
-                        f"record field 'players': the name of {name!r} must be a text, not {value!r:.60}"
-                    )
-                if isinstance(value, (dict, list)) and key in ("options", "setup"):
-                    raise NotationError(f"record field {key!r}: {name!r} must be a number, text, true/false or null")
-        notes = data.get("notes", [])
-        if len(notes) > len(data["actions"]):
-            raise NotationError(f"record field 'notes': {len(notes)} notes for {len(data['actions'])} actions; "
-                                "a note belongs to one action")
-        for ply, note in enumerate(notes, 1):
-            if note is not None and not isinstance(note, dict):
-                raise NotationError(f"record field 'notes': ply {ply} must be an object or null, not {note!r:.60}")
-        if data.get("date"):
-            try:
-                _dt.datetime.fromisoformat(data["date"])
-            except ValueError:
-                raise NotationError(
-                    f"record field 'date' must be an ISO 8601 date such as 2026-11-23, not {data['date']!r:.60}"
-                ) from None
+        _check_fields(data)
         return cls(**{key: data[key] for key in RECORD_FIELDS if key in data})
 
     # ------------------------------------------------------------ table rows
@@ -304,19 +276,64 @@ class Record:
         """The record of a row written by :meth:`row` (JSON texts or not;
         columns left empty read as their defaults).  The result is read
         from the typed columns (``unfinished``, ``winners``), so rows
-        written before one result convention held everywhere read alike."""
+        written before one result convention held everywhere read alike.
+        Refuses, as :meth:`from_json` does, a row of the wrong shape, with a
+        :class:`NotationError` naming the field."""
         values: dict[str, Any] = {}
         for f in fields(cls):
             value = row.get(f.name)
             if f.name in _JSON_COLUMNS and isinstance(value, str):
-                value = json.loads(value)
+                value = read_json(value, f"record field {f.name!r}")
             if value is None:
                 continue
-            values[f.name] = list(value) if f.name == "actions" else value
+            values[f.name] = list(value) if f.name == "actions" and isinstance(value, (list, tuple)) else value
+        missing = [k for k in ("game", "start", "actions") if k not in values]
+        if missing:
+            raise NotationError(f"a record needs the fields 'game', 'start' and 'actions'; "
+                                f"missing: {', '.join(missing)}")
+        _check_fields(values)
         if "winners" in row and row.get("unfinished") is not None:
+            winners = row["winners"] or []
+            if not (isinstance(winners, (list, tuple)) and all(isinstance(w, str) for w in winners)):
+                raise NotationError(f"record field 'winners' must be a list of texts, not {winners!r:.60}")
             finished = not row["unfinished"]
-            values["result"] = (" and ".join(row["winners"] or []) or "draw") if finished else UNFINISHED
+            values["result"] = (" and ".join(winners) or "draw") if finished else UNFINISHED
         return cls(**values)
+
+
+def _check_fields(data: dict) -> None:
+    """Refuse, with a :class:`NotationError` naming the field, a record's
+    values of the wrong shape (``data``: field -> value, as read from JSON
+    or from a table's row)."""
+    for key, kind in RECORD_FIELDS.items():
+        if key in data and data[key] is not None and (not isinstance(data[key], kind) or
+                                                      (isinstance(data[key], bool) and kind is not bool)):
+            raise NotationError(f"record field {key!r} must be a JSON {_json_name(kind)}, not {data[key]!r:.60}")
+    for ply, action in enumerate(data["actions"], 1):
+        if not isinstance(action, str):
+            raise NotationError(f"record field 'actions': ply {ply} must be a text, not {action!r:.60}")
+    for key in ("options", "players", "tags", "setup"):
+        for name, value in data.get(key, {}).items():
+            if key == "players" and not isinstance(value, str):
+                raise NotationError(
+                    f"record field 'players': the name of {name!r} must be a text, not {value!r:.60}"
+                )
+            if isinstance(value, (dict, list)) and key in ("options", "setup"):
+                raise NotationError(f"record field {key!r}: {name!r} must be a number, text, true/false or null")
+    notes = data.get("notes", [])
+    if len(notes) > len(data["actions"]):
+        raise NotationError(f"record field 'notes': {len(notes)} notes for {len(data['actions'])} actions; "
+                            "a note belongs to one action")
+    for ply, note in enumerate(notes, 1):
+        if note is not None and not isinstance(note, dict):
+            raise NotationError(f"record field 'notes': ply {ply} must be an object or null, not {note!r:.60}")
+    if data.get("date"):
+        try:
+            _dt.datetime.fromisoformat(data["date"])
+        except ValueError:
+            raise NotationError(
+                f"record field 'date' must be an ISO 8601 date such as 2026-11-23, not {data['date']!r:.60}"
+            ) from None
 
 
 def _json_name(kind) -> str:

@@ -4,9 +4,10 @@ An :class:`Exercise` is a position, a goal and a way to tell a right
 answer from a wrong one.  The learner plays the answer on ``ex.board`` (a
 live :class:`~playbook.widget.BoardWidget` with the goal in its header),
 which judges it the moment it is played, as Lichess Learn does: a right
-answer is marked right, with the chapter's "You learnt" line; a wrong one
-is marked, taken back and answered with the hint; the third wrong answer
-earns the solution, drawn on the board.  ``ex.check()`` says the same in
+answer is marked right, with what the exercise taught (the chapter's
+whole "You learnt" line on its last exercise); a wrong one is marked,
+taken back and answered with the hint; the third wrong answer earns the
+solution, drawn on the board.  ``ex.check()`` says the same in
 code, and ``ex.check("c2xe4xc6")`` judges a typed answer.  The board
 shows no evaluation, and its Hint button shows the solution's next move.
 
@@ -27,7 +28,9 @@ Exercises solved in Cosmic Chess: 1 of 1
 
 A chapter's last exercise may say what the chapter taught (``learnt``):
 the summary then reads as a recap, one line a chapter, ticked when every
-exercise of the chapter is solved.
+exercise of the chapter is solved.  An earlier exercise of the chapter
+says what it alone taught (``taught``), so that solving it never gives
+away the answer to the next one.
 
 >>> recap = Tutorial("Cosmic Chess, the pieces")
 >>> first = Exercise(load("cosmic").initial(), "Step a pawn.", answers={"c2-d3"}, hint="diagonally.",
@@ -84,8 +87,9 @@ from itertools import pairwise
 from typing import Any
 
 from .core import Action, PlaybookError, State
+from .digests import shorten
 from .exercise_board import OnTheBoard
-from .exercise_lines import _as_line, _first_action, _Line, _Script, _shorten
+from .exercise_lines import _as_line, _first_action, _Line, _Script
 from .progress import Progress
 from .widget import BoardWidget
 
@@ -146,7 +150,11 @@ class Exercise(OnTheBoard):
       (default: :func:`current`).
     - ``learnt``: what the chapter this exercise ends taught, in one line
       (the chapter's exercises are this one and those made since the last
-      exercise with a ``learnt``); the summary lists it as a recap.
+      exercise with a ``learnt``); the summary lists it as a recap, and
+      the board says it when this exercise is solved.
+    - ``taught``: what this exercise alone taught, which the board says
+      when it is solved (for an exercise before a chapter's last, whose
+      ``learnt`` line would answer the exercises still to come).
     - ``board_options``: options for the :attr:`board`'s
       :class:`~playbook.widget.BoardWidget` (``{"hot_seat": True}`` for
       several players at one screen, say).
@@ -172,11 +180,13 @@ class Exercise(OnTheBoard):
         sides: Iterable[str] | None = None,
         tutorial: Tutorial | None = None,
         learnt: str = "",
+        taught: str = "",
         board_options: dict | None = None,
     ):
         self.state = state
         self.prompt = prompt
         self.learnt = learnt
+        self.taught = taught
         self.answers = frozenset(a if isinstance(a, str) else _as_line(a) for a in answers)
         self._lines = frozenset(_as_line(a) for a in self.answers)
         self._check = check
@@ -205,6 +215,8 @@ class Exercise(OnTheBoard):
         self._judged: dict[tuple[str, ...], bool] = {}
         #: The last answer shown on the board, with the board's (cursor, moves) then.
         self._shown: tuple[tuple[int, int], Verdict] | None = None
+        #: The cells each move played on the board clicked, by its index in the line, with the position it made.
+        self._clicked: dict[int, tuple[State, list[str]]] = {}
         #: Whether the board's Hint button was pressed.
         self.hinted = False
         #: Judges the board's lines beside the exercise (a puzzle trainer): given the
@@ -324,7 +336,7 @@ class Exercise(OnTheBoard):
     def _unfinished(self, line: _Line) -> Verdict:
         done = ", ".join(a.text for a in line.mine)
         replies = f" and the reply {', '.join(a.text for a in line.replies)}" if line.replies else ""
-        return Verdict(False, _shorten(f"Not finished: after {done}{replies}, {self._left(line)}. Play on."),
+        return Verdict(False, shorten(f"Not finished: after {done}{replies}, {self._left(line)}. Play on."),
                        tries=self.tries)
 
     def _left(self, line: _Line) -> str:
@@ -353,7 +365,7 @@ class Exercise(OnTheBoard):
         # shows (sealed orders); the texts only count the tries.
         right = self._right(mine, final)
         self._judged[texts] = right or self._judged.get(texts, False)
-        shown = _shorten(", ".join(texts))
+        shown = shorten(", ".join(texts))
         if right:
             if not self.solved:
                 self.solved = True
@@ -370,7 +382,7 @@ class Exercise(OnTheBoard):
         if tries >= TRIES:
             solution = self.solution
             if solution:
-                message += f" After {tries} tries, here is a solution: {', '.join(solution)}"
+                message += f" After {tries} tries, here is a solution: {shorten(', '.join(solution))}"
                 if self._board is not None:
                     message += " (drawn on the board)."
                     self.show_solution()

@@ -9,7 +9,7 @@ import pytest
 from playbook import Record, load
 from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent
 from playbook.analysis.balance import Balance, balance, change, search_depth, twins
-from playbook.analysis.selfplay import SelfPlay
+from playbook.analysis.selfplay import SelfPlay, selfplay
 
 
 def _record(seed, first, winners, draw=False, unfinished=False, notes=()):
@@ -102,3 +102,12 @@ def test_compare_reports_the_change_in_score_as_an_interval_and_the_search_depth
     # Its width comes from both scores' intervals.
     widths = [(row["score_high"] - row["score_low"]) / 2 for row in (base, other)]
     assert other["score_change_high"] - other["score_change"] == pytest.approx(sum(w * w for w in widths) ** 0.5)
+
+
+def test_a_factory_is_named_without_a_seed_no_game_of_it_had():
+    # Each game's agents are made from its own seed (the record's seed), so the name a run gives a factory
+    # carries none: it once read "GreedyAgent(seed=0) #1" in every record.
+    run = selfplay("cosmic", [GreedyAgent.factory(), GreedyAgent.factory()], games=4, rotate=True, progress=False,
+                   max_plies=20)
+    assert {name for r in run.records for name in r.players.values()} == {"GreedyAgent() #1", "GreedyAgent() #2"}
+    assert [r.seed for r in run.records] == [0, 1, 2, 3]

@@ -71,11 +71,68 @@ def test_a_rung_of_split_pairs_with_one_stopped_game():
     assert row["median plies"] == 10
 
 
+def test_each_rung_has_its_exact_p_value_corrected_for_the_ladder_and_a_plan_when_not_decided():
+    rows = {row["engine"]: row for row in Balance("cosmic", {"first": FIRST, "even": EVEN}).rows()}
+    # FIRST: ten pairs 1/2 above an even score, all above in 1 flip of 2^10: p = 2 / 1024.  EVEN: every pair
+    # on 1/2, nothing to flip: p = 1.  Holm over two: 2 / 1024 * 2 = 0.0039, and 1.
+    assert rows["first"]["p"] == 2 / 1024 and rows["first"]["p (Holm)"] == 4 / 1024
+    assert rows["even"]["p"] == 1.0 and rows["even"]["p (Holm)"] == 1.0
+    assert rows["first"]["pairs needed"] is None
+    # EVEN has 4 finished pairs, too few to read a spread from: the plan takes 1/2, and the 5% split over two
+    # engines: z at 98.75% 2.241403 + z at 80% 0.841621 = 3.083024; (3.083024 * 0.5 / 0.05)^2 = 950.5: 951.
+    assert rows["even"]["pairs needed"] == 951
+    # Four pairs on 1/2 and no spread: the score interval, 2 / 7.8416 = 0.255050 to 0.744950 (see
+    # test_exact_by_hand).
+    assert rows["even"]["low"] == pytest.approx(0.255050, abs=1e-6)
+
+
+def test_a_rung_decided_alone_may_not_be_once_the_ladder_is_corrected():
+    # Six pairs won 2-0: p = 2 / 64 = 0.03125 alone, decided (Wilson's 6 / 9.8416 = 0.6097 leaves 1/2 out).
+    six = run(*(pair(n, "white", "white") for n in range(6)))
+    alone = Balance("cosmic", {"six": six}).rows()[0]
+    assert alone["p"] == 2 / 64 and alone["verdict"] == "first mover favoured"
+    # Asked beside an even rung, Holm doubles it: 0.0625, not below 0.05.
+    both = Balance("cosmic", {"six": six, "even": EVEN}).row("six")
+    assert both["p (Holm)"] == 4 / 64 and both["verdict"] == "not decided"
+    assert both["low"] > 0.5  # its own 95% interval still leaves 1/2 out: the correction is what holds it back
+
+
 def test_the_sentence_says_whether_the_rungs_agree():
     assert Balance("cosmic", {"first": FIRST, "even": EVEN}).agreement() == (
-        "first mover favoured by first; not decided by even")
+        "first mover favoured by first; not decided by even (finished pairs to tell 0.55 from 0.5: even up to "
+        "951); 2 engines asked, Holm's correction over them")
     assert Balance("cosmic", {"first": FIRST, "second": SECOND}).agreement() == (
-        "the engines disagree: first mover favoured by first; second mover favoured by second")
-    assert Balance("cosmic", {"even": EVEN}).agreement() == "no engine shows either side favoured (1 engine)"
+        "the engines disagree: first mover favoured by first; second mover favoured by second; 2 engines asked, "
+        "Holm's correction over them")
+    # One engine: no correction; (2.801585 * 0.5 / 0.05)^2 = 784.9.
+    assert Balance("cosmic", {"even": EVEN}).agreement() == (
+        "no engine shows either side favoured (finished pairs to tell 0.55 from 0.5: even up to 785); 1 engine asked")
     assert Balance("cosmic", {"even": EVEN, "again": EVEN}).agreement() == (
-        "no engine shows either side favoured (2 engines)")
+        "no engine shows either side favoured (finished pairs to tell 0.55 from 0.5: even up to 951, again up to "
+        "951); 2 engines asked, Holm's correction over them")
+
+
+def test_the_ladder_is_drawn_in_its_order_with_each_rungs_interval():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from playbook.analysis import plots
+
+    study = Balance("cosmic", {"first": FIRST, "even": EVEN, "second": SECOND})
+    score, length = plots.balance(study)
+    # One point a rung at its score, 1, 0.5 and 0, with its interval as the error bar: FIRST 0.722460 to 1,
+    # EVEN 0.255050 to 0.744950, SECOND 0 to 0.277540 (worked out above and in test_exact_by_hand).
+    points = [line.get_ydata()[0] for line in score.get_lines() if line.get_marker() == "o"]
+    assert points == [1.0, 0.5, 0.0]
+    bars = sorted((seg[0][0], min(seg[:, 1]), max(seg[:, 1])) for c in score.collections for seg in c.get_segments())
+    assert [b[0] for b in bars] == [0, 1, 2]
+    assert bars[0][1:] == pytest.approx((0.722460, 1.0), abs=1e-6)
+    assert bars[1][1:] == pytest.approx((0.255050, 0.744950), abs=1e-6)
+    assert bars[2][1:] == pytest.approx((0.0, 0.277540), abs=1e-6)
+    # A side named: a filled dot; not decided: an open one.
+    faces = [line.get_markerfacecolor() for line in score.get_lines() if line.get_marker() == "o"]
+    assert faces[1] == "white" and faces[0] != "white" and faces[2] != "white"
+    assert [t.get_text() for t in score.get_xticklabels()] == ["first\n(10 pairs)", "even\n(4 pairs)",
+                                                               "second\n(10 pairs)"]
+    # Every game of these pairs ends at 10 plies: bars of 10.
+    assert [b.get_height() for b in length.patches] == [10, 10, 10]

@@ -2,10 +2,14 @@
 install binder/requirements.txt into a fresh virtual environment, run
 binder/postBuild from the repository root, then use the package and JupyterLab."""
 
+import glob
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -16,9 +20,25 @@ def run(args, **kwargs):
     return result.stdout
 
 
+def binder_python() -> str | None:
+    """An interpreter of the Python Binder builds on (``binder/runtime.txt``):
+    this one when it is that version, else one on the PATH or under pyenv."""
+    version = (ROOT / "binder" / "runtime.txt").read_text().strip().removeprefix("python-")
+    if f"{sys.version_info.major}.{sys.version_info.minor}" == version:
+        return sys.executable
+    candidates = [shutil.which(f"python{version}")]
+    candidates += sorted(glob.glob(os.path.expanduser(f"~/.pyenv/versions/{version}.*/bin/python{version}")))
+    return next((c for c in candidates if c and os.access(c, os.X_OK)), None)
+
+
 def test_binder_files_build_an_environment_that_imports_playbook(tmp_path):
+    # The pins are exact versions for Binder's Python; another Python may
+    # find no wheel of them, as Binder never would.
+    python = binder_python()
+    if python is None:
+        pytest.skip(f"no Python {(ROOT / 'binder' / 'runtime.txt').read_text().strip()} here to build Binder's environment with")
     venv = tmp_path / "env"
-    run([sys.executable, "-m", "venv", str(venv)])
+    run([python, "-m", "venv", str(venv)])
     bindir = venv / "bin"
     env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}", "VIRTUAL_ENV": str(venv)}
     env.pop("PYTHONPATH", None)

@@ -103,3 +103,11 @@ def test_the_style_sheet_closes_every_rule_it_opens():
                 assert stack, f"board.css line {number}: a brace closes nothing"
                 stack.pop()
     assert stack == [], f"board.css: the rule of line {stack[-1][0] if stack else 0} is never closed"
+
+
+def test_the_board_keeps_its_texts_no_smaller_than_the_drawings_promise():
+    # The front end keeps a board wide enough for its texts to stay at render.MIN_TEXT_PX pixels.
+    from playbook.render import MIN_TEXT_PX
+
+    view = (SOURCES / "view.js").read_text()
+    assert f"const MIN_TEXT_PX = {MIN_TEXT_PX};" in view

@@ -29,12 +29,33 @@ def test_agents_are_read_with_their_settings_and_named_by_their_text():
     ("random,stockfish", "unknown agent 'stockfish'; the agents are random, greedy, alphabeta, mcts"),
     ("alphabeta:plies=3", "alphabeta has no setting 'plies'"),
     ("alphabeta:nodes", "expected key=value"),
-    ("alphabeta:nodes=0", "nodes counts positions"),
+    ("alphabeta:nodes=0", "nodes is a whole number of at least 1 or None, not 0"),
+    # Refused here, before any game: taken, each would fail or misbehave only in play.
+    ("alphabeta:time_limit=-1", "time_limit is a number more than 0 or None, not -1"),
+    ("alphabeta:time_limit=inf", "time_limit is a number more than 0 or None, not inf"),
+    ("alphabeta:table_size=-1", "table_size is a whole number of at least 0, not -1"),
+    ("alphabeta:depth=2.5", "depth is a whole number of at least 1 or None, not 2.5"),
+    ("random:stop=5", "stop is a number from 0 to 1, not 5"),
+    ("random:stream=-1", "stream is a whole number of at least 0, not -1"),
+    ("mcts:exploration=-1", "exploration is a number of at least 0, not -1"),
+    ("mcts:scale=0", "scale is a number more than 0, not 0"),
+    ("mcts:iterations=nan", "iterations is a whole number of at least 1 or None, not nan"),
+    ("greedy:evaluation=foo", "greedy's evaluation is a function, which a command line cannot give"),
     (",", "name one agent per player"),
 ])
 def test_bad_agents_are_refused_naming_what_is_wrong(text, message):
     with pytest.raises(CommandError, match=message):
         parse_agents(text)
+
+
+def test_an_agent_made_in_python_refuses_a_setting_it_cannot_use():
+    from playbook.analysis import GreedyAgent
+
+    with pytest.raises(ValueError, match="evaluation is a function"):
+        GreedyAgent(evaluation="foo")  # taken, every game of a run would end in an error
+    with pytest.raises(ValueError, match="seed is a number or None, not 'x'"):
+        RandomAgent(seed="x")
+    assert GreedyAgent(evaluation=lambda state, player: 0.0).evaluation is not None
 
 
 def test_settings_are_key_value_with_typed_values():
@@ -61,6 +82,8 @@ def run_main(args, capsys):
     (["--agents", "random,random", "--workers", "0"], "--workers: at least 1"),
     (["--agents", "random,random", "--games", "0"], "--games: at least 1"),
     (["--agents", "random,random", "--book", "-1"], "--book: a number of random opening actions"),
+    # Seeds past 64 bits cannot be kept in a results file: refused before any game, not after the first.
+    (["--agents", "random,random", "--seed", str(2 ** 63 - 1)], "seed: the seeds of a run are kept as 64-bit"),
 ])
 def test_the_command_refuses_bad_options_with_status_2_and_a_message(args, message, tmp_path, capsys):
     argv = ["selfplay", "cosmic", "--games", "2", "--out", str(tmp_path / "out"), *args]
@@ -80,7 +103,7 @@ def test_the_command_refuses_an_unknown_game_and_both_workers_and_a_scheduler(tm
 
 def test_the_installed_command_plays_a_tiny_study_and_resumes_it(tmp_path):
     script = Path(sys.executable).parent / "playbook"
-    assert [e.value for e in entry_points(group="console_scripts") if e.name == "playbook"] == ["playbook.cli:main"]
+    assert [e.value for e in entry_points(group="console_scripts") if e.name == "playbook"] == ["playbook.command:main"]
     out = tmp_path / "study"
     args = [str(script), "selfplay", "cosmic", "--agents", "random,alphabeta:depth=1", "--games", "3",
             "--out", str(out), "--variant", "quiet_limit=20", "--seed", "4", "--workers", "2"]

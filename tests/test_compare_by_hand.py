@@ -83,15 +83,17 @@ def test_the_logrank_test_of_two_sets_of_lengths_by_hand():
 def test_the_table_writes_a_median_beyond_the_cap_as_such_never_as_a_number():
     table = comparison().table()
     assert list(table.index) == ["six", "short", "stopped"]
-    assert list(table["median plies"]) == ["30 (20 to beyond the cap)", "20 (10 to beyond the cap)",
-                                           "beyond the cap (10 to beyond the cap)"]
+    # Each variant's longest stopped game ran 60 plies: the cap every "beyond" is given with.
+    assert list(table["median plies"]) == ["30 (20 to beyond the cap of 60)", "20 (10 to beyond the cap of 60)",
+                                           "beyond the cap of 60 (10 to beyond the cap of 60)"]
     assert list(table["stopped at the cap"]) == ["1 (at up to 60 plies)", "2 (at up to 60 plies)",
                                                  "3 (at up to 60 plies)"]
     assert list(table["change in median"]) == ["-", "-10 plies (interval not computed)",
-                                               "not computed (a median beyond the cap)"]
+                                               "not computed (a median beyond a cap)"]
     # p-values: short against six 0.6375 (above); score and draws from the z-test, not checked here.
     assert table["p-values (score, draws, lengths)"]["short"].endswith(", 0.64")
-    assert plies_text(None) == "beyond the cap" and plies_text(7) == "7"
+    assert plies_text(None, 60) == "beyond the cap of 60" and plies_text(7, 60) == "7"
+    assert "sequential test" not in table  # played without sprt=
 
 
 def test_the_length_panel_draws_each_median_and_marks_the_one_beyond_the_cap():
@@ -105,7 +107,7 @@ def test_the_length_panel_draws_each_median_and_marks_the_one_beyond_the_cap():
     bars = ax.patches
     assert [b.get_height() for b in bars] == [30, 20, 60]
     assert [b.get_hatch() for b in bars] == [None, None, "//"] and bars[2].get_facecolor()[3] == 0
-    assert [t.get_text() for t in ax.texts] == ["beyond\nthe cap"] and ax.texts[0].xy == (2, 30)
+    assert [t.get_text() for t in ax.texts] == ["beyond the\ncap of 60"] and ax.texts[0].xy == (2, 30)
     # Every upper bound is beyond the cap: each interval runs to the top and ends in an arrow.
     arrows = [line for line in ax.get_lines() if line.get_marker() == "^"]
     assert sorted((line.get_xdata()[0], line.get_ydata()[0]) for line in arrows) == [(0, top), (1, top), (2, top)]

@@ -1,6 +1,7 @@
 """Every game declares itself in one descriptor, and the tools read it."""
 
 import inspect
+import re
 
 import pytest
 
@@ -76,6 +77,47 @@ def test_load_refuses_an_option_the_game_does_not_declare_naming_those_it_does()
         load("cosmic", first="black")  # a start setting, not a rule variant
     assert load("cosmic", quiet_limit=40).options == {"quiet_limit": 40}
     assert load("cosmic", quiet_limit=None).options == {}
+
+
+def wrong_values(option: Option) -> list:
+    """Values of the wrong type for ``option``, as a careless caller or a command line gives them."""
+    if option.choices:
+        return ["nonsense", 5]
+    return {bool: ["no", "yes", 5, 0, None], int: ["x", "10", 1.5, True, []], str: [5, True, ["a"]],
+            dict: ["a1=x", 5], tuple: ["names", 5]}.get(option.type, [])
+
+
+def test_load_refuses_every_rule_variant_of_the_wrong_type_naming_it_and_what_it_takes(game):
+    # Taken, load("ccc", quiet_limit="x") would fail later inside a game, and a boolean option given
+    # "no" or 5 would read as true.
+    tried = 0
+    for option in game.descriptor.variants:
+        for value in wrong_values(option):
+            if value is None and (option.optional or option.default is None):
+                continue
+            with pytest.raises(PlaybookError, match=rf"{option.name} is {re.escape(option.expected())}, not "):
+                load(game.name, **{option.name: value})
+            tried += 1
+    assert tried or not game.descriptor.variants
+
+
+def test_a_refused_option_says_what_it_takes_in_words():
+    with pytest.raises(PlaybookError, match=r"CCC: the option quiet_limit is a whole number or None, not 'x'"):
+        load("ccc", quiet_limit="x")
+    with pytest.raises(PlaybookError, match=r"blocking is True or False, not 'no'"):
+        load("wheel", blocking="no")
+    with pytest.raises(PlaybookError, match=r"reach is one of 'all', 'orthogonal', not 'x+\.\.\.$"):
+        load("ccc", reach="x" * 10_000)  # the refusal does not repeat a long value whole
+    assert load("ccc", quiet_limit=None).options == {"quiet_limit": None}
+
+
+def test_selfplay_refuses_a_start_setting_of_the_wrong_type_before_any_game():
+    from playbook.analysis import SelfPlayError, selfplay
+
+    with pytest.raises(SelfPlayError, match=r"ranks is a whole number, not 'x'"):
+        selfplay("ccc", [RandomAgent, RandomAgent], games=1, setup={"ranks": "x"}, progress=False)
+    with pytest.raises(SelfPlayError, match=r"ready is True or False, not 'no'"):
+        selfplay("wheel", [RandomAgent, RandomAgent], games=1, setup={"ready": "no"}, progress=False)
 
 
 def test_endings_are_equal_by_name_and_a_game_may_declare_its_own():

@@ -48,7 +48,7 @@ def test_the_wheel_is_named_playbook_games_and_imports_as_playbook(wheel):
 def test_the_wheel_installs_the_playbook_command(wheel):
     _, files = wheel
     entry_points = files["playbook_games-0.1.0.dist-info/entry_points.txt"].decode()
-    assert "[console_scripts]\nplaybook = playbook.cli:main" in entry_points
+    assert "[console_scripts]\nplaybook = playbook.command:main" in entry_points
 
 
 def test_the_metadata_names_the_licence_the_urls_and_the_audience(wheel):

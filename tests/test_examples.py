@@ -132,6 +132,29 @@ def test_new_game_refuses_a_bad_or_taken_name_and_an_existing_folder(tmp_path):
         new_game("taken", tmp_path)
 
 
+@pytest.mark.parametrize("name", ["json", "os", "random", "typing", "pytest", "playbook", "cosmic_chess", "kelasu"])
+def test_new_game_refuses_the_name_of_an_installed_module_or_game(name, tmp_path):
+    # Installed, a game called json hid the standard library's json, and load() and every puzzle list broke.
+    with pytest.raises(PlaybookError, match=f"'{name}' is (taken|the name of a module Python can already import)"):
+        new_game(name, tmp_path)
+    assert not (tmp_path / name).exists()
+
+
+def test_new_game_answers_a_long_name_or_title_and_a_folder_it_cannot_write_with_a_message(tmp_path, capsys):
+    with pytest.raises(PlaybookError, match="at most 40 characters, not 5000") as refused:
+        new_game("a" * 5000, tmp_path)
+    assert len(str(refused.value)) < 200  # said in a line, not echoed back whole
+    with pytest.raises(PlaybookError, match="--title: a line of at most 80 printable characters"):
+        new_game("okname", tmp_path, title='Ann "the" Game')  # would break the package's own Python
+    (tmp_path / "a-file").write_text("")
+    assert main(["new-game", "okname", "--dir", str(tmp_path / "a-file")]) == 1
+    err = capsys.readouterr().err
+    assert "playbook new-game: error: cannot write the new game into" in err and "Traceback" not in err
+    assert main(["new-game", "x" * 300, "--dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "at most 40 characters" in err and len(err) < 200
+
+
 @pytest.mark.slow
 def test_a_new_game_installs_and_passes_its_own_tests_and_the_shared_contract(tmp_path):
     assert main(["new-game", "zz_trial", "--dir", str(tmp_path)]) == 0

@@ -88,7 +88,8 @@ def test_at_most_six_of_the_projects_imports_sit_inside_functions_each_with_its_
     # Among them: core's renderer, imported when a position is first drawn,
     # and the Chess Wheel+ puzzle hook's exercise (the board widget with it),
     # imported when a learner's exercise is built, so that processes that
-    # only play or check (self-play workers, the puzzle checker) load neither.
+    # only play or check (self-play workers, the puzzle checker) load neither;
+    # and the command's own modules, loaded where a Ctrl-C is already taken.
     inside = _imports_inside_functions()
     assert len(inside) <= 6, inside
     assert all(said for _, _, said in inside), [f"{p}:{n}" for p, n, said in inside if not said]

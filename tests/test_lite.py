@@ -177,3 +177,118 @@ def test_a_review_without_pandas_or_matplotlib_says_what_it_needs(monkeypatch):
         done.frame()
     with pytest.raises(ImportError, match=r"^Review.plot\(\) needs matplotlib: pip install"):
         done.plot()
+
+
+# ---------------------------------------------------------------- where a site may go
+
+
+@pytest.fixture
+def quick_build(monkeypatch, tmp_path):
+    """The build with its slow pieces (pip, npm, jupyter lite) replaced by quick ones that write a small
+    site, and every folder deletion checked: outside this test's own and temporary folders it fails the
+    test instead of deleting anything, so even a build that tried to delete / or the home folder does no
+    harm.  Sets ``fail`` to make the jupyter lite step fail."""
+    import shutil
+    import tempfile
+
+    allowed = [tmp_path.resolve(), Path(tempfile.gettempdir()).resolve()]
+    real_rmtree = shutil.rmtree
+
+    def guarded_rmtree(path, *args, **kwargs):
+        target = Path(path).resolve()
+        if not any(target == root or root in target.parents for root in allowed) or target in allowed:
+            raise AssertionError(f"the build tried to delete {target}")
+        return real_rmtree(path, *args, **kwargs)
+
+    monkeypatch.setattr(shutil, "rmtree", guarded_rmtree)
+    pieces = tmp_path / "pieces"
+    (pieces / "runtime").mkdir(parents=True)
+    (pieces / "runtime" / "pyodide-lock.json").write_text(json.dumps({
+        "info": {"python": "3.14.0"}, "packages": {"micropip": {"version": "1"}, "packaging": {"version": "2"}}}))
+    (pieces / "wheels").mkdir()
+    own = make_wheel(pieces, "playbook_games-0.1.0-py3-none-any.whl", {
+        "playbook/__init__.py": "", "playbook_games-0.1.0.dist-info/METADATA": "Name: playbook-games\n"})
+    monkeypatch.setattr(lite, "pyodide_version", lambda: ("314.0.0", "3.14"))
+    monkeypatch.setattr(lite, "playbook_wheel", lambda source, dest: own)
+    monkeypatch.setattr(lite, "runtime", lambda cache, version: pieces / "runtime")
+    monkeypatch.setattr(lite, "browser_wheels", lambda cache, wanted, python: pieces / "wheels")
+    monkeypatch.setattr(lite, "kernel_wheels", lambda: [])
+    state = {"fail": False, "builds": 0}
+
+    def run(args, **kwargs):
+        if state["fail"]:
+            raise RuntimeError("jupyter lite build failed: no space left")
+        out = Path(args[args.index("--output-dir") + 1])
+        out.mkdir(parents=True)
+        state["builds"] += 1
+        (out / "build.txt").write_text(str(state["builds"]))
+        (out / "static" / "favicons").mkdir(parents=True)  # as jupyter lite build writes JupyterLab's icon
+        (out / "static" / "favicons" / "favicon.ico").write_bytes(b"\0\0\1\0")
+
+    monkeypatch.setattr(lite, "_run", run)
+    monkeypatch.setenv("PLAYBOOK_LITE_CACHE", str(pieces / "cache"))
+    return state
+
+
+LITE_MARKER_NAME = ".playbook-lite-site"
+
+
+def lite_command(out, capsys) -> tuple[int, str]:
+    from playbook.cli import main
+
+    status = main(["lite", "--out", str(out), "--source", str(ROOT)])
+    return status, capsys.readouterr().err
+
+
+def test_the_site_is_never_built_over_a_folder_an_earlier_build_did_not_write(tmp_path, quick_build, capsys):
+    # `--out .` from a folder of one's own work: the build replaces its folder, so it must refuse this one.
+    work = tmp_path / "my-work"
+    (work / ".git").mkdir(parents=True)
+    (work / "notes.txt").write_text("a week of work")
+    status, err = lite_command(work, capsys)
+    assert status == 2 and "holds files that no earlier playbook lite build wrote" in err
+    assert (work / "notes.txt").read_text() == "a week of work" and (work / ".git").is_dir()
+    assert quick_build["builds"] == 0  # refused before anything was built
+
+
+@pytest.mark.parametrize("where, said", [
+    (lambda tmp, home: Path("/"), "is the root of the disk"),
+    (lambda tmp, home: home, "is your home folder"),
+    (lambda tmp, home: home.parent, "holds your home folder"),
+    (lambda tmp, home: ROOT, "is the repository it builds from"),
+    (lambda tmp, home: ROOT.parent, "holds the repository it builds from"),
+])
+def test_the_root_the_home_folder_and_the_source_are_refused_saying_why(where, said, tmp_path, quick_build, capsys,
+                                                                          monkeypatch):
+    home = tmp_path / "people" / "ann"
+    home.mkdir(parents=True)
+    (home / LITE_MARKER_NAME).write_text("even with a marker")  # a marker never makes these folders fair game
+    monkeypatch.setenv("HOME", str(home))
+    status, err = lite_command(where(tmp_path, home), capsys)
+    assert status == 2 and said in err, err
+    assert (home / LITE_MARKER_NAME).is_file() and quick_build["builds"] == 0
+
+
+def test_a_build_replaces_its_own_earlier_site_whole_and_a_failed_one_leaves_it(tmp_path, quick_build, capsys):
+    out = tmp_path / "_site"
+    assert lite_command(out, capsys)[0] == 0
+    assert (out / "build.txt").read_text() == "1" and (out / "index.html").is_file()
+    assert (out / LITE_MARKER_NAME).is_file()
+    (out / "stale.js").write_text("from the first build")
+    assert lite_command(out, capsys)[0] == 0
+    assert (out / "build.txt").read_text() == "2" and not (out / "stale.js").exists()
+    quick_build["fail"] = True
+    status, err = lite_command(out, capsys)
+    assert status == 1 and "no space left" in err
+    assert (out / "build.txt").read_text() == "2"  # the last whole site, untouched
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["_site", "pieces"]  # nothing half-built left beside it
+
+
+def test_an_empty_or_new_folder_takes_a_site(tmp_path, quick_build, capsys):
+    (tmp_path / "empty").mkdir()
+    assert lite_command(tmp_path / "empty", capsys)[0] == 0
+    assert lite_command(tmp_path / "new" / "deeper", capsys)[0] == 0
+    assert (tmp_path / "new" / "deeper" / "build.txt").is_file()
+    (tmp_path / "a-file").write_text("x")
+    status, err = lite_command(tmp_path / "a-file", capsys)
+    assert status == 2 and "is a file" in err and (tmp_path / "a-file").read_text() == "x"

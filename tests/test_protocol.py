@@ -22,7 +22,7 @@ from playbook.widget import BoardWidget, ReviewGraph
 from playbook.widget.base import CONTROLS
 from playbook.widget.bundle import ESM
 from playbook.widget.messages import HANDLERS
-from playbook.widget.protocol import FROM_BROWSER, TO_BROWSER, TRAITS, dispatch_table, message
+from playbook.widget.protocol import FROM_BROWSER, PAGE_SETS, TO_BROWSER, TRAITS, dispatch_table, message
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "widgets" / "src"
@@ -135,6 +135,33 @@ def test_the_front_end_check_finds_a_stray_name_a_written_out_name_and_an_unused
     assert len(faults) == 5 and all(f.startswith("stray.js: ") for f in faults), faults
     unused = {name: text.replace("ANSWER.subtree", "null") for name, text in front_end_sources().items()}
     assert differences(listed(), front_end_uses(unused)[0], "js") == ["js never uses the listed to_browser 'subtree'"]
+
+
+def traits_set(sources: dict[str, str]) -> dict[str, set[str]]:
+    """The traits the front end's ``sources`` set (``model.set(GRAPH.cursor, i)``), by the list's widget."""
+    found: dict[str, set[str]] = {widget: set() for widget in TRAITS}
+    for text in sources.values():
+        for group, key in re.findall(r"model\.set\(\s*(BOARD|GRAPH)\.(\w+)", text):
+            found[GROUPS[group]].add(key)
+    return found
+
+
+def test_the_front_end_sets_only_the_traits_the_page_owns():
+    # Every other trait the kernel alone sets (the page asks by message); a change the page
+    # made to one would be refused and sent back (tests/test_board_offers.py).
+    assert set(PAGE_SETS) == set(TRAITS)
+    assert traits_set(front_end_sources()) == {widget: set(names) for widget, names in PAGE_SETS.items()}
+    stray = {**front_end_sources(), "stray.js": "model.set(BOARD.cursor, 99); model.save_changes();"}
+    assert traits_set(stray)["board"] == {"cursor"}
+
+
+def test_every_message_a_board_takes_only_when_it_offers_it_names_what_it_needs():
+    # Each button's message needs the button (its name among the controls), each of the
+    # editor's the editor; the others come from every board.
+    needs = {kind: m.needs for kind, m in FROM_BROWSER.items()}
+    assert {k for k, n in needs.items() if n == "control"} == set(CONTROLS)
+    assert {k for k, n in needs.items() if n == "editor"} == {k for k in FROM_BROWSER if k.startswith("edit-")}
+    assert {k for k, n in needs.items() if not n} == {"action", "expand", "next", "jump", "keeps-pictures"}
 
 
 def answer_fields_read(sources: dict[str, str]) -> set[str]:

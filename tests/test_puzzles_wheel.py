@@ -103,7 +103,7 @@ def test_sealing_the_solution_on_the_live_board_solves_it_and_the_week_is_played
     trainer._counted = False
     board = ex.board
     # Sealed on the board in another order, letters left out, a salt of its own.
-    board.play("{Ann} seal s1: {Bob}h2-{Bob}b2, {Bob}c3-{Bob}a2, {Bob}a5-{Bob}a1")
+    board.play("{Ann} seal s1Xv8Qm3Tz6Lp9Wd4R: {Bob}h2-{Bob}b2, {Bob}c3-{Bob}a2, {Bob}a5-{Bob}a1")
     assert ex.solved and board.state.outcome is not None and board.state.outcome.winners == ("Ann",)
     # Bob sealed his answer, then both reveals were played: commit, commit, reveal, reveal.
     assert [m.split()[1] for m in board.moves] == ["commit", "commit", "reveal", "reveal"]
@@ -160,7 +160,7 @@ def test_orders_clicked_and_sealed_on_the_board_solve_it():
     ex = exercise(_hand_puzzle(), Tutorial("wheel clicks"))
     board = ex.board
     clicks = [{"kind": "cell", "value": c} for c in ("{Bob}c3", "{Bob}a2", "{Bob}h2", "{Bob}b2", "{Bob}a5", "{Bob}a1")]
-    clicks += [{"kind": "choice", "value": "seal"}, {"kind": "text", "value": "c1ick"}]
+    clicks += [{"kind": "choice", "value": "seal"}, {"kind": "text", "value": "c1ick-Sealed-9Xq4Wv"}]
     board._on_message(board, {"type": "action", "steps": clicks, "position": board.position}, [])
     assert board.error == "" and ex.solved
     assert board.state.outcome.winners == ("Ann",) and ex.check().right

@@ -7,10 +7,14 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import re
+
 import pytest
 
 from playbook import BoardWidget, Record, available, load
 from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, review, search
+from playbook.analysis.agents import score_words
+from playbook.analysis.evaluation import squash
 from playbook.analysis.review import Thresholds, loses_at_once, thresholds_for
 
 # Cosmic Chess: White king b1, rook e1; Black king f6, rook a4; White to move.
@@ -134,12 +138,16 @@ def test_the_review_is_a_table_with_one_row_a_move():
 
 
 def test_the_graph_draws_one_point_a_move():
+    # The curve starts at the start (ply 0) and has a point after each of the twelve moves.
     r = review(_game("cosmic", 12))
     ax = r.plot()
     line = ax.lines[0]
-    assert list(line.get_xdata()) == list(range(1, 13))
+    assert list(line.get_xdata()) == list(range(0, 13))
     assert all(0.0 <= y <= 1.0 for y in line.get_ydata())
-    assert list(line.get_ydata()) == r.advantage()
+    assert list(line.get_ydata())[1:] == r.advantage()
+    assert line.get_ydata()[0] == squash(r.evaluations[0], r.thresholds.scale)
+    # The even line, and the two sides' areas (White's light above it, Black's dark below).
+    assert [c.get_label() for c in ax.collections[:2]] == ["White ahead", "Black ahead"]
 
 
 def test_a_game_just_played_on_a_board_is_reviewed_in_one_call():
@@ -304,14 +312,112 @@ def test_the_review_board_says_what_each_position_was_worth_in_words():
     shown = r.board()
     best = r.rows[0]["best"]
     assert best != "b1-a1"
-    # After b1-a1 the rook takes the king with Black's next action: lost in one for White.
+    # After b1-a1 the rook takes the king with Black's next action: lost in one for White, said for White.
     shown.show(1)
-    assert shown.graph.comment == (f"1. b1-a1?? (white, a blunder): for white, loses in 1 action; "
+    assert shown.graph.comment == (f"1. b1-a1?? (white, a blunder): White loses in 1 action; "
                                    f"the engine would have played {best}.")
-    # a4x* ends the game, and it is the engine's own choice.
+    # a4x* ends the game, and it is the engine's own choice: still said for White, the review's side.
     shown.show(2)
-    assert shown.graph.comment == "1… a4x* (black): for black, won."
+    assert shown.graph.comment == "1… a4x* (black): White lost."
+    # The start: a rook each, and a search two actions deep ends with White to move: the tempo's +0.1.
     shown.show(0)
-    assert shown.graph.comment == f"The start: the engine would play {best}."
+    assert shown.graph.comment == f"The start: White +0.1; the engine would play {best}."
     # The board's own evaluation line stays empty: the review speaks for it.
     assert shown.board.evaluation == ""
+
+
+def test_each_position_has_one_evaluation_said_the_same_way_everywhere():
+    # A game of six actions: the evaluation after each move is the one before the next, the
+    # graph's points are those evaluations for White, and the board, the comment over the
+    # graph and the review's own page say one number for each position.
+    start = load("cosmic").initial()
+    state, moves = start, []
+    for _ in range(6):  # the middle action the game lists, each time
+        actions = state.legal_actions()
+        moves.append(actions[len(actions) // 2].text)
+        state = state.play(moves[-1])
+    record = Record.of(start, moves)
+    r = review(record, depth=2)
+    assert len(r.evaluations) == 7 and r.side == "white"
+    for row, before, after in zip(r.rows, r.evaluations[:-1], r.evaluations[1:], strict=True):
+        sign = 1 if row["mover"] == "white" else -1  # the rows count for the mover
+        assert (row["before"], row["after"]) == (sign * before, sign * after)
+    for earlier, later in zip(r.rows, r.rows[1:]):
+        assert later["before"] == -earlier["after"]  # one position, one number, from the other side
+    assert r.advantage() == [round(squash(e, r.thresholds.scale), 4) for e in r.evaluations[1:]]
+    board = BoardWidget(start)
+    for move in record.actions:
+        board.play(move)
+    board.review(depth=2)
+    shown = r.board(show_evaluation=True)
+    for index in range(len(r.evaluations)):
+        words = f"White {score_words(r.evaluations[index])}"
+        board.jump(index)
+        shown.show(index)
+        if index < len(r.evaluations) - 1 or board.state.outcome is None:
+            assert board.evaluation == f"Evaluation: {words} (review)"
+            assert shown.board.evaluation == board.evaluation
+        assert words in shown.graph.comment
+
+
+def test_the_evaluation_line_is_for_the_first_player_whoever_is_to_move():
+    # Black to move with a knight against White's pawn: the evaluation, for White, is negative.
+    board = BoardWidget(load("cosmic").parse("k4n/6/6/6/6/KP4 b"))
+    # Material: White's pawn 1 + 0.5, Black's knight 3 + 0.5: -2.0; the tempo's tenth is Black's: -2.1.
+    assert board.evaluation == "Evaluation for White: -2.1"
+
+
+def test_the_graph_has_axes_a_zero_line_and_each_sides_advantage_shaded():
+    from playbook.analysis.review_graph import HEIGHT, WIDTH, graph_svg
+
+    # White blunders (b1-a1), then Black takes the king: the curve falls below the even line and stays.
+    r = review(Record.of(load("cosmic").parse(COSMIC), ["b1-a1", "a4x*"]))
+    svg = graph_svg(r)
+    # The plot runs from x 40 to 472 and from y 8 to 128; the even line (an expected score of one half)
+    # lies halfway down it, at y 8 + 120 / 2 = 68.
+    assert (WIDTH, HEIGHT) == (480, 150)
+    assert '<line class="pb-rg-zero" x1="40" x2="472" y1="68.0" y2="68.0"/>' in svg
+    assert '<polyline class="pb-rg-axis" fill="none" points="40,8 40,128 472,128"/>' in svg
+    # The evaluations up the left: 0 on the even line and two scales (3 a scale in Cosmic Chess) either way.
+    assert [t for t in ("+6", ">0<", "−6") if t in svg] == ["+6", ">0<", "−6"]
+    # White's area above the line and Black's below: the curve starts at +0.1 for White (the start's
+    # evaluation: 1 / (1 + e^(-0.1/3)) = 0.5083, y = 8 + 0.4917 * 120 = 67.0, just above the line) and
+    # falls to White's loss (an expected score of 0, the plot's foot, y 128) at the first move (x 256).
+    above = re.search(r'<polygon class="pb-rg-first" points="([^"]+)"', svg).group(1)
+    below = re.search(r'<polygon class="pb-rg-second" points="([^"]+)"', svg).group(1)
+    assert above.split()[:2] == ["40.0,68.0", "40.0,67.0"]
+    assert below.split()[-3:] == ["256.0,128.0", "472.0,128.0", "472.0,68.0"]
+    # One point a move, each selecting its move; the blunder larger and in its colour.
+    dots = re.findall(r'<circle class="([^"]+)"( style="fill:#[0-9a-f]+")? cx="([\d.]+)" cy="([\d.]+)" r="(\d)" '
+                      r'data-ply="(\d)"', svg)
+    assert [(d[0], d[1], d[2], d[4], d[5]) for d in dots] == [
+        ("pb-rg-dot pb-rg-marked", ' style="fill:#d55e00"', "256.0", "5", "1"),
+        ("pb-rg-dot", "", "472.0", "3", "2")]
+    # Every text is 12 pixels at the graph's width, which the live graph never goes under 440 pixels of:
+    # 12 * 440 / 480 = 11.
+    assert 'font-size="12"' in svg
+
+
+def test_a_sealed_posts_digest_is_shown_cut_short_and_kept_whole_where_it_is_copied():
+    # A Chess Wheel+ week: Ann seals (her post is a 64-digit commitment), Bob passes, Ann reveals (her salt
+    # is 32 digits).  Shown, each is cut to twelve digits and an ellipsis; the rest stays in the text at no
+    # size, the ellipsis cannot be selected, and the rows keep the whole texts.
+    from playbook.analysis.review_html import move_html
+    from playbook.games.wheel import setup
+
+    salt = "0123456789abcdef" * 2
+    start = setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"})
+    sealed = start.play(f"{{Ann}} seal {salt}: Pe2-e3")
+    record = Record.of(start, [sealed.last_action, "{Bob} pass", f"{{Ann}} reveal {salt}: Pe2-e3"])
+    r = review(record, depth=1)
+    commit = r.rows[0]["move"]
+    assert len(commit.split()[-1]) == 64 and r.rows[2]["move"] == f"{{Ann}} reveal {salt}: Pe2-e3"
+    shown = move_html(commit)
+    digest = commit.split()[-1]
+    assert shown == (f'<span title="{commit}">{{Ann}} commit {digest[:12]}<span style="font-size: 0">'
+                     f'{digest[12:]}</span><span style="user-select: none">…</span></span>')
+    assert shown in r._repr_html_()
+    # The comment over the live graph quotes it cut short too.
+    board = r.board()
+    board.show(1)
+    assert f"{digest[:12]}…" in board.graph.comment and digest not in board.graph.comment

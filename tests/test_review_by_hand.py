@@ -39,9 +39,13 @@ def test_a_move_that_lets_the_opponent_win_loses_all_its_expected_score():
     # three actions ahead (e1-e3 a4-a6 b1-a1): a rook each (4 + 0.5 a side, even), Black to move, so the
     # tempo's tenth is Black's: -0.1 for White, 1 / (1 + e^(0.1/3)) = 1 / 2.033895 = 0.491667.  After b1-a1
     # White is lost, -9999, whose logistic is below 1e-21.  The loss is the whole 0.4917, a blunder.
+    # The start's own evaluation looks two actions ahead (one shallower than the review's three): neither
+    # side can take anything in one action, so a rook each with White to move again, +0.1 for White.
     start = load("cosmic").parse("5k/6/r5/6/6/1K2R1 w")
-    rows = review(Record.of(start, ["b1-a1", "a4x*"])).rows
-    assert (rows[0]["best"], rows[0]["before"], rows[0]["after"]) == ("e1-e3", -0.1, -9999.0)
+    game = review(Record.of(start, ["b1-a1", "a4x*"]))
+    rows = game.rows
+    assert (rows[0]["best"], rows[0]["best_score"], rows[0]["after"]) == ("e1-e3", -0.1, -9999.0)
+    assert rows[0]["before"] == 0.1 and game.evaluations == [0.1, -9999.0, -10000.0]
     assert rows[0]["loss"] == pytest.approx(0.4917, abs=1e-4) and rows[0]["label"] == "blunder"
     # Black's winning move is the engine's own: it loses nothing.
     assert (rows[1]["loss"], rows[1]["label"], rows[1]["after"]) == (0.0, "", WIN)

@@ -3,6 +3,7 @@ table keyed by position, the per-move table and ``playbook summary``."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -55,16 +56,57 @@ def test_pairs_are_scored_for_the_first_mover_and_for_each_agent_by_hand():
     assert pair_figure(records[:-1], lambda r: 1.0)["incomplete"] == 1
 
 
-def test_selfplay_and_compare_offer_the_sequential_test():
+def test_selfplay_offers_the_sequential_test_and_compare_tests_the_change_a_variant_makes():
     # Greedy takes any piece it can; random does not: far more than 100 Elo apart, decided early.
     run = selfplay(COSMIC, [GreedyAgent, RandomAgent], games=200, rotate=True, sprt=(0, 100), progress=False,
                    max_plies=200)
     assert run.sprt["decision"] == "elo1" and len(run) < 200
-    c = compare(COSMIC, {"standard": {}}, [GreedyAgent, RandomAgent], games=200, rotate=True, sprt=(0, 100),
-                progress=False, max_plies=200)
-    assert c.runs["standard"].sprt["decision"] == "elo1" and c.rows()[0]["sprt"] == "elo1"
     with pytest.raises(Exception, match="sprt= tests the first agent against the second"):
         selfplay(COSMIC, [GreedyAgent, RandomAgent], games=4, sprt=(0, 100), out="nowhere", progress=False)
+    # compare's test is of the variant against the first, on games paired by seed: one variant is refused, and
+    # so are hypotheses in Elo.
+    with pytest.raises(Exception, match="at least two variants"):
+        compare(COSMIC, {"standard": {}}, [GreedyAgent, RandomAgent], games=20, sprt=0.05, progress=False)
+    with pytest.raises(Exception, match="not Elo"):
+        compare(COSMIC, {"a": {}, "b": {"quiet_limit": 50}}, [GreedyAgent, RandomAgent], games=20, sprt=(0, 100),
+                progress=False)
+    with pytest.raises(Exception, match="in memory"):
+        compare(COSMIC, {"a": {}, "b": {"quiet_limit": 50}}, [GreedyAgent, RandomAgent], games=20, sprt=0.05,
+                out="nowhere", progress=False)
+
+
+def test_a_sequential_comparison_stops_every_variant_at_the_same_seed():
+    # Greedy against random: under compulsory capture greedy must take what it is offered and the first
+    # mover (greedy, always White) scores far less: the either-way test finds the fall.
+    variants = {"standard": {"quiet_limit": 100}, "compulsory": {"quiet_limit": 100, "compulsory_capture": True}}
+    c = compare(COSMIC, variants, [GreedyAgent.factory(), RandomAgent.factory()], games=400, sprt=0.1,
+                progress=False, max_plies=300)
+    standard, compulsory = c.runs["standard"], c.runs["compulsory"]
+    test = c.sequential["compulsory"]
+    assert test["decision"] == "fall" and test["games"] < 400
+    # The same seeds in both, stopped together at the seed whose change decided.
+    assert [r.seed for r in standard.records] == [r.seed for r in compulsory.records]
+    assert standard.records[-1].seed == max(r.seed for r in compulsory.records)
+    rows = c.rows()
+    assert rows[0]["sprt"] is None and rows[1]["sprt"] == "fall"
+    text = c.table()["sequential test"]
+    assert text["standard"] == "-" and text["compulsory"].startswith("a fall of 0.100 rather than none, after ")
+
+
+def test_identical_rules_show_no_change_after_the_paired_seeds_worked_out_by_hand():
+    # Two variants with the same rules play the same games seed for seed: every paired change is 0.  Tested
+    # between 0 and a rise of 0.1 (half of the 5% each way), the most likely chances with mean 0.1 put about
+    # 0.1 on a change of +1 and 0.9 on 0, so each 0 adds ln 0.9 = -0.105361 to the log-likelihood ratio;
+    # the bound is ln(0.05 / 0.975) = -2.970414, passed after 29 changes (28 give -2.950).  The fall's test is
+    # the mirror image: no change either way after 29 seeds, both variants stopped there.
+    same = {"a": {"quiet_limit": 100}, "b": {"quiet_limit": 100}}
+    c = compare(COSMIC, same, [GreedyAgent.factory(), GreedyAgent.factory()], games=200, sprt=0.1, progress=False)
+    test = c.sequential["b"]
+    assert all(r.result == s.result for r, s in zip(c.runs["a"].records, c.runs["b"].records, strict=True))
+    assert test["decision"] == "no change" and test["games"] == 29
+    assert test["rise"]["llr"] == pytest.approx(29 * math.log(0.9), abs=0.01)
+    assert len(c.runs["a"]) == len(c.runs["b"]) == 29  # every game finished here: seeds 0 to 28
+    assert c.table()["sequential test"]["b"] == "no change of 0.100 either way, after 29 paired seeds"
 
 
 def test_the_opening_table_is_keyed_by_position_so_move_orders_that_transpose_count_together():

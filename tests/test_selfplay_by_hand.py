@@ -153,5 +153,6 @@ def test_the_printed_summary_of_six_games():
     assert lines[2] == ("first mover (white) scores 0.700 (95% interval 0.349 to 1.000) over 5 finished games; "
                         "1 game unfinished, as draws 0.667 (95% interval 0.368 to 0.965) "
                         "(draws as draws, trinomial)")
-    assert lines[3] == ("length: median 30 plies of play (95% interval 20 to beyond the cap; Kaplan-Meier, "
+    # The one stopped game ran 60 plies: the cap a median beyond it is given with, the run's own unknown here.
+    assert lines[3] == ("length: median 30 plies of play (95% interval 20 to beyond the cap of 60; Kaplan-Meier, "
                         "1 unfinished games counted as still going where they stopped)")

@@ -47,7 +47,7 @@ def samples():
 def test_every_folder_is_a_run_of_the_rebuild_script_with_all_its_games(samples):
     assert sorted(RUNS) == sorted(p.name for p in DATA.iterdir() if (p / "_run.json").exists())
     for folder, run in RUNS.items():
-        settings = read_settings(DATA / folder)  # written with the old names: variant, agents
+        settings = read_settings(DATA / folder)
         assert settings["game"] == run["game"] and settings["seed"] == run["seed"], folder
         assert settings["options"] == run["options"] and settings.get("book", 0) == run["book"], folder
         seats = seats_of(load(run["game"]).initial())  # the order --agents names them in
@@ -109,9 +109,77 @@ def test_a_sample_of_every_folder_replays_to_its_stored_result(samples):
         records = result.records
         for r in records[::max(1, len(records) // 8)]:
             outcome = r.final().outcome
-            # The files hold the results as first written ("unfinished", winners joined by "+"); they read
-            # in the one convention of records: "" unfinished, winners joined by " and ", "draw".
+            # Results read in the one convention of records: "" unfinished, winners joined by " and ", "draw".
             replayed = "" if outcome is None else " and ".join(outcome.winners) or "draw"
             assert replayed == r.result, (folder, r.seed)
             assert r.unfinished == (outcome is None) and r.winners == (outcome.winners if outcome else ()), folder
             assert len(r.actions) == r.plies, (folder, r.seed)
+
+
+# ---------------------------------------------------------------- written as the command writes today
+
+
+def test_every_file_of_the_samples_is_written_as_the_command_writes_files_today():
+    """Every folder holds its settings under today's names and one results file in today's columns,
+    named with the CRC-32 of its bytes; nothing else is there."""
+    import json
+    import re
+    import zlib
+
+    import pyarrow.parquet as pq
+
+    from playbook.analysis.store import SETTINGS_FILE, _schema
+
+    folders = sorted(p for p in DATA.iterdir() if p.is_dir())
+    assert sorted(p.name for p in DATA.iterdir() if not p.is_dir()) == ["README.md", "rebuild.sh"]
+    assert [f.name for f in folders] == sorted(RUNS)
+    for folder in folders:
+        names = sorted(p.name for p in folder.iterdir())
+        assert len(names) == 2 and names[0] == SETTINGS_FILE, folder.name
+        settings = json.loads((folder / SETTINGS_FILE).read_text())
+        assert set(settings) <= {"game", "options", "setup", "players", "max_plies", "seed", "book", "rotate"}, \
+            folder.name  # not the names of files written before records had one shape (agents, variant)
+        assert (folder / SETTINGS_FILE).read_text() == json.dumps(settings, indent=1, sort_keys=True)
+        part = folder / names[1]
+        found = re.fullmatch(r"part-(\d{12})-(\d{12})-\d{6}-([0-9a-f]{8})\.parquet", part.name)
+        assert found, part.name
+        assert f"{zlib.crc32(part.read_bytes()):08x}" == found[3], part.name
+        table = pq.read_table(part, page_checksum_verification=True)
+        assert table.schema.equals(_schema()), folder.name
+        assert table.column("seed").to_pylist() == list(range(int(found[1]), int(found[2]) + 1)), folder.name
+
+
+def test_a_flipped_byte_in_any_samples_pages_is_caught_by_their_own_checksums():
+    # Read from memory, past the name's CRC-32: eight bytes spread over each file's pages, flipped one at a
+    # time, must each be refused by the page checksums or change nothing read (a page header's statistics).
+    # Files written without page checksums let three flips in eight through as other games.
+    import struct
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    for part in sorted(DATA.glob("*/part-*.parquet")):
+        data = part.read_bytes()
+        pages_end = len(data) - 8 - struct.unpack("<i", data[-8:-4])[0]  # the footer's length, before "PAR1"
+        sound = pq.read_table(pa.BufferReader(data))
+        for k in range(8):
+            damaged = bytearray(data)
+            damaged[4 + (pages_end - 4) * (2 * k + 1) // 16] ^= 0xFF
+            try:
+                read = pq.read_table(pa.BufferReader(bytes(damaged)), page_checksum_verification=True)
+            except (OSError, pa.ArrowException):
+                continue
+            assert read.equals(sound), f"{part.parent.name}: flip {k} read as other games"
+
+
+def test_the_analysis_extra_asks_for_a_pyarrow_with_page_checksums_and_no_known_advisory():
+    # 15.0.0 brought write_page_checksum and page_checksum_verification, which the store uses; every
+    # pyarrow from 0.14.0 to 14.0.0 runs code from a crafted Parquet file (CVE-2023-47248).
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    extras = tomllib.loads((DATA.parent.parent / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    (pyarrow,) = [r for r in map(Requirement, extras["analysis"]) if r.name == "pyarrow"]
+    assert "15.0.0" in pyarrow.specifier
+    assert not any(v in pyarrow.specifier for v in ("0.14.0", "13.0.0", "14.0.0", "14.0.1", "14.0.2"))

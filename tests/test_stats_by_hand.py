@@ -15,12 +15,14 @@ from hypothesis import strategies as st
 
 from playbook.analysis.stats import (
     SPRT_BOUNDS,
+    either_way_sprt,
     elo,
     elo_interval,
     elo_ratings,
     elo_with_first_move,
     expected_score,
     pair_counts,
+    paired_sprt,
     pentanomial,
     score_figure,
     sprt,
@@ -124,6 +126,32 @@ def test_the_sequential_test_of_0_against_200_elo_by_hand():
     # 8 wins, 1 loss, 2 draws: 3.347018 - 0.732915 - 0.314538 = 2.299565, not decided.
     mixed = sprt([1.0] * 4 + [0.0, 0.5, 0.5] + [1.0] * 4, 0, 200)
     assert mixed["llr"] == pytest.approx(2.299565, abs=1e-5) and mixed["decision"] == "not decided"
+
+
+def test_the_paired_sequential_test_of_no_change_against_a_rise_by_hand():
+    # Only changes of 0 seen: the most likely chances with mean 0 are what was seen; with mean 0.1 the
+    # cheapest way to it moves 0.1 onto a change of +1 (the farthest above), leaving 0.9 on 0.  Each 0
+    # adds ln 0.9 = -0.105361: 27 give -2.844737, 28 give -2.950098, past -ln 19 = -2.944439.
+    assert paired_sprt([0.0] * 27, 0, 0.1)["decision"] == "not decided"
+    t = paired_sprt([0.0] * 40, 0, 0.1)
+    assert (t["decision"], t["games"], t["counts"]) == ("change0", 28, [0, 0, 28, 0, 0])
+    assert t["llr"] == pytest.approx(28 * math.log(0.9), abs=2e-3)
+    # Only rises of a whole game (+1): with mean 0 the chances go half to +1 and half to -1; with mean 0.1,
+    # 0.55 and 0.45.  Each +1 adds ln(0.55 / 0.5) = 0.095310: 31 give 2.954617, past ln 19 (30: 2.859306).
+    t = paired_sprt([1.0] * 40, 0, 0.1)
+    assert (t["decision"], t["games"]) == ("change1", 31) and t["llr"] == pytest.approx(31 * 0.095310, abs=2e-3)
+    with pytest.raises(ValueError, match="-1, -0.5, 0, 0.5 or 1"):
+        paired_sprt([0.25], 0, 0.1)
+
+
+def test_either_way_halves_the_error_of_each_side():
+    # With 2.5% a side the bound is ln(0.05 / 0.975) = -2.970414: 28 zeros give -2.950098, 29 give -3.055459.
+    t = either_way_sprt([0.0] * 40, 0.1)
+    assert (t["decision"], t["games"]) == ("no change", 29)
+    # Falls of a whole game: the fall's test gains ln(0.55 / 0.5) = 0.095310 a change, past ln(0.95 / 0.025)
+    # = 3.637586 after 39 (38 give 3.621780).
+    t = either_way_sprt([-1.0] * 60, 0.1)
+    assert (t["decision"], t["games"]) == ("fall", 39)
 
 
 # ------------------------------------------------------------ draws as draws

@@ -45,10 +45,13 @@ def test_a_task_holds_about_two_seconds_of_play_within_an_even_share():
 
 def test_a_run_too_small_to_share_plays_nothing_here_and_sends_one_game_a_task():
     played = []
-    records, size = probe(list(range(8)), lambda jobs: played.extend(jobs) or [{}], workers=2)
-    assert (records, size, played) == ([], 1, [])
-    records, size = probe(list(range(9)), lambda jobs: played.extend(jobs) or [{"seed": jobs[0]}], workers=2)
+    jobs = iter(range(8))
+    records, size = probe(jobs, 8, lambda task: played.extend(task) or [{}], workers=2)
+    assert (records, size, played) == ([], 1, []) and next(jobs) == 0  # nothing taken
+    jobs = iter(range(9))
+    records, size = probe(jobs, 9, lambda task: played.extend(task) or [{"seed": task[0]}], workers=2)
     assert played[0] == 0 and records[0] == {"seed": 0} and size >= 1
+    assert next(jobs) == len(records)  # the rest of the run goes on from the first game not played here
 
 
 def test_workers_are_read_from_the_executor():

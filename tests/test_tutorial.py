@@ -292,13 +292,14 @@ def test_a_simultaneous_week_is_judged_after_every_reveal():
     trap = setup({"{Ann}e1": "Ann K", "{Bob}a1": "Ann R", "{Bob}h5": "Ann R", "{Bob}h1": "Bob K"})
     trap = trap.play("{Bob} commit " + commitment("b0b", "Kh1-g1"))
     both = "R{Bob}a1-{Bob}g1, R{Bob}h5-{Bob}h1"
+    salt = "s0lut10n-Ann-d4y7Kq"  # a salt of one's own is at least 18 characters
     ex = Exercise(trap, "Take the running king.", turn=True, answered=True, replies=["{Bob} reveal b0b: Kh1-g1"],
                   goal=lambda s: s.outcome is not None and s.outcome.winners == ("Ann",),
-                  solution=[f"{{Ann}} seal s: {both}", f"{{Ann}} reveal s: {both}"], hint="bounce it.",
+                  solution=[f"{{Ann}} seal {salt}: {both}", f"{{Ann}} reveal {salt}: {both}"], hint="bounce it.",
                   tutorial=Tutorial())
     board = ex.board
     assert board.choices == ["reveal"]  # the reveal is offered, read where the line plays it
-    board.play("{Ann} seal x: R{Bob}a1-{Bob}h1")
+    board.play("{Ann} seal " + "x" * 18 + ": R{Bob}a1-{Bob}h1")
     assert ex.check().message.startswith("Not finished: after {Ann} commit ")
     played = []
     board.on_move(lambda _board, action: played.append(action.text))
@@ -309,8 +310,8 @@ def test_a_simultaneous_week_is_judged_after_every_reveal():
     assert not verdict and ex.tries == 1
     assert len(verdict.message.split("commit ")[1].split(",")[0]) == 13  # the digest is quoted short
     board.reset()
-    board.play(f"{{Ann}} seal y: {both}")
-    board.play(f"{{Ann}} reveal y: {both}")
+    board.play(f"{{Ann}} seal {salt[::-1]}: {both}")
+    board.play(f"{{Ann}} reveal {salt[::-1]}: {both}")
     assert ex.solved and ex.check()
     assert ex.check(ex.solution)
 

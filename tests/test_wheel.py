@@ -238,27 +238,29 @@ def test_clarification_10_committed_but_never_revealed_gives_no_orders():
 
 
 def test_orders_typed_in_the_open_are_sealed_like_clicked_ones():
-    # "{Ann} seal s: <orders>" is the commitment to "s: <orders>" (SHA-256 of
-    # that text, worked out with hashlib below), and the position keeps the
-    # text for Ann's reveal as it does for orders entered by clicks.
+    # "{Ann} seal <salt>: <orders>" is the commitment to "<salt>: <orders>"
+    # (SHA-256 of that text, worked out with hashlib below), and the position
+    # keeps the text for Ann's reveal as it does for orders entered by clicks.
     import hashlib
 
+    salt = "Xq7mV2pL9tR4wZ8kB3nC"  # 20 characters: long enough (clarification 10)
     s = setup({"e8": "Ann R", "{Bob}e5": "Bob P"}).play("{Bob} pass")
-    typed = s.parse_action("{Ann} seal s: Re8-{Bob}e5")
-    digest = hashlib.sha256(b"s: Re8-{Bob}e5").hexdigest()
+    typed = s.parse_action(f"{{Ann}} seal {salt}: Re8-{{Bob}}e5")
+    digest = hashlib.sha256(f"{salt}: Re8-{{Bob}}e5".encode()).hexdigest()
     assert typed.text == "{Ann} commit " + digest
     clicked = s.action_from_steps(typed.steps)
-    assert [step.value for step in typed.steps] == ["e8", "{Bob}e5", "seal", "s"] and clicked == typed
+    assert [step.value for step in typed.steps] == ["e8", "{Bob}e5", "seal", salt] and clicked == typed
     sealed = s.play(typed)
-    assert sealed.secret("Ann") == "s: Re8-{Bob}e5"
-    assert [a.text for a in sealed.legal_actions()] == ["{Ann} reveal s: Re8-{Bob}e5", "{Ann} withhold"]
+    assert sealed.secret("Ann") == f"{salt}: Re8-{{Bob}}e5"
+    assert [a.text for a in sealed.legal_actions()] == [f"{{Ann}} reveal {salt}: Re8-{{Bob}}e5", "{Ann} withhold"]
     # Orders the board would write differently (no piece letter) seal their own text, with no clicks.
-    bare = s.parse_action("{Ann} seal s: e8-{Bob}e5")
-    assert bare.steps == () and bare.text == "{Ann} commit " + hashlib.sha256(b"s: e8-{Bob}e5").hexdigest()
+    bare = s.parse_action(f"{{Ann}} seal {salt}: e8-{{Bob}}e5")
+    assert bare.steps == ()
+    assert bare.text == "{Ann} commit " + hashlib.sha256(f"{salt}: e8-{{Bob}}e5".encode()).hexdigest()
     with pytest.raises(NotationError):
         s.parse_action("{Ann} seal Re8-{Bob}e5")  # no salt
     with pytest.raises(IllegalAction):
-        sealed.play("{Bob} seal s: e2-e3")  # the move phase is over
+        sealed.play(f"{{Bob}} seal {salt}: e2-e3")  # the move phase is over
 
 
 def test_clarification_23_a_seal_posted_as_a_message_is_refused():
@@ -285,22 +287,23 @@ def test_clarification_14_public_text_hides_sealed_orders():
     from playbook import Step
 
     s = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
-    steps = [Step.cell("{Ann}e2"), Step.cell("{Ann}e3"), Step.choice("seal"), Step.text("k7q2")]
+    salt = "k7q2Wm9Xv4Lt8Rb3Np6Z"  # a salt of one's own: at least 18 characters (clarification 10)
+    steps = [Step.cell("{Ann}e2"), Step.cell("{Ann}e3"), Step.choice("seal"), Step.text(salt)]
     action = s.action_from_steps(steps)
-    assert action.text == "{Ann} commit " + commitment("k7q2", "Pe2-e3")
+    assert action.text == "{Ann} commit " + commitment(salt, "Pe2-e3")
     after = s.play(action)
-    assert "e2-e3" not in after.to_text() and "k7q2" not in after.to_text()
-    assert after.secret("Ann") == "k7q2: Pe2-e3" and after.secret("Bob") is None
+    assert "e2-e3" not in after.to_text() and salt not in after.to_text()
+    assert after.secret("Ann") == salt + ": Pe2-e3" and after.secret("Bob") is None
     assert not [m for m in after.view().marks if m.kind == "pending"]
     assert [m.cells for m in after.view("Ann").marks if m.kind == "pending"] == [("{Ann}e2", "{Ann}e3")]
     loaded = GAME.parse(after.to_text())
     assert loaded == after and loaded.secret("Ann") is None
-    assert loaded.remember("Ann", "k7q2: Pe2-e3").secret("Ann") == "k7q2: Pe2-e3"
+    assert loaded.remember("Ann", salt + ": Pe2-e3").secret("Ann") == salt + ": Pe2-e3"
     with pytest.raises(IllegalAction):
-        loaded.remember("Ann", "k7q2: Pe2-e4")
+        loaded.remember("Ann", salt + ": Pe2-e4")
     # Bob passes; the state that sealed Ann's orders reveals them in one step.
     resolve = after.play("{Bob} pass")
-    assert [str(a) for a in resolve.legal_actions()] == ["{Ann} reveal k7q2: Pe2-e3", "{Ann} withhold"]
+    assert [str(a) for a in resolve.legal_actions()] == [f"{{Ann}} reveal {salt}: Pe2-e3", "{Ann} withhold"]
 
 
 # ---------------------------------------------------------------- sealed orders stay secret
@@ -342,8 +345,48 @@ def test_the_seal_step_makes_the_salt_so_nobody_invents_one():
         assert action.text == "{Ann} commit " + commitment(salt_of(action), "Pe2-e3")
         # The salt drawn is the entry's last step, so its own steps enter the same action.
         assert action.steps[-1].value == salt_of(action) and s.action_from_steps(action.steps) == action
-    # A salt of one's own is still taken.
-    assert s.action_from_steps(clicks + [Step.text("q8Zr2")]).text == "{Ann} commit " + commitment("q8Zr2", "Pe2-e3")
+    # A salt of one's own is still taken, when long enough (clarification 10).
+    own = "q8Zr2-Lw5Tx9Mv3Kb7P"
+    assert s.action_from_steps(clicks + [Step.text(own)]).text == "{Ann} commit " + commitment(own, "Pe2-e3")
+
+
+def test_a_short_salt_gives_the_orders_away():
+    # Why clarification 10 refuses short salts of one's own: from the public commitment
+    # alone, hashing every order of Ann's pawn and knight with every one-letter salt (64
+    # letters, digits, '-' and '_') finds the orders.
+    import string
+
+    s = setup({"{Ann}e2": "Ann P", "{Ann}g1": "Ann N", "{Bob}e1": "Bob K"})
+    public = s.play("{Ann} commit " + commitment("k", "Ng1-f3")).commitment_of("Ann")
+    letters = string.ascii_letters + string.digits + "-_"
+    orders = [f"{s.piece_at(c)[1]}{c[-2:]}-{t[-2:]}" for c in s.movable("Ann") for t in s.targets(c)]
+    found = [(salt, o) for salt in letters for o in orders if commitment(salt, o) == public]
+    assert len(letters) == 64 and len(orders) == 5 and found == [("k", "Ng1-f3")]  # 2 pawn + 3 knight orders
+
+
+def test_clarification_10_a_salt_too_short_to_hide_the_orders_is_refused():
+    # The bound, worked out from clarification 10's figures: 10^12 hashes a second for a
+    # week, at most one chance in 1,000, needs 6.05e20 salts (69 bits); 4 bits a character.
+    import math
+
+    from playbook.games.wheel.orders import MIN_SALT
+
+    assert math.ceil(math.log2(10**12 * 7 * 24 * 3600 * 1000) / 4) == MIN_SALT == 18
+    s = setup({"{Ann}e2": "Ann P", "{Bob}e2": "Bob P"})
+    clicks = [Step.cell("{Ann}e2"), Step.cell("{Ann}e3"), SEAL]
+    for short in ("s", "k7q2", "x" * 17):
+        for enter, given in ((s.next_steps, clicks + [Step.text(short)]),
+                             (s.action_from_steps, clicks + [Step.text(short)]),
+                             (s.play, f"{{Ann}} seal {short}: Pe2-e3")):
+            with pytest.raises(IllegalAction, match="type at least 18 random letters or digits") as err:
+                enter(given)
+            assert err.value.rule.startswith("hidden orders")
+    assert s.play(s.parse_action(f"{{Ann}} seal {'x' * 18}: Pe2-e3")).secret("Ann") == "x" * 18 + ": Pe2-e3"
+    # What the program makes is long enough, and so is a reveal of any salt a player committed
+    # to elsewhere (the commitment is public already: refusing its reveal would hide nothing).
+    assert s.play(s.action_from_steps(clicks)).secret("Ann") is not None
+    posted = s.play("{Ann} commit " + commitment("s", "Pe2-e3")).play("{Bob} pass")
+    assert posted.play("{Ann} reveal s: Pe2-e3").piece_at("{Ann}e3") == ("Ann", "P")  # revealed and carried out
 
 
 @pytest.mark.parametrize("make", ["random", "greedy", "alphabeta", "mcts"])

@@ -5,6 +5,8 @@ from playbook import BoardWidget, load
 from playbook.games.wheel import commitment, setup
 
 GAME = load("wheel")
+# Salts of one's own, long enough to hide the orders (at least MIN_SALT = 18 characters).
+ANN_SALT, BOB_SALT = "k7q2Xw9Lm4Rt8Vb3Np6Z", "zz9Qe5Hc1Ty7Ug2Jd0Wa"
 
 
 def send(widget, content):
@@ -42,19 +44,19 @@ def test_a_board_one_person_plays_shows_everything_without_a_curtain():
 def test_hot_seat_week_orders_stay_private_until_revealed():
     board = BoardWidget(setup({"{Ann}e2": "Ann P", "{Bob}d2": "Bob P"}), hot_seat=True)
     assert "Pass the device to Ann" in board.curtain
-    send(board, {"type": "action", "steps": entry("{Ann}e2", "{Ann}e3", "!seal", "=k7q2"), "position": board.position})
-    digest = commitment("k7q2", "Pe2-e3")
+    send(board, {"type": "action", "steps": entry("{Ann}e2", "{Ann}e3", "!seal", "=" + ANN_SALT), "position": board.position})
+    digest = commitment(ANN_SALT, "Pe2-e3")
     assert board.history == ["{Ann} commit " + digest]
     # The next player sees a curtain naming them and Ann's commitment, and nothing of Ann's orders.
     assert "Pass the device to Bob" in board.curtain and digest[:12] in board.curtain
-    assert "e3" not in board.position and "e3" not in "".join(board.moves)
+    assert "e2-e3" not in board.position and "e2-e3" not in "".join(board.moves)
     assert 'class="pb-mark-pending"' not in board.svg
-    send(board, {"type": "action", "steps": entry("{Bob}d2", "{Bob}d3", "!seal", "=zz9"), "position": board.position})
+    send(board, {"type": "action", "steps": entry("{Bob}d2", "{Bob}d3", "!seal", "=" + BOB_SALT), "position": board.position})
     # Resolve phase: reveals are public, so no curtain; one click reveals what was sealed here.
     assert board.state.phase == "resolve" and board.curtain == ""
     assert [s["value"] for s, _ in board.tree["o"]] == ["reveal", "withhold"]
     send(board, {"type": "action", "steps": entry("!reveal"), "position": board.position})
-    assert board.history[-1] == "{Ann} reveal k7q2: Pe2-e3"
+    assert board.history[-1] == f"{{Ann}} reveal {ANN_SALT}: Pe2-e3"
     assert 'class="pb-mark-pending"' in board.svg  # Ann's revealed order waits as a dashed arrow
     send(board, {"type": "action", "steps": entry("!reveal"), "position": board.position})
     state = board.state
@@ -77,7 +79,7 @@ def test_an_exercise_judges_sealed_orders_entered_on_its_board():
     ex = Exercise(raid, "Seal an order that takes Bob's king.",
                   check=lambda s, a: a.data[0] == "commit" and a.data[3] is not None and "e8-{Bob}e1" in a.data[3])
     assert not ex.check()
-    send(ex.board, {"type": "action", "steps": entry("e8", "{Bob}e1", "!seal", "=w1n"), "position": ex.board.position})
+    send(ex.board, {"type": "action", "steps": entry("e8", "{Bob}e1", "!seal", "=" + ANN_SALT), "position": ex.board.position})
     assert ex.check().right
     assert not ex.check(ex.board.history[0]).right  # the text alone hides the orders
 

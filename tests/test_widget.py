@@ -353,3 +353,24 @@ def test_a_choice_that_ends_the_game_at_once_is_flagged_for_the_board_to_ask_fir
     # Resigning hands the game to the other side; offering a draw ends nothing yet.
     assert first["resign"] == {"c": True, "o": [], "e": "red wins: blue resigned"}
     assert "e" not in first["offer-draw"]
+
+
+def test_a_teleport_slides_the_piece_it_moves_from_where_that_piece_stood():
+    # Cresnovian Chess: Teleport (the Velocity's elite ability) takes any piece and sets it on a
+    # blank cell.  Performed from A1 on the Innervation on I1, it is the Innervation that travels
+    # from I1 to B2; the Velocity stays on A1.  Performed on the Velocity itself, it goes from A1.
+    game = load("cresnovian")
+    start = game.setup({"A1": "velocity 9Q", "G1": "essence 1Q", "H2": "cosmos 2Q", "I1": "innervation 12Q",
+                        "D1": "duality 0Q", "E1": "radiance 0Q", "F1": "corporeality 0Q", "D3": "caprice 0Q",
+                        "E3": "cognizance 0Q"})
+    board = BoardWidget(start)
+    board.play("perform A1 teleport I1 B2")
+    assert board.trail == [["I1", "B2"]]
+    board.undo()
+    board.play("perform A1 teleport A1 B1")
+    assert board.trail == [["A1", "B1"]]
+    # A Kelasu merge makes a new piece where its blanks were (the blank on D5 is gone, a warrior
+    # stands on D4): no piece went from one cell to another, so nothing slides.
+    kelasu = BoardWidget(load("kelasu").setup({"D4": "B", "D5": "B", "H5": "W", "A0": "S", "J9": "s", "J8": "r"}))
+    kelasu.play("W@D4:D4,D5")
+    assert kelasu.trail == [[]]

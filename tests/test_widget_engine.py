@@ -174,3 +174,24 @@ def test_against_kelasu_the_engine_plays_its_whole_turn_of_several_actions():
     assert len(red_moves) >= 1
     states = board._line[4:-1]
     assert all(s.to_move == "red" for s in states)
+
+
+def test_a_hint_against_a_random_player_comes_from_a_real_search():
+    # The opponent plays at random: its own "advice" is a random move searched to no depth at all.
+    # The hint asks a search instead, the same as a fresh one of the depth it reached from this position.
+    from playbook.analysis import RandomAgent
+
+    hints = set()
+    for seed in range(2):
+        board = BoardWidget(COSMIC, opponent=RandomAgent(seed=seed))
+        action = board.hint()
+        depth = board._analyses[board.position].depth
+        assert depth >= 1
+        assert action.text == AlphaBeta(depth=depth, time_limit=None).choose(COSMIC.initial()).text
+        hints.add(action.text)
+    # The opponent's seed changes nothing in the advice.
+    assert len(hints) == 1
+    # An engine that searches is asked itself: its advice is its own move.
+    engine = AlphaBeta(depth=2, time_limit=None)
+    assert BoardWidget(COSMIC, opponent=engine)._advisor() is engine
+    assert RandomAgent.searches is False and AlphaBeta.searches is True

@@ -13,7 +13,9 @@ test they report with; :mod:`.survival` the Kaplan-Meier curve of game
 lengths stopped at a cap.
 :func:`review` goes through a finished game move by move, as Lichess's
 computer analysis does.  :mod:`.balance` asks who is favoured of a ladder
-of engines, in colour-reversed pairs, and says whether they agree.
+of engines, in colour-reversed pairs, with the exact test and the
+correction for asking several engines of :mod:`.exact`, and says whether
+they agree.
 """
 
 from . import plots

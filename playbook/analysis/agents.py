@@ -21,17 +21,19 @@ GreedyAgent(seed=1)
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from numbers import Integral, Real
 from typing import Any, Protocol
 
 from ..core import Action, State, Step
 from .evaluation import WIN, evaluation_for, private
 
 __all__ = ["Agent", "Analysis", "Factory", "Line", "RandomAgent", "GreedyAgent", "QUIET", "DECIDED",
-           "refuse_positional", "score_words"]
+           "refuse_positional", "score_words", "checked"]
 
 # Words typed at a text step when an agent must fill one in.
 WORDS = ("stone", "river", "light", "quiet", "ember", "crown", "orbit", "field", "glass", "north")
@@ -129,9 +131,13 @@ class Agent(ABC):
     ties differently, so a colour-reversed pair of games from the same
     opening (the same seed) is two games, not one played twice."""
 
+    #: Whether the agent searches ahead (an engine), so that its advice is
+    #: worth showing: a board's Hint asks the opponent only when it does.
+    searches: bool = False
+
     def __init__(self, seed: float | None = None, stream: int = 0):
-        self.seed = seed
-        self.stream = stream
+        self.seed = checked("seed", seed, optional=True)
+        self.stream = checked("stream", stream, whole=True, least=0)
         self.rng = self._generator(seed)
 
     def _generator(self, seed: float | None) -> random.Random:
@@ -209,6 +215,48 @@ def refuse_positional(kind: type, args: tuple) -> None:
         )
 
 
+def checked(name: str, value: Any, *, whole: bool = False, least: float | None = None,
+            above: float | None = None, most: float | None = None, optional: bool = False) -> Any:
+    """``value`` when it suits an agent's setting ``name``: a number (a
+    whole one with ``whole``; never True or False, NaN or infinite) of at least
+    ``least``, more than ``above`` and at most ``most``, or None where
+    ``optional``; else a ValueError naming the setting and what it takes,
+    so that a bad setting is refused before any game is played.
+
+    >>> checked("stop", 0.5, least=0, most=1)
+    0.5
+    >>> checked("stop", 5, least=0, most=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: stop is a number from 0 to 1, not 5
+    """
+    if value is None and optional:
+        return value
+    ok = isinstance(value, Real) and not isinstance(value, bool) and not (whole and not isinstance(value, Integral))
+    ok = ok and math.isfinite(value) and (least is None or value >= least) and (above is None or value > above)
+    ok = ok and (most is None or value <= most)
+    if ok:
+        return value
+    kind = "a whole number" if whole else "a number"
+    if least is not None and most is not None:
+        kind += f" from {least:g} to {most:g}"
+    elif least is not None:
+        kind += f" of at least {least:g}"
+    elif above is not None:
+        kind += f" more than {above:g}"
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    raise ValueError(f"{name} is {kind}{' or None' if optional else ''}, not {shown}")
+
+
+def checked_function(name: str, value: Any) -> Any:
+    """``value`` when it is None or a function (an evaluation
+    ``(state, player) -> score``), else a ValueError naming the setting."""
+    if value is None or callable(value):
+        return value
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    raise ValueError(f"{name} is a function (state, player) -> score, or None for the game's own, not {shown}")
+
+
 class RandomAgent(Agent):
     """Plays a random legal action.  Where an entry is already complete but
     could go on (a chain of jumps, a group of pieces), it stops with
@@ -222,7 +270,7 @@ class RandomAgent(Agent):
     def __init__(self, seed: float | None = None, stop: float = 0.3, avoid: tuple[str, ...] | None = None,
                  stream: int = 0):
         super().__init__(seed, stream)
-        self.stop = stop
+        self.stop = checked("stop", stop, least=0, most=1)
         self.avoid = None if avoid is None else frozenset(avoid)
 
     def choose(self, state: State) -> Action:
@@ -304,7 +352,7 @@ class GreedyAgent(Agent):
 
     def __init__(self, seed: int | None = None, evaluation=None, stream: int = 0):
         super().__init__(seed, stream)
-        self.evaluation = evaluation
+        self.evaluation = checked_function("evaluation", evaluation)
         self.last: Analysis | None = None
 
     def choose(self, state: State) -> Action:

@@ -39,7 +39,17 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from ..core import Action, IllegalAction, State, Step
-from .agents import DECIDED, QUIET, Agent, Analysis, RandomAgent, random_words, refuse_positional
+from .agents import (
+    DECIDED,
+    QUIET,
+    Agent,
+    Analysis,
+    RandomAgent,
+    checked,
+    checked_function,
+    random_words,
+    refuse_positional,
+)
 from .evaluation import evaluation_for, generic, private, squash
 from .search import _UNSET, Unset, blind, candidates, vary
 
@@ -171,6 +181,9 @@ class MCTS(Agent):
     :func:`~playbook.analysis.agents.refuse_positional`).
     """
 
+    searches = True
+
+
     def __init__(
         self,
         *args: object,
@@ -191,21 +204,15 @@ class MCTS(Agent):
             time_limit = 1.0 if iterations is None else None
         if iterations is None and time_limit is None:
             raise ValueError("give MCTS iterations, a time_limit or both")
-        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
-                                       or iterations < 1):
-            raise ValueError(f"iterations counts searches and must be a whole number of at least 1, "
-                             f"not {iterations!r}")
-        if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time_limit is in seconds and must be more than 0, not {time_limit!r}")
-        self.iterations = iterations
-        self.time_limit = time_limit
+        self.iterations = checked("iterations", iterations, whole=True, least=1, optional=True)
+        self.time_limit = checked("time_limit", time_limit, above=0, optional=True)
         super().__init__(seed, stream)
-        self.exploration = exploration
-        self.rollout = rollout
-        self.max_rollout = max_rollout
-        self.scale = scale
-        self.evaluation = evaluation
-        self.widen = widen
+        self.exploration = checked("exploration", exploration, least=0)
+        self.rollout = checked("rollout", rollout, whole=True, least=0, optional=True)
+        self.max_rollout = checked("max_rollout", max_rollout, whole=True, least=0)
+        self.scale = checked("scale", scale, above=0)
+        self.evaluation = checked_function("evaluation", evaluation)
+        self.widen = checked("widen", widen, whole=True, least=0)
         self.last_iterations = 0
         self.nodes = 0
         self.played: dict = {}  # what it played in recurring positions of sealed-orders games

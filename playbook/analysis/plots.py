@@ -15,8 +15,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
+from ..games import load
+
 __all__ = ["win_rates", "game_lengths", "first_move_advantage", "first_move_by_opening", "ratings", "rating_table",
-           "comparison", "median_lengths"]
+           "comparison", "median_lengths", "balance", "ladder_scores", "ladder_lengths"]
 
 
 def _axes(ax):
@@ -173,7 +175,7 @@ def median_lengths(rows, labels, ax=None, colour: str = "#d79b00"):
     """The Kaplan-Meier median length of each row of
     :meth:`~playbook.analysis.compare.Comparison.rows` (one bar a label)
     with its 95% interval.  A median beyond the cap is an open, hatched bar
-    up to the longest stopped game, marked "beyond the cap" halfway up; an interval
+    up to the longest stopped game, marked "beyond the cap of N" halfway up; an interval
     with no upper bound runs to the top of the panel and ends in an arrow."""
     ax = _axes(ax)
     values = [v for r in rows for v in (r["median_plies"], r["median_low"], r["median_high"], r["cap"])
@@ -186,7 +188,7 @@ def median_lengths(rows, labels, ax=None, colour: str = "#d79b00"):
             ax.bar([label], [height], color=colour)
         else:
             ax.bar([label], [height], color="none", edgecolor=colour, hatch="//")
-            ax.annotate("beyond\nthe cap", (x, height / 2), ha="center", va="center", fontsize=8,
+            ax.annotate(f"beyond the\ncap of {r['cap']}", (x, height / 2), ha="center", va="center", fontsize=8,
                         bbox={"facecolor": "white", "edgecolor": colour})
         low = r["median_low"] if r["median_low"] is not None else height
         high = r["median_high"] if r["median_high"] is not None else top
@@ -197,3 +199,66 @@ def median_lengths(rows, labels, ax=None, colour: str = "#d79b00"):
     ax.set_ylabel("plies (95% interval)")
     ax.set_title("median length (plies)")
     return ax
+
+
+def _title(game: str) -> str:
+    """A game's title from its key (the key itself for a game not installed)."""
+    try:
+        return load(game).title
+    except Exception:
+        return game
+
+
+def _ladder_labels(study) -> list[str]:
+    """Each rung's name, wrapped to fit under its place, and its finished pairs."""
+    import textwrap
+
+    return [f"{textwrap.fill(r['engine'], 14)}\n({r['pairs']} pairs)" for r in study.rows()]
+
+
+def ladder_scores(study, ax=None):
+    """The first mover's score of each rung of a
+    :class:`~playbook.analysis.balance.Balance`, the ladder along the
+    bottom in its order (weakest engine first, as :data:`~playbook.analysis.balance.LADDER`
+    lists them), each with its 95% interval; a rung whose verdict names a
+    side (after the correction for the whole ladder) is a filled dot, one
+    not decided an open circle.  A dashed line marks an even score."""
+    ax = _axes(ax)
+    rows = study.rows()
+    labels = _ladder_labels(study)
+    for x, r in enumerate(rows):
+        score = r["score"] if r["pairs"] else 0.5
+        decided = r["verdict"] != "not decided"
+        ax.errorbar([x], [score], yerr=[[score - r["low"]], [r["high"] - score]], fmt="o", capsize=4, color="C2",
+                    markerfacecolor="C2" if decided else "white")
+    ax.axhline(0.5, color="grey", linestyle="--", linewidth=1)
+    ax.set_xticks(range(len(rows)), labels)
+    ax.set_xlim(-0.5, len(rows) - 0.5)
+    ax.set_ylim(-0.03, 1.03)  # a score of 0 or 1 stays in sight
+    ax.set_xlabel("engine, weakest first")
+    ax.set_ylabel("first mover's score (95% interval)")
+    ax.set_title(f"Does moving first help? {_title(study.game)}")
+    return ax
+
+
+def ladder_lengths(study, ax=None):
+    """The median length of each rung's games with its 95% interval, as
+    :func:`median_lengths` draws them (a median beyond the cap as an
+    open bar up to the cap, marked with it)."""
+    rows = [{"median_plies": r["median plies"], "median_low": r["median low"], "median_high": r["median high"],
+             "cap": r["cap"]} for r in study.rows()]
+    ax = median_lengths(rows, _ladder_labels(study), ax)
+    ax.set_xlabel("engine, weakest first")
+    return ax
+
+
+def balance(study, axes=None):
+    """A balance study side by side: :func:`ladder_scores` and
+    :func:`ladder_lengths` (two Axes, returned as a list)."""
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, 2, figsize=(12, 4), layout="constrained")
+    ladder_scores(study, axes[0])
+    ladder_lengths(study, axes[1])
+    return list(axes)

@@ -18,18 +18,23 @@ A review knows nothing of the widget (the widget builds on this module,
 never the reverse): the board that shows it, :mod:`playbook.widget.review`,
 registers itself as :attr:`Review.shown_by` when it is imported.
 
-Every evaluation is from the view of the side that made the move (the
-*mover*): positive is good for the mover, in the game's evaluation units
-(about a pawn each; beyond ±9000 a forced win or loss).  ``before`` is
-the score of the best move found by a search of the position before the
-move; ``after`` is the score of the position the move made, for the same
-side: the game's result when the move ended it, else a search of that
-position one action shallower (the game's evaluation when that leaves no
-depth), negated when the other side is to move there (the evaluations
-are zero-sum between two players).  One action shallower, because the
-search before the move reached that far below it: both scores then look
-equally far ahead, and the engine's own move keeps its score, where two
-searches of the same depth would favour whoever moves last in each.
+Each position of the game has one evaluation (:attr:`Review.evaluations`),
+counted for the first player (White in chess terms: positive is good for
+White, as Lichess draws and writes it), in the game's evaluation units
+(about a pawn each; beyond ±9000 a forced win or loss): the game's result
+where it is over, else a search of the position one action shallower
+than the review's depth (the game's evaluation when that leaves no
+depth).  Every number a review shows (its graph, its move list, its
+board) is that one, from that one side.  A row keeps the same numbers for
+the side that made the move (the *mover*): ``before`` and ``after`` are
+the evaluations of the positions before and after the move, and
+``best_score`` is what the engine's best move would have left the mover:
+the search of the position before the move, one action deeper, which
+weighs every move as far below it as ``after`` looks below the move
+played.  A move is judged by comparing those two, both looking equally
+far ahead; two searches of the same depth from consecutive positions
+would each favour the side that moves last in it, and make every move
+look worse (or better) than it was.
 
 Chess Wheel+ is reviewed the same way, with two caveats: its searches
 see no player's sealed orders but the mover's own, so a commitment is
@@ -40,8 +45,9 @@ What a move lost is measured as Lichess measures it, in expected score
 rather than in material, so that dropping a piece when far ahead costs
 less than dropping it in a balanced position: each score goes through
 :func:`~playbook.analysis.evaluation.squash` (0 a sure loss, 0.5 even, 1
-a sure win) with the game's ``scale``, and ``loss`` is how much the
-mover's expected score fell (never below 0).  The move the engine itself
+a sure win) with the game's ``scale``, and ``loss`` is how much lower the
+mover's expected score is after the move than after the best one (never
+below 0).  The move the engine itself
 prefers loses nothing by definition.  The labels come from the game's
 :class:`Thresholds`, built by :func:`thresholds_for` from what the
 game's engine says of reviews, the one place where games differ.
@@ -56,11 +62,14 @@ alone, not by the search.
 
 >>> from playbook import Record, load
 >>> start = load("cosmic").parse("5k/6/r5/6/6/1K2R1 w")
->>> rows = review(Record.of(start, ["b1-a1", "a4x*"])).rows
+>>> game = review(Record.of(start, ["b1-a1", "a4x*"]))
+>>> rows = game.rows
 >>> rows[0]["label"], rows[0]["allows_win"], rows[0]["after"]
 ('blunder', True, -9999.0)
 >>> rows[1]["label"], rows[1]["after"]
 ('', 10000.0)
+>>> game.evaluations  # for White, before and after each move
+[0.1, -9999.0, -10000.0]
 """
 
 from __future__ import annotations
@@ -75,12 +84,14 @@ from ..browser import missing
 from ..core import PlaybookError, State
 from ..numbering import move_numbers
 from ..records import Record
+from .agents import score_words
 from .evaluation import evaluation_for, outcome_value, squash
+from .review_graph import COLOURS
 from .review_html import length, review_html
 from .search import LIMIT, AlphaBeta, candidates, choice_key
 from .words import plural
 
-__all__ = ["review", "Review", "Thresholds", "thresholds_for", "LABELS", "MARKS", "loses_at_once"]
+__all__ = ["review", "Review", "Thresholds", "thresholds_for", "LABELS", "MARKS", "loses_at_once", "first_player"]
 
 #: The labels a move can get, mildest first ("" is no label).
 LABELS = ("inaccuracy", "mistake", "blunder")
@@ -161,26 +172,50 @@ class Review:
 
     Each row: ``ply`` (1 for the first move), ``mover``, ``move`` (its
     text), ``best`` (the engine's move there), ``line`` (the engine's
-    expected line from there, texts), ``before`` and ``after`` (scores for
-    the mover, see the module's docstring), ``loss`` (the fall in the
-    mover's expected score, 0 to 1), ``label`` and ``allows_win`` (True
-    when the move let the opponent win at once where another move did
-    not) and ``book`` (True for a book move, which is never labelled).
-    :attr:`states` holds every position, the start included;
-    :attr:`human` the sides a person played (a board shows them at the
-    bottom), empty when not known."""
+    expected line from there, texts), ``before`` and ``after`` (the
+    evaluations of the positions before and after the move, for the
+    mover), ``best_score`` (what the best move would have left the mover:
+    see the module's docstring), ``loss`` (how much lower the mover's
+    expected score is than after the best move, 0 to 1), ``label`` and
+    ``allows_win`` (True when the move let the opponent win at once where
+    another move did not) and ``book`` (True for a book move, which is
+    never labelled).  :attr:`states` holds every position, the start
+    included; :attr:`evaluations` the evaluation of each, for
+    :attr:`side` (the first player); :attr:`human` the sides a person
+    played (a board shows them at the bottom), empty when not known."""
 
     #: What :meth:`board` builds: a live board for a review, registered by
     #: :mod:`playbook.widget.review` when the widget is imported.
     shown_by: Callable[..., Any] | None = None
 
     def __init__(self, record: Record, states: list[State], rows: list[dict], thresholds: Thresholds,
-                 human: tuple[str, ...] = ()):
+                 human: tuple[str, ...] = (), evaluations: list[float] | None = None):
         self.record = record
         self.states = states
         self.rows = rows
         self.thresholds = thresholds
         self.human = tuple(human)
+        #: The side every evaluation is counted for: the game's first player.
+        self.side = first_player(states[0])
+        #: The evaluation of each position, the start included, for :attr:`side`.
+        self.evaluations = list(evaluations) if evaluations is not None else self._from_rows()
+
+    def _from_rows(self) -> list[float]:
+        """The evaluations read back from the rows (a review made without them)."""
+        if not self.rows:
+            return [0.0]
+        out = [self._for_side(self.rows[0]["before"], self.rows[0]["mover"])]
+        return out + [self._for_side(row["after"], row["mover"]) for row in self.rows]
+
+    def _for_side(self, score: float, mover: str) -> float:
+        """``score``, counted for ``mover``, counted for :attr:`side` (the two are zero-sum)."""
+        return score if mover == self.side else -score
+
+    def words(self, index: int) -> str:
+        """The evaluation of position ``index`` (0 the start) in words,
+        naming the side it is counted for: "White +0.3", "White loses in
+        1 action" (never the search's raw -9999.0)."""
+        return f"{self.side.capitalize()} {score_words(self.evaluations[index])}"
 
     def frame(self):
         """The rows as a pandas DataFrame, one row a move, indexed by ply."""
@@ -189,7 +224,8 @@ class Review:
         except ImportError:
             raise missing("pandas", "Review.frame()") from None
 
-        columns = ["ply", "mover", "move", "best", "before", "after", "loss", "label", "allows_win", "book", "line"]
+        columns = ["ply", "mover", "move", "best", "before", "after", "best_score", "loss", "label", "allows_win",
+                   "book", "line"]
         return pd.DataFrame(self.rows, columns=columns).set_index("ply")
 
     def labelled(self, label: str) -> list[dict]:
@@ -204,18 +240,17 @@ class Review:
         return [MARKS[row["label"]] for row in self.rows]
 
     def advantage(self) -> list[float]:
-        """After each move, the first player's expected score (0 to 1):
+        """After each move, the first player's expected score (0 to 1, the
+        :attr:`evaluations` through :func:`~playbook.analysis.evaluation.squash`):
         the points of the evaluation graph."""
-        first = self.states[0].game.players[0] if self.states[0].game.players else self.states[0].to_move
-        out = []
-        for row in self.rows:
-            chance = squash(row["after"], self.thresholds.scale)
-            out.append(round(chance if row["mover"] == first else 1.0 - chance, 4))
-        return out
+        return [round(squash(score, self.thresholds.scale), 4) for score in self.evaluations[1:]]
 
     def plot(self, ax=None):
-        """The evaluation graph: the first player's expected score after
-        every move (one point a move), the labelled moves marked in their
+        """The evaluation graph as :mod:`~playbook.analysis.review_graph`
+        draws it, with matplotlib: the first player's expected score from
+        the start to every move (one point a move), the first player's
+        advantage shaded light above the even line and the second
+        player's dark below it, the labelled moves marked in their
         colours.  Returns the matplotlib axes."""
         try:
             import matplotlib.pyplot as plt
@@ -224,20 +259,25 @@ class Review:
 
         if ax is None:
             _, ax = plt.subplots(figsize=(8, 2.5))
-        plies = [row["ply"] for row in self.rows]
-        points = self.advantage()
-        first = self.states[0].game.players[0] if self.states[0].game.players else "first player"
-        ax.fill_between(plies, points, 0.5, color="0.8", step=None)
-        ax.plot(plies, points, color="0.3", marker="o", markersize=3, linewidth=1, label=f"{first}'s chance")
-        colours = {"inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d55e00"}
-        for label, colour in colours.items():
-            marked = [(p, y) for p, y, row in zip(plies, points, self.rows, strict=True) if row["label"] == label]
+        plies = list(range(len(self.evaluations)))
+        points = [squash(self.evaluations[0], self.thresholds.scale), *self.advantage()]
+        side = self.side.capitalize()
+        other = next((p for p in self.states[0].game.players if p != self.side), "the other side").capitalize()
+        ax.set_facecolor("0.84")
+        ax.fill_between(plies, points, 0.5, where=[p >= 0.5 for p in points], interpolate=True, color="white",
+                        label=f"{side} ahead")
+        ax.fill_between(plies, points, 0.5, where=[p <= 0.5 for p in points], interpolate=True, color="0.24",
+                        label=f"{other} ahead")
+        ax.plot(plies, points, color="0.55", marker="o", markersize=3, linewidth=1)
+        for label, colour in COLOURS.items():
+            marked = [(row["ply"], points[row["ply"]]) for row in self.rows if row["label"] == label]
             if marked:
                 ax.scatter(*zip(*marked, strict=True), color=colour, zorder=3, s=30, label=label)
-        ax.axhline(0.5, color="0.5", linewidth=0.5)
+        ax.axhline(0.5, color="0.45", linewidth=0.8)
         ax.set_ylim(0, 1)
-        ax.set_xlabel("move (ply)")
-        ax.set_ylabel("expected score")
+        ax.set_xlim(0, max(1, len(plies) - 1))
+        ax.set_xlabel("action (ply)")
+        ax.set_ylabel(f"{side}'s expected score")
         ax.set_title(f"{self.states[0].game.title}: review")
         ax.legend(loc="upper left", fontsize="small", frameon=False)
         return ax
@@ -300,6 +340,8 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
         raise PlaybookError("review depth counts actions and must be at least 1")
     analyses = [_analyse(state, depth) for state in states[:-1]]
     book = _book(record, book)
+    side = first_player(states[0])
+    evaluations = [round(_value(states[0], depth - 1, side), _DIGITS)]
     rows = []
     for ply, (before, after) in enumerate(pairwise(states), start=1):
         action = after.last_action
@@ -307,11 +349,13 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
         mover = _mover(before, action)
         found = analyses[ply - 1]
         best = found.action.text if found is not None else action.text
-        score_before = found.score if found is not None else 0.0
         score_after = _value(after, depth - 1, mover)
+        score_best = found.score if found is not None else score_after
+        evaluations.append(round(score_after if mover == side else -score_after, _DIGITS))
+        score_before = evaluations[-2] if mover == side else -evaluations[-2]
         same = choice_key(before)
         played_best = found is None or same(found.action) == same(action)
-        loss = 0.0 if played_best else max(0.0, squash(score_before, rules.scale) - squash(score_after, rules.scale))
+        loss = 0.0 if played_best else max(0.0, squash(score_best, rules.scale) - squash(score_after, rules.scale))
         label = rules.label(loss) if not played_best else ""
         allows = _allows_win(before, action, after, mover, rules.reach)
         if allows:
@@ -325,6 +369,7 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
             "best": best,
             "before": round(score_before, _DIGITS),
             "after": round(score_after, _DIGITS),
+            "best_score": round(score_best, _DIGITS),
             "loss": round(loss, 4),
             "label": label,
             "allows_win": allows,
@@ -332,7 +377,7 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
             "book": ply <= book,
         })
     sides = (human,) if isinstance(human, str) else tuple(human)
-    return Review(record, states, rows, rules, human=sides)
+    return Review(record, states, rows, rules, human=sides, evaluations=evaluations)
 
 
 def _book(record: Record, book: int | None) -> int:
@@ -350,6 +395,13 @@ def _analyse(state: State, depth: int):
     if state.outcome is not None:
         return None
     return AlphaBeta(depth=depth, time_limit=None, seed=0).analyse(state)
+
+
+def first_player(state: State) -> str:
+    """The side a review counts its evaluations for: the game's first
+    player (the side to move in ``state`` for a game that names none)."""
+    players = state.game.players
+    return players[0] if players else state.to_move
 
 
 def _mover(state: State, action) -> str:

@@ -5,11 +5,14 @@ displays (its ``_repr_html_``): a line saying how many moves (numbered
 turns, as a player counts them) and actions the game had and what each
 side's moves earned; the evaluation graph as a picture (an ``<img>``, so
 that JupyterLab shows it in an untrusted notebook and static viewers
-show it too), the labelled moves coloured as in :meth:`Review.plot`; the
-move list in numbered turns, each move followed by its mark; and each
-labelled move with the engine's best move and what the position was
-worth before and after it, a forced result in words ("loses in 1
-action"), never as the search's raw -9999.0 or 10000.0.  The same review
+show it too: :mod:`~playbook.analysis.review_graph`); the move list in
+numbered turns, each move followed by its mark; and each labelled move
+with the evaluations before and after it, for the side every evaluation
+of the review is counted for ("White +0.3"; a forced result in words,
+"White loses in 1 action", never the search's raw -9999.0 or 10000.0),
+and the engine's best move.  A long digest or salt in a move (a sealed
+Chess Wheel+ post) is shown cut short, whole on hover and in the review's
+rows.  The same review
 gives the same text, so saved outputs compare equal.
 """
 
@@ -18,59 +21,41 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from ..digests import DIGEST, shorten
 from ..numbering import turns
 from ..render import picture_html
-from .agents import score_words
+from .review_graph import COLOURS, graph_svg
 from .words import plural
 
 if TYPE_CHECKING:
     from .review import Review
 
-__all__ = ["review_html", "graph_svg", "length", "COLOURS"]
+__all__ = ["review_html", "graph_svg", "length", "COLOURS", "move_html"]
 
-#: The colour of each label, in the graph and the move list (Okabe-Ito, as the plot's).
-COLOURS = {"inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d55e00"}
 _MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
-# The graph's size in pixels: as wide as a board, low enough to sit over the moves.
-_W, _H, _PAD = 480, 120, 8
 
-
-def graph_svg(review: Review) -> str:
-    """The evaluation graph as SVG: the first player's expected score
-    after each move (0 at the bottom, 1 at the top, an even game on the
-    middle line), one dot a move, the labelled ones larger and coloured.
-    It follows the light or dark colour scheme of the page showing it."""
-    points = review.advantage()
-    n = len(points)
-
-    def x(i: int) -> float:
-        return round(_PAD + (i * (_W - 2 * _PAD) / (n - 1) if n > 1 else (_W - 2 * _PAD) / 2), 1)
-
-    def y(p: float) -> float:
-        return round(_PAD + (1 - p) * (_H - 2 * _PAD), 1)
-
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" width="{_W}" height="{_H}">',
-             "<style>.bg{fill:#f5f5f5}.mid{stroke:#9e9e9e}.line{stroke:#424242;fill:none}.dot{fill:#616161}"
-             "@media (prefers-color-scheme: dark){.bg{fill:#2b2b2b}.mid{stroke:#757575}.line{stroke:#e0e0e0}"
-             ".dot{fill:#bdbdbd}}</style>",
-             f'<rect class="bg" x="0" y="0" width="{_W}" height="{_H}"/>',
-             f'<line class="mid" x1="0" x2="{_W}" y1="{y(0.5)}" y2="{y(0.5)}"/>']
-    if n:
-        path = " ".join(f"{x(i)},{y(p)}" for i, p in enumerate(points))
-        parts.append(f'<polyline class="line" stroke-width="1.5" points="{path}"/>')
-    for i, (p, row) in enumerate(zip(points, review.rows, strict=True)):
-        label = row["label"]
-        colour = f' fill="{COLOURS[label]}"' if label else ""
-        parts.append(f'<circle class="dot"{colour} cx="{x(i)}" cy="{y(p)}" r="{5 if label else 3}"/>')
-    parts.append("</svg>")
-    return "".join(parts)
+def move_html(text: str) -> str:
+    """A move's text as HTML, each long digest or salt in it (a sealed
+    Chess Wheel+ post) shown as its first twelve digits and an ellipsis:
+    the rest stays in the text at no size and the ellipsis cannot be
+    selected, so a copy of the move takes it whole; a hover shows it."""
+    if shorten(text) == text:
+        return html.escape(text)
+    parts, last = [], 0
+    for found in DIGEST.finditer(text):
+        head, rest = found.group(1), found.group(0)[len(found.group(1)):]
+        parts.append(html.escape(text[last:found.start()]) + head)
+        parts.append(f'<span style="font-size: 0">{rest}</span><span style="user-select: none">…</span>')
+        last = found.end()
+    parts.append(html.escape(text[last:]))
+    return f'<span title="{html.escape(text)}">{"".join(parts)}</span>'
 
 
 def _move(row: dict) -> str:
     """A move of the list, with its mark coloured as its label."""
     label = row["label"]
-    text = html.escape(row["move"])
+    text = move_html(row["move"])
     if not label:
         return text
     return f'{text}<b style="color: {COLOURS[label]}" title="{label}">{_MARKS[label]}</b>'
@@ -110,8 +95,8 @@ def review_html(review: Review) -> str:
     game = review.states[0].game
     head = (f"<p><b>{html.escape(game.title)}: review</b>, {length(review)}. "
             f"{_counts(review)}.</p>")
-    first = game.players[0] if game.players else "the first player"
-    graph = picture_html(graph_svg(review), f"The evaluation graph: {first}'s expected score after each move")
+    side = review.side.capitalize()
+    graph = picture_html(graph_svg(review), f"The evaluation graph: {side}'s expected score after each move")
     rows = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in turn) + "</tr>" for turn in _turns(review))
     numbers = review.numbers()
     notes = []
@@ -121,9 +106,9 @@ def review_html(review: Review) -> str:
         if row["label"]:
             notes.append(
                 f"<li>{html.escape(number)} {_move(row)} ({html.escape(row['mover'])}), "
-                f"{'an' if row['label'][0] in 'aeiou' else 'a'} {row['label']}: best was "
-                f"{html.escape(row['best'])}; for {html.escape(row['mover'])} the position was "
-                f"{score_words(row['before'])} before and {score_words(row['after'])} after</li>")
+                f"{'an' if row['label'][0] in 'aeiou' else 'a'} {row['label']}: "
+                f"{html.escape(review.words(index))} before, {html.escape(review.words(index + 1))} after; "
+                f"best was {move_html(row['best'])}</li>")
     marked = f"<ul>{''.join(notes)}</ul>" if notes else "<p>No move was marked.</p>"
     return (f'<div class="pb-review">{head}<p>{graph}</p>'
             f'<table class="pb-review-moves">{rows}</table>{marked}</div>')

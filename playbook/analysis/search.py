@@ -46,7 +46,7 @@ from typing import Final
 
 from ..core import Action, IllegalAction, State
 from .agents import DECIDED as _DECIDED
-from .agents import QUIET, Agent, Analysis, Line, RandomAgent, refuse_positional
+from .agents import QUIET, Agent, Analysis, Line, RandomAgent, checked, checked_function, refuse_positional
 from .evaluation import WIN, evaluation_for, private
 
 __all__ = [
@@ -250,6 +250,9 @@ class AlphaBeta(Agent):
     a factory (``AlphaBeta.factory(nodes=2000)``).
     """
 
+    searches = True
+
+
     def __init__(self, *args: object, depth: int | None = None, time_limit: float | Unset | None = _UNSET,
                  evaluation=None, table_size: int = 200_000, talk: bool = False, seed: int | None = 0,
                  use_table: bool = True, nodes: int | None = None, stream: int = 0):
@@ -258,15 +261,11 @@ class AlphaBeta(Agent):
             time_limit = 1.0 if depth is None and nodes is None else None
         if depth is None and time_limit is None and nodes is None:
             raise ValueError("give AlphaBeta a depth, nodes, a time_limit or several")
-        if depth is not None and depth < 1:
-            raise ValueError("depth counts actions and must be at least 1")
-        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
-            raise ValueError(f"nodes counts positions and must be a whole number of at least 1, not {nodes!r}")
-        self.depth = depth
-        self.node_limit = nodes
-        self.time_limit = time_limit
-        self.evaluation = evaluation
-        self.table_size = table_size
+        self.depth = checked("depth", depth, whole=True, least=1, optional=True)
+        self.node_limit = checked("nodes", nodes, whole=True, least=1, optional=True)
+        self.time_limit = checked("time_limit", time_limit, above=0, optional=True)
+        self.evaluation = checked_function("evaluation", evaluation)
+        self.table_size = checked("table_size", table_size, whole=True, least=0)
         self.talk = talk
         super().__init__(seed, stream)
         self.use_table = use_table

@@ -76,13 +76,14 @@ from ..games import load
 from ..records import ROW_COLUMNS, Record
 from .agents import RandomAgent
 from .evaluation import in_setup
+from .exact import pairs_figure
 from .notes import move_note
+from .running import Jobs, paced, playing, recallable, run_tasks
 from .stats import (
     elo_interval,
     elo_ratings,
     elo_with_first_move,
     pair_counts,
-    pentanomial,
     score_figure,
     trinomial,
     wilson,
@@ -90,8 +91,6 @@ from .stats import (
 from .stats import sprt as sequential_test
 from .survival import Survival, kaplan_meier
 from .tables import MOVE_COLUMNS, by_position, move_rows
-from .tasks import probe, workers_of
-from .waiting import cancel, finished, stops_noted
 from .words import counted
 
 __all__ = ["play_game", "selfplay", "SelfPlay", "SelfPlayError", "tournament", "Tournament", "settings_text",
@@ -112,7 +111,11 @@ def _is_agent(x: Any) -> bool:
 
 
 def agent_name(agent: Any) -> str:
-    """A short name for an agent or factory, for records and tables."""
+    """A short name for an agent or factory, for records and tables.  A
+    factory makes a differently seeded agent for each game, so it is named
+    after what it makes with no seed (``GreedyAgent()``, not the
+    ``GreedyAgent(seed=0)`` of a game it may never have played); each
+    game's own seed is its record's ``seed``."""
     if _is_agent(agent):
         return repr(agent) if type(agent).__repr__ is not object.__repr__ else type(agent).__name__
     name = getattr(agent, "__name__", None)
@@ -120,8 +123,12 @@ def agent_name(agent: Any) -> str:
         return f"{name}()"
     if name and name != "<lambda>":
         return name
-    try:  # a lambda or partial: name it after what it makes
-        return agent_name(agent(0))
+    try:  # a lambda, partial or Factory: name it after what it makes, unseeded
+        return agent_name(agent(None))
+    except Exception:
+        pass
+    try:
+        return f"{type(agent(0)).__name__}()"
     except Exception:
         return repr(agent)
 
@@ -167,7 +174,9 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
                 raise KeyError(f"no agent plays {mover!r}")
             chooser = opening_agent if len(actions) < book else by_player[mover]
             before = getattr(chooser, "last", None)
-            action = chooser.choose(state)
+            # An agent sees what its player may see (no other player's sealed orders); what it
+            # returns is played on the whole position, which keeps them.
+            action = chooser.choose(state.observation(mover))
             notes.append(move_note(chooser, before))
             if first is not None and opening is None:
                 opening = action.text
@@ -240,6 +249,10 @@ def _prepare(game, options: dict | None, setup: dict | None, variant: dict | Non
             hint = (f"; {key!r} is a rule variant: pass options={{{key!r}: ...}} (as load() takes it)" if key in rules
                     else f"; the start settings of {game.title} are {', '.join(sorted(start)) or 'none'}")
             raise SelfPlayError(f"setup: {game.title} has no start setting {key!r}{hint}")
+    for option in game.descriptor.settings:
+        problem = option.problem((setup or {})[option.name]) if option.name in (setup or {}) else None
+        if problem:
+            raise SelfPlayError(f"setup: {game.title}'s start setting {problem}")
     if options:
         game = load(game.name, **{**game.options, **options})
     return game, dict(setup or {})
@@ -287,25 +300,34 @@ def _agents_for(specs, seed: int, players) -> list:
     return [_instantiate(spec, seed * len(players) + k) for k, spec in enumerate(specs)]
 
 
-def _run_batch(jobs: list[tuple[bytes, int]]) -> list[Record]:
-    """Play the games of ``jobs`` (payload, seed) (runs on a worker)."""
+def _run_batch(jobs: list[tuple[bytes, int]], seconds: float | None = None) -> list[Record]:
+    """Play the games of ``jobs`` (payload, seed), in order, for up to
+    ``seconds`` (after the first game; None: all of them), and return the
+    records of those played (runs on a worker; a recalled worker returns
+    those it finished, see :mod:`~playbook.analysis.running`)."""
     try:
         import cloudpickle as loader
     except ImportError:
         loader = pickle
     out = []
-    for blob, seed in jobs:
-        game, specs, setup, max_plies, names, book, *rotation = loader.loads(blob)
-        # A run with rotating seats: the games of one turn of the seats share the seed of its first for the book.
-        pair = rotation[0][0] + (seed - rotation[0][0]) // rotation[0][1] * rotation[0][1] if rotation else None
-        try:
-            agents = _agents_for(specs, seed, _seats(game, setup))
-        except Exception as exc:
-            out.append(_failed(game, seed, setup, names, exc))
-            continue
-        out.append(play_game(game, agents, max_plies=max_plies, setup=setup, seed=seed, names=names, book=book,
-                             pair=pair))
+    with recallable():
+        for blob, seed in paced(jobs, seconds):
+            with playing():
+                record = _play_job(loader.loads(blob), seed)
+            out.append(record)
     return out
+
+
+def _play_job(payload: tuple, seed: int) -> Record:
+    """The game of seed ``seed`` of a run whose payload is ``payload``."""
+    game, specs, setup, max_plies, names, book, *rotation = payload
+    # A run with rotating seats: the games of one turn of the seats share the seed of its first for the book.
+    pair = rotation[0][0] + (seed - rotation[0][0]) // rotation[0][1] * rotation[0][1] if rotation else None
+    try:
+        agents = _agents_for(specs, seed, _seats(game, setup))
+    except Exception as exc:
+        return _failed(game, seed, setup, names, exc)
+    return play_game(game, agents, max_plies=max_plies, setup=setup, seed=seed, names=names, book=book, pair=pair)
 
 
 def _failed(game, seed, setup, names, exc) -> Record:
@@ -376,31 +398,26 @@ def _bar(total: int, label: str, show: bool):
     return tqdm(total=total, desc=label, leave=False)
 
 
-def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, progress, batch: int | None,
+def _run(jobs, executor: Executor | None, label: str, progress, batch: int | None,
          max_errors: int | None, bar=None, keep=None) -> list[Record]:
-    """Play ``jobs`` (payload, seed) serially or on ``executor`` in tasks
-    of ``batch`` games, with a progress bar, and return every record in
-    the order of ``jobs``.  Raises :class:`SelfPlayError` as soon as more
-    than ``max_errors`` games failed (None: never).  ``keep(records)``, if
-    given, receives each task's records as soon as it finishes, and the
-    run returns none.  On an executor without ``batch``, tasks are sized
-    by the time of the first games, played here (see
-    :mod:`~playbook.analysis.tasks`)."""
-    probed: list[Record] = []
-    if executor is not None and batch is None and jobs:
-        probed, batch = probe(jobs, _run_batch, workers_of(executor))
-    # Here, one game at a time: a stop (Ctrl-C, SIGTERM) loses only the game it interrupts.
-    tasks = ([jobs[:len(probed)]] if probed else []) + _batches(jobs[len(probed):], batch if executor else 1)
+    """Play ``jobs`` (payload, seed; any sized iterable, :class:`~.running.Jobs`
+    made as they are asked for) here one at a time or on ``executor`` in
+    tasks of ``batch`` games (see :func:`~.running.run_tasks`), with a
+    progress bar, and return every record in the order of ``jobs``.
+    Raises :class:`SelfPlayError` as soon as more than ``max_errors``
+    games failed (None: never).  ``keep(records)``, if given, receives
+    each task's records as soon as it finishes, and the run returns none
+    (a long run's records need not all fit in memory)."""
     own_bar = bar is None
     bar = bar or _bar(len(jobs), label, _show_progress(progress))
-    results: list[list[Record] | None] = [None] * len(tasks)
+    results: dict[int, list[Record]] = {}
     failures: list[Record] = []
 
-    def done(k: int, records: list[Record]) -> None:
+    def done(position: int, records: list[Record]) -> None:
         if keep is not None:
-            keep(records)  # kept there, not here: a long run's records need not all fit in memory
+            keep(records)  # kept there, not here
         else:
-            results[k] = records
+            results[position] = records
         bar.update(len(records))
         failures.extend(r for r in records if r.error)
         if max_errors is not None and len(failures) > max_errors:
@@ -409,53 +426,11 @@ def _run(jobs: list[tuple[bytes, int]], executor: Executor | None, label: str, p
                                 f"seed {first.seed}: {first.reason}\n{first.error}")
 
     try:
-        if executor is None:
-            for k, task in enumerate(tasks):
-                done(k, _run_batch(task))
-        else:
-            if probed:
-                done(0, probed)
-            futures: dict = {}
-            taken: set = set()
-            try:
-                with stops_noted() as check:
-                    for k, task in enumerate(tasks):
-                        if k or not probed:
-                            futures[executor.submit(_run_batch, task)] = k
-                            check()
-                    for future in finished(futures, check):
-                        taken.add(future)
-                        done(futures[future], future.result())
-            except BaseException:
-                _stop(futures, taken, done)
-                raise
+        run_tasks(jobs, _run_batch, executor, batch, done)
     finally:
         if own_bar:
             bar.close()
-    return [r for batch_records in results if batch_records for r in batch_records]
-
-
-def _stop(futures: dict, taken: set, done: Callable[[int, list[Record]], None]) -> None:
-    """A run stopped (an interrupt, an error): cancel the tasks not
-    started and keep the records of those that finished meanwhile, as far
-    as ``done`` takes them, without waiting for the rest."""
-    cancel(futures)
-    for future, k in futures.items():
-        if future in taken or not future.done() or future.cancelled():
-            continue
-        try:
-            records = future.result(timeout=0)
-        except BaseException:  # a task that failed or was stopped: nothing of it to keep
-            continue
-        try:
-            done(k, records)
-        except SelfPlayError:  # too many failures already: the run stops on the first such error
-            break
-
-
-def _batches(jobs: list, batch: int | None) -> list[list]:
-    size = batch or max(1, len(jobs) // 50)
-    return [jobs[i:i + size] for i in range(0, len(jobs), size)]
+    return [r for position in sorted(results) for r in results[position]]
 
 
 #: Seconds above which a run warns before it starts (see :func:`_warn_if_long`).
@@ -493,6 +468,21 @@ def _check_counts(games: int, max_plies: int, batch: int | None, book: int) -> N
         raise SelfPlayError(f"batch: at least 1 game a task, not {batch} (None sizes tasks by a game's time)")
     if book < 0:
         raise SelfPlayError(f"book: a number of random opening actions, 0 or more, not {book}")
+
+
+#: Seeds are kept as 64-bit whole numbers (a table's column, a results file's rows).
+SEEDS = range(-(2 ** 63), 2 ** 63)
+
+
+def _check_seeds(seed, games: int) -> None:
+    """Refuse a first seed that is no whole number, or whose run's seeds
+    (``seed`` to ``seed + games - 1``) leave the 64 bits they are kept in."""
+    if isinstance(seed, bool) or not isinstance(seed, Integral):
+        raise SelfPlayError(f"seed: a whole number, not {seed!r:.40}")
+    seed, last = int(seed), int(seed) + max(int(games), 1) - 1  # ints: a range tests them at once
+    if seed not in SEEDS or last not in SEEDS:
+        raise SelfPlayError(f"seed: the seeds of a run are kept as 64-bit whole numbers, from {SEEDS.start} to "
+                            f"{SEEDS.stop - 1}; {seed} to {last} do not fit")
 
 
 def _warn_if_book_long(game: Game, records: list[Record], book: int) -> None:
@@ -559,7 +549,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     first game, kept as the records' ``pair``): in a two-player game,
     colour-reversed pairs from one opening, which
     :meth:`SelfPlay.pair_score` and :meth:`SelfPlay.first_move_pairs` read
-    with the pentanomial model.  ``sprt=(elo0, elo1)`` (two agents, kept
+    pair by pair (:mod:`~playbook.analysis.exact`).  ``sprt=(elo0, elo1)`` (two agents, kept
     in memory, not with ``out``): stop as soon as Wald's sequential test
     tells "the first agent is ``elo0`` Elo stronger" from "``elo1``
     stronger", as :func:`tournament` does; the test is the result's
@@ -576,6 +566,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     else:
         label_names = None
     _check_counts(games, max_plies, batch, book)
+    _check_seeds(seed, games)
     if (rotate or sprt) and label_names is None:
         raise SelfPlayError("rotate= and sprt= need one agent or factory per player, not a factory of all of them")
     if sprt is not None and (len(seats) != 2 or out is not None):
@@ -619,13 +610,13 @@ def _distinct(names: list[str]) -> list[str]:
 
 
 def _jobs(game: Game, agents, setup: dict, max_plies: int, names: dict | None, book: int, seed: int, games: int,
-          rotate: bool) -> list[tuple[bytes, int]]:
-    """The (payload, seed) of each game of a self-play run: game ``k`` has
-    the seed ``seed + k``; with ``rotate``, the agents seated turned ``k``
-    places round and the book drawn from the seed of the turn's first game."""
+          rotate: bool) -> Jobs:
+    """The (payload, seed) of each game of a self-play run, made as they
+    are asked for: game ``k`` has the seed ``seed + k``; with ``rotate``,
+    the agents seated turned ``k`` places round and the book drawn from
+    the seed of the turn's first game."""
     if not rotate:
-        blob = _dumps((game, agents, setup, max_plies, names, book))
-        return [(blob, seed + k) for k in range(games)]
+        return Jobs([_dumps((game, agents, setup, max_plies, names, book))], range(seed, seed + games))
     seats = list(names or {})
     labels = list((names or {}).values())
     n = len(seats)
@@ -634,7 +625,7 @@ def _jobs(game: Game, agents, setup: dict, max_plies: int, names: dict | None, b
         order = list(range(turn, n)) + list(range(turn))  # seat j holds agent order[j]
         blobs.append(_dumps((game, [agents[a] for a in order], setup, max_plies,
                              dict(zip(seats, (labels[a] for a in order), strict=True)), book, (seed, n))))
-    return [(blobs[k % n], seed + k) for k in range(games)]
+    return Jobs(blobs, range(seed, seed + games))
 
 
 @dataclass
@@ -645,6 +636,9 @@ class SelfPlay:
     game: str = ""
     #: The sequential test of a run played with ``sprt=`` (see :func:`~playbook.analysis.stats.sprt`).
     sprt: dict | None = field(default=None, kw_only=True)
+    #: The files of a results folder left out on reading (:class:`~playbook.analysis.store.LeftOut`:
+    #: damaged, or not the run's records): their games are missing from ``records``.
+    left_out: list = field(default_factory=list, kw_only=True)
 
     def frame(self):
         """The records as a pandas DataFrame, one row a game with the
@@ -938,9 +932,9 @@ def _other(record: Record, seat: str | None) -> str | None:
 
 def pair_figure(records: list[Record], score_of: Callable[[Record], float]) -> dict:
     """A score over the colour-reversed pairs of a run with rotating seats
-    (records sharing a ``pair``): the :func:`~playbook.analysis.stats.pentanomial`
-    figure of the pairs whose games all finished (``score``, ``low``,
-    ``high``, ``pairs``, ``counts``), the ``unfinished`` pairs (a game of
+    (records sharing a ``pair``): the :func:`~playbook.analysis.exact.pairs_figure`
+    of the pairs whose games all finished (``score``, ``low``, ``high``,
+    ``p``, ``spread``, ``pairs``, ``counts``), the ``unfinished`` pairs (a game of
     them stopped) and the figure with their stopped games counted as
     draws (``score_if_draws``, ``low_if_draws``, ``high_if_draws``).
     ``score_of(record)`` is the side's score in a finished game.  Pairs
@@ -961,8 +955,8 @@ def pair_figure(records: list[Record], score_of: Callable[[Record], float]) -> d
             unfinished += 1
         else:
             finished.append(sum(points))
-    figure = pentanomial(pair_counts(finished))
-    as_draws = pentanomial(pair_counts(counted))
+    figure = pairs_figure(pair_counts(finished))
+    as_draws = pairs_figure(pair_counts(counted))
     return {**figure, "unfinished": unfinished, "incomplete": incomplete, "score_if_draws": as_draws["score"],
             "low_if_draws": as_draws["low"], "high_if_draws": as_draws["high"]}
 

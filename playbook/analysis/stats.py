@@ -19,6 +19,10 @@ colour-reversed pairs from one opening (a pair scores 0, 1/2, 1, 3/2 or
 finished games with its interval, how many games were unfinished and
 what the score becomes if they are counted as draws.
 :func:`elo_with_first_move` rates agents with a term for moving first.
+:func:`paired_sprt` and :func:`either_way_sprt` test, as games come in,
+the change a rule variant makes to a side's score over games paired by
+seed.  Balance verdicts over colour-reversed pairs use the exact test of
+:mod:`~playbook.analysis.exact`.
 
 >>> low, high = wilson(10, 10)
 >>> round(low, 3), high
@@ -33,7 +37,8 @@ import math
 from collections.abc import Iterable, Sequence
 
 __all__ = ["wilson", "elo", "expected_score", "elo_interval", "elo_ratings", "verdict", "sprt", "SPRT_BOUNDS",
-           "trinomial", "pentanomial", "pair_counts", "score_figure", "elo_with_first_move"]
+           "trinomial", "pentanomial", "pair_counts", "score_figure", "elo_with_first_move", "paired_sprt",
+           "either_way_sprt", "CHANGES"]
 
 
 def wilson(successes: float, n: float, z: float = 1.96) -> tuple[float, float]:
@@ -156,14 +161,113 @@ def sprt(scores: Iterable[float], elo0: float, elo1: float, alpha: float = 0.05,
     for s in scores:
         llr += s * win + (1 - s) * loss
         games += 1
-        if llr >= upper:
-            decision = "elo1"
-            break
-        if llr <= lower:
-            decision = "elo0"
+        decision = _crossed(llr, lower, upper, "elo1", "elo0")
+        if decision != "not decided":
             break
     return {"elo0": elo0, "elo1": elo1, "llr": llr, "lower": lower, "upper": upper, "games": games,
             "decision": decision}
+
+
+def _crossed(llr: float, lower: float, upper: float, one: str, zero: str) -> str:
+    """Wald's decision at a log-likelihood ratio: ``one`` at or above ``upper``, ``zero`` at or below ``lower``."""
+    return one if llr >= upper else zero if llr <= lower else "not decided"
+
+
+#: The changes in a side's score one seed can show between two variants:
+#: its score in the one game less its score in the other.
+CHANGES = (-1.0, -0.5, 0.0, 0.5, 1.0)
+
+#: The share of a game added to every change's count by :func:`paired_sprt`,
+#: so that a change not seen yet is not taken as impossible.
+SEEN_FLOOR = 1e-3
+
+
+def _tilted(shares: Sequence[float], mean: float) -> list[float]:
+    """The most likely chances of :data:`CHANGES` with ``shares`` seen
+    among those whose mean is ``mean``: each share divided by
+    1 + t (change - mean), t solving the mean (found by bisection; every
+    share is above 0, so it exists for any mean strictly between -1 and 1)."""
+    below, above = -1 / (1 - mean), 1 / (1 + mean)
+    for _ in range(200):
+        t = (below + above) / 2
+        if sum(f * (v - mean) / (1 + t * (v - mean)) for f, v in zip(shares, CHANGES, strict=True)) > 0:
+            below = t
+        else:
+            above = t
+    chances = [f / (1 + t * (v - mean)) for f, v in zip(shares, CHANGES, strict=True)]
+    total = sum(chances)
+    return [c / total for c in chances]
+
+
+def paired_sprt(changes: Iterable[float], change0: float, change1: float, alpha: float = 0.05,
+                beta: float = 0.05) -> dict:
+    """The generalized sequential probability ratio test of "the mean
+    change is ``change0``" against "it is ``change1``" on ``changes``, in
+    the order played: each the difference of one side's score (1, 1/2
+    or 0) between two games of the same seed, so -1, -1/2, 0, 1/2 or 1.
+    After each change, the log-likelihood ratio of the two hypotheses,
+    each at the most likely chances of the five changes given those seen
+    (every count raised by :data:`SEEN_FLOOR`), is set against Wald's
+    bounds ln(beta / (1 - alpha)) and ln((1 - beta) / alpha) (Wald 1945,
+    Ann. Math. Stat. 16; the unknown chances replaced by their most
+    likely values as Lai 1988, Ann. Stat. 16, does, and as fishtest runs
+    it on pairs of games).  Returns ``change0``, ``change1``, ``llr``,
+    ``lower``, ``upper``, ``games`` (the changes read up to the decision),
+    ``counts`` (of each change, in :data:`CHANGES` order, among them) and
+    ``decision``: ``"change1"``, ``"change0"`` or ``"not decided"``.
+
+    >>> paired_sprt([0.0] * 200, 0, 0.1)["decision"], paired_sprt([0.5, 0.0] * 30, 0, 0.1)["decision"]
+    ('change0', 'change1')
+    """
+    if not (-1 < change0 < 1 and -1 < change1 < 1) or change0 == change1:
+        raise ValueError(f"paired_sprt needs two different changes in a score, each between -1 and 1; got "
+                         f"{change0} and {change1}")
+    lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+    counts = [0] * 5
+    llr, games, decision = 0.0, 0, "not decided"
+    for change in changes:
+        k = round(2 * change) + 2
+        if not 0 <= k <= 4 or abs(2 * change - (k - 2)) > 1e-9:
+            raise ValueError(f"a change in a score between two games is -1, -0.5, 0, 0.5 or 1, not {change!r}")
+        counts[k] += 1
+        games += 1
+        shares = [(c + SEEN_FLOOR) / (games + 5 * SEEN_FLOOR) for c in counts]
+        one, zero = _tilted(shares, change1), _tilted(shares, change0)
+        llr = sum(c * math.log(p1 / p0) for c, p1, p0 in zip(counts, one, zero, strict=True) if c)
+        decision = _crossed(llr, lower, upper, "change1", "change0")
+        if decision != "not decided":
+            break
+    return {"change0": change0, "change1": change1, "llr": llr, "lower": lower, "upper": upper, "games": games,
+            "counts": counts, "decision": decision}
+
+
+def either_way_sprt(changes: Sequence[float], change: float, alpha: float = 0.05, beta: float = 0.05) -> dict:
+    """Whether ``changes`` (as :func:`paired_sprt` reads them) show no
+    change, a rise of ``change`` or a fall of as much: two of
+    :func:`paired_sprt`'s tests run together, no change against a rise and
+    no change against a fall, each with half of ``alpha`` (Sobel and Wald
+    1949, Ann. Math. Stat. 20: one of three hypotheses).  The decision is
+    ``"rise"`` or ``"fall"`` as soon as one test finds its change,
+    ``"no change"`` once both find none, else ``"not decided"``.  Returns
+    ``change``, ``decision``, ``games`` (read up to the decision), and each
+    test's answer under ``rise`` and ``fall``.
+
+    >>> either_way_sprt([-0.5, 0.0] * 30, 0.1)["decision"], either_way_sprt([0.0] * 60, 0.1)["decision"]
+    ('fall', 'no change')
+    """
+    if not 0 < change < 1:
+        raise ValueError(f"either_way_sprt needs a change in a score between 0 and 1, not {change!r}")
+    changes = list(changes)
+    rise = paired_sprt(changes, 0.0, change, alpha / 2, beta)
+    fall = paired_sprt(changes, 0.0, -change, alpha / 2, beta)
+    found = [(t["games"], word) for t, word in ((rise, "rise"), (fall, "fall")) if t["decision"] == "change1"]
+    if found:
+        games, decision = min(found)
+    elif rise["decision"] == fall["decision"] == "change0":
+        games, decision = max(rise["games"], fall["games"]), "no change"
+    else:
+        games, decision = len(changes), "not decided"
+    return {"change": change, "decision": decision, "games": games, "rise": rise, "fall": fall}
 
 
 # ------------------------------------------------------------ draws as draws
@@ -293,7 +397,7 @@ def elo_with_first_move(results: Iterable[tuple[str, str, float]], names: Sequen
     >>> round(fit["first_move"], 2), round(fit["ratings"]["a"], 2)
     (95.42, 47.71)
     """
-    import numpy as np  # the analysis extra's, through pandas
+    import numpy as np  # the analysis extra's
 
     names = list(names)
     index = {n: k for k, n in enumerate(names)}
@@ -309,7 +413,7 @@ def elo_with_first_move(results: Iterable[tuple[str, str, float]], names: Sequen
     design[np.arange(len(rows)), second] -= _K
     design[:, m] = _K
     theta = np.zeros(m + 1)
-    hessian = np.zeros((m + 1, m + 1))
+    hessian: np.ndarray = np.zeros((m + 1, m + 1))
     for _ in range(100):
         p = 1 / (1 + np.exp(-design @ theta))
         gradient = design.T @ (weight * (score - p))

@@ -32,7 +32,14 @@ written before checksums, without a CRC in their name, are read as they
 are).  A damaged file is named in a warning with
 the seeds it held and left out, so the rest of the folder stays
 readable; the next run into the folder (the same call or command) sets
-the file aside as ``damaged-*.parquet`` and plays its games again.
+the file aside as ``damaged-*.parquet`` and plays its games again.  A
+folder from someone else is read as warily: a file whose name no run
+writes, whose rows are not records of the run's game, or whose seeds lie
+outside those its name gives is left out and named the same way, and a
+``_run.json`` that cannot be read raises :class:`ResultsError` naming it
+and what is wrong.  :func:`load_results` returns what it left out
+(``SelfPlay.left_out``), so a report can say how many games are missing
+and why.
 
 Reading and writing need pyarrow (in the ``analysis`` extra).
 """
@@ -42,19 +49,23 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import signal
 import time
 import warnings
 import zlib
 from collections.abc import Callable
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
+from ..core import PlaybookError
 from ..records import ROW_COLUMNS, Record
+from .running import Jobs
 from .selfplay import SelfPlay, SelfPlayError
 
 __all__ = ["load_results", "keep_results", "read_settings", "ResultStore", "SETTINGS_FILE", "FLUSH_SECONDS",
-           "DamagedResults",
+           "DamagedResults", "ResultsError", "LeftOut",
            "signals_held"]
 
 #: The file of a results folder that holds the settings of its run.
@@ -67,6 +78,34 @@ FLUSH_SECONDS = 10.0
 class DamagedResults(UserWarning):
     """A results file that fails its checksums or cannot be read: left
     out, and its games played again by the next run into the folder."""
+
+
+class ResultsError(PlaybookError, ValueError):
+    """A results folder that cannot be read as one (its ``_run.json`` is
+    damaged), naming the file and what is wrong with it."""
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A file of a results folder left out on reading: its ``file`` name,
+    the ``reason``, how many ``games`` it holds (None when even that
+    cannot be read) and the ``seeds`` its name gives (first, last; None
+    when its name gives none)."""
+
+    file: str
+    reason: str
+    games: int | None = None
+    seeds: tuple[int, int] | None = None
+
+    def __str__(self) -> str:
+        held = (f"{self.games} games" if self.games is not None
+                else f"seeds {self.seeds[0]} to {self.seeds[1]}" if self.seeds else "its games")
+        return f"{self.file} ({held}): {self.reason}"
+
+
+#: How a results file is named: part-FIRST-LAST-N-CRC.parquet (FIRST and LAST may be negative seeds; files
+#: written before checksums have no CRC).
+_PART_NAME = re.compile(r"part-(-?\d+)-(-?\d+)-(\d+)(?:-([0-9a-f]{8}))?\.parquet")
 
 # Columns of files written before records had one shape, and their names today.
 _OLD_COLUMNS = {"agents": "players", "variant": "options", "time": "seconds"}
@@ -161,14 +200,12 @@ class ResultStore:
         self._write(table, f"part-{rows[0]['seed']:012d}-{rows[-1]['seed']:012d}-{len(self._parts()):06d}")
         self._pending = []
 
-    def play(self, jobs: list[tuple[bytes, int]],
-             run: Callable[[list, Callable[[list[Record]], None]], object]) -> None:
+    def play(self, jobs: Jobs, run: Callable[[Jobs, Callable[[list[Record]], None]], object]) -> None:
         """Play the ``jobs`` (payload, seed) whose seeds are not written
         yet, through ``run(jobs, keep)``, which calls ``keep(records)``
         with each lot of finished games; what finished is written even when
         the run stops on an error or an interrupt."""
-        done = self.seeds()
-        todo = [job for job in jobs if job[1] not in done]
+        todo = jobs.without(self.seeds())
         if todo:
             try:
                 run(todo, self.add)
@@ -244,23 +281,55 @@ def _conform(table):
     return table.select(schema.names).cast(schema)
 
 
-def _read(part: Path, columns: list[str] | None = None):
-    """The table of one results file, its page checksums checked; None,
-    with a :class:`DamagedResults` warning naming the file, its games and
-    what to do, when it is damaged."""
+def _name_seeds(part: Path) -> tuple[int, int] | None:
+    """The first and last seeds a results file's name gives (None for a name no run writes)."""
+    found = _PART_NAME.fullmatch(part.name)
+    return (int(found[1]), int(found[2])) if found else None
+
+
+def _read(part: Path, columns: list[str] | None = None, left_out: list[LeftOut] | None = None):
+    """The table of one results file, its page checksums checked, its
+    seeds whole numbers within those its name gives; None, with a
+    :class:`DamagedResults` warning naming the file, its games and what to
+    do (and a :class:`LeftOut` added to ``left_out``), when it is damaged."""
     pa = _pyarrow()
-    fields = part.name[len("part-"):-len(".parquet")].split("-")
+    found = _PART_NAME.fullmatch(part.name)
     try:
-        if len(fields) == 4 and f"{zlib.crc32(part.read_bytes()):08x}" != fields[3]:
+        if found is None:
+            raise ValueError("its name is not one a run writes (part-FIRST-LAST-N-CRC.parquet)")
+        if found[4] is not None and f"{zlib.crc32(part.read_bytes()):08x}" != found[4]:
             raise OSError("its CRC-32 is not the one it was written with")
         table = pa.parquet.read_table(part, columns=columns, page_checksum_verification=True)
+        if "seed" not in table.column_names:
+            raise ValueError("it has no seed column")
+        seeds = table.column("seed")
+        if not pa.types.is_integer(seeds.type) or seeds.null_count:
+            raise ValueError("its seeds are not all whole numbers")
+        first, last = int(found[1]), int(found[2])
+        if len(table) and not first <= pa.compute.min(seeds).as_py() <= pa.compute.max(seeds).as_py() <= last:
+            raise ValueError(f"it holds seeds outside {first} to {last}, those its name gives")
         return table if columns else _conform(table)
     except (OSError, pa.ArrowException, ValueError) as exc:
-        first, last = (fields + ["", ""])[:2]
-        seeds = f"seeds {int(first)} to {int(last)}" if first.isdigit() and last.isdigit() else "some games"
-        warnings.warn(f"{part} is damaged ({str(exc).splitlines()[0][:120]}): its games ({seeds}) are left out. "
-                      "Run the same self-play call or command again: it sets the file aside and plays them again.",
-                      DamagedResults, stacklevel=3)
+        _left_out(part, str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__, left_out)
+        return None
+
+
+def _left_out(part: Path, reason: str, left_out: list[LeftOut] | None) -> None:
+    """Say that the file ``part`` is left out, and why (a warning, and a :class:`LeftOut` in ``left_out``)."""
+    named = _name_seeds(part)
+    seeds = f"seeds {named[0]} to {named[1]}" if named else "some games"
+    warnings.warn(f"{part} is damaged ({reason}): its games ({seeds}) are left out. "
+                  "Run the same self-play call or command again: it sets the file aside and plays them again.",
+                  DamagedResults, stacklevel=4)
+    if left_out is not None:
+        left_out.append(LeftOut(part.name, reason, _rows_in(part), named))
+
+
+def _rows_in(part: Path) -> int | None:
+    """How many rows a Parquet file says it holds (None when it cannot say)."""
+    try:
+        return int(_pyarrow().parquet.ParquetFile(part).metadata.num_rows)
+    except Exception:  # any damage at all: the count is unknown
         return None
 
 
@@ -279,7 +348,7 @@ def _write_text(path: Path, text: str) -> None:
     os.replace(partial, path)
 
 
-def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: list, run,
+def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: Jobs, run,
                  book: int = 0, rotate: bool = False) -> list[Record]:
     """Play the ``jobs`` of a self-play run not yet in the folder ``path``
     (through ``run(jobs, keep)``), write them there, and return the records
@@ -293,15 +362,35 @@ def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: in
     if rotate:
         settings["rotate"] = True
     ResultStore(path, settings).play(jobs, run)
-    return load_results(path, seeds={s for _, s in jobs}).records
+    return load_results(path, seeds=jobs.seeds).records
 
 
 def read_settings(path) -> dict:
     """The settings of the run in the folder ``path`` (its
     :data:`SETTINGS_FILE`), under today's names: ``options`` (the rule
     variants) and ``players`` (seat -> agent), which folders written
-    before records had one shape call ``variant`` and ``agents``."""
-    settings = json.loads((Path(path) / SETTINGS_FILE).read_text())
+    before records had one shape call ``variant`` and ``agents``.
+    FileNotFoundError when there is none; :class:`ResultsError`, naming
+    the file and what is wrong, when it cannot be read."""
+    saved = Path(path) / SETTINGS_FILE
+    try:
+        text = saved.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
+        raise ResultsError(f"{saved} cannot be read: {reason}") from None
+    try:
+        settings = json.loads(text)
+    except RecursionError:
+        raise ResultsError(f"{saved} is damaged: it is nested deeper than a run's settings ever are") from None
+    except ValueError as exc:
+        raise ResultsError(f"{saved} is damaged: it is not JSON ({str(exc)[:120]})") from None
+    if not isinstance(settings, dict):
+        raise ResultsError(f"{saved} is damaged: it holds a JSON {type(settings).__name__}, not the object of a "
+                           "run's settings")
+    if not isinstance(settings.get("game"), str):
+        raise ResultsError(f"{saved} is damaged: it names no game (its 'game' is {settings.get('game')!r:.60})")
     return {_OLD_COLUMNS.get(key, key): value for key, value in settings.items()}
 
 
@@ -309,18 +398,33 @@ def load_results(path, seeds=None) -> SelfPlay:
     """The self-play results written to the folder ``path`` (by
     ``selfplay(..., out=path)`` or the ``playbook selfplay`` command), one
     record a game in the order of the seeds; ``seeds`` keeps only those
-    games (any collection of seeds)."""
+    games (any collection of seeds; a ``range`` is never spelt out, so a
+    billion-game range costs nothing).  Files it leaves out (damaged, or
+    holding anything but the run's records) are named in a
+    :class:`DamagedResults` warning each and listed in the result's
+    ``left_out``."""
     path = Path(path)
     saved = path / SETTINGS_FILE
     if not saved.exists():
         raise FileNotFoundError(f"{path} holds no self-play results (no {SETTINGS_FILE})")
-    pa = _pyarrow()
-    tables = [t for t in map(_read, sorted(path.glob("part-*.parquet"))) if t is not None]
-    if tables:
-        rows = _unique(pa.concat_tables(tables)).to_pylist()
-    else:
-        rows = []
-    wanted = set(seeds) if seeds is not None else None
-    records = sorted((_record(row) for row in rows if wanted is None or row["seed"] in wanted),
-                     key=lambda r: r.seed or 0)
-    return SelfPlay(records, json.loads(saved.read_text()).get("game", ""))
+    game = read_settings(path)["game"]
+    wanted = seeds if seeds is None or isinstance(seeds, range) else set(seeds)
+    left_out: list[LeftOut] = []
+    by_seed: dict[int, Record] = {}
+    for part in sorted(path.glob("part-*.parquet")):
+        table = _read(part, left_out=left_out)
+        if table is None:
+            continue
+        try:
+            records = [_record(row) for row in table.to_pylist()]
+            strange = next((r for r in records if r.game != game), None)
+            if strange is not None:
+                raise ValueError(f"seed {strange.seed} is a game of {strange.game!r:.40}, in a run of {game!r:.40}")
+        except (PlaybookError, ValueError) as exc:
+            _left_out(part, str(exc).splitlines()[0][:160], left_out)
+            continue
+        for record in records:  # a seed twice (a stop between writing a gathered file and removing the rest)
+            assert record.seed is not None  # checked by _read
+            if wanted is None or record.seed in wanted:
+                by_seed.setdefault(record.seed, record)
+    return SelfPlay([by_seed[seed] for seed in sorted(by_seed)], game, left_out=left_out)

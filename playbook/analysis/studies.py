@@ -156,7 +156,7 @@ def _resampled_fit(games: Sequence[Sequence[tuple[dict, float]]], kinds: list[st
     The fit sees each distinct (balance, result) once, weighted by how
     often the chosen games hold it: a resample of the games only changes
     the weights, so thousands of games fit in moments."""
-    import numpy as np  # the analysis extra's, through pandas
+    import numpy as np  # the analysis extra's
 
     n = len(games)
     distinct: dict[tuple, int] = {}

@@ -12,7 +12,7 @@ band (Greenwood's variance on the log-log scale, which keeps it inside
 lengths at which the band crosses one half (Brookmeyer and Crowley's
 interval).  A median is ``None`` when more than half the games are still
 going at the last length seen: then the median is only known to be
-beyond the cap (:func:`plies_text` writes it so).  :func:`logrank`
+beyond the cap (:func:`plies_text` writes it so, with the cap).  :func:`logrank`
 tests whether two sets of lengths come from one curve.
 
 >>> curve = kaplan_meier([1, 2, 3, 4, 5, 6], [False, False, True, False, False, True])
@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["kaplan_meier", "Survival", "logrank", "plies_text"]
+__all__ = ["kaplan_meier", "Survival", "logrank", "plies_text", "median_text"]
 
 
 @dataclass(frozen=True)
@@ -121,10 +121,30 @@ def _band(share: float, greenwood: float, z: float) -> tuple[float, float]:
     return share ** math.exp(spread), share ** math.exp(-spread)
 
 
-def plies_text(plies: int | None) -> str:
+def plies_text(plies: int | None, cap: int | None) -> str:
     """A length from :meth:`Survival.median` as text: ``None`` (not
-    reached before the cap) as "beyond the cap", never as a number."""
-    return "beyond the cap" if plies is None else f"{plies}"
+    reached before the cap) as "beyond the cap of ``cap``", never as a
+    number alone nor without the cap (``cap``: the longest a stopped game
+    was played; "beyond the longest game" should none have been stopped).
+
+    >>> plies_text(30, 60), plies_text(None, 60)
+    ('30', 'beyond the cap of 60')
+    """
+    if plies is not None:
+        return f"{plies}"
+    return "beyond the longest game" if cap is None else f"beyond the cap of {cap}"
+
+
+def median_text(median: int | None, low: int | None, high: int | None, cap: int | None) -> str:
+    """A median length with its interval as text (see :func:`plies_text`),
+    just "beyond the cap of N" when the median and both bounds lie beyond it.
+
+    >>> median_text(30, 20, None, 60), median_text(None, None, None, 500)
+    ('30 (20 to beyond the cap of 60)', 'beyond the cap of 500')
+    """
+    if median is None and low is None and high is None:
+        return plies_text(None, cap)
+    return f"{plies_text(median, cap)} ({plies_text(low, cap)} to {plies_text(high, cap)})"
 
 
 def logrank(a: Sequence[tuple[int, bool]], b: Sequence[tuple[int, bool]]) -> float | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 #: What a task returns a game of (a record).
@@ -86,21 +86,22 @@ def task_size(seconds_per_game: float, games: int, workers: int) -> int:
     return min(wanted, most)
 
 
-def probe(jobs: list, play: Callable[[list], list[T]], workers: int) -> tuple[list[T], int]:
-    """Play the first of ``jobs`` here with ``play`` until
+def probe(jobs: Iterator, count: int, play: Callable[[list], list[T]], workers: int) -> tuple[list[T], int]:
+    """Play the first of ``jobs`` (an iterator over ``count`` games) here
+    with ``play``, taking them from it one at a time, until
     :data:`PROBE_SECONDS` have passed or :data:`PROBE_GAMES` games are
     played, and size the tasks of the rest by their time; returns the
     records of the games played and the games a task.  A run too small to
     fill every worker with :data:`TASKS_PER_WORKER` tasks of one game plays
-    nothing here: one game a task."""
-    if len(jobs) <= TASKS_PER_WORKER * workers:
+    nothing here (and takes nothing from ``jobs``): one game a task."""
+    if count <= TASKS_PER_WORKER * workers:
         return [], 1
     records: list[T] = []
     began = time.perf_counter()
-    while len(records) < min(PROBE_GAMES, len(jobs)) and (not records or time.perf_counter() - began < PROBE_SECONDS):
-        records += play(jobs[len(records):len(records) + 1])
+    while len(records) < min(PROBE_GAMES, count) and (not records or time.perf_counter() - began < PROBE_SECONDS):
+        records += play([next(jobs)])
     per_game = (time.perf_counter() - began) / len(records)
-    return records, task_size(per_game, len(jobs) - len(records), workers)
+    return records, task_size(per_game, count - len(records), workers)
 
 
 def cpu_count() -> int:

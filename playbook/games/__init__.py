@@ -93,6 +93,10 @@ def load(name: str, **options) -> Game:
     if unknown:
         raise PlaybookError(f"{game.title} has no option {unknown[0]!r}; its options are "
                             f"{', '.join(sorted(declared)) or 'none'}")
+    for option in game.descriptor.variants:
+        problem = option.problem(options[option.name]) if option.name in options else None
+        if problem:
+            raise PlaybookError(f"{game.title}: the option {problem}")
     try:
         return type(game)(**options)
     except (TypeError, ValueError) as exc:

@@ -30,6 +30,7 @@ import random
 import sys
 
 from ..analysis import AlphaBeta, GreedyAgent, RandomAgent
+from ..core import TooManyActions
 from ..games import available, load
 from . import NUMBERS, Puzzle, source
 from .hook import hook
@@ -103,18 +104,21 @@ def mine(name: str, count: int, seed: int, games: int = 400, report=None) -> lis
             text = state.to_text()
             if text not in seen:
                 seen.add(text)
-                for depth in depths:
-                    if depth == 1 and shallow >= shallow_quota:
-                        if winning_moves(state, 1):
+                try:
+                    for depth in depths:
+                        if depth == 1 and shallow >= shallow_quota:
+                            if winning_moves(state, 1):
+                                break
+                            continue
+                        winners = winning_moves(state, depth)
+                        if len(winners) == 1:
+                            solution = line(state, depth)
+                            found[text] = (depth, len(moves(state)), solution, number, ply)
+                            shallow += depth == 1
+                        if winners:
                             break
-                        continue
-                    winners = winning_moves(state, depth)
-                    if len(winners) == 1:
-                        solution = line(state, depth)
-                        found[text] = (depth, len(moves(state)), solution, number, ply)
-                        shallow += depth == 1
-                    if winners:
-                        break
+                except TooManyActions:
+                    pass  # no puzzle asks a learner to search a list this long
             state = state.play(agents[ply % 2].choose(state))
         if report:
             report(f"game {number + 1}: {len(found)} puzzles")

@@ -59,6 +59,11 @@ KEY = "puzzles"
 START = 1500
 
 
+#: The furthest from 0 a kept puzzle rating may be; one further is damage (a rating of 10**400 would
+#: make every expected score overflow).
+RATING_BOUND = 10_000
+
+
 @dataclass
 class Rating:
     """An Elo rating against puzzles: ``rating`` moves by ``k`` times the
@@ -348,6 +353,10 @@ def _kept(progress: Progress | None) -> dict:
         out = {key: record.get(key, fresh[key]) for key in ("rating", "streak", "best_streak")}
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in out.values()):
             raise ValueError("the rating and streaks must be whole numbers")
+        if not -RATING_BOUND <= out["rating"] <= RATING_BOUND:
+            raise ValueError(f"the rating must be from {-RATING_BOUND:,} to {RATING_BOUND:,}")
+        if out["streak"] < 0 or out["best_streak"] < 0:
+            raise ValueError("the streaks must be 0 or more")
         results = record.get("results", [])
         if not (isinstance(results, list) and all(
                 isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) and isinstance(r[1], bool)
@@ -355,7 +364,9 @@ def _kept(progress: Progress | None) -> dict:
             raise ValueError("the results must be [puzzle id, solved] pairs")
     except ValueError as exc:
         assert progress is not None  # a record was read from it
-        warnings.warn(f"the puzzle record in {progress.path} is damaged ({exc}); starting afresh",
+        copy = progress.set_aside()  # kept before a new record is written over it
+        kept = f"; the file as it was is kept as {copy}" if copy else "; no copy of it could be kept"
+        warnings.warn(f"the puzzle record in {progress.path} is damaged ({exc}); starting afresh{kept}",
                       ProgressWarning, stacklevel=3)
         return fresh
     return {**out, "results": [(pid, ok) for pid, ok in results]}

@@ -72,8 +72,9 @@ class BoardWidget(Messages, Lesson, PositionEditor, EnginePlay, History, HotSeat
     Advice: the Hint button (or :meth:`hint`) first lights the cell where
     the suggested action starts, and a second press shows the whole
     action, as on Lichess.  The suggestion comes from ``advisor`` (any
-    agent; default: the opponent if it can analyse, else
-    ``AlphaBeta(time_limit=1)``).  Below the board, ``evaluation`` reads
+    agent; default: the opponent if it searches, such as ``AlphaBeta`` or
+    ``MCTS``, else ``AlphaBeta(time_limit=1)``, so that a hint never comes
+    from a random or one-move player).  Below the board, ``evaluation`` reads
     the position's score for the side to move (the game's evaluation, or
     the advisor's search once it has looked); ``show_evaluation=False``
     hides it.

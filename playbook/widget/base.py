@@ -18,7 +18,7 @@ import anywidget
 import traitlets
 
 from ..core import Action, State
-from .protocol import message
+from .protocol import PageTraits, message
 
 __all__ = ["BoardBase", "CONTROLS"]
 
@@ -26,9 +26,11 @@ __all__ = ["BoardBase", "CONTROLS"]
 CONTROLS = ("undo", "redo", "reset", "flip", "hint")
 
 
-class BoardBase(anywidget.AnyWidget):
+class BoardBase(PageTraits, anywidget.AnyWidget):
     """The frame every part of a board draws in: the position's picture,
-    its tree of next steps and status, and the buttons around it."""
+    its tree of next steps and status, and the buttons around it.  The
+    page sets none of its traits (:class:`~playbook.widget.protocol.PageTraits`):
+    it asks by message, and a change it makes to a trait is refused."""
 
     svg = traitlets.Unicode("").tag(sync=True)
     tree = traitlets.Dict().tag(sync=True)
@@ -92,6 +94,8 @@ class BoardBase(anywidget.AnyWidget):
         set_to_move: Callable[[str], None]  # the position editor
         edit_text: Callable[[str], None]  # the position editor
         finish_edit: Callable[[], None]  # the position editor
+        _finish_edit: Callable[[], None]  # the position editor
+        editor: bool  # the position editor
         _receive_edit: Callable[[Callable[[], object]], None]  # the position editor
         _next_lesson: Callable[[], None]  # the lesson
         curtain: str  # hot seat
@@ -112,6 +116,9 @@ class BoardBase(anywidget.AnyWidget):
         if any(len(a) < 2 for a in arrows):
             raise traitlets.TraitError("an arrow goes through two or more cells")
         return arrows
+
+    def _refuse_traits(self, names: list[str]) -> None:
+        self._refuse(f"Refused: the page may not set {', '.join(names)}.")
 
     def _refuse(self, reason: str) -> None:
         self.error = reason

@@ -71,9 +71,17 @@ class PositionEditor(BoardBase):
         self._change_draft(lambda draft: draft.game.parse(text))
 
     def finish_edit(self) -> None:
-        """Close the editor and show the edited position, with a new history.
+        """Close the editor and show the edited position, with a new history;
+        where that leaves the opponent's side to move, it moves at once.
         A position that is already over (a side without its king) is
         refused with the reason (:class:`IllegalAction`), and the editor stays open."""
+        with self._turn():
+            self._finish_edit()
+            self._answer()
+
+    def _finish_edit(self) -> None:
+        """Close the editor on the edited position (the opponent's answer
+        is the caller's, once the edit is taken)."""
         draft = self._require_draft()
         if draft.outcome is not None:
             reason = f"there is no game to play from this position ({draft.outcome})"
@@ -86,7 +94,10 @@ class PositionEditor(BoardBase):
             self.state = draft
 
     def cancel_edit(self) -> None:
-        """Close the editor and show the position as it was."""
+        """Close the editor and show the position as it was.  Raises
+        :class:`PlaybookError`, changing nothing, when it is not open."""
+        if self._draft is None:
+            raise PlaybookError("the position editor is not open: there is nothing to cancel")
         self._draft = None
         with self.hold_sync():
             self.editing = False

@@ -16,7 +16,8 @@ from typing import Any
 import traitlets
 
 from ..analysis import AlphaBeta
-from ..analysis.evaluation import evaluate
+from ..analysis.agents import score_words
+from ..analysis.evaluation import evaluate, private
 from ..core import Action, IllegalAction, State
 from .base import BoardBase
 
@@ -38,6 +39,7 @@ class EnginePlay(BoardBase):
     _analyses: dict[str, Any]  # position text -> the advisor's answer
     _chosen_humans: frozenset[str]  # the sides named by ``human`` (empty: the side to move)
     _humans: frozenset[str]  # the sides a person plays
+    _reviewed: dict[str, str]  # history: a review's evaluation of each position it went through
     _busy: threading.Lock  # held for one board message or one engine turn
 
     def _seat_players(self, state: State, opponent: Any, human: Any, advisor: Any, show_evaluation: bool) -> None:
@@ -82,7 +84,8 @@ class EnginePlay(BoardBase):
             self._thinking = True
             try:
                 self._publish()  # the status says the engine is thinking
-                action = self.opponent.choose(self.state)
+                # The engine is given what its side may see; its action is played on the whole position.
+                action = self.opponent.choose(private(self.state))
             finally:
                 self._thinking = False
             self._play(action)
@@ -127,8 +130,8 @@ class EnginePlay(BoardBase):
     def _advisor(self) -> Any:
         if self.advisor is not None:
             return self.advisor
-        if hasattr(self.opponent, "analyse"):
-            return self.opponent
+        if getattr(self.opponent, "searches", False):
+            return self.opponent  # an engine: its advice is its own move
         self.advisor = AlphaBeta(time_limit=1.0)
         return self.advisor
 
@@ -137,26 +140,40 @@ class EnginePlay(BoardBase):
         key = state.to_text()
         if key not in self._analyses:
             advisor = self._advisor()
+            seen = private(state)  # the advice is for the side to move: what it may see
             if hasattr(advisor, "analyse"):
-                self._analyses[key] = advisor.analyse(state)
+                self._analyses[key] = advisor.analyse(seen)
             else:
-                self._analyses[key] = _Chosen(advisor.choose(state))
+                self._analyses[key] = _Chosen(advisor.choose(seen))
         return self._analyses[key]
 
     def _show_evaluation(self, state: State) -> None:
+        """The evaluation line: a review's evaluation of the position where
+        one was made (:meth:`~playbook.widget.history.History.show_review`),
+        else the advisor's search once it has looked, else the game's
+        evaluation; in a game of two with nothing hidden, always for the
+        first player, as a review counts it, whoever is to move (where
+        information is hidden, for the side to move, from what it may see)."""
         if not self.show_evaluation or state.outcome is not None \
                 or not state.game.engine.judges_for(state, state.to_move):
             self.evaluation = ""
             return
+        reviewed = self._reviewed.get(self.position)
+        if reviewed is not None:
+            self.evaluation = f"Evaluation: {reviewed} (review)"
+            return
+        players = state.game.players
+        side = players[0] if len(players) == 2 and not state.game.hidden_information else state.to_move
+        sign = 1 if side == state.to_move else -1  # the two sides' scores are opposite
         analysis = self._analyses.get(self.position)
-        side = str(state.to_move).capitalize()
         if analysis is not None and hasattr(analysis, "describe"):
-            self.evaluation = f"Evaluation for {side}: {analysis.describe()} (search, depth {analysis.depth})"
+            words = score_words(sign * analysis.score)
+            self.evaluation = f"Evaluation for {side.capitalize()}: {words} (search, depth {analysis.depth})"
             return
         if not state.game.engine.judges:
             self.evaluation = ""  # no opinion before a search
             return
-        self.evaluation = f"Evaluation for {side}: {evaluate(state, state.to_move):+.1f}"
+        self.evaluation = f"Evaluation for {side.capitalize()}: {sign * evaluate(private(state), state.to_move):+.1f}"
 
     def _forget_stale_advice(self) -> None:
         """Take the hint away once the position it was for is no longer shown."""

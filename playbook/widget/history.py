@@ -9,6 +9,7 @@ steps back and forward, and tells the callbacks what was played.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 import traitlets
@@ -19,7 +20,7 @@ from ..numbering import move_numbers
 from ..records import Record
 from .base import BoardBase
 
-__all__ = ["History"]
+__all__ = ["History", "slide_path"]
 
 
 class History(BoardBase):
@@ -40,11 +41,17 @@ class History(BoardBase):
     trail = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
 
     _callbacks: list[Callable[[Any, Action], Any]]
+    #: Each move's slide (:func:`slide_path`), by the position it made, with that position.
+    _slides: dict[int, tuple[State, list[str]]]
+    #: A review's evaluation of each position it went through, in words, by the position's text.
+    _reviewed: dict[str, str]
     _over_callbacks: list[Callable[[Any, Outcome], Any]]
 
     def _start_line(self, state: State) -> None:
         """A line that starts at ``state``, with no moves and nobody told of any yet."""
         self._line = [state]
+        self._slides = {}
+        self._reviewed = {}
         self._callbacks = []
         self._over_callbacks = []
 
@@ -101,8 +108,18 @@ class History(BoardBase):
         the sides the person played (its board is turned for them) and
         shows its graph and marked moves when displayed."""
         result = review(self, depth=depth, thresholds=thresholds, human=self.human)
-        self.notes = result.marks()
+        self.show_review(result)
         return result
+
+    def show_review(self, result: Review) -> None:
+        """Show what the review ``result`` (of this board's line) made of
+        its moves and positions: each move's mark in the move list and,
+        in the evaluation line, the review's evaluation of each position
+        it went through, in its words (so the board and the review never
+        give one position two numbers)."""
+        self._reviewed = {state.to_text(): result.words(i) for i, state in enumerate(result.states)}
+        self.notes = result.marks()
+        self._publish()
 
     def play(self, action: Action | str) -> None:
         """Play ``action`` (or its text) as if entered on the board; raises
@@ -114,22 +131,29 @@ class History(BoardBase):
             self._answer()
 
     def undo(self) -> None:
-        """Step back one move (against an opponent, back to your own turn)."""
-        cursor = self.cursor
-        if cursor > 0:
+        """Step back one move (against an opponent, back to your own turn).
+        Raises :class:`IllegalAction`, changing nothing, at the start of
+        the line (or where the opponent moved first and no earlier
+        position is your turn)."""
+        cursor = self.cursor - 1
+        # Against an opponent, go back to a position where it is our turn.
+        while cursor >= 0 and self._engine_to_move(self._line[cursor]):
             cursor -= 1
-            # Against an opponent, go back to a position where it is our turn.
-            while self.opponent is not None and cursor > 0 and not self._is_human(self._line[cursor]):
-                cursor -= 1
+        if cursor < 0:
+            first = "this is the start of the line" if self.cursor == 0 else "no earlier position is your turn"
+            raise IllegalAction(f"nothing to undo: {first}", rule="undo")
         self.jump(cursor)
 
     def redo(self) -> None:
-        """Step forward one move along the line, if it goes on."""
+        """Step forward one move along the line (against an opponent, on
+        to your own turn).  Raises :class:`IllegalAction`, changing
+        nothing, at the end of the line."""
         cursor = self.cursor
-        if cursor < len(self.moves):
+        if cursor >= len(self.moves):
+            raise IllegalAction("nothing to redo: this is the last position of the line", rule="redo")
+        cursor += 1
+        while cursor < len(self.moves) and self._engine_to_move(self._line[cursor]):
             cursor += 1
-            while self.opponent is not None and cursor < len(self.moves) and not self._is_human(self._line[cursor]):
-                cursor += 1
         self.jump(cursor)
 
     def reset(self) -> None:
@@ -171,9 +195,57 @@ class History(BoardBase):
         return move_numbers(self._line[: len(self.moves) + 1])
 
     def _trail(self) -> list[list[str]]:
-        """The cells each move of the line clicked, one list per move."""
-        return [action.cells() for action in self._played(len(self.moves))]
+        """For each move of the line, the cells its piece slides along when
+        the board steps over it (see :func:`slide_path`), remembered per
+        position so that each move is worked out once."""
+        kept = self._slides
+        fresh: dict[int, tuple[State, list[str]]] = {}
+        trail = []
+        for before, after in pairwise(self._line[: len(self.moves) + 1]):
+            seen = kept.get(id(after))
+            if seen is not None and seen[0] is after:
+                path = seen[1]
+            else:
+                path = slide_path(before, after) if after.last_action is not None else []
+            fresh[id(after)] = (after, path)
+            trail.append(path)
+        self._slides = fresh
+        return trail
 
     def _played(self, count: int) -> list[Action]:
         """The first ``count`` actions of the line (each position after the first was reached by one)."""
         return [after.last_action for after in self._line[1: count + 1] if after.last_action is not None]
+
+
+def slide_path(before: State, after: State) -> list[str]:
+    """The cells the piece that ``after.last_action`` moved slides along,
+    from where it stood to where it lands (empty when no piece moved from
+    one cell to another).  An action entered by cells alone moves the
+    piece on its first cell along them (a step, a chain of jumps).  In
+    any other action the first cell may be a piece that acts on another
+    (a Cresnovian Teleport performed from one cell moves the piece on
+    another): the piece that slides is the one that left one of the
+    action's cells and stands, the same piece, on its last cell; where
+    none did (a merge makes a new piece, a shield moves nothing), nothing
+    slides."""
+    action = after.last_action
+    cells = action.cells() if action is not None else []
+    if action is None or len(cells) < 2:
+        return []
+    if all(step.kind == "cell" for step in action.steps):
+        return cells
+    to = cells[-1]
+    was = _pieces(before)
+    now = _pieces(after)
+    landed = now.get(to)
+    if landed is None:
+        return []
+    for cell in reversed(cells[:-1]):
+        if cell != to and was.get(cell) == landed and now.get(cell) != landed:
+            return [cell, to]
+    return []
+
+
+def _pieces(state: State) -> dict[str, tuple]:
+    """What stands on each cell of ``state``'s picture: its owner and how it is drawn."""
+    return {cell: (p.owner, p.glyphs, p.letter, p.name) for p in state.view().pieces for cell in p.cells}

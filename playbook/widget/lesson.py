@@ -24,8 +24,10 @@ from .base import BoardBase
 __all__ = ["Lesson", "VERDICTS"]
 
 #: The kinds of answer a lesson board shows: "right", "wrong", "solution"
-#: (wrong, with the solution drawn), "progress" (a move of a longer line).
-VERDICTS = ("right", "wrong", "solution", "progress")
+#: (wrong, with the solution drawn), "good" (a move of a longer line known
+#: to be right so far, ticked as a right answer is) and "progress" (a move
+#: of a longer line, not judged until the line is complete).
+VERDICTS = ("right", "wrong", "solution", "good", "progress")
 
 
 class Lesson(BoardBase):

@@ -45,7 +45,7 @@ class Messages(BoardBase):
         kind = content["type"]
         if kind not in FROM_BROWSER:
             return self._refuse(f"Refused an unknown message type {kind!r}.")
-        fault = FROM_BROWSER[kind].fault(content)
+        fault = FROM_BROWSER[kind].fault(content) or self._not_offered(kind)
         if fault:
             return self._refuse(fault)
         try:
@@ -53,6 +53,17 @@ class Messages(BoardBase):
         except (PlaybookError, IndexError) as exc:
             self._refuse(f"Refused: {exc}")
             self._publish()
+
+    def _not_offered(self, kind: str) -> str | None:
+        """Why the board refuses a message of type ``kind`` it does not offer
+        (the editor's on a board without one, a button's on a board that
+        does not show it), or None."""
+        needs = FROM_BROWSER[kind].needs
+        if needs == "editor" and not self.editor:
+            return "Refused: this board has no position editor (BoardWidget(..., editor=True) has one)."
+        if needs == "control" and kind not in self.controls:
+            return f"Refused: this board has no {kind.capitalize()} button."
+        return None
 
     def _receive_action(self, content: dict[str, Any]) -> None:
         if self._draft is not None:
@@ -68,6 +79,13 @@ class Messages(BoardBase):
         action = self.state.action_from_steps(_steps(content["steps"]))
         self._play(action)
         self._answer()
+
+    def _receive_done(self, _content: dict[str, Any]) -> None:
+        """The editor's Done: play from the edited position, where the
+        opponent answers at once if it is now its side to move."""
+        self._receive_edit(self._finish_edit)
+        if self._draft is None:  # taken (a refused position keeps the editor open)
+            self._answer()
 
     def _receive_expand(self, content: dict[str, Any]) -> None:
         if content["position"] != self.position:
@@ -101,6 +119,6 @@ HANDLERS: dict[str, Callable[[Messages, dict[str, Any]], object]] = dispatch_tab
     "edit-place": lambda board, content: board._receive_edit(lambda: board.place(content["cell"], content["piece"])),
     "edit-mover": lambda board, content: board._receive_edit(lambda: board.set_to_move(content["side"])),
     "edit-text": lambda board, content: board._receive_edit(lambda: board.edit_text(content["text"])),
-    "edit-done": lambda board, _: board._receive_edit(board.finish_edit),
+    "edit-done": Messages._receive_done,
     "keeps-pictures": lambda board, _: board._keep_pictures(),
 })

@@ -2,8 +2,10 @@
 
 ``protocol.json`` beside this module lists what a board's front end sends
 (:data:`FROM_BROWSER`), what the kernel sends back (:data:`TO_BROWSER`),
-each with its fields and their types, and the synced traits of each
-widget the bundle draws (:data:`TRAITS`).  This module reads it for the
+each with its fields and their types and what a board must offer to
+take it, the synced traits of each widget the bundle draws
+(:data:`TRAITS`) and the few of them the page may set (:data:`PAGE_SETS`,
+which :class:`PageTraits` keeps to).  This module reads it for the
 Python side; the front end imports the same file into its bundle
 (``widgets/src/protocol.js``), so a change to the list makes the committed
 bundle stale.  The board dispatches what it receives through
@@ -27,7 +29,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, cast
 
-__all__ = ["FieldType", "Message", "FROM_BROWSER", "TO_BROWSER", "TRAITS", "message", "dispatch_table"]
+import traitlets
+
+__all__ = ["FieldType", "Message", "FROM_BROWSER", "TO_BROWSER", "TRAITS", "PAGE_SETS", "PageTraits", "message",
+           "dispatch_table"]
 
 #: The types a message's field or a synced trait may have, as the list writes them.
 FieldType = Literal["string", "integer", "boolean", "list", "object", "string or null", "boolean or list"]
@@ -47,13 +52,17 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
 @dataclass(frozen=True)
 class Message:
     """One type of message: its ``type`` (the name on the wire), what it
-    means (``doc``), its fields by name with their types, and the reason a
-    malformed one is refused with (``refusal``; a general one when empty)."""
+    means (``doc``), its fields by name with their types, the reason a
+    malformed one is refused with (``refusal``; a general one when empty),
+    and what a board must offer to take it (``needs``: ``"editor"``, a
+    board with the position editor; ``"control"``, a board that shows the
+    button of that name; empty: every board)."""
 
     type: str
     doc: str
     fields: Mapping[str, FieldType]
     refusal: str = ""
+    needs: str = ""
 
     def fault(self, content: Mapping[str, Any]) -> str | None:
         """Why ``content`` is not a well-formed message of this type (a
@@ -73,7 +82,10 @@ def _messages(listed: Mapping[str, Any]) -> dict[str, Message]:
         unknown = set(entry["fields"].values()) - set(_CHECKS)
         if unknown:
             raise ValueError(f"protocol.json names unknown types {sorted(unknown)}")
-    return {name: Message(name, entry["doc"], dict(entry["fields"]), entry.get("refusal", ""))
+    needs = {entry.get("needs", "") for entry in listed.values()} - {"", "editor", "control"}
+    if needs:
+        raise ValueError(f"protocol.json names unknown needs {sorted(needs)}")
+    return {name: Message(name, entry["doc"], dict(entry["fields"]), entry.get("refusal", ""), entry.get("needs", ""))
             for name, entry in listed.items()}
 
 
@@ -84,6 +96,37 @@ FROM_BROWSER: dict[str, Message] = _messages(_LIST["from_browser"])
 TO_BROWSER: dict[str, Message] = _messages(_LIST["to_browser"])
 #: The synced traits of each widget the bundle draws ("board", "review-graph"): name -> type.
 TRAITS: dict[str, dict[str, FieldType]] = {widget: dict(traits) for widget, traits in _LIST["traits"].items()}
+#: The synced traits the page may set, by widget: the review graph's cursor
+#: (a click on the graph); a board's page sets none, and asks by message.
+PAGE_SETS: dict[str, list[str]] = {widget: list(names) for widget, names in _LIST["page_sets"].items()}
+
+
+class PageTraits:
+    """What a widget drawn by the bundle takes from its page's copy of the
+    synced traits: only the changes :data:`PAGE_SETS` lists for it (the
+    widget's ``kind``, else "board").  Any other change, and one its trait
+    refuses (a value out of range), leaves the kernel's value as it was
+    and sends it back, so the page shows it again; :meth:`_refuse_traits`
+    is then told which.  Notebook code sets every trait as before."""
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """The page's changes to synced traits (what ipywidgets calls for them), kept to those the page owns."""
+        owned = PAGE_SETS[getattr(self, "kind", "board")]
+        taken = {name: value for name, value in sync_data.items() if name in owned}
+        refused = sorted(set(sync_data) - set(taken))
+        if taken:
+            try:
+                super().set_state(taken)  # type: ignore[misc]
+            except traitlets.TraitError:
+                refused += sorted(taken)
+        if refused:
+            kept = [name for name in refused if name in self.keys]  # type: ignore[attr-defined]
+            if kept:
+                self.send_state(kept)  # type: ignore[attr-defined]
+            self._refuse_traits(refused)
+
+    def _refuse_traits(self, names: list[str]) -> None:
+        """Told the names of the traits whose change from the page was refused; nothing by default."""
 
 
 def message(kind: str, **fields: Any) -> dict[str, Any]:

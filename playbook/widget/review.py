@@ -26,30 +26,36 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from ..analysis.agents import score_words
 from ..analysis.review import MARKS, Review
+from ..analysis.review_graph import graph_svg
 from ..analysis.review_html import length
 from ..core import PlaybookError
+from ..digests import shorten
 from . import BoardWidget
 from .bundle import CSS, ESM
 from .picture import show, with_picture
+from .protocol import PageTraits
 
 __all__ = ["ReviewGraph", "ReviewBoard"]
 
 
-class ReviewGraph(anywidget.AnyWidget):
+class ReviewGraph(PageTraits, anywidget.AnyWidget):
     """The evaluation graph of a :class:`~playbook.analysis.review.Review`
-    and its move list, live: ``points`` (the first player's expected
-    score after each move), ``labels`` and ``moves`` (one a move),
-    ``numbers`` (the move numbers, "" within a turn), ``marks`` (``?!``,
-    ``?``, ``??``), ``cursor`` (the position marked: 0 the start,
-    ``n`` after the n-th move), which a click on a point or a move sets,
-    and ``comment``, what the review says of the position marked (shown
-    over the graph)."""
+    and its move list, live: ``svg`` (the graph, drawn by
+    :func:`~playbook.analysis.review_graph.graph_svg`, each move a point
+    on it), ``points`` (the first player's expected score after each
+    move), ``labels`` and ``moves`` (one a move), ``numbers`` (the move
+    numbers, "" within a turn), ``marks`` (``?!``, ``?``, ``??``),
+    ``cursor`` (the position marked: 0 the start, ``n`` after the n-th
+    move), which a click on the graph (at a point, or anywhere over a
+    move) or on a move sets (the one trait the page sets; a position the
+    game lacks is refused), and ``comment``, what the review says of the
+    position marked (shown over the graph)."""
 
     #: Which of the bundle's front ends draws this widget.
     kind = traitlets.Unicode("review-graph").tag(sync=True)
-    points = traitlets.List(traitlets.Float()).tag(sync=True)
+    svg = traitlets.Unicode("").tag(sync=True)
+    points = traitlets.List(traitlets.Float()).tag(sync=False)
     labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
     moves = traitlets.List(traitlets.Unicode()).tag(sync=True)
     numbers = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -62,8 +68,14 @@ class ReviewGraph(anywidget.AnyWidget):
 
     def __init__(self, review: Review, **kwargs: Any):
         rows = review.rows
-        super().__init__(points=review.advantage(), labels=[r["label"] for r in rows],
+        super().__init__(svg=graph_svg(review, live=True), points=review.advantage(), labels=[r["label"] for r in rows],
                          moves=[r["move"] for r in rows], numbers=review.numbers(), marks=review.marks(), **kwargs)
+
+    @traitlets.validate("cursor")
+    def _valid_cursor(self, proposal: dict[str, Any]) -> int:
+        if not 0 <= proposal["value"] <= len(self.moves):
+            raise traitlets.TraitError(f"no position {proposal['value']}: the game has {len(self.moves)} moves")
+        return int(proposal["value"])
 
     def __repr__(self) -> str:
         return f"ReviewGraph({len(self.moves)} moves, at {self.cursor})"
@@ -80,12 +92,12 @@ class ReviewBoard(ipywidgets.VBox):
         self.review = review
         if review.human and "human" not in board_options and "flipped" not in board_options:
             board_options["human"] = list(review.human)
-        # The review says what each position is worth (over the graph); the board's own line would differ.
+        # The review says what each position is worth over the graph; the board, asked to, says the same.
         board_options.setdefault("show_evaluation", False)
         self.board = BoardWidget(review.states[0], **board_options)
         for row in review.rows:
             self.board.play(row["move"])
-        self.board.notes = review.marks()
+        self.board.show_review(review)
         self.graph = ReviewGraph(review, cursor=len(review.rows))
         super().__init__([self.board, self.graph])
         self.graph.observe(lambda change: self.show(change["new"]), names=["cursor"])
@@ -107,19 +119,23 @@ class ReviewBoard(ipywidgets.VBox):
 
     def comment(self, index: int) -> str:
         """What the review says of position ``index``: the move that led
-        there with its mark and label, what it left the mover (a forced
-        result in words, never a raw score) and the engine's choice."""
-        rows, numbers = self.review.rows, self.review.numbers()
+        there with its mark and label, the position's evaluation, counted
+        for the review's side as everywhere in it (a forced result in
+        words, never a raw score), and the engine's choice."""
+        review = self.review
+        rows, numbers = review.rows, review.numbers()
         if index == 0:
             first = rows[0] if rows else None
-            return f"The start: the engine would play {first['best']}." if first else "The start."
+            worth = review.words(0)
+            return f"The start: {worth}; the engine would play {shorten(first['best'])}." if first else \
+                f"The start: {worth}."
         row = rows[index - 1]
         # As chess writes a reply: "1… a4x*" for a move within the turn numbered 1.
         number = numbers[index - 1] or next((n for n in reversed(numbers[:index]) if n), "").rstrip(".…") + "…"
-        said = f"{number} {row['move']}{MARKS[row['label']]}".strip()
+        said = f"{number} {shorten(row['move'])}{MARKS[row['label']]}".strip()
         label = f", {'an' if row['label'][0] in 'aeiou' else 'a'} {row['label']}" if row["label"] else ""
-        best = "" if row["best"] == row["move"] else f"; the engine would have played {row['best']}"
-        return f"{said} ({row['mover']}{label}): for {row['mover']}, {score_words(row['after'])}{best}."
+        best = "" if row["best"] == row["move"] else f"; the engine would have played {shorten(row['best'])}"
+        return f"{said} ({row['mover']}{label}): {review.words(index)}{best}."
 
     def show(self, index: int) -> None:
         """Show position ``index`` (0 the start, ``n`` after the n-th

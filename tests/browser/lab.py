@@ -64,6 +64,10 @@ def running_lab(home: Path):
         "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
         "JUPYTERLAB_SETTINGS_DIR": str(settings),
         "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+        # What learners solve in this JupyterLab stays in its own folder: the
+        # test process's would reach the notebooks nbval runs after it on the
+        # same worker, whose saved outputs show a learner who has solved nothing.
+        "PLAYBOOK_HOME": str(home / "playbook-home"),
     }
     port, token = free_port(), "playbook-test-token"
     log = open(home / "lab.log", "w")

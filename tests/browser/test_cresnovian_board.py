@@ -54,14 +54,33 @@ board"""
 
 
 def test_flock_together_lets_the_player_choose_by_clicks_which_piece_takes_the_last_free_cell(page, lab):
-    # Issue 32: the kingdom has room (C3) for one of the two pieces at the Duality's 9Q.  The Cosmos, first in
-    # cell order, goes into the World (D2); the Velocity then has only C3 left, and takes it.
+    # The kingdom has room (C3) for one of the two pieces at the Duality's 9Q.  The Cosmos, first in
+    # cell order, goes into the World (D2); the Velocity then has only C3 left, and takes it: that
+    # choice leaves one way on, so the board finishes the action by itself.
     widget = open_board(page, lab, "cresnovian_flock_board.ipynb", [FLOCK])
     click(widget, "A1")
     widget.get_by_role("button", name="Flock Together").click()
     widget.get_by_role("button", name="Cosmos E2 → D2").click()
-    widget.get_by_role("button", name="Velocity H2 → C3").click()
     wait_for_move(widget, "perform A1 flock-together E2>D2 H2>C3")
     state = GAME.parse(position(widget))
     assert (state.piece("cosmos").cell, state.piece("velocity").cell) == (12, 20)  # D2 and C3
     assert state.piece("duality").code() == "8Q"
+
+
+# The tutorial's Return Home: of the pieces only the Innervation (placed on A1 at the start, now on G2)
+# stands away from a free home cell, so Return Home has one piece to send home.
+RETURN_HOME = """from playbook import load, BoardWidget
+game = load("cresnovian")
+board = BoardWidget(game.setup({"A2": "essence 3Q", "E2": "cosmos 2Q", "G2": "innervation 9Q", "I3": "duality 4Q",
+                                "D1": "velocity 0Q", "E1": "radiance 0Q", "F1": "corporeality 0Q", "D3": "caprice 0Q",
+                                "E3": "cognizance 0Q"}, homes={"innervation": "A1"}))
+board"""
+
+
+def test_a_choice_that_leaves_one_way_on_finishes_the_action(page, lab):
+    widget = open_board(page, lab, "cresnovian_return_home.ipynb", [RETURN_HOME])
+    click(widget, "A2")
+    widget.get_by_role("button", name="Return Home").click()  # no cell to click after it
+    wait_for_move(widget, "perform A2 return-home G2")
+    state = GAME.parse(position(widget))
+    assert state.piece("innervation").cell == state.piece("innervation").home  # home again

@@ -1,9 +1,12 @@
 """Playing an engine on a real board: the hint button's two levels, the
 evaluation readout, and the engine's answer drawn as the last move."""
 
+import json
+import re
+
 import pytest
 
-from .lab import cells_under, click, lit_cells, open_board, wait_for_attr, wait_for_move
+from .lab import ROOT, board, cells_under, click, lit_cells, open_board, open_notebook, run_all, wait_for_attr, wait_for_move
 
 pytestmark = pytest.mark.browser
 
@@ -90,3 +93,53 @@ def test_playing_black_the_board_shows_black_below_and_only_black_moves_on_its_t
     # Flip still turns the board: White below again.
     widget.get_by_role("button", name="Flip").click()
     page.wait_for_function(WHITE_BELOW, arg=widget.element_handle(), timeout=60000)
+
+
+def whole_games() -> list[tuple[str, str]]:
+    """The tutorials that end with a whole game against a random player (a
+    board with ``opponent=RandomAgent``), each with its game's key."""
+    found = []
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        code = "".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code")
+        key = re.search(r'load\("(\w+)"\)', code)
+        if path.name != "analysis.ipynb" and "opponent=RandomAgent" in code and key:
+            found.append((path.name, key.group(1)))
+    return found
+
+
+# The tutorials' "whole game" boards, against a random player: a notebook, and the game's key.
+WHOLE_GAMES = whole_games()
+
+
+def test_three_tutorials_end_with_a_whole_game_against_a_random_player():
+    assert sorted(key for _, key in WHOLE_GAMES) == ["cosmic", "cresnovian", "kelasu"]
+
+
+@pytest.mark.parametrize(("notebook", "key"), WHOLE_GAMES, ids=[key for _, key in WHOLE_GAMES])
+def test_a_hint_on_a_whole_game_board_is_the_engines_move(page, lab, notebook, key):
+    from playbook import load
+    from playbook.analysis import AlphaBeta
+
+    # The tutorial as a learner runs it: Run All, then Hint twice on the board of a whole game.
+    open_notebook(page, lab, notebook)
+    run_all(page)
+    start = load(key).initial()
+    # The board of a whole game: at the start, with no goal (an exercise's boards have one).
+    index = page.wait_for_function("""(start) => {
+        const boards = [...document.querySelectorAll('.pb-widget')];
+        const i = boards.findIndex((b) => b.dataset.position === start && b.querySelector('.pb-goal').hidden);
+        return i >= 0 ? i : null;
+    }""", arg=start.to_text(), timeout=60000).json_value()
+    widget = board(page, index)
+    hint = widget.get_by_role("button", name="Hint")
+    hint.click()
+    wait_for_attr(widget, "data-hint-level", "1")
+    hint.click()
+    wait_for_attr(widget, "data-hint-level", "2")
+    advice = widget.locator(".pb-advice").inner_text()
+    # The board says how deep its search went; the same search, run here to that depth with no clock,
+    # plays the move the hint names: the hint is a real search's, never the random player's.
+    found = re.search(r"\(search, depth (\d+)\)$", widget.locator(".pb-eval").inner_text())
+    assert found and int(found.group(1)) >= 1, widget.locator(".pb-eval").inner_text()
+    engine = AlphaBeta(depth=int(found.group(1)), time_limit=None).choose(start)
+    assert advice.startswith(f"Hint: {engine.text} ("), (advice, engine.text)

@@ -54,7 +54,8 @@ CELLS = ["from playbook import BoardWidget, load"] + [cell for _, cell in BOARDS
 # Every text on a board and round it smaller than the least size, as shown:
 # the drawing's texts by their font size times the scale from the drawing's
 # units to the screen (and the squeeze of a textLength), the frame's by
-# their computed size.
+# their computed size (the rest of a digest cut short is kept in the text
+# for copying, not shown).
 SMALL_TEXT = """(root, least) => {
   const small = [];
   const canvas = document.createElement('canvas').getContext('2d');
@@ -73,7 +74,7 @@ SMALL_TEXT = """(root, least) => {
   for (const e of root.querySelectorAll('*')) {
     if (e.closest('svg')) continue;
     const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    if (!own || !e.getClientRects().length) continue;
+    if (!own || !e.getClientRects().length || e.closest('.pb-cut')) continue;  // a cut digest's rest: not shown
     const px = parseFloat(getComputedStyle(e).fontSize);
     if (px < least) small.push([e.textContent.trim().slice(0, 40), px]);
   }
@@ -144,3 +145,23 @@ def test_every_board_is_saved_to_the_gallery(browser, lab, dark_lab, theme):
                                                                                    f"review-graph-{theme}.png"]
     # A PNG of a whole board, not an empty box.
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and p.stat().st_size > 5000 for p in saved)
+
+
+def test_no_text_falls_under_the_least_size_in_a_window_of_the_usual_size(browser, lab):
+    # A window 1280 pixels wide (Playwright's and many laptops'), JupyterLab's file browser open
+    # beside the notebook: a wide board's picture (960 pixels at its full size) gets less room than
+    # that, and is shown no smaller than keeps every text at render.MIN_TEXT_PX pixels or more.
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        page = context.new_page()
+        wide = [cell for name, cell in BOARDS if name in ("cresnovian", "wheel-8")]
+        open_board(page, lab, "gallery_narrow.ipynb", [CELLS[0], *wide])
+        for index in range(len(wide)):
+            widget = board(page, index)
+            assert widget.evaluate(SMALL_TEXT, MIN_TEXT_PX) == [], index
+            # Where the notebook is narrower than that, the board scrolls sideways rather than shrink.
+            area = widget.locator(".pb-board-area")
+            shown = area.evaluate("(a) => a.querySelector('svg').getBoundingClientRect().width")
+            assert shown <= area.evaluate("(a) => a.scrollWidth")
+    finally:
+        context.close()

@@ -24,6 +24,8 @@ def test_merge_four_blanks_into_a_diplomat_by_clicks(page, lab):
         click(widget, cell)
     widget.get_by_role("button", name="Diplomat (4)").click()
     assert lit_cells(widget) == ["D2", "D3", "D4", "D5"]
+    # Four cells the diplomat may stand on: the board says to click one of them.
+    assert widget.locator(".pb-picker .pb-prompt").inner_text() == "Now click one of the marked cells."
     click(widget, "D4")
     wait_for_move(widget, "D@D4:D2,D3,D4,D5")
     # The position the kernel published has the diplomat on D4 (index 34).

@@ -149,3 +149,58 @@ def test_a_board_whose_kernel_is_gone_says_so_and_takes_no_clicks(page, lab):
     assert widget.locator("svg [data-cell]").count() > 0  # the picture stays
     assert board(page).get_attribute("data-gone") == "true"
     shoot(widget, "board-kernel-gone.png")
+
+
+# Chess Wheel+ (the tutorial's "Take Bob's queen" week): Ann's knight on c4 takes the queen on e5;
+# her pawns take only straight ahead and her bishop is nowhere near.
+WHEEL_EXERCISE = ["""import secrets
+from playbook.tutorial import Exercise, Tutorial
+from playbook.games.wheel import setup
+crowd = setup({"{Ann}d4": "Ann P", "{Ann}b2": "Ann B", "{Ann}c4": "Ann N", "{Ann}e1": "Ann R", "{Ann}e3": "Ann P",
+               "{Ann}e5": "Bob Q"}).play("{Bob} pass")
+salt = secrets.token_hex(16)
+ex = Exercise(crowd, "Take Bob's queen this week.", moves=2,
+              goal=lambda state: all(kind != "Q" for cell, owner, kind in state.pieces),
+              solution=[f"{{Ann}} seal {salt}: Nc4-e5", f"{{Ann}} reveal {salt}: Nc4-e5"],
+              hint=["pawns take straight ahead.", "the knight jumps: two files and one rank."],
+              learnt="Pieces move as in chess, on one board at a time.", tutorial=Tutorial())
+ex.board"""]
+
+
+def week(widget, piece, target) -> None:
+    """Seal one order (the board draws the salt), then reveal it, by clicks."""
+    click(widget, piece)
+    click(widget, target)
+    widget.get_by_role("button", name="Seal my orders").click()
+    wait_for_attr(widget, "data-verdict", "progress")  # sealed: the reveal is all that is left, and named
+    assert widget.locator(".pb-answer").inner_text().endswith("press Reveal my orders.")
+    widget.get_by_role("button", name="Reveal my orders").click()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_chess_wheel_week_answered_wrong_three_times_then_right(page, lab, dark_lab, theme):
+    server = lab if theme == "light" else dark_lab
+    widget = open_board(page, server, f"wheel-exercise-{theme}.ipynb", WHEEL_EXERCISE)
+    start = widget.get_attribute("data-position")
+    answer = widget.locator(".pb-answer")
+    hints = ["Hint: pawns take straight ahead.", "Hint: the knight jumps: two files and one rank."]
+    for i, (piece, target) in enumerate([("{Ann}d4", "{Ann}d5"), ("{Ann}e3", "{Ann}e4"), ("{Ann}b2", "{Ann}c3")]):
+        week(widget, piece, target)
+        # Crossed where the order went, and taken back to before the seal: Ann seals again.
+        wait_for_attr(widget, "data-moves", "0")
+        wait_for_position(widget, start)
+        assert widget.locator(".pb-mark-wrong, .pb-mark-solution").count() == 1
+        assert widget.get_by_role("button", name="Reveal my orders").count() == 0
+        if i < 2:
+            assert widget.get_attribute("data-verdict") == "wrong" and hints[i] in answer.inner_text()
+    # The third wrong week: the solution, drawn on the board (its order's two cells lit).
+    assert widget.get_attribute("data-verdict") == "solution"
+    assert "here is a solution: {Ann} seal " in answer.inner_text()
+    assert widget.locator("[data-cell='{Ann}c4'], [data-cell='{Ann}e5']").count() == 2
+    shoot(widget, f"wheel-exercise-solution-{theme}.png")
+    week(widget, "{Ann}c4", "{Ann}e5")
+    wait_for_attr(widget, "data-verdict", "right")
+    # The right reveal is ticked on the cell its order went to, with what the exercise taught.
+    assert widget.locator(".pb-mark-right").count() == 1
+    assert answer.inner_text().endswith("You learnt: Pieces move as in chess, on one board at a time.")
+    shoot(widget, f"wheel-exercise-right-{theme}.png")

@@ -40,12 +40,15 @@ document.body.dataset.ready = "yes";
 def test_a_click_on_a_point_or_a_move_sets_the_cursor(page):
     start = load("cosmic").parse("5k/6/r5/6/6/1K2R1 w")
     graph = ReviewGraph(review(Record.of(start, ["b1-a1", "a4x*"])), cursor=2, comment="1… a4x* (black): won.")
-    keys = ("kind", "points", "labels", "moves", "numbers", "marks", "cursor", "comment")
+    keys = ("kind", "svg", "labels", "moves", "numbers", "marks", "cursor", "comment")
     data = {k: getattr(graph, k) for k in keys}
     page.set_content(PAGE % (CSS.read_text(), json.dumps(data), json.dumps(ESM.read_text())))
     page.wait_for_selector("body[data-ready=yes]")
     assert page.locator(".pb-review-comment").inner_text() == "1… a4x* (black): won."
     assert page.locator("circle[data-ply]").count() == 2
+    # The cursor (after the second move) is a line through the second point.
+    assert page.locator(".pb-review-cursor").get_attribute("x1") == \
+        page.locator("circle[data-ply='2']").get_attribute("cx")
     # The blunder's point in the blunder's colour (#d55e00), the other one in the sheet's grey.
     fills = page.evaluate("() => [...document.querySelectorAll('circle[data-ply]')]"
                           ".map((c) => getComputedStyle(c).fill)")
@@ -57,6 +60,13 @@ def test_a_click_on_a_point_or_a_move_sets_the_cursor(page):
     assert page.evaluate("window.sets") == [["cursor", 1]]
     page.locator(".pb-review-move[data-ply='2']").click()
     assert page.evaluate("window.sets") == [["cursor", 1], ["cursor", 2]]
+    # A click on the graph away from any point selects the move whose point is nearest across:
+    # just left of the second point (x 472 of 480), over White's area, is the second move.
+    box = page.locator("svg.pb-review-graph").bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 465 / 480, box["y"] + box["height"] * 20 / 150)
+    assert page.evaluate("window.sets")[-1] == ["cursor", 2]
+    page.mouse.click(box["x"] + box["width"] * 200 / 480, box["y"] + box["height"] * 20 / 150)
+    assert page.evaluate("window.sets")[-1] == ["cursor", 1]
 
 
 def test_the_move_numbers_sit_beside_their_moves_inside_the_list(page):
@@ -73,7 +83,7 @@ def test_the_move_numbers_sit_beside_their_moves_inside_the_list(page):
         state = state.play(action)
     record = Record.of(start, actions)
     graph = ReviewGraph(review(record, depth=1), cursor=0)
-    data = {k: getattr(graph, k) for k in ("kind", "points", "labels", "moves", "numbers", "marks", "cursor")}
+    data = {k: getattr(graph, k) for k in ("kind", "svg", "labels", "moves", "numbers", "marks", "cursor")}
     page.set_content(PAGE % (CSS.read_text(), json.dumps(data), json.dumps(ESM.read_text())))
     page.wait_for_selector("body[data-ready=yes]")
     boxes = page.evaluate("""() => {

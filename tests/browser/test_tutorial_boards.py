@@ -81,10 +81,16 @@ def enter(widget, steps) -> None:
     curtain = widget.locator(".pb-curtain")
     if curtain.is_visible():
         curtain.get_by_role("button", name="Show the board").click()
+    after_choice = False
     for kind, value in steps:
         if kind == "cell":
+            # A choice that leaves one way on finishes the action by itself: the cells after
+            # it are clicked only while the entry still waits for them (lit as targets).
+            if after_choice and value not in widget.evaluate(LIT_TARGETS):
+                break
             widget.locator(f'[data-cell="{value}"]').click()
         elif kind == "choice":
+            after_choice = True
             widget.locator(f'.pb-picker button[title="{value}"]').first.click()
             confirm = widget.locator(".pb-picker button", has_text="Yes,")
             if confirm.count():
@@ -102,6 +108,17 @@ def enter(widget, steps) -> None:
         const stop = el.querySelector('.pb-picker button[title="End the action here"]');
         if (stop) stop.click();
     }""")
+
+
+# The cells the board lights as targets of the entry in progress (none once it is sent).
+LIT_TARGETS = """(root) => root.dataset.instant !== undefined || root.querySelector('.pb-status').textContent === '…'
+    ? [] : [...root.querySelectorAll('.pb-hl-target')].map((t) => {
+        const x = +t.getAttribute('cx'), y = +t.getAttribute('cy');
+        const cell = [...root.querySelectorAll('svg [data-cell]')].find((r) => x > +r.getAttribute('x')
+            && x < +r.getAttribute('x') + +r.getAttribute('width') && y > +r.getAttribute('y')
+            && y < +r.getAttribute('y') + +r.getAttribute('height'));
+        return cell ? cell.getAttribute('data-cell') : null;
+    })"""
 
 
 def board_for(page, prompt: str, solved: set[int]):

@@ -10,6 +10,28 @@ export function el(tag, cls, text) {
   return node;
 }
 
+// A long run of hexadecimal digits: a sealed post's digest or its salt.
+const DIGEST = /\b([0-9a-f]{12})([0-9a-f]{20,})\b/g;
+
+/**
+ * A span holding `text`, each digest or salt in it shown as its first
+ * twelve digits and an ellipsis: the rest stays in the text at no size
+ * (board.css), so that a copy takes the whole of it, and a hover shows it.
+ */
+export function shortText(cls, text) {
+  const node = el("span", cls);
+  let last = 0;
+  for (const m of text.matchAll(DIGEST)) {
+    const cut = el("span", "pb-cut");
+    cut.append(el("span", "", m[2]));
+    node.append(text.slice(last, m.index) + m[1], cut);
+    last = m.index + m[0].length;
+  }
+  node.append(text.slice(last));
+  if (last) node.title = text;
+  return node;
+}
+
 /** A plain button with a label, a hover title and what a press does. */
 export function button(label, title, onClick) {
   const b = el("button", "pb-btn", label);

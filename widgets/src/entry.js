@@ -57,8 +57,25 @@ export function advance(widget, step) {
   }
   widget.node = child;
   if (widget.node.c && widget.node.o.length === 0) return finish(widget);
+  if (step.kind === "choice" && finishForced(widget)) return;
   follow(widget);
   showOptions(widget);
+}
+
+// After a named choice with one way on (one option a step, down to a whole
+// action), the rest is entered at once: the choice finishes the action.
+function finishForced(widget) {
+  const steps = [];
+  let node = widget.node;
+  while (node && !node.c && node.o.length === 1 && node.o[0][0].kind !== "text") {
+    steps.push(node.o[0][0]);
+    node = node.o[0][1];
+  }
+  if (!node || !node.c || node.o.length !== 0 || steps.length === 0) return false;
+  widget.prefix = widget.prefix.concat(steps);
+  widget.node = node;
+  finish(widget);
+  return true;
 }
 
 // An entry of cells that is already a whole move and may go on (a chain

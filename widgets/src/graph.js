@@ -1,45 +1,40 @@
 // A review's evaluation graph and its move list (playbook/widget/review.py's
-// ReviewGraph): one point a move, the labelled ones coloured, the move list
-// in numbered turns with each move's mark, and over them what the review
-// says of the position shown; a click on a point or a move sets the
-// cursor, which the board beside it follows.
+// ReviewGraph).  The graph is drawn by the kernel (review_graph.py: axes,
+// the zero line, each side's advantage shaded, one point a move); here the
+// position shown is marked on it, a click on a point, or anywhere over a
+// move, selects that move, and the move list is drawn in numbered turns
+// with each move's mark.  Over them stands what the review says of the
+// position shown; the board beside follows the cursor a click sets.
 
-import { el, svgNode } from "./dom.js";
+import { el, shortText, svgNode } from "./dom.js";
 import { GRAPH } from "./protocol.js";
 
-// The colour of each label, as the review's picture and plot draw it.
-const COLOURS = { inaccuracy: "#56b4e9", mistake: "#e69f00", blunder: "#d55e00" };
-const W = 480;
-const H = 120;
-const PAD = 8;
-
-function drawGraph(model, jump) {
-  const points = model.get(GRAPH.points) || [];
-  const labels = model.get(GRAPH.labels) || [];
-  const moves = model.get(GRAPH.moves) || [];
+// The graph from the kernel, with the cursor's line at the point of the position shown.
+function drawGraph(model, area, jump) {
+  area.innerHTML = model.get(GRAPH.svg) || "";
+  const svg = area.querySelector("svg");
+  if (!svg) return;
+  const dots = [...svg.querySelectorAll("circle[data-ply]")];
   const cursor = model.get(GRAPH.cursor);
-  const x = (i) => PAD + (points.length > 1 ? (i * (W - 2 * PAD)) / (points.length - 1) : (W - 2 * PAD) / 2);
-  const y = (p) => PAD + (1 - p) * (H - 2 * PAD);
-  const svg = svgNode("svg", { viewBox: `0 0 ${W} ${H}`, class: "pb-review-graph", role: "img" });
-  svg.append(svgNode("rect", { x: 0, y: 0, width: W, height: H, class: "pb-review-bg" }));
-  svg.append(svgNode("line", { x1: 0, x2: W, y1: y(0.5), y2: y(0.5), class: "pb-review-mid" }));
-  if (points.length) {
-    const path = points.map((p, i) => `${x(i)},${y(p)}`).join(" ");
-    svg.append(svgNode("polyline", { points: path, class: "pb-review-line" }));
+  const current = dots.find((d) => Number(d.dataset.ply) === cursor);
+  if (current) {
+    const box = svg.viewBox.baseVal;
+    const x = current.getAttribute("cx");
+    const line = svgNode("line", { x1: x, x2: x, y1: 0, y2: box.height, class: "pb-review-cursor" });
+    svg.insertBefore(line, dots[0]);
+    current.classList.add("pb-current");
   }
-  if (cursor > 0 && cursor <= points.length) {
-    svg.append(svgNode("line", { x1: x(cursor - 1), x2: x(cursor - 1), y1: 0, y2: H, class: "pb-review-cursor" }));
-  }
-  points.forEach((p, i) => {
-    const dot = svgNode("circle", { cx: x(i), cy: y(p), r: labels[i] ? 5 : 3.5, class: "pb-review-dot", "data-ply": i + 1 });
-    if (labels[i]) dot.style.fill = COLOURS[labels[i]]; // over the sheet's grey
-    const title = svgNode("title", {});
-    title.textContent = `${moves[i] || ""}${labels[i] ? " (" + labels[i] + ")" : ""}`;
-    dot.append(title);
-    dot.addEventListener("click", () => jump(i + 1));
-    svg.append(dot);
+  for (const dot of dots) dot.addEventListener("click", (event) => {
+    event.stopPropagation();
+    jump(Number(dot.dataset.ply));
   });
-  return svg;
+  // Anywhere else on the graph: the move whose point is nearest across.
+  svg.addEventListener("click", (event) => {
+    if (!dots.length) return;
+    const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+    const near = dots.reduce((a, b) => (Math.abs(b.getAttribute("cx") - at.x) < Math.abs(a.getAttribute("cx") - at.x) ? b : a));
+    jump(Number(near.dataset.ply));
+  });
 }
 
 // The moves in numbered turns: a turn holds its number and its moves and
@@ -57,7 +52,7 @@ function drawMoves(model, jump) {
       if (numbers[i]) turn.append(el("span", "pb-num", numbers[i]));
       turns.push(turn);
     }
-    const item = el("span", "pb-review-move", text);
+    const item = shortText("pb-review-move", text);
     if (marks[i]) item.append(el("span", `pb-note pb-note-${labels[i] || "other"}`, marks[i]));
     item.dataset.ply = i + 1;
     item.setAttribute("role", "button");
@@ -82,7 +77,7 @@ export function renderGraph(model, root) {
   };
   const draw = () => {
     comment.textContent = model.get(GRAPH.comment) || "";
-    graph.replaceChildren(drawGraph(model, jump));
+    drawGraph(model, graph, jump);
     list.replaceChildren(...drawMoves(model, jump));
   };
   draw();

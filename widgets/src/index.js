@@ -15,7 +15,7 @@ import { showMoves } from "./moves.js";
 import { askForPictures } from "./pictures.js";
 import { BOARD, GRAPH, GRAPH_KIND, onChange } from "./protocol.js";
 import { publishState, showAdvice, showDetails, showEvaluation, showStatus } from "./status.js";
-import { fitWidth, redrawOnce, showBoard } from "./view.js";
+import { redrawOnce, showBoard } from "./view.js";
 
 function render({ model, el: root }) {
   // The same bundle draws a review's graph (its model says so) and the board.
@@ -42,7 +42,6 @@ function render({ model, el: root }) {
   onChange(model, [BOARD.curtain], () => showCurtain(widget));
   onChange(model, [BOARD.advice], () => showAdvice(widget));
   onChange(model, [BOARD.evaluation], () => showEvaluation(widget));
-  onChange(model, [BOARD.svg], () => fitWidth(widget));
   onChange(model, [BOARD.goal, BOARD.score, BOARD.verdict], () => showLesson(widget));
   positionEditor(model, root, widget.board);
 
@@ -53,7 +52,6 @@ function render({ model, el: root }) {
   showCurtain(widget);
   showEvaluation(widget);
   showLesson(widget);
-  fitWidth(widget);
   askForPictures(model);
 }
 

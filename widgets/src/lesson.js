@@ -50,12 +50,13 @@ export function showLesson(widget) {
   showMark(widget);
 }
 
-/** Mark the cell the judged move ended on: a tick when right, a cross when wrong. */
+/** Mark the cell the judged move ended on: a tick when right (or right so far), a cross when wrong. */
 export function showMark(widget) {
   const { model, board } = widget;
   board.querySelectorAll(".pb-mark-layer").forEach((g) => g.remove());
   const verdict = model.get(BOARD.verdict) || {};
-  const path = MARKS[verdict.kind === "solution" ? "wrong" : verdict.kind];
+  // A right step of a longer line is ticked as a right answer is.
+  const path = MARKS[{ solution: "wrong", good: "right" }[verdict.kind] || verdict.kind];
   const svg = board.querySelector("svg");
   const box = verdict.cell && svg ? cellBox(board, verdict.cell) : null;
   if (!path || !box) return;

@@ -1,6 +1,6 @@
 // The move list under the board.
 
-import { el } from "./dom.js";
+import { el, shortText } from "./dom.js";
 import { BOARD, SEND } from "./protocol.js";
 
 // The review marks a move can carry, by the label they stand for.
@@ -21,7 +21,7 @@ export function showMoves(widget) {
   const entries = [start];
   const items = [start];
   moves.forEach((text, i) => {
-    const item = el("span", "pb-move", text);
+    const item = shortText("pb-move", text);
     if (notes[i]) item.append(el("span", `pb-note pb-note-${NOTE_CLASSES[notes[i]] || "other"}`, notes[i]));
     const entry = el("li", "pb-turn");
     if (numbers[i]) entry.append(el("span", "pb-num", numbers[i]), " ");

@@ -44,6 +44,11 @@ export function showOptions(widget) {
   }
   const choices = options(widget).filter(([s]) => s.kind === "choice");
   for (const [step, child] of choices) picker.append(choiceButton(widget, step, child));
+  // Just after a named choice, with only cells to click next: say so.
+  const last = prefix[prefix.length - 1];
+  if (last.kind === "choice" && options(widget).length > 0 && options(widget).every(([s]) => s.kind === "cell")) {
+    picker.append(el("span", "pb-prompt", "Now click one of the marked cells."));
+  }
   const text = options(widget).find(([s]) => s.kind === "text");
   if (text) {
     const input = el("input", "pb-text");

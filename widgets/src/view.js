@@ -15,6 +15,7 @@ export function showBoard(widget) {
   const instant = root.dataset.instant;
   const hadFocus = board.contains(document.activeElement) ? widget.focusId : null;
   board.innerHTML = model.get(BOARD.svg);
+  fitWidth(widget);
   labelCells(widget);
   if (hadFocus) focusCell(widget, hadFocus); // the keyboard stays where it was on the new board
   widget.hovered = null;
@@ -54,10 +55,19 @@ export function redrawOnce(widget) {
   };
 }
 
+// The least size in pixels of a text on the board: render.MIN_TEXT_PX
+// (tests/test_bundle.py checks that the two agree).
+const MIN_TEXT_PX = 11;
+
 // Boards much wider than the usual one (several boards side by side) may
-// use more of the page.
+// use more of the page.  No board is shown so narrow that its texts (1em
+// of the drawing's root font, or more) fall under MIN_TEXT_PX: where the
+// notebook is narrower still, the board scrolls sideways.
 export function fitWidth(widget) {
   const svg = widget.board.querySelector("svg");
   const width = svg ? parseFloat(svg.getAttribute("width")) : 0;
   widget.root.style.maxWidth = width > 640 ? `${Math.min(width, 1000)}px` : "";
+  const em = svg ? parseFloat(svg.getAttribute("font-size")) : 0;
+  const units = svg && svg.viewBox ? svg.viewBox.baseVal.width : 0;
+  if (em > 0 && units > 0) svg.style.minWidth = `${Math.ceil((MIN_TEXT_PX * units) / em)}px`;
 }

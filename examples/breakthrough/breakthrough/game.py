@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playbook.core import Game, IllegalAction, NotationError
+from playbook.core import Game, IllegalAction, NotationError, checked_text
 from playbook.descriptor import Descriptor, Ending, Option
 
 from .engine import BreakthroughEngine
@@ -38,9 +38,7 @@ class Breakthrough(Game):
 
     def parse(self, text: str) -> BreakthroughState:
         """The position written ``text`` (see the rules' notation)."""
-        if not isinstance(text, str):
-            raise NotationError(f"a position is text, not {type(text).__name__}")
-        board, _, side = text.strip().partition(" ")
+        board, _, side = checked_text(text).strip().partition(" ")
         ranks = board.split("/")
         width = len(ranks[0])
         if not 4 <= len(ranks) <= 8 or not 4 <= width <= 8 or any(len(r) != width for r in ranks):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core import Game, IllegalAction, Outcome
+from ...core import Game, IllegalAction, Outcome, checked_text
 from ...descriptor import Descriptor, Ending, Option
 from .board import FILES, geometry
 from .edit import palette
@@ -115,7 +115,7 @@ class CCC(Game):
 
     def parse(self, text: str) -> CCCState:
         """The position written ``text`` (see :mod:`.notation`); NotationError names the bad field."""
-        files, ranks, side, turn, quiet, homes, board, lost = read(text)
+        files, ranks, side, turn, quiet, homes, board, lost = read(checked_text(text))
         return CCCState(files, ranks, board, side, turn, quiet, homes, lost, self)
 
     def setup(self, pieces: dict[str, str], to_move: str = "white", files: int = 8, ranks: int = 10,

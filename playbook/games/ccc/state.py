@@ -8,7 +8,7 @@ from functools import cached_property
 from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, Step, StepOptions
+from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, Step, StepOptions, checked_action
 from .board import Geometry
 from .edit import edit, placed
 from .effects import carry_out
@@ -184,6 +184,7 @@ class CCCState(State):
         """The legal action written ``text`` (see the package docstring for the notation)."""
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        checked_action(text)
         self._refuse_if_over()
         text = " ".join(text.split()) if '"' not in text else text.strip()
         action = self._by_text.get(text)

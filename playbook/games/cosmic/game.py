@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core import Game, IllegalAction, PlaybookError, Step
+from ...core import Game, IllegalAction, PlaybookError, Step, checked_text
 from ...descriptor import Descriptor, Ending, Option, Talk
 from .board import ACCEPT_DRAW, BARE_KING, NAMES, OFFER_DRAW, START
 from .engine import ENGINE
@@ -62,7 +62,7 @@ class CosmicChess(Game):
         that cannot arise: wrong ranks, unknown letters, more pieces than a
         set holds, a bad side, offer or move count, or a king gone that
         the side that moved last could not have taken."""
-        board, side, offer, quiet = read_position(text, self.quiet_limit)
+        board, side, offer, quiet = read_position(checked_text(text), self.quiet_limit)
         return CosmicState(board, side, offer, self, quiet)
 
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from typing import NoReturn
 
-from ...core import NotationError
+from ...core import NotationError, checked_text
 from .board import CELLS, FOUNDATION, ROWS, UMBRATIONS, Umbral
 from .entry import word_problem
 from .notation import check_state, missing_pieces, name_problem
@@ -148,7 +148,7 @@ def read_forum(game, text: str, to_move: str, second: str = "right"):
     """A position pasted from the forum (see ``CresnovianChess.from_forum``)."""
     if not isinstance(text, str):
         raise NotationError(f"a forum table is text, not {type(text).__name__}")
-    table = _Table(text)
+    table = _Table(checked_text(text, "a forum table"))
     rows, end = table.read()
     if len(rows) != 4:
         table.fail(f"the table needs a header row and 3 rows of cells, found {len(rows)} rows",

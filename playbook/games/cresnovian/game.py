@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core import Game, IllegalAction, NotationError
+from ...core import Game, IllegalAction, NotationError, checked_text
 from ...descriptor import Descriptor, Option
 from .board import FOUNDATION, KINGDOM_EMPTIED, UMBRATIONS
 from .edit import palette
@@ -92,7 +92,7 @@ class CresnovianChess(Game):
         """The position written ``text`` (see :meth:`CresnovianState.to_text`),
         checked field by field: an impossible position raises
         :class:`NotationError` naming the field and the problem."""
-        return read_position(self, text)
+        return read_position(self, checked_text(text) if isinstance(text, str) else text)  # JSON's own words else
 
     def from_forum(self, text: str, to_move: str, second: str = "right") -> CresnovianState:
         """A position pasted from the forum: the ``[TABLE]`` code and the

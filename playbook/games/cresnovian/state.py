@@ -9,7 +9,7 @@ from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from ...core import Action, IllegalAction, NotationError, Outcome, State, Step, StepOptions
+from ...core import Action, IllegalAction, NotationError, Outcome, State, Step, StepOptions, checked_action
 from ...render import Scene
 from .abilities import ABILITIES
 from .action_text import steps_from_text
@@ -270,6 +270,7 @@ class CresnovianState(State):
     def parse_action(self, text: str) -> Action:
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        checked_action(text)
         self._refuse_if_over()
         text = text.strip()
         if "_listed" in self.__dict__:

@@ -8,9 +8,9 @@ import gc
 from collections.abc import Iterator
 from functools import cached_property
 
-from ...core import Action
+from ...core import MOST_LISTED, Action, TooManyActions
 from .board import ACCEPT, CAPTURE, MOVE, MOVES, NEIGHBOURS, OFFER, OWN, RESIGN, SLIDE, _bits, _parts, _spread
-from .merges import _PART_MERGES, PART_CACHE_CELLS, _connected_subsets, _merges_of, _merges_of_part
+from .merges import _PART_MERGES, PART_CACHE_CELLS, _connected_subsets, _merges_of, _merges_of_part, merge_count
 
 
 def _blank_table(blank: str) -> bytes:
@@ -159,10 +159,32 @@ class ActionLists:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action: piece actions by cell, then merges, then the
-        words (resign, and offer-draw or accept-draw)."""
+        words (resign, and offer-draw or accept-draw).  A field of blanks
+        wide enough to make more than :data:`~playbook.core.MOST_LISTED`
+        actions raises :class:`~playbook.core.TooManyActions` at once,
+        counting them without making them: :meth:`iter_actions` makes such
+        a position's actions one at a time, and the board, the engines and
+        the random player enter them by steps."""
         if self.ended:
             return []
+        if "_listed" not in self.__dict__:
+            self._refuse_a_huge_list()
         return list(self._listed)
+
+    def _refuse_a_huge_list(self) -> None:
+        """Raise :class:`~playbook.core.TooManyActions` when the merges alone would pass the bound."""
+        left = MOST_LISTED
+        for part in _parts(self._mergeable_mask):
+            if not part & (part - 1):
+                continue
+            count = merge_count(part, left)
+            if count is None:
+                raise TooManyActions(
+                    f"this position has too many actions to list: {self.side}'s {bin(part).count('1')} connected "
+                    f"blanks make more than {MOST_LISTED:,} merges (or more ways of leaving blanks out of a stone "
+                    "than that to search). iter_actions() makes them one at a time; next_steps() enters one "
+                    "step by step, as the board and the engines do")
+            left -= count
 
     @cached_property
     def _listed(self) -> list[Action]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ...core import Action, IllegalAction, NotationError, StateMixin, Step, StepOptions
+from ...core import Action, IllegalAction, NotationError, StateMixin, Step, StepOptions, checked_action
 from .board import (
     ACCEPT,
     CELL_STEPS,
@@ -138,6 +138,7 @@ class StepEntry(StateMixin):
     def parse_action(self, text: str) -> Action:
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        checked_action(text)
         self._refuse_if_over()
         text = text.strip()
         if text in WORDS:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core import Game, NotationError, Step
+from ...core import Game, Step, checked_text
 from ...descriptor import Descriptor, Ending, Talk
 from .board import ACCEPT, CELLS, INDEX, NAMES, OFFER, RANKS, RESIGN, SIDES, SIZE, START_BOARD
 from .engine import ENGINE
@@ -61,9 +61,7 @@ class Kelasu(Game):
         field is checked; a refusal names the field with its line and column.
         A finished game that the text does not mark as ended (say, one side
         holds all four victory cells) is read as ended."""
-        if not isinstance(text, str):
-            raise NotationError(f"a position is text, not {type(text).__name__}")
-        reader = _Reader(text)
+        reader = _Reader(checked_text(text))
         start = len(text) - len(text.lstrip("\n"))
         lines = text[start:].rstrip("\n").split("\n")
         pos = start

@@ -3,6 +3,7 @@ order a person clicks the blanks in, and the kept lists of small groups."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from itertools import combinations
 
@@ -80,6 +81,27 @@ SMALL_LARGEST = max(c for c in COSTS.values() if c < COSTS["S"])
 _PART_MERGES: dict[int, tuple[Action, ...]] = {}
 PART_CACHE_LIMIT = 20_000  # groups kept
 PART_CACHE_CELLS = 12  # only groups this small (their lists stay short)
+
+
+def merge_count(part: int, most: int) -> int | None:
+    """How many merges the connected group of blanks ``part`` (a bit mask)
+    makes, counted without making them; None once the count passes
+    ``most``, or when the search for its 21-blank groups alone would walk
+    more than ``most`` ways of leaving blanks out (a group of 36 blanks:
+    over five billion), which no list should wait for."""
+    cached = _PART_MERGES.get(part)
+    if cached is not None:
+        return len(cached) if len(cached) <= most else None
+    n = bin(part).count("1")
+    if n >= COSTS["S"] and math.comb(n, n - COSTS["S"]) > most:
+        return None
+    count = 0
+    for group in _connected_subsets(part):
+        size = bin(group).count("1")
+        count += len(KINDS_OF_SIZE[size]) * size  # each kind of that cost, on any of its cells
+        if count > most:
+            return None
+    return count
 
 
 def _merges_of_part(part: int) -> tuple[Action, ...] | list[Action]:

@@ -104,8 +104,14 @@ tests' comments.
     (clarification 23) that cost more than the power are refused at once,
     when sealed.  Every salt the program makes (the board's **Seal**, the
     engines, ``play_orders``) is 128 random bits from ``secrets``, new each
-    time, since a guessable salt gives the orders away.
+    time, since a guessable salt gives the orders away.  A salt a player
+    types themselves (after **Seal**, or in ``{Ann} seal <salt>: <orders>``)
+    is refused when shorter than 18 characters (``orders.MIN_SALT``, where
+    the bound is worked out): a player's orders are so few that the salt
+    alone hides them.  A reveal is never refused for its salt's length: its
+    commitment is public already.
     Tests: ``test_clarification_10_a_forged_reveal_is_refused_and_changes_nothing``,
+    ``test_clarification_10_a_salt_too_short_to_hide_the_orders_is_refused``,
     ``test_clarification_10_committed_but_never_revealed_gives_no_orders``,
     ``test_commitment_is_sha256_of_salt_colon_orders``,
     ``test_orders_beyond_the_movement_power_are_refused_at_reveal``,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ...core import Action, IllegalAction, NotationError, Step
+from ...core import Action, IllegalAction, NotationError, Step, checked_action
 from .orders import HASH_RE, hash_body, read_orders, split_body
 
 ACTION_RE = re.compile(r"\{([^{}]*)\}\s+([a-z]+)(?:\s+(.*))?", re.S)
@@ -42,6 +42,7 @@ def read_action(state, text: str) -> Action:
     IllegalAction naming what is wrong."""
     if not isinstance(text, str):
         raise NotationError(f"an action is written as text, not {type(text).__name__}")
+    checked_action(text)
     state._refuse_if_over()
     text = text.strip()
     if text == END:

@@ -5,8 +5,10 @@ movement power, one order per piece), then **Seal**: the entry is complete,
 sealed with a fresh salt from :func:`~.orders.new_salt` (nobody has to
 invent one), and becomes ``{Ann} commit <hash>``; the state keeps the text
 behind it privately.  A text step after **Seal** gives a salt of one's own
-instead (it is accepted, never asked for).  The choices **Create** and **Populate** (the
-board actions) and **Pass** (no orders) stand alone.  Resolve phase:
+instead: it is accepted, never asked for, and refused when shorter than
+:data:`~.orders.MIN_SALT` characters (it would give the orders away).  The
+choices **Create** and **Populate** (the board actions) and **Pass** (no
+orders) stand alone.  Resolve phase:
 **Reveal** (when this state remembers the sealed text) or **Withhold**.
 """
 
@@ -15,10 +17,10 @@ from __future__ import annotations
 from ...core import Action, IllegalAction, NotationError, PlaybookError, Step, StepOptions
 from .actions import checked_reveal, simple
 from .board import short
-from .orders import SALT_RE, commitment, hash_body, new_salt, read_orders, reveal_body, split_body
+from .orders import MIN_SALT, commitment, hash_body, new_salt, own_salt_fault, read_orders, reveal_body, split_body
 
 SEAL = Step.choice("seal", "Seal my orders")
-SALT_PROMPT = "your own salt, one word (a random one is made when left out)"
+SALT_PROMPT = f"your own salt: one word of {MIN_SALT} or more random letters or digits (made for you when left out)"
 
 
 def listed(state) -> list[Action]:
@@ -80,8 +82,9 @@ class Entry:
                 return StepOptions((), True)
             if len(rest) == 2 and rest[1].kind == "text":
                 salt = rest[1].value.strip()
-                if salt and not SALT_RE.fullmatch(salt):
-                    raise IllegalAction("the salt is one word of letters, digits, '-' or '_'", rule="hidden orders")
+                fault = own_salt_fault(salt) if salt else None
+                if fault:
+                    raise IllegalAction(fault, rule="hidden orders: a salt that hides them")
                 return StepOptions((), True)
         raise IllegalAction(f"{rest[0].value!r} does not continue an entry of orders")
 
@@ -144,6 +147,9 @@ def sealed(state, player: str, body: str, text: str = "", at: int = 0) -> Action
         orders = read_orders(orders_text, player, state.players)
     except NotationError as exc:
         raise NotationError(f"the orders to seal cannot be read: {exc}", text or body, at) from None
+    fault = own_salt_fault(salt)
+    if fault:
+        raise IllegalAction(fault, rule="hidden orders: a salt that hides them")
     if len(orders) > state.power:  # refused now, not only when they would be revealed
         raise IllegalAction(f"{len(orders)} orders cost {len(orders)} movement power; {player} has {state.power}",
                             rule="movement power")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core import Game, IllegalAction, NotationError
+from ...core import Game, IllegalAction, NotationError, checked_text
 from ...descriptor import Descriptor, Ending, Option, Seats
 from .board import KINDS, NAME_RE, read_cell
 from .edit import palette
@@ -66,7 +66,7 @@ class ChessWheel(Game):
 
     def parse(self, text: str) -> WheelState:
         """The position written ``text`` (see :mod:`.notation`)."""
-        return parse(self, text)
+        return parse(self, checked_text(text))
 
 
 GAME = ChessWheel()

@@ -59,11 +59,38 @@ class Order:
 #: The random bits in a salt made by :func:`new_salt`.
 SALT_BITS = 128
 
+#: The fewest characters of a salt a player types themselves.  The orders
+#: hide almost nothing: in the busiest positions random play reaches, a
+#: player has 97 single orders, so at most 1 + 97 + 97*96 + 97*96*95 =
+#: 894,050 texts of up to three orders (about 2^20), hashed under one
+#: guessed salt in a third of a second by one core doing 2.7 million
+#: SHA-256 a second (a one-letter salt, 64 of them: about 21 s; likely
+#: orders first: far less).  So the salt alone must hold, even against
+#: someone who guesses the orders at once.  Against 10^12 hashes a second
+#: (about fifty of today's graphics cards) for a week (the longest orders
+#: stay sealed, Monday to Saturday), with no more than a 1 in 1,000 chance,
+#: it needs 10^12 * 604,800 * 1,000 = 6.05 * 10^20 possible salts, 69 bits.
+#: Counting 4 bits a typed character (a hex digit; random letters, digits,
+#: '-' and '_' give 6), that is 69 / 4 = 17.3, so 18 characters.
+MIN_SALT = 18
+
 
 def new_salt() -> str:
     """A fresh salt nobody can guess: :data:`SALT_BITS` random bits from
     :mod:`secrets`, written as hex digits (one word, as a salt must be)."""
     return secrets.token_hex(SALT_BITS // 8)
+
+
+def own_salt_fault(salt: str) -> str | None:
+    """Why ``salt``, typed by a player, cannot seal orders (not one word, or
+    too short to hide them: see :data:`MIN_SALT`), or None when it can."""
+    if not SALT_RE.fullmatch(salt):
+        return "the salt is one word of letters, digits, '-' or '_'"
+    if len(salt) < MIN_SALT:
+        return (f"a salt of {len(salt)} character{'s' if len(salt) != 1 else ''} gives the orders away (they are "
+                f"so few that anyone can hash them all with every short salt): type at least {MIN_SALT} random "
+                f"letters or digits, or leave the salt out and one is made for you")
+    return None
 
 
 def commitment(salt: str, orders: str) -> str:

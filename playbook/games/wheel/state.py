@@ -103,9 +103,10 @@ class WheelState(PieceQuestions, State):
         the commitments made so far."""
         if self.outcome is not None or self.phase != "move":
             return ""
+        # The digests are cut short with an ellipsis, which also ends the sentence.
         made = "; ".join(f"{p} committed {h[:12]}…" for p, h in self.commitments)
         return (f"Week {self.week}, move phase. Pass the device to {self.to_move}: only {self.to_move} "
-                f"should see the orders they enter." + (f" {made}." if made else ""))
+                f"should see the orders they enter." + (f" {made}" if made else ""))
 
     # ---- sealed orders
 
