@@ -20,6 +20,8 @@
 
 import { IRenderMimeRegistry } from "@jupyterlab/rendermime";
 
+import { holdRestoredKernels, siteKernels, startAddressedKernel } from "./kernels.js";
+
 const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
 const WRAPPED = Symbol("playbook-games: pictured");
 
@@ -116,7 +118,7 @@ function guard(registry) {
   return registry;
 }
 
-const plugin = {
+const pictures = {
   id: "playbook-games:pictures",
   description: "Widget outputs show their saved picture until their live view is drawn.",
   autoStart: true,
@@ -128,4 +130,15 @@ const plugin = {
   },
 };
 
-export default plugin;
+const kernels = {
+  id: "playbook-games:kernels",
+  description: "Where the page asks: the addressed notebook's kernel starts as the page loads, restored ones when shown.",
+  autoStart: true,
+  activate: (app) => {
+    if (!siteKernels()) return;
+    void startAddressedKernel(app);
+    holdRestoredKernels(app);
+  },
+};
+
+export default [pictures, kernels];

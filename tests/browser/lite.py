@@ -67,7 +67,7 @@ def block_other_hosts(context, refused: list[str]) -> None:
 def open_lite_notebook(page, base: str, name: str) -> None:
     """Open notebook ``name`` in the site and wait until its kernel is idle."""
     page.goto(f"{base}/lab/index.html?path={name}")
-    page.wait_for_selector(".jp-Notebook", timeout=120000)
+    page.locator(".jp-Notebook:visible").first.wait_for(timeout=120000)
     page.get_by_text("| Idle").wait_for(timeout=180000)
 
 

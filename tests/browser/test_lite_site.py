@@ -81,7 +81,7 @@ def test_a_tutorials_first_exercise_is_solved_by_clicks_in_the_offline_site(offl
 def test_the_solved_exercise_is_still_solved_after_a_reload(offline, site):
     page, refused = offline
     page.reload()
-    page.wait_for_selector(".jp-Notebook", timeout=120000)
+    page.locator(".jp-Notebook:visible").first.wait_for(timeout=120000)
     page.get_by_text("| Idle").wait_for(timeout=180000)
     run_all(page)
     summary = page.locator(".jp-OutputArea-output").filter(
