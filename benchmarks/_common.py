@@ -10,17 +10,19 @@ from typing import Callable, Sequence
 
 
 def random_positions(initial, n: int, seed: int = 1, max_plies: int = 200) -> list:
-    """``n`` positions from random games of a playbook game (via the step API)."""
+    """``n`` positions from random games of a playbook game (via the step
+    API; where the dice move, they are rolled from ``seed``)."""
     from playbook.analysis import RandomAgent
+    from playbook.chance import Dice, advance
 
-    agent = RandomAgent(seed=seed)
+    agent, dice = RandomAgent(seed=seed), Dice(seed)
     positions = []
     state = initial
     while len(positions) < n:
         if state.outcome is not None or len(positions) % max_plies == max_plies - 1:
             state = initial
         positions.append(state)
-        state = state.play(agent.choose(state))
+        state = advance(state, agent.choose, dice)[1]
     return positions
 
 

@@ -35,10 +35,12 @@ def shown(action) -> str:
 
 
 def sample(game, count: int) -> list:
-    """The start and ``count - 1`` running positions from seeded random games."""
+    """The start and ``count - 1`` running positions from seeded random
+    games, each where a player moves (no engine chooses for the dice)."""
     states = random_positions(game.initial(), 40 * count, seed=2)
-    running = [s for s in states[1:] if s.outcome is None]
-    return [game.initial()] + running[7::max(1, len(running) // count)][:count - 1]
+    running = [s for s in states[1:] if s.outcome is None and not s.chance]
+    first = [] if game.initial().chance else [game.initial()]
+    return (first + running[7::max(1, len(running) // count)])[:count]
 
 
 def main() -> None:

@@ -24,7 +24,9 @@ on ``--workers N`` local processes, or on the Dask cluster whose
 scheduler is at ``--scheduler ADDRESS``.
 
 ``--rotate`` seats the agents turned one place round from game to game,
-each turn of the seats opening alike (colour-reversed pairs).
+each turn of the seats opening alike (colour-reversed pairs); with
+``--same-dice``, in a game with dice, the games of a turn also roll the
+same dice.
 ``playbook summary FOLDER`` prints a folder's figures with their 95%
 intervals: results, the first mover's score (draws as draws, unfinished
 games counted), pairs and agents when seats rotated, the median length
@@ -220,6 +222,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--rotate", action="store_true",
                      help="seat the agents turned one place round from game to game, each turn of the seats "
                           "opening with the same book (colour-reversed pairs in a two-player game)")
+    run.add_argument("--same-dice", action="store_true",
+                     help="with --rotate, in a game with dice: every game of a turn of the seats rolls the same "
+                          "dice, so their luck falls alike on both seatings")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
     told = commands.add_parser(
         "summary", help="print a results folder's figures with their intervals",
@@ -319,7 +324,7 @@ def selfplay_command(args) -> int:
     try:
         result = selfplay(args.game, agents, games=args.games, max_plies=args.max_plies, executor=executor,
                           options=options, setup=setup, seed=args.seed, progress=not args.quiet, batch=args.batch,
-                          out=args.out, book=args.book, rotate=args.rotate)
+                          out=args.out, book=args.book, rotate=args.rotate, same_dice=args.same_dice)
         stopped = False
     finally:
         _close(executor, client, stopped)

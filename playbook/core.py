@@ -27,11 +27,20 @@ player).  :meth:`State.curtain` asks a shared screen to hide the board
 while it is handed to the next player.
 
 How a game is played is declared, not probed: :attr:`Game.simultaneous`,
-:attr:`Game.hidden_information` and :meth:`State.observation` (what one
-player may see).  Search uses :meth:`State.after`, the successor without
+:attr:`Game.hidden_information`, :attr:`Game.chance` and
+:meth:`State.observation` (what one player may see).  Search uses :meth:`State.after`, the successor without
 the checks, and asks the game's :class:`Engine` (``game.engine``) for its
 evaluation and the actions worth weighing beyond those listed.  A finished
 game's :class:`Outcome` names its :class:`Ending` beside the words.
+
+Games with chance (dice, cards drawn) declare it (``Descriptor(chance=True)``):
+in a *chance node* (:attr:`State.chance`) the dice, not a player, move:
+``to_move`` is :data:`CHANCE`, the legal actions are the outcomes, and
+:meth:`State.chance_outcomes` gives each with its exact probability.
+Playing an outcome is an action like any other (it has its text, records
+keep it, replays repeat it); who draws it is the caller's business
+(:mod:`playbook.chance`): a run's seeded dice, a board's Roll button,
+never an agent.
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -56,6 +66,7 @@ __all__ = [
     "Action",
     "Descriptor",
     "Ending",
+    "CHANCE",
     "Outcome",
     "WIN",
     "Engine",
@@ -391,6 +402,10 @@ class Outcome:
 
 # --------------------------------------------------------- engine knowledge
 
+#: What :attr:`State.to_move` holds in a chance node: the dice (or the
+#: cards, or whatever chance a game has) move there, not a player.
+CHANCE = "chance"
+
 #: The score of a won game in every evaluation (a lost one scores ``-WIN``).
 WIN = 10_000.0
 
@@ -509,6 +524,14 @@ class Game(ABC):
     hidden_information: bool = False
     #: What the game teaches the engines (its evaluation, extra actions ...).
     engine: Engine[Any] = Engine()
+
+    @property
+    def chance(self) -> bool:
+        """Whether chance moves in some of the game's positions (a roll of
+        dice, a card drawn), as its descriptor declares: those positions
+        are chance nodes (:attr:`State.chance`).  A game without chance
+        never has one."""
+        return self.descriptor.chance
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's ``name`` and ``title`` are those its descriptor declares."""
@@ -699,8 +722,32 @@ class State(ABC):
     @property
     def movers(self) -> tuple[str, ...]:
         """Every player who still has a decision in this position.  Turn
-        games have one, ``to_move``; simultaneous games override this."""
-        return () if self.outcome is not None else (self.to_move,)
+        games have one, ``to_move``; simultaneous games override this; a
+        chance node has none (the dice decide)."""
+        return () if self.outcome is not None or self.chance else (self.to_move,)
+
+    @property
+    def chance(self) -> bool:
+        """Whether this position is a chance node: the game is running and
+        chance, not a player, moves (``to_move`` is :data:`CHANCE`).  Its
+        legal actions are then the outcomes, each with its probability in
+        :meth:`chance_outcomes`."""
+        return self.to_move == CHANCE and self.outcome is None
+
+    @property
+    def roller(self) -> str | None:
+        """In a chance node, the player whose turn the outcome belongs to
+        (who rolls the dice), where the game says; None elsewhere and where
+        chance belongs to no player.  Move lists number a roll with its
+        roller's turn."""
+        return None
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """In a chance node, every outcome (the actions :meth:`legal_actions`
+        lists, in its order) with its exact probability, a
+        :class:`fractions.Fraction` above zero; they sum to one.  Empty
+        where a player moves (the default: games without chance)."""
+        return []
 
     def curtain(self) -> str:
         """A message for a shared screen (hot-seat play): when not empty,
@@ -712,6 +759,8 @@ class State(ABC):
         """One line for a status bar: whose turn, what is left, the result."""
         if self.outcome is not None:
             return f"Game over. {str(self.outcome)[0].upper()}{str(self.outcome)[1:]}"
+        if self.chance:
+            return f"{self.roller.capitalize()} to roll" if self.roller else "Chance to move"
         return f"{self.to_move.capitalize()} to move"
 
     # ---- provided

@@ -191,7 +191,12 @@ class Descriptor:
     - ``bench_depth``: the search depth the speed benchmark times;
     - ``clarified_in``: the tutorial notebook (a path from the project's
       root) whose clarifications chapter repeats the module's "Rules
-      clarifications".
+      clarifications";
+    - ``chance``: whether chance moves in some positions (a roll of dice,
+      a card drawn), as OpenSpiel's ``GameType.chance_mode`` says: those
+      are chance nodes, whose ``to_move`` is
+      :data:`~playbook.core.CHANCE` and whose outcomes come with exact
+      probabilities (:meth:`~playbook.core.State.chance_outcomes`).
     """
 
     key: str
@@ -208,6 +213,7 @@ class Descriptor:
     puzzle_file: str = ""
     bench_depth: int = 3
     clarified_in: str = ""
+    chance: bool = False
 
     def names(self) -> tuple[str, ...]:
         """Every name the game answers to, normalised as :func:`normal_name` makes them."""

@@ -125,11 +125,11 @@ def check_out(out: str | os.PathLike, source: str | os.PathLike) -> Path:
     hint = "give a new folder for the site, such as --out _site"
     if out == Path(out.anchor):
         raise LiteError(f"--out {out} is the root of the disk: the build replaces its folder; {hint}")
-    for folder, what in ((home, "your home folder"), (source, f"the repository it builds from ({source})")):
-        if out == folder:
-            raise LiteError(f"--out {out} is {what}: the build replaces its folder; {hint}")
-        if out in folder.parents:
-            raise LiteError(f"--out {out} holds {what}: the build replaces its folder; {hint}")
+    reasons = [f"{'is' if out == folder else 'holds'} {what}"
+               for folder, what in ((home, "your home folder"), (source, f"the repository it builds from ({source})"))
+               if out == folder or out in folder.parents]
+    if reasons:  # every reason that holds: a folder may be both the home folder and hold the repository
+        raise LiteError(f"--out {out} {' and '.join(reasons)}: the build replaces its folder; {hint}")
     if out.exists() and not out.is_dir():
         raise LiteError(f"--out {out} is a file; {hint}")
     if out.is_dir() and not (out / MARKER).is_file() and any(out.iterdir()):

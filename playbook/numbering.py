@@ -4,7 +4,10 @@ A number stands where the first player's turn starts ("1.", "2.", ...),
 and at the first move when another side starts ("1…"); moves within a
 turn (a second action of the same side, the other sides' replies) have
 none.  The board's move list and a review's both number moves this way,
-so "12 moves" counts turns, never single actions.
+so "12 moves" counts turns, never single actions.  A roll of the dice
+belongs to the turn of the player who rolls it (``state.roller``; where a
+game does not say, the player who moves next), so a turn's number stands
+at its roll.
 
 >>> from playbook import load
 >>> start = load("cosmic").initial()
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .core import State
+from .core import CHANCE, State
 
 __all__ = ["move_numbers", "turns"]
 
@@ -28,8 +31,7 @@ def move_numbers(states: Sequence[State]) -> list[str]:
     players = states[0].game.players if states else ()
     first = players[0] if players else None
     out, n, previous = [], 0, None
-    for i, state in enumerate(states[:-1]):
-        mover = state.to_move
+    for i, mover in enumerate(_movers(states[:-1])):
         if mover != previous and (mover == first or i == 0):
             n += 1
             out.append(f"{n}." if mover == first else f"{n}…")
@@ -37,6 +39,25 @@ def move_numbers(states: Sequence[State]) -> list[str]:
             out.append("")
         previous = mover
     return out
+
+
+def _movers(states: Sequence[State]) -> list[str]:
+    """Who moves in each of ``states``: the side to move, or for a roll of
+    the dice its roller (else whoever moves next, else whoever moved last)."""
+    movers = [state.roller or state.to_move if state.chance else state.to_move for state in states]
+    later = None
+    for i in range(len(movers) - 1, -1, -1):
+        if movers[i] == CHANCE:
+            movers[i] = later or CHANCE
+        else:
+            later = movers[i]
+    earlier = None
+    for i, mover in enumerate(movers):
+        if mover == CHANCE:
+            movers[i] = earlier or CHANCE
+        else:
+            earlier = mover
+    return movers
 
 
 def turns(states: Sequence[State]) -> int:

@@ -46,7 +46,10 @@ __all__ = ["Cell", "Zone", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "
 @dataclass(frozen=True)
 class Cell:
     """A clickable cell.  ``zone`` picks its colour class (``pb-zone-<zone>``);
-    ``text`` is drawn small inside it (a word placed on a cell, a tile name)."""
+    ``text`` is drawn small inside it (a word placed on a cell, a tile name);
+    ``emblem`` is one of :data:`SHAPES` drawn as an outline filling the
+    cell, under any piece: the board's own marking of a special square
+    (a rosette)."""
 
     id: str
     x: float
@@ -55,6 +58,7 @@ class Cell:
     h: float = 1.0
     zone: str = "light"
     text: str = ""
+    emblem: str = ""
 
 
 @dataclass(frozen=True)
@@ -292,6 +296,16 @@ def _polygon(n: int, start: float = -90.0, radius: float = 0.5) -> tuple[tuple[f
     )
 
 
+def _rosette(petals: int = 8, points: int = 64) -> tuple[tuple[float, float], ...]:
+    """A flower of ``petals`` rounded petals (the rosette of an old board)."""
+    out = []
+    for k in range(points):
+        a = 2 * math.pi * k / points
+        r = 0.2 + 0.3 * abs(math.cos(petals * a / 2)) ** 0.8
+        out.append((round(r * math.cos(a), 4), round(r * math.sin(a), 4)))
+    return tuple(out)
+
+
 def _star() -> tuple[tuple[float, float], ...]:
     pts = []
     for k in range(10):
@@ -309,6 +323,7 @@ SHAPES: dict[str, tuple[tuple[float, float], ...] | None] = {
     "hexagon": _polygon(6, 0.0),
     "octagon": _polygon(8, 22.5),
     "star": _star(),
+    "rosette": _rosette(),
     "cross": (
         (-0.15, -0.5), (0.15, -0.5), (0.15, -0.15), (0.5, -0.15), (0.5, 0.15), (0.15, 0.15),
         (0.15, 0.5), (-0.15, 0.5), (-0.15, 0.15), (-0.5, 0.15), (-0.5, -0.15), (-0.15, -0.15),
@@ -342,6 +357,7 @@ _BASE_STYLE = """
 .pb-cell { stroke: var(--jp-border-color1, #9e9e9e); stroke-width: 0.5; }
 .pb-coord { fill: var(--jp-ui-font-color2, #808080); font-size: max(11px, 1em); text-anchor: middle; dominant-baseline: central; }
 .pb-caption { fill: var(--jp-ui-font-color1, #767676); font-size: max(12px, 1em); }
+.pb-emblem { fill: none; stroke-width: 1.6; stroke-linejoin: round; pointer-events: none; }
 .pb-celltext { font-size: max(9px, 1em); text-anchor: middle; dominant-baseline: central; }
 .pb-piece { stroke-width: 1.5; stroke-linejoin: round; }
 .pb-owner-white { fill: #fafaf5; stroke: #2b2b2b; }
@@ -388,6 +404,7 @@ THEMED = (
     (".pb-zone-dark", "fill", "#b58f6a", "#6e533a"),
     (".pb-zone-plain", "fill", "#e8e4da", "#4f4c45"),
     (".pb-celltext", "fill", "#333333", "#e8e8e8"),
+    (".pb-emblem", "stroke", "#7a5a2a", "#e6cf9e"),
     (".pb-name", "fill", "#1f1f1f", "#f0f0f0"),
     (".pb-mark-target", "stroke", "#0f9d58", "#f0fff0"),
 )
@@ -494,12 +511,12 @@ def _svg_tree(scene: Scene, **options) -> str:
     boxes = {}
     cell_layer = dwg.add(dwg.g(class_="pb-cells"))
     for c in scene.cells:
-        rect, text, boxes[c.id] = _cell_elements(dwg, c, layout.grid)
+        rect, extras, boxes[c.id] = _cell_elements(dwg, c, layout.grid)
         if c.id in hover:
             rect.set_desc(title=hover[c.id])
         cell_layer.add(rect)
-        if text is not None:
-            cell_layer.add(text)
+        for extra in extras:
+            cell_layer.add(extra)
     mark_layer = dwg.add(dwg.g(class_="pb-marks"))
     marks = _all_marks(scene, options.get("marks", ()), options.get("last", ()), options.get("selected", ()),
                        options.get("highlight", ()), options.get("arrows", ()))
@@ -670,12 +687,23 @@ def _coord_elements(dwg, layout: _Layout) -> list:
 
 
 def _cell_elements(dwg, c: Cell, grid) -> tuple:
-    """A cell's rectangle, its small text (or None) and its box in drawing units."""
+    """A cell's rectangle, what is drawn in it (its emblem, its small text)
+    and its box in drawing units."""
     x, y = _place(grid, c.x, c.y, c.w, c.h)
     rect = dwg.rect((x, y), (c.w * CELL, c.h * CELL), class_=f"pb-cell pb-zone-{c.zone}")
     rect.attribs["data-cell"] = c.id
-    text = dwg.text(c.text, insert=(x + c.w * CELL / 2, y + c.h * CELL / 2), class_="pb-celltext") if c.text else None
-    return rect, text, (x, y, c.w * CELL, c.h * CELL)
+    extras = []
+    if c.emblem:
+        cx, cy, side = x + c.w * CELL / 2, y + c.h * CELL / 2, 0.86 * min(c.w, c.h) * CELL
+        outline = SHAPES[c.emblem]
+        if outline is None:
+            extras.append(dwg.circle((cx, cy), side / 2, class_="pb-emblem"))
+        else:
+            extras.append(dwg.polygon([(round(cx + px * side, 1), round(cy + py * side, 1)) for px, py in outline],
+                                      class_="pb-emblem"))
+    if c.text:
+        extras.append(dwg.text(c.text, insert=(x + c.w * CELL / 2, y + c.h * CELL / 2), class_="pb-celltext"))
+    return rect, extras, (x, y, c.w * CELL, c.h * CELL)
 
 
 _FACTORY = svgwrite.Drawing(debug=False, profile="full")
@@ -695,10 +723,10 @@ def _frame(layout: _Layout, style: str, scope: str) -> tuple[str, str]:
 def _cell(c: Cell, grid) -> tuple[str, str, tuple[float, float, float, float]]:
     """A cell's rectangle as text left open (to close empty or with a hover
     title), its small text as text ("" for none) and its box."""
-    rect, text, box = _cell_elements(_FACTORY, c, grid)
+    rect, extras, box = _cell_elements(_FACTORY, c, grid)
     rect_text = rect.tostring()
     assert rect_text.endswith(" />")
-    return rect_text[: -len(" />")], text.tostring() if text is not None else "", box
+    return rect_text[: -len(" />")], "".join(extra.tostring() for extra in extras), box
 
 
 # ---- the per-position layer: parts (name, attributes, text) written as text

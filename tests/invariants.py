@@ -11,6 +11,7 @@ import random
 
 from playbook import NotationError, PlaybookError, State
 from playbook.analysis import RandomAgent
+from playbook.chance import Dice, advance
 
 
 def assert_sound(state: State, listed: bool = True) -> None:
@@ -25,7 +26,7 @@ def assert_sound(state: State, listed: bool = True) -> None:
         return
     first = state.next_steps(())
     assert first.options or first.complete, f"running position with nothing to do: {text!r}"
-    action = RandomAgent(seed=len(text)).choose(state)
+    action = Dice(len(text)).roll(state) if state.chance else RandomAgent(seed=len(text)).choose(state)
     state.play(action)
     if listed:
         for action in state.legal_actions():
@@ -68,14 +69,24 @@ def assert_observations_sound(state: State) -> None:
 
 
 def random_positions(start: State, n: int, seed: int) -> list[State]:
-    """``n`` positions of random play from ``start`` (a game that ends starts again)."""
-    agent, state, out = RandomAgent(seed=seed), start, []
+    """``n`` positions of random play from ``start`` (a game that ends
+    starts again; where the dice move, they are rolled from ``seed``)."""
+    agent, dice, state, out = RandomAgent(seed=seed), Dice(seed), start, []
     while len(out) < n:
         if state.outcome is not None:
             state = start
         out.append(state)
-        state = state.play(agent.choose(state))
+        state = advance(state, agent.choose, dice)[1]
     return out
+
+
+def settled(state: State, seed: int = 0) -> State:
+    """``state``, or where the dice move there, the position after rolling
+    them (from ``seed``) until a player moves or the game ends."""
+    dice = Dice(seed)
+    while state.chance:
+        state = state.play(dice.roll(state))
+    return state
 
 
 def assert_refusals_change_nothing(state: State, *texts: str) -> None:

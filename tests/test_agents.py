@@ -7,6 +7,7 @@ number of iterations (``time_limit=None``) so every run is the same.
 from __future__ import annotations
 
 import pytest
+from invariants import settled
 
 from playbook import Action, Outcome, State, Step, available, load
 from playbook.core import Game
@@ -220,13 +221,13 @@ def test_alphabeta_weighs_the_actions_a_game_does_not_list():
 
 def position_in_play(game, plies=9, seed=5):
     state = RandomAgent(seed=seed).play(game.initial(), plies)
-    return state if state.outcome is None else game.initial()
+    return settled(state if state.outcome is None else game.initial())
 
 
 @pytest.mark.parametrize("name", available())
 def test_every_agent_returns_a_legal_action_in_every_game(name):
     game = load(name)
-    for state in (game.initial(), position_in_play(game)):
+    for state in (settled(game.initial()), position_in_play(game)):
         agents = [RandomAgent(seed=1), GreedyAgent(seed=1), AlphaBeta(depth=2, time_limit=None),
                   MCTS(iterations=40, time_limit=None, seed=1)]
         for agent in agents:

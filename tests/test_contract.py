@@ -7,6 +7,7 @@ from invariants import (assert_after_is_play, assert_entered_by_its_steps, asser
 from playbook import IllegalAction, NotationError, Outcome, PlaybookError, Record, State, Step, StepError, available, load
 from playbook.analysis import RandomAgent
 from playbook.analysis.selfplay import seats_of
+from playbook.chance import Dice, advance
 from playbook.descriptor import Descriptor, Ending, Option
 
 
@@ -31,18 +32,17 @@ def test_initial_state_round_trips_and_draws(game):
     assert game.parse(state.to_text()) == state
     svg = state._repr_svg_()
     assert svg.startswith("<svg") and "data-cell" in svg
-    assert state.to_move in seats_of(state)
+    assert state.to_move in seats_of(state) or state.chance
 
 
 def test_random_play_through_steps_keeps_the_contract(game):
-    agent = RandomAgent(seed=7)
     for seed in range(3):
-        agent = RandomAgent(seed=seed)
+        agent, dice = RandomAgent(seed=seed), Dice(seed)
         state = game.initial()
         for _ in range(60):
             if state.outcome is not None:
                 break
-            action = agent.choose(state)
+            action = dice.roll(state) if state.chance else agent.choose(state)
             # The steps that entered the action lead back to it.
             assert state.action_from_steps(action.steps) == action
             after = state.play(action)
@@ -84,15 +84,14 @@ def test_a_step_after_a_good_one_is_checked_too(game):
 
 
 def test_records_replay_to_the_same_position(game):
-    agent = RandomAgent(seed=3)
+    agent, dice = RandomAgent(seed=3), Dice(3)
     state = start = game.initial()
     played = []
     for _ in range(20):
         if state.outcome is not None:
             break
-        action = agent.choose(state)
+        action, state = advance(state, agent.choose, dice)
         played.append(action)
-        state = state.play(action)
     record = Record.from_json(Record.of(start, played).to_json())
     assert record.states()[-1] == state
 
@@ -105,13 +104,13 @@ def test_a_game_is_simultaneous_exactly_when_several_players_decide_at_once_in_i
     several = hidden = False
     for seed in range(3):
         state = game.initial()
-        agent = RandomAgent(seed=seed)
+        agent, dice = RandomAgent(seed=seed), Dice(seed)
         for _ in range(60):
             if state.outcome is not None:
                 break
             several |= len(state.movers) > 1
             hidden |= any(state.observation(p) != state for p in seats_of(state))
-            state = state.play(agent.choose(state))
+            state = advance(state, agent.choose, dice)[1]
     assert several == game.simultaneous
     assert hidden <= game.hidden_information
 
@@ -209,10 +208,11 @@ def test_every_listed_action_is_entered_by_its_own_steps(game, positions):
 
 
 def test_after_equals_play_on_legal_actions(game, positions):
-    agent = RandomAgent(seed=5)
+    agent, dice = RandomAgent(seed=5), Dice(5)
     for state in positions[::2]:
         if state.outcome is None:
-            for action in sample(state.legal_actions(), 6) + [agent.choose(state)]:
+            chosen = dice.roll(state) if state.chance else agent.choose(state)
+            for action in sample(state.legal_actions(), 6) + [chosen]:
                 assert_after_is_play(state, action)
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from playbook import PlaybookError, available, load
 from playbook.analysis import RandomAgent
+from playbook.chance import Dice, advance
 from playbook.descriptor import Descriptor, Ending, Option, Seats, Talk
 from playbook.games import descriptors
 
@@ -42,12 +43,12 @@ def test_each_declared_talk_action_is_an_action_of_the_game(game):
     met = set()
     for seed in range(20):
         state = game.initial()
-        agent = RandomAgent(seed=seed, avoid=())
+        agent, dice = RandomAgent(seed=seed, avoid=()), Dice(seed)
         for _ in range(30):
             if state.outcome is not None:
                 break
             met |= {a.text for a in state.legal_actions()} & game.descriptor.talk_texts()
-            state = state.play(agent.choose(state))
+            state = advance(state, agent.choose, dice)[1]
     assert met == game.descriptor.talk_texts()
 
 

@@ -278,6 +278,23 @@ def test_the_warriors_plus_is_capture_only_clarification_17():
     assert moves_from(position({"G4": "w", "F3": "B"}, side="red"), "G4") == {"G4-F4", "G4-G3", "G4-G5", "G4-F3"}
 
 
+def test_the_readmes_merge_example_takes_the_blank_in_parentheses_clarification_18():
+    # The README's diagram: Blue blanks on H5 H6 I4 I5 and J5, in Red's
+    # territory; its example "[H5|H6|I4|I5]=>(J5)".  H5-H6, H5-I5, I4-I5 and
+    # I5-J5 touch, so the five form one group; five blanks cost a champion.
+    state = position({"H5": "B", "H6": "B", "I4": "B", "I5": "B", "J5": "B"})
+    merges = {a.text for a in state.legal_actions() if "@" in a.text}
+    assert "C@J5:H5,H6,I4,I5,J5" in merges
+    after = state.play("C@J5:H5,H6,I4,I5,J5")
+    assert after.board[INDEX("J5")] == "C"
+    assert all(after.board[INDEX(c)] == "." for c in ("H5", "H6", "I4", "I5"))
+    # Read as the four bracketed blanks alone, the piece would stand on a
+    # cell outside its group: a runner there is no action.
+    assert not any(t.startswith("R@J5:") and "J5" not in t.split(":")[1] for t in merges)
+    with pytest.raises(IllegalAction):
+        state.play("R@J5:H5,H6,I4,I5")
+
+
 def test_merge_entered_step_by_step():
     state = position({"D2": "B", "D3": "B", "D4": "B", "D5": "B", "F8": "B"})
     first = state.next_steps([Step.cell("D3")])

@@ -35,10 +35,20 @@ def test_game_names_are_matched_as_whole_words_only():
     assert "lines" in whole_words("Lines of Action") and "cosmic" in whole_words("cosmic_value")
 
 
+def game_names() -> set[str]:
+    """The names games answer to as words: each installed game's key and aliases."""
+    return {name for key in available() for name in (key, *load(key).descriptor.aliases)}
+
+
+def test_game_names_are_keys_and_aliases_never_the_words_of_a_title():
+    # A title's words ("and", "of", "chess") name no game: "Lines of Action" would make "of" one.
+    names = game_names()
+    assert {"cosmic", "cosmic_chess", "wheel", "chess_wheel"} <= names
+    assert not {"of", "and", "the", "chess", "cosmic chess"} & names
+
+
 def test_the_engines_import_no_game_and_name_none():
-    # Words that name a game: keys, titles and their parts that no other word holds.
-    names = set(available()) | {w.lower() for key in available() for w in load(key).title.replace("+", "").split()
-                                if w.lower() not in ("chess",)}
+    names = game_names()
     found = []
     for path in sorted((PACKAGE / "analysis").rglob("*.py")):
         tree = ast.parse(path.read_text())

@@ -230,8 +230,8 @@ def test_a_review_without_pandas_or_matplotlib_says_what_it_needs(monkeypatch):
 def quick_build(monkeypatch, tmp_path):
     """The build with its slow pieces (pip, npm, jupyter lite) replaced by quick ones that write a small
     site, and every folder deletion checked: outside this test's own and temporary folders it fails the
-    test instead of deleting anything, so even a build that tried to delete / or the home folder does no
-    harm.  Sets ``fail`` to make the jupyter lite step fail."""
+    test instead of deleting anything, so even a build that tried to delete /, the home folder or the
+    clone the tests run from (under /tmp too) does no harm.  Sets ``fail`` to make the jupyter lite step fail."""
     import shutil
     import tempfile
 
@@ -240,7 +240,8 @@ def quick_build(monkeypatch, tmp_path):
 
     def guarded_rmtree(path, *args, **kwargs):
         target = Path(path).resolve()
-        if not any(target == root or root in target.parents for root in allowed) or target in allowed:
+        outside = not any(target == root or root in target.parents for root in allowed)
+        if outside or target in allowed or target == ROOT.resolve() or target in ROOT.resolve().parents:
             raise AssertionError(f"the build tried to delete {target}")
         return real_rmtree(path, *args, **kwargs)
 

@@ -16,6 +16,7 @@ from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, review, searc
 from playbook.analysis.agents import score_words
 from playbook.analysis.evaluation import squash
 from playbook.analysis.review import Thresholds, loses_at_once, thresholds_for
+from playbook.chance import Dice, advance
 
 # Cosmic Chess: White king b1, rook e1; Black king f6, rook a4; White to move.
 # A rook slides orthogonally and captures the king by jumping it, off the
@@ -108,12 +109,11 @@ def test_the_engines_own_move_loses_nothing_and_labels_follow_the_thresholds():
 
 def _game(name, plies, seed=3):
     state = start = load(name).initial()
-    agents = [GreedyAgent(seed=seed), RandomAgent(seed=seed + 1)]
+    agents, dice = [GreedyAgent(seed=seed), RandomAgent(seed=seed + 1)], Dice(seed)
     actions = []
     while state.outcome is None and len(actions) < plies:
-        action = agents[len(actions) % 2].choose(state)
+        action, state = advance(state, agents[len(actions) % 2].choose, dice)
         actions.append(action)
-        state = state.play(action)
     return Record.of(start, actions)
 
 

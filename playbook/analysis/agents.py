@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 from numbers import Integral, Real
 from typing import Any, Protocol
 
-from ..core import Action, State, Step
+from ..chance import Dice, advance
+from ..core import Action, IllegalAction, State, Step
 from .evaluation import WIN, evaluation_for, private
 
 __all__ = ["Agent", "Analysis", "Factory", "Line", "RandomAgent", "GreedyAgent", "QUIET", "DECIDED",
-           "refuse_positional", "score_words", "checked"]
+           "refuse_positional", "refuse_chance", "score_words", "checked"]
 
 # Words typed at a text step when an agent must fill one in.
 WORDS = ("stone", "river", "light", "quiet", "ember", "crown", "orbit", "field", "glass", "north")
@@ -215,6 +216,16 @@ def refuse_positional(kind: type, args: tuple) -> None:
         )
 
 
+def refuse_chance(state: State) -> None:
+    """Refuse to choose for the dice: in a chance node (``state.chance``)
+    chance moves, drawn by whoever runs the game (a run's seeded
+    :class:`~playbook.chance.Dice`, a board's Roll button), never by an
+    agent, so that no agent can favour itself with a roll."""
+    if state.chance:
+        raise IllegalAction("chance moves here, not a player: draw the outcome with playbook.chance.Dice "
+                            "(a board's Roll button), not with an agent", rule="chance")
+
+
 def checked(name: str, value: Any, *, whole: bool = False, least: float | None = None,
             above: float | None = None, most: float | None = None, optional: bool = False) -> Any:
     """``value`` when it suits an agent's setting ``name``: a number (a
@@ -265,7 +276,8 @@ class RandomAgent(Agent):
     (resigning, offering or accepting a draw: the ``talk`` its descriptor
     declares), so random games are decided by play: pass ``avoid=()`` for
     an agent that may also resign or agree a draw.  ``seed`` makes its
-    games repeatable."""
+    games repeatable.  It never chooses for the dice
+    (:func:`refuse_chance`); :meth:`play` rolls them itself."""
 
     def __init__(self, seed: float | None = None, stop: float = 0.3, avoid: tuple[str, ...] | None = None,
                  stream: int = 0):
@@ -279,6 +291,7 @@ class RandomAgent(Agent):
 
     def complete(self, state: State, prefix: tuple[Step, ...]) -> Action:
         """A random legal action that begins with the entry ``prefix``."""
+        refuse_chance(state)
         steps = list(prefix)
         avoid = state.game.descriptor.talk_texts() if self.avoid is None else self.avoid
         while True:
@@ -297,11 +310,16 @@ class RandomAgent(Agent):
 
     def play(self, state: State, plies: int) -> State:
         """The position after up to ``plies`` random actions from ``state``
-        (fewer if the game ends first)."""
+        (fewer if the game ends first); in chance nodes, the dice are
+        rolled (:class:`~playbook.chance.Dice` seeded from this agent's
+        generator), not chosen."""
+        dice = None  # made at the first roll, so a game without chance draws the numbers it always drew
         for _ in range(plies):
             if state.outcome is not None:
                 break
-            state = state.play(self.choose(state))
+            if state.chance and dice is None:
+                dice = Dice(self.rng.random())
+            state = advance(state, self.choose, dice)[1] if dice is not None else state.play(self.choose(state))
         return state
 
     def text_for(self, option: Step) -> str:
@@ -364,6 +382,7 @@ class GreedyAgent(Agent):
         move, one action deep."""
         from .search import candidates  # search builds on these agents: the one import left inside
 
+        refuse_chance(state)
         evaluate = self.evaluation or evaluation_for(state)
         state = private(state)  # never read other players' sealed orders
         me = state.to_move

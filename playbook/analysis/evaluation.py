@@ -35,6 +35,7 @@ __all__ = [
     "material",
     "in_setup",
     "squash",
+    "unsquash",
     "private",
 ]
 
@@ -91,6 +92,20 @@ def squash(score: float, scale: float = 3.0) -> float:
     if score <= -WIN:
         return 0.0
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, score / scale))))
+
+
+def unsquash(chance: float, scale: float = 3.0) -> float:
+    """The score whose :func:`squash` is ``chance`` (0 to 1): ``WIN`` for
+    a certain win, ``-WIN`` for a certain loss.
+
+    >>> round(unsquash(squash(1.5)), 6)
+    1.5
+    """
+    if chance >= 1.0:
+        return WIN
+    if chance <= 0.0:
+        return -WIN
+    return scale * math.log(chance / (1.0 - chance))
 
 
 def material(state: State) -> dict[str, int]:

@@ -20,7 +20,11 @@ judges it and passes the reward back up.  To judge a node, the partial
 entry is completed at random, then ``rollout`` random actions are played,
 and the position is scored: by the outcome when the game is over, else by
 the game's evaluation mapped to a chance of winning
-(:func:`~playbook.analysis.evaluation.squash`).  A game with no evaluation
+(:func:`~playbook.analysis.evaluation.squash`).  Chance nodes (a roll of
+the dice) are sampled: each time a walk reaches one, an outcome is drawn
+with its probability from the search's own generator and the walk goes on
+below it, so the visits of each outcome follow its chances; rollouts roll
+the dice the same way.  A game with no evaluation
 of its own is played out at random to the end (up to ``max_rollout``
 actions) instead.  The move played is the most visited line of steps.
 
@@ -38,7 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
-from ..core import Action, IllegalAction, State, Step
+from ..chance import pick
+from ..core import CHANCE, Action, IllegalAction, State, Step
 from .agents import (
     DECIDED,
     QUIET,
@@ -48,6 +53,7 @@ from .agents import (
     checked,
     checked_function,
     random_words,
+    refuse_chance,
     refuse_positional,
 )
 from .evaluation import evaluation_for, generic, private, squash
@@ -135,7 +141,7 @@ def _reply(root: _Node, mover: str) -> int:
         if not visited:
             return 0
         node = max(visited, key=lambda n: (n.visits, n.total))
-        if node.chooser != mover:
+        if node.chooser not in (mover, CHANCE):
             return 1
 
 
@@ -236,6 +242,7 @@ class MCTS(Agent):
         them, if given)."""
         if state.outcome is not None:
             raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
+        refuse_chance(state)
         began = time.perf_counter()
         deadline = began + self.time_limit if self.time_limit is not None else float("inf")
         state = private(state)  # never read other players' sealed orders
@@ -293,6 +300,10 @@ class MCTS(Agent):
         while True:
             if node.state.outcome is not None:
                 break
+            if node.state.chance:  # the dice: an outcome drawn with its chance, and on below it
+                node = self._roll(node)
+                path.append(node)
+                continue
             if node.untried is None:
                 self._open(node)
             if node.untried:
@@ -368,6 +379,18 @@ class MCTS(Agent):
         self.nodes += 1
         return child
 
+    def _roll(self, node: _Node) -> _Node:
+        """The child of the chance node ``node`` for an outcome drawn with
+        its probability (made the first time it is drawn)."""
+        action = pick(node.state.chance_outcomes(), self.rng.random())
+        for child in node.children:
+            if child.action == action:
+                return child
+        child = _Node(node.state.after(action), (), CHANCE, None, action)
+        node.children.append(child)
+        self.nodes += 1
+        return child
+
     def _select(self, node: _Node) -> _Node:
         log_n = math.log(node.visits)
         c = self.exploration
@@ -382,7 +405,10 @@ class MCTS(Agent):
         for _ in range(self._rollout_plies):
             if state.outcome is not None:
                 break
-            state = state.after(self._random.choose(state))
+            if state.chance:
+                state = state.after(pick(state.chance_outcomes(), self.rng.random()))
+            else:
+                state = state.after(self._random.choose(state))
         outcome = state.outcome
         if outcome is not None:
             if outcome.draw:

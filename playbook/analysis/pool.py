@@ -87,9 +87,12 @@ class LocalPool(ProcessPoolExecutor):
         """Shut the pool down at once: tasks not started are cancelled and
         the workers ended, whatever they were playing."""
         workers = self._workers()  # taken first: shutting down lets go of them
+        manager = getattr(self, "_executor_manager_thread", None)
         self.shutdown(wait=False, cancel_futures=True)
         for process in workers:
             process.terminate()
+        if manager is not None:  # it sees the workers gone and closes its pipes: left running, it raced the exit
+            manager.join(timeout=30)
 
     def __repr__(self) -> str:
         return f"LocalPool({self.workers})"

@@ -52,10 +52,19 @@ prefers loses nothing by definition.  The labels come from the game's
 :class:`Thresholds`, built by :func:`thresholds_for` from what the
 game's engine says of reviews, the one place where games differ.
 
+In a game with chance, each move is judged by its expected value after
+the roll that follows (the searches weigh every roll, see
+:mod:`~playbook.analysis.search`), and the dice themselves are never
+marked: a roll's row has :data:`~playbook.core.CHANCE` as its mover, no
+label and no loss, and its scores (the position before and after the
+roll) are for the first player, so the graph shows the luck of each roll
+beside the skill of each move.
+
 One rule holds in every game whatever the numbers say: a move after which
 the opponent can win at once (with the game's ``reach`` actions or fewer,
-before the mover acts again), where some other move that handed the turn
-over (or ended the game) allowed no such win, is a blunder.  A draw
+before the mover acts again, and whatever the dice do), where some other
+move that handed the turn over (or ended the game) allowed no such win,
+is a blunder.  A draw
 offer, or an action after which the same side acts again, escapes
 nothing, so it is no such other move.  This is checked by playing the actions out with the rules
 alone, not by the search.
@@ -81,14 +90,14 @@ from itertools import islice, pairwise
 from typing import Any
 
 from ..browser import missing
-from ..core import PlaybookError, State
+from ..core import CHANCE, PlaybookError, State
 from ..numbering import move_numbers
 from ..records import Record
 from .agents import score_words
 from .evaluation import evaluation_for, outcome_value, squash
 from .review_graph import COLOURS
 from .review_html import length, review_html
-from .search import LIMIT, AlphaBeta, candidates, choice_key
+from .search import LIMIT, AlphaBeta, candidates, choice_key, expected
 from .words import plural
 
 __all__ = ["review", "Review", "Thresholds", "thresholds_for", "LABELS", "MARKS", "loses_at_once", "first_player"]
@@ -149,12 +158,16 @@ def loses_at_once(state: State, mover: str, reach: int = 1) -> bool:
     most ``reach`` of their actions (before ``mover`` acts again) ends in
     a position ``mover`` has lost.  Played out with the rules alone:
     every action the game lists (up to the search's limit) and those it
-    does not list but a search weighs."""
+    does not list but a search weighs.  A roll of the dice is an action
+    too (it takes one of ``reach``), and the loss must follow whatever the
+    dice show."""
     value = outcome_value(state, mover)
     if value is not None:
         return value < 0
     if reach <= 0 or state.to_move == mover:
         return False
+    if state.chance:
+        return all(loses_at_once(state.play(action), mover, reach - 1) for action, _ in state.chance_outcomes())
     for action in _actions(state):
         if loses_at_once(state.play(action), mover, reach - 1):
             return True
@@ -182,7 +195,10 @@ class Review:
     never labelled).  :attr:`states` holds every position, the start
     included; :attr:`evaluations` the evaluation of each, for
     :attr:`side` (the first player); :attr:`human` the sides a person
-    played (a board shows them at the bottom), empty when not known."""
+    played (a board shows them at the bottom), empty when not known.  A
+    roll of the dice has a row too: its ``mover`` is
+    :data:`~playbook.core.CHANCE`, its scores the first player's, and it
+    is never labelled."""
 
     #: What :meth:`board` builds: a live board for a review, registered by
     #: :mod:`playbook.widget.review` when the widget is imported.
@@ -208,8 +224,9 @@ class Review:
         return out + [self._for_side(row["after"], row["mover"]) for row in self.rows]
 
     def _for_side(self, score: float, mover: str) -> float:
-        """``score``, counted for ``mover``, counted for :attr:`side` (the two are zero-sum)."""
-        return score if mover == self.side else -score
+        """``score``, counted for ``mover``, counted for :attr:`side` (the
+        two are zero-sum; a roll's row is counted for :attr:`side` already)."""
+        return score if mover in (self.side, CHANCE) else -score
 
     def words(self, index: int) -> str:
         """The evaluation of position ``index`` (0 the start) in words,
@@ -299,9 +316,12 @@ class Review:
         return move_numbers(self.states)
 
     def summary(self) -> dict[str, dict[str, int]]:
-        """Per mover, how many moves earned each label."""
+        """Per mover, how many moves earned each label (the dice earn none,
+        and are left out)."""
         out: dict[str, dict[str, int]] = {}
         for row in self.rows:
+            if row["mover"] == CHANCE:
+                continue
             counts = out.setdefault(row["mover"], {label: 0 for label in LABELS})
             if row["label"]:
                 counts[row["label"]] += 1
@@ -346,6 +366,11 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
     for ply, (before, after) in enumerate(pairwise(states), start=1):
         action = after.last_action
         assert action is not None, "every position after the first was reached by an action"
+        if before.chance:
+            rolled = round(_value(after, depth - 1, side), _DIGITS)
+            rows.append(_roll_row(ply, action.text, evaluations[-1], rolled, ply <= book))
+            evaluations.append(rolled)
+            continue
         mover = _mover(before, action)
         found = analyses[ply - 1]
         best = found.action.text if found is not None else action.text
@@ -380,6 +405,13 @@ def review(game: Any, depth: int | None = None, thresholds: Thresholds | None = 
     return Review(record, states, rows, rules, human=sides, evaluations=evaluations)
 
 
+def _roll_row(ply: int, text: str, before: float, after: float, book: bool) -> dict:
+    """The row of the roll ``text``: never labelled, losing nothing, its
+    scores the evaluations before and after it, for the first player."""
+    return {"ply": ply, "mover": CHANCE, "move": text, "best": text, "before": before, "after": after,
+            "best_score": after, "loss": 0.0, "label": "", "allows_win": False, "line": [], "book": book}
+
+
 def _book(record: Record, book: int | None) -> int:
     """How many first actions of ``record`` were book moves: ``book`` when
     given, else the record's ``book`` (self-play records keep it)."""
@@ -391,8 +423,9 @@ def _book(record: Record, book: int | None) -> int:
 
 
 def _analyse(state: State, depth: int):
-    """A fresh, seeded, clock-free search of ``state`` (None when over)."""
-    if state.outcome is not None:
+    """A fresh, seeded, clock-free search of ``state`` (None when over,
+    and where the dice, not a player, move)."""
+    if state.outcome is not None or state.chance:
         return None
     return AlphaBeta(depth=depth, time_limit=None, seed=0).analyse(state)
 
@@ -414,12 +447,17 @@ def _mover(state: State, action) -> str:
 def _value(state: State, depth: int, mover: str) -> float:
     """The score of ``state`` for ``mover``: the result when it is over,
     else a search ``depth`` actions deep (the game's evaluation at depth
-    0), negated when another side is to move."""
+    0), negated when another side is to move; before a roll, the
+    expectation of the scores after it, each one action shallower."""
     value = outcome_value(state, mover)
     if value is not None:
         return value
     if depth < 1:
         return evaluation_for(state)(state, mover)
+    if state.chance:
+        scale = state.game.engine.review_scale
+        return expected([(float(p), _value(state.after(a), depth - 1, mover)) for a, p in state.chance_outcomes()],
+                        scale)
     score = _analyse(state, depth).score
     return score if state.to_move == mover else -score
 

@@ -12,6 +12,22 @@ is it minimises.  It looks at ``state.to_move`` at every position rather
 than assuming the sides alternate, so turns of several actions (Kelasu's
 energy) and games of more than two players work unchanged.
 
+Chance nodes (a roll of the dice) are weighed by expectimax: every
+outcome is searched (a roll is an action, so it takes one of the depth),
+with a full window, and their values are
+averaged by probability as chances of winning (each value squashed with
+the game's ``review_scale`` first, so a won line counts as a certain win,
+not as ten thousand pawns).  The value is then exact, which keeps the
+transposition table and the alpha-beta of the decisions between rolls
+sound.  It is a forced win only when every outcome wins by force (the
+slowest of them is the score), a forced loss only when every one loses.
+Ballard's *-minimax prunes chance nodes by bounds on the evaluation, but a
+game's evaluation has none short of a win (``WIN``), which its bounds would
+have to allow, so it would cut almost nothing: expectimax is used, and
+node limits keep its searches short and reproducible.  ``chance="likely"``
+makes a search that ignores chance: it plays as if the dice always showed
+their most likely outcome.
+
 Ties are broken at random from the agent's ``seed``: every position's
 candidate actions are shuffled (by the agent's own generator) before they
 are ordered and searched, and every ordering after that is a stable sort,
@@ -40,14 +56,26 @@ from __future__ import annotations
 import enum
 import random
 import time
+from fractions import Fraction
 from itertools import islice
 from operator import attrgetter
 from typing import Final
 
+from ..chance import likeliest
 from ..core import Action, IllegalAction, State
 from .agents import DECIDED as _DECIDED
-from .agents import QUIET, Agent, Analysis, Line, RandomAgent, checked, checked_function, refuse_positional
-from .evaluation import WIN, evaluation_for, private
+from .agents import (
+    QUIET,
+    Agent,
+    Analysis,
+    Line,
+    RandomAgent,
+    checked,
+    checked_function,
+    refuse_chance,
+    refuse_positional,
+)
+from .evaluation import WIN, evaluation_for, private, squash, unsquash
 
 __all__ = [
     "AlphaBeta",
@@ -60,6 +88,8 @@ __all__ = [
     "vary",
     "REPEAT_MARGIN",
     "LIMIT",
+    "CHANCE_MODES",
+    "expected",
 ]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -242,7 +272,12 @@ class AlphaBeta(Agent):
     ties between equally good actions at random, the same way every time
     for the same seed, and samples the extra actions of games that list
     few; ``stream`` picks another sequence of ties from the same seed (see
-    :class:`~playbook.analysis.agents.Agent`).
+    :class:`~playbook.analysis.agents.Agent`); ``chance`` says how chance
+    nodes are weighed: ``"expect"`` (the default) by every outcome and its
+    probability (expectimax, see the module's docstring), ``"likely"`` as
+    if the dice always showed their most likely outcome (a search that
+    ignores chance).  It never chooses for the dice: a chance node is
+    refused (:func:`~playbook.analysis.agents.refuse_chance`).
 
     Every setting is given by name: ``AlphaBeta`` is an agent, not a
     factory ``seed -> agent``, so ``AlphaBeta(5)`` is refused rather than
@@ -255,8 +290,11 @@ class AlphaBeta(Agent):
 
     def __init__(self, *args: object, depth: int | None = None, time_limit: float | Unset | None = _UNSET,
                  evaluation=None, table_size: int = 200_000, talk: bool = False, seed: int | None = 0,
-                 use_table: bool = True, nodes: int | None = None, stream: int = 0):
+                 use_table: bool = True, nodes: int | None = None, stream: int = 0, chance: str = "expect"):
         refuse_positional(type(self), args)
+        if chance not in CHANCE_MODES:
+            raise ValueError(f"chance is one of {CHANCE_MODES}, not {chance!r}")
+        self.chance = chance
         if time_limit is _UNSET:
             time_limit = 1.0 if depth is None and nodes is None else None
         if depth is None and time_limit is None and nodes is None:
@@ -296,8 +334,10 @@ class AlphaBeta(Agent):
         self.multipv = multipv
         if state.outcome is not None:
             raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
+        refuse_chance(state)
         start = time.perf_counter()
         state = private(state)  # never read other players' sealed orders
+        self.scale = state.game.engine.review_scale
         # No clock is read when no time limit is set: the search is then the same on any machine.
         self.deadline = start + self.time_limit if self.time_limit is not None else None
         self.root = state.to_move
@@ -377,6 +417,8 @@ class AlphaBeta(Agent):
             return WIN - ply if self.root in outcome.winners else -WIN + ply
         if depth <= 0:
             return self.evaluate(state, self.root)
+        if state.chance:
+            return self._chance(state, depth, alpha, beta, ply)
         if state.to_move != self.root:
             self._reply = True  # another player chooses here: the search sees an answer
         key = (state, self.root)
@@ -414,6 +456,10 @@ class AlphaBeta(Agent):
             flag = _UPPER if best_value <= alpha0 else _LOWER if best_value >= beta0 else _EXACT
             self.table[key] = (depth, flag, _to_table(best_value, ply), best_text)
         return best_value
+
+    def _chance(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """The value of the chance node ``state`` (:func:`_weigh_chance`)."""
+        return _weigh_chance(self, state, depth, alpha, beta, ply)
 
     def _inner(self, state, children, depth, alpha, beta, ply, maximising) -> tuple[float, str | None]:
         """The best value among ``children`` searched ``depth - 1`` deeper
@@ -533,7 +579,8 @@ class AlphaBeta(Agent):
             if entry is None or entry[3] is None:
                 break
             text = entry[3]
-            match = next((a for a in candidates(state, self.rng, talk=self.talk) if a.text == text), None)
+            listed = state.legal_actions() if state.chance else candidates(state, self.rng, talk=self.talk)
+            match = next((a for a in listed if a.text == text), None)
             if match is None:
                 break
             line.append(text)
@@ -549,7 +596,58 @@ class AlphaBeta(Agent):
             parts.append(f"nodes={self.node_limit}")
         if self.time_limit is not None:
             parts.append(f"time_limit={self.time_limit}")
+        if self.chance != "expect":
+            parts.append(f"chance={self.chance!r}")
         return self._settings_text(parts)
+
+
+def _weigh_chance(search: AlphaBeta, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+    """The value of the chance node ``state`` in ``search`` (see the
+    module's docstring): its outcomes weighed by their probabilities, or
+    with ``chance="likely"`` its most likely outcome alone."""
+    if search.chance == "likely":
+        return search._search(state.after(likeliest(state)), depth - 1, alpha, beta, ply + 1)
+    key = (state, search.root)
+    entry = search.table.get(key) if search.use_table else None
+    if entry is not None:
+        search.hits += 1
+        if entry[0] >= depth:
+            return _from_table(entry[2], ply)
+    values, likely, likely_text = [], Fraction(-1), None
+    for action, probability in state.chance_outcomes():
+        value = search._search(state.after(action), depth - 1, -3 * WIN, 3 * WIN, ply + 1)
+        values.append((float(probability), value))
+        if probability > likely:
+            likely, likely_text = probability, action.text
+    value = expected(values, search.scale)
+    if search.use_table:
+        # Exact, whatever the window: the expectation was taken over full windows.
+        search.table[key] = (depth, _EXACT, _to_table(value, ply), likely_text)
+    return value
+
+
+#: How :class:`AlphaBeta` may weigh a chance node: by every outcome, or by the likeliest alone.
+CHANCE_MODES = ("expect", "likely")
+
+
+def expected(values: list[tuple[float, float]], scale: float) -> float:
+    """The value of a chance node whose outcomes have the (probability,
+    value) pairs ``values``: a forced win if every outcome is one (the
+    slowest, so its distance is one every roll allows), a forced loss if
+    every one is (the slowest too); otherwise the values averaged as
+    chances of winning (:func:`~playbook.analysis.evaluation.squash` with
+    ``scale``) and turned back into a score, kept short of the forced range.
+
+    >>> expected([(0.5, 1.0), (0.5, -1.0)], 3.0)
+    0.0
+    >>> expected([(0.25, 9990.0), (0.75, 9994.0)], 3.0)
+    9990.0
+    """
+    scores = [v for _, v in values]
+    if all(v >= _DECIDED for v in scores) or all(v <= -_DECIDED for v in scores):
+        return min(scores) if scores[0] > 0 else max(scores)
+    chance = sum(p * squash(v, scale) for p, v in values)
+    return max(-_DECIDED + 1, min(_DECIDED - 1, unsquash(chance, scale)))
 
 
 def _to_table(value: float, ply: int) -> float:

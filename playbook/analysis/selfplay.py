@@ -71,6 +71,7 @@ from itertools import combinations
 from numbers import Integral
 from typing import Any
 
+from ..chance import Dice
 from ..core import Game, PlaybookError
 from ..games import load
 from ..records import ROW_COLUMNS, Record
@@ -134,7 +135,7 @@ def agent_name(agent: Any) -> str:
 
 
 def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = None, seed: int | None = None,
-              names: dict | None = None, book: int = 0, pair: int | None = None) -> Record:
+              names: dict | None = None, book: int = 0, pair: int | None = None, same_dice: bool = False) -> Record:
     """One game; ``agents[k]`` plays the ``k``-th seat (``game.players``, or
     the start position's ``players`` where the setup chooses them, as
     Chess Wheel+'s ``players=3`` does), or ``agents`` maps players to
@@ -142,7 +143,10 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
     ``book`` actions are random (from ``seed``), the same in every game of
     that seed, before the agents take over; ``pair`` (the seed of the first
     game of a turn of the seats) draws them from that seed instead, so
-    every game of the turn opens alike.  Returns the game's record (see
+    every game of the turn opens alike.  In a game with chance the dice
+    are rolled from the game's seed (:func:`dice_for`), never by an agent,
+    and every roll is in the record; with ``same_dice`` every game of the
+    turn ``pair`` opens rolls the same dice.  Returns the game's record (see
     the module's docstring); an error inside an agent ends the game as
     unfinished, with the error in ``reason`` and ``error``."""
     began = time.perf_counter()
@@ -157,6 +161,7 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
         by_player = dict(zip(players, agents, strict=True))
     names = names or {p: agent_name(a) for p, a in by_player.items()}
     opening_agent = RandomAgent(seed=seed if pair is None else pair)  # plays the first ``book`` plies
+    dice = dice_for(seed, pair if same_dice else None)
     actions: list[str] = []
     notes: list[dict | None] = []
     first = opening = None
@@ -164,6 +169,12 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
     error = None
     try:
         while state.outcome is None and len(actions) < max_plies:
+            if state.chance:  # the dice move, drawn from the game's seed
+                action = dice.roll(state)
+                notes.append(None)
+                actions.append(action.text)
+                state = state.play(action)
+                continue
             if first is None:
                 if in_setup(state):
                     setup_plies += 1
@@ -196,6 +207,17 @@ def play_game(game: Game, agents, max_plies: int = 500, setup: dict | None = Non
                   setup=dict(setup or {}), seed=seed, first=first, opening=opening, setup_plies=setup_plies,
                   book=min(book, len(actions)), pair=pair, seconds=time.perf_counter() - began,
                   error=error_detail if error else None)
+
+
+def dice_for(seed: int | None, pair: int | None = None) -> Dice:
+    """The dice of the game of ``seed``: seeded from it (apart from the
+    agents' choices, which its seed also starts), or from ``pair``, the
+    seed of the first game of a turn of the seats, so that every game of
+    the turn rolls the same numbers in the same order (common random
+    numbers: the luck of the dice falls alike on both seatings).  Random
+    for a game with no seed."""
+    base = seed if pair is None else pair
+    return Dice(None if base is None else f"{base}/dice")
 
 
 def seats_of(state) -> tuple[str, ...]:
@@ -321,13 +343,16 @@ def _run_batch(jobs: list[tuple[bytes, int]], seconds: float | None = None) -> l
 def _play_job(payload: tuple, seed: int) -> Record:
     """The game of seed ``seed`` of a run whose payload is ``payload``."""
     game, specs, setup, max_plies, names, book, *rotation = payload
-    # A run with rotating seats: the games of one turn of the seats share the seed of its first for the book.
+    # A run with rotating seats: the games of one turn of the seats share the seed of its first for the book
+    # (and for the dice, when they roll the same).
     pair = rotation[0][0] + (seed - rotation[0][0]) // rotation[0][1] * rotation[0][1] if rotation else None
+    same_dice = bool(rotation) and rotation[0][2]
     try:
         agents = _agents_for(specs, seed, _seats(game, setup))
     except Exception as exc:
         return _failed(game, seed, setup, names, exc)
-    return play_game(game, agents, max_plies=max_plies, setup=setup, seed=seed, names=names, book=book, pair=pair)
+    return play_game(game, agents, max_plies=max_plies, setup=setup, seed=seed, names=names, book=book, pair=pair,
+                     same_dice=same_dice)
 
 
 def _failed(game, seed, setup, names, exc) -> Record:
@@ -521,7 +546,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
              options: dict | None = None, setup: dict | None = None, seed: int = 0, progress: bool | None = None,
              batch: int | None = None, names: Sequence[str] | None = None, max_errors: int | None = 3,
              variant: dict | None = None, out=None, book: int = 0, rotate: bool = False,
-             sprt: tuple[float, float] | None = None) -> SelfPlay:
+             sprt: tuple[float, float] | None = None, same_dice: bool = False) -> SelfPlay:
     """Play ``games`` games of ``game`` (a game or its name) between
     ``agents`` (one agent or factory per player, or a factory of all of
     them) and return a :class:`SelfPlay`.
@@ -541,12 +566,17 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     ``book``: how many actions at the start of each game are random
     (drawn from the game's seed) before the agents take over, as an
     opening book does, so that engines that always choose alike still
-    play varied games.
+    play varied games.  In a game with chance the dice are rolled from each
+    game's seed, so a run is the same on every machine and executor.
 
     ``rotate=True``: the agents change seats from game to game, game ``k``
     seating them turned ``k`` places round, and every full turn of the
     seats opens with the same ``book`` actions (drawn from the seed of its
-    first game, kept as the records' ``pair``): in a two-player game,
+    first game, kept as the records' ``pair``), and with ``same_dice=True``
+    (in a game with chance) rolls the same dice (:func:`dice_for`), so the
+    luck of the dice falls alike on both seatings when two different
+    agents meet (two copies of one engine would play one game twice): in
+    a two-player game,
     colour-reversed pairs from one opening, which
     :meth:`SelfPlay.pair_score` and :meth:`SelfPlay.first_move_pairs` read
     pair by pair (:mod:`~playbook.analysis.exact`).  ``sprt=(elo0, elo1)`` (two agents, kept
@@ -569,6 +599,8 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     _check_seeds(seed, games)
     if (rotate or sprt) and label_names is None:
         raise SelfPlayError("rotate= and sprt= need one agent or factory per player, not a factory of all of them")
+    if same_dice and not rotate:
+        raise SelfPlayError("same_dice= shares the dice within each turn of the seats: it needs rotate=True")
     if sprt is not None and (len(seats) != 2 or out is not None):
         raise SelfPlayError("sprt= tests the first agent against the second in a two-player game, in memory "
                             "(not with out=)")
@@ -576,7 +608,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     _warn_if_long(game, made, games, executor)
     if label_names is not None and (rotate or sprt):
         label_names = dict(zip(seats, _distinct(list(label_names.values())), strict=True))
-    jobs = _jobs(game, agents, setup, max_plies, label_names, book, seed, games, rotate)
+    jobs = _jobs(game, agents, setup, max_plies, label_names, book, seed, games, rotate, same_dice)
     label = f"{game.title} self-play"
     test = None
     if sprt is not None:
@@ -596,6 +628,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
             lambda todo, keep: _run(todo, executor, label, progress, batch, max_errors, keep=keep),
             book=book,
             rotate=rotate,
+            same_dice=same_dice,
         )
     else:
         records = _run(jobs, executor, label, progress, batch, max_errors)
@@ -610,10 +643,11 @@ def _distinct(names: list[str]) -> list[str]:
 
 
 def _jobs(game: Game, agents, setup: dict, max_plies: int, names: dict | None, book: int, seed: int, games: int,
-          rotate: bool) -> Jobs:
+          rotate: bool, same_dice: bool = False) -> Jobs:
     """The (payload, seed) of each game of a self-play run, made as they
     are asked for: game ``k`` has the seed ``seed + k``; with ``rotate``,
-    the agents seated turned ``k`` places round and the book drawn from
+    the agents seated turned ``k`` places round and the book (and with
+    ``same_dice`` the dice) drawn from
     the seed of the turn's first game."""
     if not rotate:
         return Jobs([_dumps((game, agents, setup, max_plies, names, book))], range(seed, seed + games))
@@ -624,7 +658,8 @@ def _jobs(game: Game, agents, setup: dict, max_plies: int, names: dict | None, b
     for turn in range(n):
         order = list(range(turn, n)) + list(range(turn))  # seat j holds agent order[j]
         blobs.append(_dumps((game, [agents[a] for a in order], setup, max_plies,
-                             dict(zip(seats, (labels[a] for a in order), strict=True)), book, (seed, n))))
+                             dict(zip(seats, (labels[a] for a in order), strict=True)), book,
+                             (seed, n, same_dice))))
     return Jobs(blobs, range(seed, seed + games))
 
 
@@ -823,7 +858,9 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
     agent) plays ``games`` games with rotating seats: game ``k`` of a
     group seats its agents turned ``k`` places round, and each full turn
     of the seats starts with the same ``book`` random actions (drawn from
-    its seed), so no agent gains from a lucky opening or seat.  In a
+    its seed), so no agent gains from a lucky opening or seat; in a game
+    with dice, the games of a turn also roll the same dice (they share the
+    seed), so no agent gains from a lucky roll either.  In a
     two-player game these are colour-reversed pairs.  ``players=N`` seats
     N in games that take a number of players at the start (Chess Wheel+:
     3 to 8).  Returns a :class:`Tournament` with Elo-style ratings.

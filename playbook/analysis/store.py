@@ -349,18 +349,21 @@ def _write_text(path: Path, text: str) -> None:
 
 
 def keep_results(path, game, setup: dict, agents: dict, max_plies: int, seed: int, jobs: Jobs, run,
-                 book: int = 0, rotate: bool = False) -> list[Record]:
+                 book: int = 0, rotate: bool = False, same_dice: bool = False) -> list[Record]:
     """Play the ``jobs`` of a self-play run not yet in the folder ``path``
     (through ``run(jobs, keep)``), write them there, and return the records
     of all of ``jobs``, read back from the folder.  ``book`` (random
-    opening actions) is among the settings a resumed run must share; a
-    run without any keeps the settings it had before there were books."""
+    opening actions) is among the settings a resumed run must share, and
+    so are ``rotate`` and ``same_dice``; a run without them keeps the
+    settings it had before they were added."""
     settings = {"game": game.name, "options": game.options, "setup": setup, "players": agents,
                 "max_plies": max_plies, "seed": seed}
     if book:
         settings["book"] = book
     if rotate:
         settings["rotate"] = True
+    if same_dice:
+        settings["same_dice"] = True
     ResultStore(path, settings).play(jobs, run)
     return load_results(path, seeds=jobs.seeds).records
 

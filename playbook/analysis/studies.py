@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
+from ..chance import pick
 from ..core import PlaybookError, State
 from ..games import load
 from .evaluation import material
@@ -274,7 +275,11 @@ def early_win(state: State, turns: int = 2) -> str | None:
     of its own turns whatever the opponent replies (a turn is every action
     a side makes before the other is to move), or None.  The actions
     weighed are those a search weighs
-    (:func:`~playbook.analysis.search.candidates`)."""
+    (:func:`~playbook.analysis.search.candidates`); where the dice move,
+    the win must follow whatever they show (and where they move now, no
+    player has a first action: None)."""
+    if state.chance:
+        return None
     me = state.to_move
     for action in candidates(state):
         after = state.after(action)
@@ -291,7 +296,20 @@ def _won(state: State, me: str) -> bool:
 def _forced(state: State, me: str, turns: int) -> bool:
     """Whether ``me`` forces a win from ``state`` (no outcome yet) with
     ``turns`` of its own turns left, the current one included when it is
-    ``me`` to move."""
+    ``me`` to move.  A roll of the dice must lose for the other side
+    whatever it shows; a roll that passes the turn to another roll (a turn
+    lost to the dice) uses one of the turns up."""
+    if state.chance:
+        if turns <= 0:
+            return False
+        for roll, _ in state.chance_outcomes():
+            after = state.after(roll)
+            if after.outcome is not None:
+                if not _won(after, me):
+                    return False
+            elif not _forced(after, me, turns - 1 if after.chance else turns):
+                return False
+        return True
     if state.to_move == me:
         if turns <= 0:
             return False
@@ -310,17 +328,24 @@ def _forced(state: State, me: str, turns: int) -> bool:
 
 
 def win_available(state: State) -> bool:
-    """Whether the side to move has an action that wins at once."""
+    """Whether the side to move has an action that wins at once (never
+    where the dice move)."""
+    if state.chance:
+        return False
     me = state.to_move
     return any(_won(state.after(a), me) for a in candidates(state))
 
 
 def random_line(state: State, plies: int, rng: random.Random) -> State:
     """``state`` after ``plies`` actions chosen at random among the
-    candidates (a quick model of players who do not look ahead)."""
+    candidates (a quick model of players who do not look ahead); where the
+    dice move, drawn from ``rng`` with their probabilities."""
     for _ in range(plies):
         if state.outcome is not None:
             break
+        if state.chance:
+            state = state.after(pick(state.chance_outcomes(), rng.random()))
+            continue
         options: Sequence = candidates(state, rng)
         state = state.after(rng.choice(list(options)))
     return state

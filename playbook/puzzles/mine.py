@@ -3,7 +3,9 @@
 An engine (:class:`~playbook.analysis.AlphaBeta` at a small fixed depth
 or :class:`~playbook.analysis.GreedyAgent`) plays a
 :class:`~playbook.analysis.RandomAgent`, both seeded from ``S``;
-every position met is tried with the rules alone (:mod:`.solve`): where
+every position met where a player moves is tried with the rules alone
+(:mod:`.solve`; in a game with dice, the dice are rolled from ``S``, and
+a win counts only if it follows whatever they show): where
 exactly one first move wins within one action, or none does but exactly
 one wins within a deeper limit, it is a puzzle.  The depths tried and the
 longest game played are each game's own (its descriptor's
@@ -30,6 +32,7 @@ import random
 import sys
 
 from ..analysis import AlphaBeta, GreedyAgent, RandomAgent
+from ..chance import Dice
 from ..core import TooManyActions
 from ..games import available, load
 from . import NUMBERS, Puzzle, source
@@ -97,12 +100,13 @@ def mine(name: str, count: int, seed: int, games: int = 400, report=None) -> lis
         if len(found) >= count:
             break
         agents = _agents(rng)
+        dice = Dice(rng.randrange(10**6))
         state = game.initial()
         for ply in range(game.descriptor.puzzle_plies):
             if state.outcome is not None or len(found) >= count:
                 break
             text = state.to_text()
-            if text not in seen:
+            if text not in seen and not state.chance:
                 seen.add(text)
                 try:
                     for depth in depths:
@@ -119,7 +123,7 @@ def mine(name: str, count: int, seed: int, games: int = 400, report=None) -> lis
                             break
                 except TooManyActions:
                     pass  # no puzzle asks a learner to search a list this long
-            state = state.play(agents[ply % 2].choose(state))
+            state = state.play(dice.roll(state) if state.chance else agents[ply % 2].choose(state))
         if report:
             report(f"game {number + 1}: {len(found)} puzzles")
     ranked = sorted(found.items(), key=lambda kv: (difficulty(kv[1][0], kv[1][1]), kv[1][3], kv[1][4]))

@@ -5,7 +5,10 @@ legal action (``state.legal_actions()`` and ``state.play``) to a fixed
 number of actions, so a puzzle it accepts is right by the rules whatever
 any engine thinks.  Draw offers, their acceptance and resigning are left
 out on both sides (the talk the game's descriptor declares): a puzzle is
-decided by play.
+decided by play.  Where the dice move (a chance node), a win is forced only
+if it follows whatever they show: every outcome must still win, however
+unlikely, and a solution's line shows the roll after which the win takes
+longest.
 
 The first shipped puzzle of the first game, whatever the game: its
 solution's first move is the one move that wins.
@@ -54,7 +57,9 @@ def wins(state: State, player: str, plies: int) -> bool:
 
 def winning_moves(state: State, plies: int) -> list[Action]:
     """The actions of the side to move that win by force within ``plies``
-    actions (this one included)."""
+    actions (this one included); none where the dice move."""
+    if state.chance:
+        return []
     player = state.to_move
     return [a for a in moves(state) if wins(state.play(a), player, plies - 1)]
 
@@ -62,11 +67,12 @@ def winning_moves(state: State, plies: int) -> list[Action]:
 def line(state: State, plies: int) -> list[str]:
     """A forced win of the side to move within ``plies`` actions, as texts:
     its winning action, the defence that holds out longest (the first such
-    in the game's order), its winning answer, and so on to the end."""
+    in the game's order; where the dice move, the roll that does), its
+    winning answer, and so on to the end."""
     player = state.to_move
     out: list[str] = []
     while state.outcome is None and plies > 0:
-        if state.to_move == player:
+        if state.to_move == player and not state.chance:
             action = next(a for a in moves(state) if wins(state.play(a), player, plies - 1))
         else:
             action = defence(state, player, plies)

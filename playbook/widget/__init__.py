@@ -41,6 +41,7 @@ from .. import render
 from ..core import Game, State
 from .base import CONTROLS, BoardBase
 from .bundle import CSS, ESM
+from .dice import Rolling
 from .editor import PositionEditor
 from .engine import EnginePlay
 from .history import History
@@ -53,7 +54,7 @@ from .tree import TREE_BUDGET, step_tree
 __all__ = ["BoardWidget", "CONTROLS", "step_tree", "with_picture", "TREE_BUDGET", "ReviewBoard", "ReviewGraph"]
 
 
-class BoardWidget(Messages, Lesson, PositionEditor, EnginePlay, History, HotSeat, SavedPicture, BoardBase):
+class BoardWidget(Messages, Lesson, PositionEditor, Rolling, EnginePlay, History, HotSeat, SavedPicture, BoardBase):
     """A live board.  ``BoardWidget(state)`` or ``BoardWidget(game)`` (its
     start).
 
@@ -86,6 +87,18 @@ class BoardWidget(Messages, Lesson, PositionEditor, EnginePlay, History, HotSeat
     their values.  ``arrows`` (lists of cell ids) and ``highlights`` (cell
     ids) are drawn on the board until set again.
 
+    Dice: in a game with chance, where the dice move the board shows a
+    Roll button (or :meth:`roll`): the outcome is drawn from the board's
+    ``dice`` (a :class:`~playbook.chance.Dice` or a seed for one; None:
+    seeded by the system), played, named in the move list and shown by the
+    game's picture; no click on the board chooses it (code may:
+    ``board.play("roll 3")`` plays a given roll, as replaying a record
+    does).  ``auto_roll=True``
+    rolls at once whenever the dice are due.  Against an engine the board
+    rolls the engine's dice itself.  The evaluation before a roll is the
+    roller's, as the position stands; a search's evaluation and hint weigh
+    every roll (an expected value).
+
     Hot-seat play: with ``hot_seat=True`` several people share the
     screen, and where a position keeps each player's entry private
     (Chess Wheel+'s sealed orders) the board hides behind a curtain that
@@ -116,7 +129,8 @@ class BoardWidget(Messages, Lesson, PositionEditor, EnginePlay, History, HotSeat
     def __init__(self, state: State | Game, opponent: Any = None, flipped: bool | None = None, human: Any = None,
                  advisor: Any = None, show_evaluation: bool = True, controls: Iterable[str] = CONTROLS,
                  choices: Any = True, arrows: Iterable[Iterable[str]] = (), highlights: Iterable[str] = (),
-                 editor: bool = False, hot_seat: bool = False, **kwargs: Any):
+                 editor: bool = False, hot_seat: bool = False, dice: Any = None, auto_roll: bool = False,
+                 **kwargs: Any):
         if not isinstance(choices, bool):
             choices = sorted(choices)
         super().__init__(controls=list(controls), choices=choices, arrows=[list(a) for a in arrows],
@@ -126,6 +140,7 @@ class BoardWidget(Messages, Lesson, PositionEditor, EnginePlay, History, HotSeat
         if not isinstance(state, State):
             raise TypeError(f"BoardWidget takes a game or a state, not {type(state).__name__}")
         self._seat_players(state, opponent, human, advisor, show_evaluation)
+        self._seat_dice(dice, auto_roll)
         self._start_line(state)
         self._draft = None
         self._start_pictures()
@@ -164,7 +179,9 @@ class BoardWidget(Messages, Lesson, PositionEditor, EnginePlay, History, HotSeat
             self.numbers = self._numbers()
             # Nothing to enter while the game is over, while editing, or where the engine is to move.
             playable = state.outcome is None and not editing and not self._engine_to_move(state)
-            self.tree = step_tree(state) if playable else {"c": False, "o": []}
+            # The dice are never entered by clicks: Roll draws them.
+            self.tree = step_tree(state) if playable and not state.chance else {"c": False, "o": []}
+            self.rolling = playable and state.chance
             self.position = state.to_text()
             self._publish_palette(state)
             self.status = status
@@ -176,7 +193,8 @@ class BoardWidget(Messages, Lesson, PositionEditor, EnginePlay, History, HotSeat
     def __repr__(self) -> str:
         state = self.state
         n = self.cursor
-        where = state.status() if state.outcome is not None else f"{state.to_move} to move"
+        where = state.status().lower() if state.chance else \
+            state.status() if state.outcome is not None else f"{state.to_move} to move"
         return f"BoardWidget({state.game.title}, {where}, {n} move{'s' if n != 1 else ''})"
 
 

@@ -86,6 +86,8 @@ class BoardBase(PageTraits, anywidget.AnyWidget):
         _engine_to_move: Callable[[State], bool]  # engine play
         _answer: Callable[[], None]  # engine play
         _turn: Callable[[], contextlib.AbstractContextManager[None]]  # engine play
+        _roll: Callable[[], Action]  # the dice
+        _rolls_itself: Callable[[State], bool]  # the dice
         editing: bool  # the position editor
         edit_error: str  # the position editor
         edit: Callable[[], None]  # the position editor

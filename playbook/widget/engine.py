@@ -69,18 +69,28 @@ class EnginePlay(BoardBase):
             self._answer()
 
     def _seat_humans(self, state: State) -> None:
-        """The person plays the sides chosen, or else the side to move in ``state``."""
-        self._humans = self._chosen_humans or frozenset([state.to_move])
+        """The person plays the sides chosen, or else the side to move in
+        ``state`` (before a roll, the side that rolls, else the first)."""
+        mover = (state.roller or (state.game.players or (state.to_move,))[0]) if state.chance else state.to_move
+        self._humans = self._chosen_humans or frozenset([mover])
 
     def _is_human(self, state: State) -> bool:
         return state.to_move in self._humans
 
     def _engine_to_move(self, state: State) -> bool:
-        """Whether ``state`` waits for the engine (so nothing may be entered on the board)."""
-        return self.opponent is not None and state.outcome is None and not self._is_human(state)
+        """Whether ``state`` waits for the engine (so nothing may be entered
+        on the board); never where the dice move."""
+        return self.opponent is not None and state.outcome is None and not state.chance and not self._is_human(state)
 
     def _answer(self) -> None:
-        while self._engine_to_move(self.state):
+        """Play what the board plays by itself: the engine's moves, and the
+        dice where it rolls them (see :meth:`~playbook.widget.dice.Rolling._rolls_itself`)."""
+        while True:
+            if self._rolls_itself(self.state):
+                self._roll()
+                continue
+            if not self._engine_to_move(self.state):
+                return
             self._thinking = True
             try:
                 self._publish()  # the status says the engine is thinking
@@ -110,6 +120,8 @@ class EnginePlay(BoardBase):
         state = self.state
         if state.outcome is not None:
             raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
+        if state.chance:
+            raise IllegalAction("the dice move here, not a player: press Roll", rule="chance")
         analysis = self._analyse(state)
         action: Action = analysis.action
         current = self.advice if self.advice.get("position") == self.position else {}
@@ -153,22 +165,34 @@ class EnginePlay(BoardBase):
         else the advisor's search once it has looked, else the game's
         evaluation; in a game of two with nothing hidden, always for the
         first player, as a review counts it, whoever is to move (where
-        information is hidden, for the side to move, from what it may see)."""
+        information is hidden, for the side to move, from what it may see;
+        before a roll of the dice, for the roller).  Before a roll it is the
+        position as it stands; a search's weighs every roll, an expectation."""
+        players = state.game.players
+        if len(players) == 2 and not state.game.hidden_information:
+            side = players[0]
+        elif state.chance:
+            side = state.roller or (players[0] if players else state.to_move)
+        else:
+            side = state.to_move
         if not self.show_evaluation or state.outcome is not None \
-                or not state.game.engine.judges_for(state, state.to_move):
+                or not state.game.engine.judges_for(state, side):
             self.evaluation = ""
             return
         reviewed = self._reviewed.get(self.position)
         if reviewed is not None:
             self.evaluation = f"Evaluation: {reviewed} (review)"
             return
-        players = state.game.players
-        side = players[0] if len(players) == 2 and not state.game.hidden_information else state.to_move
+        if state.chance:
+            self.evaluation = f"Evaluation for {side.capitalize()}: {evaluate(state, side):+.1f} before the roll"
+            return
         sign = 1 if side == state.to_move else -1  # the two sides' scores are opposite
         analysis = self._analyses.get(self.position)
         if analysis is not None and hasattr(analysis, "describe"):
             words = score_words(sign * analysis.score)
-            self.evaluation = f"Evaluation for {side.capitalize()}: {words} (search, depth {analysis.depth})"
+            expected = ", expected over the dice" if state.game.chance else ""
+            self.evaluation = (f"Evaluation for {side.capitalize()}: {words} "
+                               f"(search, depth {analysis.depth}{expected})")
             return
         if not state.game.engine.judges:
             self.evaluation = ""  # no opinion before a search

@@ -76,6 +76,10 @@ class Messages(BoardBase):
             self._refuse(f"Refused: it is {self.state.to_move}'s turn, which the engine plays.")
             self._publish()
             return
+        if self.state.chance:
+            self._refuse("Refused: the dice move here, not a player: press Roll.")
+            self._publish()
+            return
         action = self.state.action_from_steps(_steps(content["steps"]))
         self._play(action)
         self._answer()
@@ -108,6 +112,7 @@ HANDLERS: dict[str, Callable[[Messages, dict[str, Any]], object]] = dispatch_tab
     "action": Messages._receive_action,
     "expand": Messages._receive_expand,
     "hint": lambda board, _: board.hint(),
+    "roll": lambda board, _: board._roll_pressed(),
     "next": lambda board, _: board._next_lesson(),
     "undo": lambda board, _: board.undo(),
     "redo": lambda board, _: board.redo(),

@@ -29,7 +29,7 @@ import traitlets
 from ..analysis.review import MARKS, Review
 from ..analysis.review_graph import graph_svg
 from ..analysis.review_html import length
-from ..core import PlaybookError
+from ..core import CHANCE, PlaybookError
 from ..digests import shorten
 from . import BoardWidget
 from .bundle import CSS, ESM
@@ -127,15 +127,16 @@ class ReviewBoard(ipywidgets.VBox):
         if index == 0:
             first = rows[0] if rows else None
             worth = review.words(0)
-            return f"The start: {worth}; the engine would play {shorten(first['best'])}." if first else \
-                f"The start: {worth}."
+            return f"The start: {worth}; the engine would play {shorten(first['best'])}." \
+                if first and first["mover"] != CHANCE else f"The start: {worth}."
         row = rows[index - 1]
         # As chess writes a reply: "1… a4x*" for a move within the turn numbered 1.
         number = numbers[index - 1] or next((n for n in reversed(numbers[:index]) if n), "").rstrip(".…") + "…"
         said = f"{number} {shorten(row['move'])}{MARKS[row['label']]}".strip()
         label = f", {'an' if row['label'][0] in 'aeiou' else 'a'} {row['label']}" if row["label"] else ""
         best = "" if row["best"] == row["move"] else f"; the engine would have played {shorten(row['best'])}"
-        return f"{said} ({row['mover']}{label}): {review.words(index)}{best}."
+        who = "the dice" if row["mover"] == CHANCE else row["mover"]
+        return f"{said} ({who}{label}): {review.words(index)}{best}."
 
     def show(self, index: int) -> None:
         """Show position ``index`` (0 the start, ``n`` after the n-th

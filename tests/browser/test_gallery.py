@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from playbook import available
 from playbook.render import MIN_TEXT_PX
 
 from .lab import ROOT, board, open_board
@@ -47,9 +48,14 @@ BOARDS = [
     ("cosmic-over", "over = BoardWidget(load('cosmic').parse('5k/6/r5/6/6/1K2R1 w'))\nover.play('b1-a1')\n"
                     "over.play('a4x*')\nover"),
 ]
+# The games installed beside playbook (the examples), at their start and
+# forty random actions in (the dice rolled where a game has them).
+ADDED = [key for key in available() if key not in available(shipped=True)]
+BOARDS += [(key, f"BoardWidget(load({key!r}))") for key in ADDED]
+BOARDS += [(f"{key}-played", f"BoardWidget(RandomAgent(seed=3).play(load({key!r}).initial(), 40))") for key in ADDED]
 REVIEW = ("from playbook import Record\nfrom playbook.analysis import review\n"
           "review(Record.of(load('cosmic').parse('5k/6/r5/6/6/1K2R1 w'), ['b1-a1', 'a4x*', ]), human='black').board()")
-CELLS = ["from playbook import BoardWidget, load"] + [cell for _, cell in BOARDS] + [REVIEW]
+CELLS = ["from playbook import BoardWidget, load\nfrom playbook.analysis import RandomAgent"] + [cell for _, cell in BOARDS] + [REVIEW]
 
 # Every text on a board and round it smaller than the least size, as shown:
 # the drawing's texts by their font size times the scale from the drawing's

@@ -14,6 +14,7 @@ each.  Each wait is for what a board publishes (``data-moves``,
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
@@ -23,6 +24,9 @@ pytestmark = pytest.mark.browser
 
 PARTS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")
                if p.name not in ("00_start_here.ipynb", "analysis.ipynb"))
+#: The tutorials of the example games, by their path from the project's root
+#: (each opened from a copy of its example's folder, with the data beside it).
+EXAMPLES = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("examples/*/*.ipynb"))
 
 # The cell added at the end: every exercise with a board, its solution as
 # clicks, and (for one exercise of a single move) a wrong move to try first.
@@ -130,8 +134,12 @@ def board_for(page, prompt: str, solved: set[int]):
     return page.locator(".pb-widget").nth(index)
 
 
-@pytest.mark.parametrize("name", PARTS)
+@pytest.mark.parametrize("name", PARTS + EXAMPLES)
 def test_run_all_then_solve_every_exercise_on_its_board(page, lab, name):
+    if name.startswith("examples/"):
+        folder = (ROOT / name).parent
+        shutil.copytree(folder, lab[2] / folder.relative_to(ROOT), dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     with_walkthrough(lab[2], name)
     open_notebook(page, lab, name)
     run_all(page)

@@ -13,6 +13,7 @@ import { layout } from "./layout.js";
 import { lessonParts, showLesson, watchKernel } from "./lesson.js";
 import { showMoves } from "./moves.js";
 import { askForPictures } from "./pictures.js";
+import { showRoll } from "./roll.js";
 import { BOARD, GRAPH, GRAPH_KIND, onChange } from "./protocol.js";
 import { publishState, showAdvice, showDetails, showEvaluation, showStatus } from "./status.js";
 import { redrawOnce, showBoard } from "./view.js";
@@ -40,6 +41,7 @@ function render({ model, el: root }) {
   onChange(model, [BOARD.moves, BOARD.cursor], () => { showMoves(widget); publishState(widget); });
   onChange(model, [BOARD.title], () => (widget.title.textContent = model.get(BOARD.title)));
   onChange(model, [BOARD.curtain], () => showCurtain(widget));
+  onChange(model, [BOARD.rolling, BOARD.position], () => showRoll(widget));
   onChange(model, [BOARD.advice], () => showAdvice(widget));
   onChange(model, [BOARD.evaluation], () => showEvaluation(widget));
   onChange(model, [BOARD.goal, BOARD.score, BOARD.verdict], () => showLesson(widget));
@@ -50,6 +52,7 @@ function render({ model, el: root }) {
   showDetails(widget);
   showMoves(widget);
   showCurtain(widget);
+  showRoll(widget);
   showEvaluation(widget);
   showLesson(widget);
   askForPictures(model);

@@ -4,6 +4,7 @@
 import { helpLine } from "./controls.js";
 import { makeCurtain } from "./curtain.js";
 import { el } from "./dom.js";
+import { makeRoll } from "./roll.js";
 
 /**
  * Build the widget inside `root` and return it as an object: the model, the
@@ -24,6 +25,7 @@ export function layout(model, root) {
     status,
     details: el("div", "pb-details"),
     controls: el("div", "pb-controls"),
+    roll: makeRoll(model),
     moveList: el("ol", "pb-moves"),
     curtain,
     curtainText,
@@ -47,7 +49,8 @@ export function layout(model, root) {
     drawings: [], // [from, to] pairs; from === to marks a cell
     rightFrom: null, // the cell where the right button went down
   };
-  root.append(widget.title, status, widget.board, widget.details, widget.picker, widget.evaluation, widget.adviceText,
+  root.append(widget.title, status, widget.board, widget.roll, widget.details, widget.picker, widget.evaluation,
+    widget.adviceText,
     widget.controls, widget.moveList, helpLine(), curtain);
   return widget;
 }

@@ -156,6 +156,13 @@ Each names the tests in ``tests/test_kelasu.py`` that pin it.
     warrior takes an enemy there but never steps there onto an empty cell,
     the reverse of ``.`` (move only).
     ``test_the_warriors_plus_is_capture_only_clarification_17``.
+18. The README writes a merge as its blanks in brackets and the new
+    piece's cell in parentheses, ``[H5|H6|I4|I5]=>(J5)``, and its diagram
+    has a blank on J5 as well.  A new piece stands on one of its own
+    blanks' cells, so the cell in parentheses is read as the group's last
+    blank: the example merges the five blanks H5 H6 I4 I5 J5 into a piece
+    on J5.  A piece is never placed on a cell outside its group.
+    ``test_the_readmes_merge_example_takes_the_blank_in_parentheses_clarification_18``.
 """
 
 
