@@ -59,6 +59,9 @@ from dataclasses import dataclass
 from email.parser import Parser
 from pathlib import Path
 
+from . import lite_bytecode
+from .lite_bytecode import SITE_PREFIX, STDLIB_PREFIX, Job
+
 __all__ = [
     "MARKER",
     "LiteError",
@@ -515,14 +518,12 @@ def ship_runtime(unpacked: Path, version: str, wheels: list[Path], own: Path, fo
     ``wheels``, compiled to bytecode by that runtime (see
     :mod:`playbook.lite_bytecode`; ``own``, playbook's wheel, keeps its
     sources), with the lock that names them; returns the lock's entries."""
-    from .lite_bytecode import SITE_PREFIX, STDLIB_PREFIX, Job, precompiled
-
     stdlib = unpacked / "python_stdlib.zip"
     jobs = [Job(stdlib, STDLIB_PREFIX), *(Job(w, SITE_PREFIX, keep_sources=w == own,
                                               leave_out=LEFT_OUT_FILES.get(canonical(w.name.split("-")[0]), ()))
                                           for w in wheels)]
     _say(f"compiling the site's Python to bytecode ({len(jobs)} archives; Pyodide under Node.js, once)")
-    compiled = precompiled(unpacked, version, jobs, cache)
+    compiled = lite_bytecode.precompiled(unpacked, version, jobs, cache)
     folder.mkdir(parents=True)
     for name in RUNTIME_FILES:
         shutil.copy2(compiled[0] if name == stdlib.name else unpacked / name, folder / name)
