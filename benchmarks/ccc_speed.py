@@ -2,8 +2,10 @@
 
     python benchmarks/ccc_speed.py [positions]
 
-Targets: no slower per position than python-chess's ``legal_moves`` and
-``chess.svg.board`` (both ratios >= 1).  The machine may be shared, so the
+Targets: legal actions at least 1.2 times as fast per position as
+python-chess's ``legal_moves`` (ratio >= 1.2), where every other game is
+ahead of it too, and drawing no slower than ``chess.svg.board`` (ratio
+>= 1).  The machine may be shared, so the
 two are timed in small alternating chunks (ours, then theirs, then ours...):
 each chunk pair gives a ratio, and the figure reported is the median of
 those ratios, by wall-clock time and by CPU time.  A burst of load from
@@ -42,7 +44,7 @@ def chunked(ours, theirs, items_ours, items_theirs, chunk=20):
     return pairs
 
 
-def report(label_ours, label_theirs, unit, scale, pairs):
+def report(label_ours, label_theirs, unit, scale, pairs, target=1.0):
     """Print the median times per item and the median of the chunk ratios."""
     ours = statistics.median(p[0] for p in pairs)
     theirs = statistics.median(p[1] for p in pairs)
@@ -52,7 +54,7 @@ def report(label_ours, label_theirs, unit, scale, pairs):
     print(f"{label_ours:27s} {ours * scale:8.1f} {unit} (median chunk)")
     print(f"{label_theirs:27s} {theirs * scale:8.1f} {unit}")
     print(f"ratio (python-chess time / ours), median of {len(pairs)} chunk pairs: wall {wall:.2f} "
-          f"(quartiles {low:.2f}-{high:.2f}), CPU {cpu:.2f}  (target >= 1.00)")
+          f"(quartiles {low:.2f}-{high:.2f}), CPU {cpu:.2f}  (target >= {target:.2f})")
     return wall, cpu
 
 
@@ -68,7 +70,7 @@ def main(n: int = 2000) -> None:
     copies = [fresh(s) for s in states for _ in range(3)]
     pairs = chunked(lambda s: s.legal_actions(), lambda b: list(b.legal_moves), copies,
                     [b for b in boards for _ in range(3)])
-    report("CCC legal_actions():", "python-chess legal_moves:", "us a position", 1e6, pairs)
+    report("CCC legal_actions():", "python-chess legal_moves:", "us a position", 1e6, pairs, target=1.2)
     m = max(60, n // 4)
     pairs = chunked(lambda s: s.svg(), lambda b: chess.svg.board(b, size=400), states[:m], boards[:m], chunk=5)
     report("CCC svg():", "chess.svg.board:", "ms a board", 1e3, pairs)

@@ -1,4 +1,6 @@
-"""The ``playbook`` command: self-play runs too long for a notebook.
+"""The ``playbook`` command: self-play runs too long for a notebook, and
+``playbook check GAME`` (every shared check on a game, see
+:mod:`playbook.checks.command`), ``playbook new-game`` and ``playbook lite``.
 
     playbook selfplay cosmic --agents random,alphabeta:nodes=2000 --games 10000 --out cosmic-ab
     playbook selfplay cosmic --agents random,random --games 1000000 --out cosmic-random \\
@@ -90,6 +92,7 @@ from .analysis.store import DamagedResults, ResultsError
 from .analysis.survival import plies_text
 from .analysis.tasks import cpu_count
 from .analysis.words import counted
+from .checks import command as check
 from .core import PlaybookError
 from .games import available
 
@@ -194,7 +197,8 @@ def parse_agents(text: str) -> list[AgentSpec]:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="playbook", description="Study the playbook games from a terminal: self-play "
-                                     "runs and their figures, a new game of your own, the offline tutorial site.")
+                                     "runs and their figures, a new game of your own and its checks, the offline "
+                                     "tutorial site.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     run = commands.add_parser(
         "selfplay", help="play many games between agents and write their records to Parquet",
@@ -233,6 +237,11 @@ def _parser() -> argparse.ArgumentParser:
     told.add_argument("folder", metavar="FOLDER", help="a folder written by playbook selfplay --out")
     _output_arguments(told)
     _study_arguments(commands)
+    check.add_arguments(commands.add_parser(
+        "check", help="run every shared check on an installed game and say which rules it breaks",
+        description="Run every check playbook makes of a game (the contract and random games played to their end, "
+                    "the drawing, engines, records, puzzles, rules clarifications, the live board) and print each "
+                    "one that fails with the rule it checks.  The exit status is 1 when a check failed."))
     scaffold.add_arguments(commands.add_parser(
         "new-game", help="write a new game's own package, found by playbook once installed",
         description="Write NAME/, an installable package holding a small complete game to turn into yours."))
@@ -606,6 +615,8 @@ def main(argv=None) -> int:
         return lite.main(args)
     if args.command == "new-game":
         return scaffold.main(args)
+    if args.command == "check":
+        return check.main(args)
     if args.command == "summary":
         return summary_command(args, parser)
     if args.command in ("balance", "compare"):

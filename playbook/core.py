@@ -26,9 +26,11 @@ every player still to decide in :attr:`State.movers`, and accept in
 player).  :meth:`State.curtain` asks a shared screen to hide the board
 while it is handed to the next player.
 
-How a game is played is declared, not probed: :attr:`Game.simultaneous`,
-:attr:`Game.hidden_information`, :attr:`Game.chance` and
-:meth:`State.observation` (what one player may see).  Search uses :meth:`State.after`, the successor without
+How a game is played is declared, not probed: in its descriptor, which
+:attr:`Game.simultaneous`, :attr:`Game.hidden_information`,
+:attr:`Game.chance` and :attr:`Game.players` read, and
+:meth:`State.observation` (what one player may see).  Search uses
+:meth:`State.after`, the successor without
 the checks, and asks the game's :class:`Engine` (``game.engine``) for its
 evaluation and the actions worth weighing beyond those listed.  A finished
 game's :class:`Outcome` names its :class:`Ending` beside the words.
@@ -46,13 +48,13 @@ never an agent.
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from .descriptor import Descriptor, Ending
 
@@ -74,6 +76,7 @@ __all__ = [
     "State",
     "StateMixin",
     "read_json",
+    "cached",
     "TooManyActions",
     "MOST_LISTED",
     "checked_text",
@@ -83,6 +86,41 @@ __all__ = [
     "LONGEST_ACTION",
     "LONGEST_MESSAGE",
 ]
+
+
+# -------------------------------------------------------------- cached values
+
+#: The type of a :class:`cached` value.
+T = TypeVar("T")
+
+
+class cached(Generic[T]):
+    """A property worked out the first time it is read and kept in the
+    object's ``__dict__``, as :func:`functools.cached_property` does,
+    without the lock that one takes on every first read before Python
+    3.12: move generation reads several on each new position.  Positions
+    never change, so two threads working one out at once only do the work
+    twice."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> cached[T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, instance: object, owner: type | None = None) -> T | cached[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
 
 
 # --------------------------------------------------------------------- errors
@@ -502,19 +540,26 @@ class Engine(Generic[S]):
 # ---------------------------------------------------------------------- games
 
 
-class Game(ABC):
+class Game(ABC, Generic[S]):
     """A game's rules: how to set it up and how to read its positions.
 
-    Subclasses declare themselves in ``descriptor`` (a
-    :class:`~playbook.descriptor.Descriptor`: key, title, seats, options,
-    talk, endings ...), which also sets ``name`` (the key for
-    :func:`playbook.games.load`) and ``title``; they set ``players`` (the
-    seats' names) and implement :meth:`initial` and :meth:`parse`.
+    A game declares itself once, in ``descriptor`` (a
+    :class:`~playbook.descriptor.Descriptor`: key, title, players, seats,
+    how it is played, options with their defaults, engine, talk, endings
+    ...), and everything else is read from there: ``name`` (the key for
+    :func:`playbook.games.load`), ``title``, ``players``,
+    ``simultaneous``, ``hidden_information`` and ``engine``; the class's
+    constructor takes the rule variants the descriptor declares (each kept
+    under its own name on the game) and :meth:`initial` the start
+    settings.  Subclasses implement :meth:`_initial` and :meth:`parse`, and
+    name their state class (``class MyGame(Game[MyState])``).
     """
 
     descriptor: Descriptor = Descriptor("", "")
+    # Read from the descriptor when the class is made (see __init_subclass__), never written in a game's class.
     name: str = ""
     title: str = ""
+    #: The seats' names, in the order they play.
     players: tuple[str, ...] = ()
     #: Whether several players decide in the same phase, each entering an
     #: action of their own (see :attr:`State.movers`).
@@ -522,8 +567,10 @@ class Game(ABC):
     #: Whether a position holds what some player may not see (sealed
     #: orders): then :meth:`State.observation` differs between players.
     hidden_information: bool = False
-    #: What the game teaches the engines (its evaluation, extra actions ...).
-    engine: Engine[Any] = Engine()
+    #: What the game teaches the engines (its evaluation, extra actions
+    #: ...): the descriptor's, or the default :class:`Engine`, which knows
+    #: only how a game ended.
+    engine: Engine[Any]
 
     @property
     def chance(self) -> bool:
@@ -534,16 +581,43 @@ class Game(ABC):
         return self.descriptor.chance
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's ``name`` and ``title`` are those its descriptor declares."""
+        """A game's name, title, players, how it is played and its engine
+        are those its descriptor declares, read once when its class is made
+        (searches ask for some of them at every node)."""
         super().__init_subclass__(**kwargs)
-        cls.name, cls.title = cls.descriptor.key, cls.descriptor.title
+        d = cls.descriptor
+        cls.name, cls.title, cls.players = d.key, d.title, d.players
+        cls.simultaneous, cls.hidden_information = d.simultaneous, d.hidden_information
+        cls.engine = d.engine or _DEFAULT_ENGINE
+
+    def __init__(self, *args: Any, **variants: Any) -> None:
+        """The game with the rule ``variants`` its descriptor declares, by
+        name or in the order declared; each one left out takes its declared
+        default.  A variant the game does not declare raises TypeError; a
+        value not of its option's type, or not among its choices, raises
+        :class:`PlaybookError` naming the option."""
+        values = _bound(self.descriptor.variants, args, variants, f"{type(self).__name__}()")
+        for option in self.descriptor.variants:
+            value = values[option.name]
+            problem = option.problem(value)
+            if problem:
+                raise PlaybookError(f"{self.title}: the option {problem}")
+            setattr(self, option.name, value)
+
+    def initial(self, *args: Any, **settings: Any) -> S:
+        """The start of a game, with the start ``settings`` its descriptor
+        declares (by name or in the order declared; each one left out takes
+        its declared default): :meth:`_initial` given every setting.  A
+        setting the game does not declare raises TypeError."""
+        return self._initial(**_bound(self.descriptor.settings, args, settings, f"{self.title}.initial()"))
 
     @abstractmethod
-    def initial(self, *args: Any, **options: Any) -> State:
-        """The start of a game (options choose variants)."""
+    def _initial(self, *args: Any, **settings: Any) -> S:
+        """The start of a game with these ``settings``, every one the
+        descriptor declares given (its default where the caller gave none)."""
 
     @abstractmethod
-    def parse(self, text: str) -> State:
+    def parse(self, text: str) -> S:
         """The position written ``text`` (as :meth:`State.to_text` writes it)."""
 
     def palette(self) -> tuple[Step, ...]:
@@ -719,6 +793,12 @@ class State(ABC):
         position says."""
         return tuple(self.game.players)
 
+    def colour(self, player: str) -> str:
+        """The colour ``player``'s pieces are drawn in (a class of the
+        renderer's stylesheet): the one the descriptor gives their seat
+        (``Descriptor.colours``).  ValueError for a player not seated here."""
+        return self.game.descriptor.colour(self.seats.index(player))
+
     @property
     def movers(self) -> tuple[str, ...]:
         """Every player who still has a decision in this position.  Turn
@@ -765,7 +845,7 @@ class State(ABC):
 
     # ---- provided
 
-    @cached_property
+    @cached
     def outcome(self) -> Outcome | None:
         """How the game ended (winners, reason and :class:`Ending`), or None
         while it runs; worked out once per state."""
@@ -903,6 +983,27 @@ def _render():
     from . import render  # drawn only when asked: workers that only play stay headless
 
     return render
+
+
+#: The engine of a game that declares none: it knows only how a game ended.
+_DEFAULT_ENGINE: Engine[Any] = Engine()
+
+
+def _bound(options: Sequence[Any], args: tuple, given: dict[str, Any], call: str) -> dict[str, Any]:
+    """The value of each of ``options`` (a descriptor's variants or
+    settings) in a call that gave ``args`` in their order and ``given`` by
+    name, the declared default where neither gave one; TypeError, as
+    Python raises it, naming the declared options, for one too many or
+    unknown."""
+    signature = inspect.Signature([inspect.Parameter(o.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=o.default)
+                                   for o in options])
+    try:
+        bound = signature.bind(*args, **given)
+    except TypeError as exc:
+        names = ", ".join(o.name for o in options) or "none"
+        raise TypeError(f"{call}: {exc} (its options are {names})") from None
+    bound.apply_defaults()
+    return dict(bound.arguments)
 
 
 def _describe(steps: Sequence[Step]) -> str:

@@ -1,28 +1,39 @@
 """What a game declares about itself: one :class:`Descriptor` a game.
 
 Every tool reads a game's descriptor (``game.descriptor``) instead of
-keeping a table of games or probing the game's class: its key, title and
-aliases (what :func:`playbook.games.load` accepts), how many seats it
-takes, its options (rule variants, which :func:`~playbook.games.load`
-takes, and start settings, which :meth:`~playbook.core.Game.initial`
-takes), its talk actions (resigning and draw offers, which engines treat
-apart from moves), the endings its outcomes name, its knobs for puzzle
-mining and benchmarks, and, where its puzzles are not a line of moves,
-the hook that handles them.
+keeping a table of games or probing the game's class, and the game's
+class reads it too: each fact about a game is written here once.  Its
+key, title and aliases (what :func:`playbook.games.load` accepts); its
+players, how many seats it takes and the colour each seat's pieces are
+drawn in; how it is played (in turns or at once, with hidden
+information or not); its options (rule variants, which
+:func:`~playbook.games.load` and the game's class take, and start
+settings, which :meth:`~playbook.core.Game.initial` takes), each with its
+default; what it teaches the engines; its talk actions (resigning and
+draw offers, which engines treat apart from moves); the endings its
+outcomes name; its knobs for puzzle mining and benchmarks, and, where
+its puzzles are not a line of moves, the hook that handles them.
 
 >>> from playbook.games import load
 >>> d = load("cosmic").descriptor
->>> d.key, d.seats, [o.name for o in d.variants]
-('cosmic', Seats(fewest=2, most=2), ['compulsory_capture', 'king_jumps', 'quiet_limit'])
+>>> d.key, d.players, d.seats, [o.name for o in d.variants]
+('cosmic', ('white', 'black'), Seats(fewest=2, most=2), ['compulsory_capture', 'king_jumps', 'quiet_limit'])
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["Descriptor", "Option", "Seats", "Talk", "Ending"]
+if TYPE_CHECKING:
+    from .core import Engine
+
+__all__ = ["Descriptor", "Option", "Seats", "Talk", "Ending", "COLOURS"]
+
+#: The colours a board draws pieces in (each a class of the renderer's
+#: stylesheet); a descriptor gives each seat one of them.
+COLOURS = ("white", "black", "blue", "red", "green", "yellow", "purple", "orange", "neutral")
 
 
 @dataclass(frozen=True)
@@ -168,11 +179,28 @@ class Descriptor:
 
     - ``key``, ``title``, ``aliases``: the names :func:`playbook.games.load`
       accepts (the key is what records keep);
-    - ``seats``: how many players sit down (:class:`Seats`);
-    - ``variants``: the rule variants, the keyword arguments of the game's
-      class (``load(key, **variant)``), each an :class:`Option`;
-    - ``settings``: the start settings, the keyword arguments of
+    - ``players``: the seats' names in the order they play (the game's
+      ``players``; a game that seats a varying number names those of its
+      default start), each a text other than ``"draw"`` and without
+      ``" and "``, as records join winners with it;
+    - ``seats``: how many players sit down (:class:`Seats`; by default as
+      many as ``players`` names);
+    - ``colours``: the colour the pieces of each seat are drawn in, in seat
+      order, each one of :data:`COLOURS` (by default white, black, blue,
+      red ... in that order); ``state.colour(player)`` reads it;
+    - ``simultaneous``: whether several players decide in the same phase,
+      each entering an action of their own (see
+      :attr:`~playbook.core.State.movers`); ``hidden_information``: whether
+      a position holds what some player may not see (sealed orders), so
+      that :meth:`~playbook.core.State.observation` differs between players;
+    - ``variants``: the rule variants, the options of the game's class
+      (``load(key, **variant)``, ``MyGame(**variant)``), each an
+      :class:`Option` whose ``default`` is the only one written anywhere;
+    - ``settings``: the start settings, the options of
       ``game.initial(**setup)``;
+    - ``engine``: what the game teaches the engines (an
+      :class:`~playbook.core.Engine`, usually its ``engine`` module's);
+      None for the default engine, which knows only how a game ended;
     - ``talk``: the talk actions (:class:`Talk`);
     - ``endings``: every :class:`Ending` its outcomes may name;
     - ``puzzle_depths``: the depths (in the solver's own moves) at which
@@ -185,24 +213,29 @@ class Descriptor:
       made), named as an entry point names an object
       (``"my_game.puzzles:HOOK"``) and imported only when its puzzles are
       first handled; empty (the default) for puzzles of one winning first
-      move; ``puzzle_file``: where a game of another package keeps its
-      shipped puzzles, a file in a package (``"my_game:puzzles.json"``;
-      empty: ``playbook/puzzles/data/KEY.json``);
+      move; ``puzzle_file``: where the game keeps its shipped puzzles, a
+      file in a package (``"my_game:puzzles.json"``; empty:
+      ``puzzles.json`` in the package that holds the game's class);
     - ``bench_depth``: the search depth the speed benchmark times;
-    - ``clarified_in``: the tutorial notebook (a path from the project's
-      root) whose clarifications chapter repeats the module's "Rules
-      clarifications";
+    - ``clarified_in``: the tutorial notebook whose clarifications chapter
+      repeats the package's "Rules clarifications", as a path from the
+      folder that holds the game's package (its project's folder); empty
+      where the game has no tutorial;
     - ``chance``: whether chance moves in some positions (a roll of dice,
       a card drawn), as OpenSpiel's ``GameType.chance_mode`` says: those
       are chance nodes, whose ``to_move`` is
       :data:`~playbook.core.CHANCE` and whose outcomes come with exact
       probabilities (:meth:`~playbook.core.State.chance_outcomes`).
+
+    A descriptor that contradicts itself (a colour no board draws, fewer
+    colours than seats, a player named so that a record could not read it
+    back) raises ValueError naming the field.
     """
 
     key: str
     title: str
     aliases: tuple[str, ...] = ()
-    seats: Seats = Seats(2, 2)
+    seats: Seats = None  # type: ignore[assignment]  # None: as many as players names (set in __post_init__)
     variants: tuple[Option, ...] = ()
     settings: tuple[Option, ...] = ()
     talk: tuple[Talk, ...] = ()
@@ -213,6 +246,32 @@ class Descriptor:
     puzzle_file: str = ""
     bench_depth: int = 3
     clarified_in: str = ""
+    players: tuple[str, ...] = ("white", "black")
+    colours: tuple[str, ...] = ()
+    simultaneous: bool = False
+    hidden_information: bool = False
+    engine: Engine[Any] | None = None
+
+    def __post_init__(self) -> None:
+        players = tuple(self.players)
+        for name in players:
+            if not isinstance(name, str) or not name or name == "draw" or " and " in name:
+                raise ValueError(f"{self.key}: players: a player is named by a text other than 'draw' and without "
+                                 f"' and ' in it (a record joins the winners with it), not {name!r}")
+        if len(set(players)) != len(players):
+            raise ValueError(f"{self.key}: players: two seats share a name in {players}")
+        seats = self.seats if self.seats is not None else Seats(len(players), len(players))
+        if players and len(players) not in seats:
+            raise ValueError(f"{self.key}: players: {len(players)} names for {seats}")
+        colours = tuple(self.colours) or COLOURS[:max(seats.most, 1)]
+        unknown = [c for c in colours if c not in COLOURS]
+        if unknown:
+            raise ValueError(f"{self.key}: colours: pieces are drawn in {', '.join(COLOURS)}, not {unknown[0]!r}")
+        if len(colours) < seats.most:
+            raise ValueError(f"{self.key}: colours: {len(colours)} colours for up to {seats.most} seats")
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "colours", colours)
     chance: bool = False
 
     def names(self) -> tuple[str, ...]:
@@ -230,6 +289,10 @@ class Descriptor:
     def option(self, name: str, among: Iterable[Option]) -> Option | None:
         """The option called ``name`` among ``among`` (``self.variants`` or ``self.settings``)."""
         return next((o for o in among if o.name == name), None)
+
+    def colour(self, seat: int) -> str:
+        """The colour the pieces of the ``seat``-th seat (from 0) are drawn in."""
+        return self.colours[seat]
 
     def changed(self, values: dict[str, Any]) -> dict[str, Any]:
         """Those of ``values`` (rule variants) that differ from their defaults."""

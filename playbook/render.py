@@ -36,6 +36,7 @@ from urllib.parse import quote
 
 import svgwrite
 
+from .descriptor import COLOURS
 from .figures import FIGURES, figure_path
 
 __all__ = ["Cell", "Zone", "Glyph", "Piece", "Mark", "Label", "Area", "Scene", "Diagram", "svg", "picture_html",
@@ -76,8 +77,10 @@ class Glyph:
 
 @dataclass(frozen=True)
 class Piece:
-    """A piece covering ``cells`` (one or more), owned by ``owner`` (its
-    colour class ``pb-owner-<owner>``, or ``color`` to set the fill).  Its
+    """A piece covering ``cells`` (one or more), drawn in the colour
+    ``owner`` (one of :data:`OWNERS`, its class ``pb-owner-<owner>``; a
+    player's is ``state.colour(player)``; any other is refused when the
+    piece is drawn), or with the fill ``color``.  Its
     ``glyphs`` are drawn in order, bottom first; ``letter`` is printed on top;
     ``badges`` are short texts in the corners (Q totals, stack heights), in
     the order bottom-right, top-left, top-right, bottom-left (an empty text
@@ -156,7 +159,9 @@ class Zone(NamedTuple):
 class Scene:
     """Everything :func:`svg` draws.  ``files`` label the columns from left
     to right and ``ranks`` the rows from top to bottom (empty strings for
-    none); ``caption`` lines are printed under the board.  ``zones`` are the
+    none), each beside the board's edge, or, on a board that leaves cells
+    out (a cross, a star), beside its own outermost cell: only where cells
+    are; ``caption`` lines are printed under the board.  ``zones`` are the
     colours of the zones this game adds to the shared ones of :data:`THEMED`
     (``light``, ``dark``, ``plain``): each a :class:`Zone` or a
     ``(zone, light, dark)`` triple, filling its cells of that zone on light
@@ -342,8 +347,9 @@ SHAPES: dict[str, tuple[tuple[float, float], ...] | None] = {
 # Chess figures (king, queen, rook, bishop, knight, pawn) are glyph shapes too:
 # their outlines live in playbook/figures.py.
 
-#: Owner colour classes the stylesheet defines.
-OWNERS = ("white", "black", "blue", "red", "green", "yellow", "purple", "orange", "neutral")
+#: The colours pieces are drawn in, each a class the stylesheet defines
+#: (the colours a game's descriptor gives its seats).
+OWNERS = COLOURS
 
 CELL = 48  # pixels per cell at the natural size
 EDGE = 18  # margin for coordinates
@@ -566,14 +572,23 @@ class _Layout:
     files: tuple[str, ...]
     ranks: tuple[str, ...]
     labels: tuple[Label, ...]
+    #: On a board that leaves cells out, where its coordinates go: for each
+    #: column (left to right, as laid out), the bottom and top of its cells,
+    #: and for each row (top to bottom) the left and right of its cells, in
+    #: cell units (None where a column or row has no cell, which gets no
+    #: coordinate); empty for a full board, whose coordinates line its edges.
+    edges: tuple[tuple[tuple[float, float] | None, ...], tuple[tuple[float, float] | None, ...]] = ((), ())
 
     @classmethod
     def of(cls, scene: Scene, flip: bool, size: int | None, lines: int) -> _Layout:
         cols, rows = scene.size()
         # Coordinates sit on the left and bottom edges; the others get a thin margin.
         pad = EDGE if (scene.files or scene.ranks) else 4
+        full = len(scene.cells) == cols * rows  # counted first: a full board costs no look at its cells
+        edges = _edges(scene.cells, len(scene.files), len(scene.ranks)) if (scene.files or scene.ranks) and not full \
+            else ((), ())
         return cls((cols, rows, pad, bool(flip)), size, lines, scene.title, tuple(scene.areas),
-                   tuple(scene.files), tuple(scene.ranks), tuple(scene.labels))
+                   tuple(scene.files), tuple(scene.ranks), tuple(scene.labels), edges)
 
     def _grid_extent(self) -> tuple[float, float]:
         """Width and height in drawing units of the cells and their margins."""
@@ -632,6 +647,24 @@ class _Layout:
         return width, height, px_w, round(height * px_w / width)
 
 
+def _edges(cells: Sequence[Cell], files: int,
+           ranks: int) -> tuple[tuple[tuple[float, float] | None, ...], tuple[tuple[float, float] | None, ...]]:
+    """The extent of the cells of each of ``files`` columns and ``ranks``
+    rows (see :attr:`_Layout.edges`): only cells the coordinates name count,
+    not those beside the board (a tray of pieces lost)."""
+    columns: dict[int, tuple[float, float]] = {}
+    lines: dict[int, tuple[float, float]] = {}
+    for c in cells:
+        i, j = int(c.x + c.w / 2), int(c.y + c.h / 2)
+        if (files and i >= files) or (ranks and j >= ranks):
+            continue
+        low, high = columns.get(i, (c.y + c.h, c.y))
+        columns[i] = (max(low, c.y + c.h), min(high, c.y))
+        left, right = lines.get(j, (c.x, c.x + c.w))
+        lines[j] = (min(left, c.x), max(right, c.x + c.w))
+    return tuple(columns.get(i) for i in range(files)), tuple(lines.get(j) for j in range(ranks))
+
+
 def _line_height(em: float) -> float:
     """The distance between two caption lines for a root font of ``em`` units."""
     return max(16.0, round(1.35 * max(12.0, em), 2))
@@ -667,15 +700,27 @@ def _drawing(layout: _Layout, style: str, scope: str = "") -> svgwrite.Drawing:
 def _coord_elements(dwg, layout: _Layout) -> list:
     """Coordinates along the bottom and left edges, as seen by the viewer, and the labels."""
     cols, rows, pad, flip = layout.grid
-    files = list(reversed(layout.files)) if flip else list(layout.files)
-    ranks = list(reversed(layout.ranks)) if flip else list(layout.ranks)
+    columns, lines = layout.edges
     out = []
-    for i, name in enumerate(files):
+    order = reversed if flip else iter  # drawn left to right and top to bottom as seen
+    for i, name in order(list(enumerate(layout.files))):
+        if not columns:  # a full board: along its bottom edge as seen
+            x, y = (len(layout.files) - 1 - i if flip else i) + 0.5, rows
+        elif i < len(columns) and (extent := columns[i]) is not None:  # under the column's lowest cell as seen
+            x, y = (cols - i - 0.5, rows - extent[1]) if flip else (i + 0.5, extent[0])
+        else:
+            continue  # a column with no cell gets no coordinate
         if name:
-            out.append(dwg.text(name, insert=(pad + (i + 0.5) * CELL, TOP + rows * CELL + pad / 2), class_="pb-coord"))
-    for j, name in enumerate(ranks):
+            out.append(dwg.text(name, insert=(pad + x * CELL, TOP + y * CELL + pad / 2), class_="pb-coord"))
+    for j, name in order(list(enumerate(layout.ranks))):
+        if not lines:  # a full board: along its left edge as seen
+            x, y = 0, (len(layout.ranks) - 1 - j if flip else j) + 0.5
+        elif j < len(lines) and (extent := lines[j]) is not None:  # left of the row's leftmost cell as seen
+            x, y = (cols - extent[1], rows - j - 0.5) if flip else (extent[0], j + 0.5)
+        else:
+            continue
         if name:
-            out.append(dwg.text(name, insert=(pad / 2, TOP + (j + 0.5) * CELL), class_="pb-coord"))
+            out.append(dwg.text(name, insert=(x * CELL + pad / 2, TOP + y * CELL), class_="pb-coord"))
     for label in layout.labels:
         x, y = _place(layout.grid, label.x, label.y, 0, 0)
         out.append(
@@ -903,16 +948,19 @@ def _text_class(colour: str) -> str:
     return "custom-light" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "custom"
 
 
-@lru_cache(maxsize=4096)
-def _piece_text(piece: Piece, box: tuple[float, float, float, float], em: float) -> str:
+@lru_cache(maxsize=4096, typed=True)
+def _piece_text(piece: Piece, box: tuple[float, float, float, float], em: float,
+                kinds: tuple[type, ...] = ()) -> str:
     """A piece drawn in ``box`` as text: most pieces stay where they were
-    from one position to the next, so most are found here."""
+    from one position to the next, so most are found here.  ``kinds``, the
+    types of ``box``'s numbers, only keeps apart in the cache two boxes
+    that are equal but print otherwise (211 and 211.0)."""
     return "".join(_xml(*part) for part in _piece_parts(piece, box, em))
 
 
 def _drawn_piece(piece: Piece, box: tuple[float, float, float, float], em: float) -> str:
     try:
-        return _piece_text(piece, box, em)
+        return _piece_text(piece, box, em, tuple(map(type, box)))
     except TypeError:  # a piece built with lists instead of tuples is no cache key
         return _piece_text.__wrapped__(piece, box, em)
 
@@ -923,6 +971,11 @@ def _piece_parts(piece: Piece, box: tuple[float, float, float, float], em: float
     x, y, w, h = box
     span = min(w, h)
     cx, cy = x + w / 2, y + h / 2
+    if not piece.color and piece.owner not in OWNERS:
+        # A player's name where a colour belongs would draw plain black: refused.
+        raise ValueError(f"a piece is drawn in one of the colours {', '.join(OWNERS)}, not {piece.owner!r}: a "
+                         "game gives each seat its colour in its descriptor (colours=...), and a player's pieces "
+                         "are drawn in state.colour(player)")
     owner = _text_class(piece.color) if piece.color else piece.owner
     # No wrapping group (fewer elements draw faster): every part carries the
     # piece's cells and, when dimmed, the dim class.

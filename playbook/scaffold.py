@@ -7,7 +7,7 @@ descriptor, positions, drawing, evaluation and tests, which pass at once::
 
     playbook new-game mygame            # writes ./mygame/
     pip install -e ./mygame             # playbook.load("mygame") now finds it
-    python -m pytest mygame/tests       # its own tests
+    python -m pytest mygame/tests       # its own tests and every shared check
 
 The templates are in ``playbook/templates/new_game/``.
 """
@@ -39,6 +39,7 @@ FILES = {
     "state.py.tmpl": "{name}/state.py",
     "engine.py.tmpl": "{name}/engine.py",
     "test_game.py.tmpl": "tests/test_{name}.py",
+    "test_checks.py.tmpl": "tests/test_{name}_checks.py",
 }
 
 

@@ -7,13 +7,13 @@ number of iterations (``time_limit=None``) so every run is the same.
 from __future__ import annotations
 
 import pytest
-from invariants import settled
 
 from playbook import Action, Outcome, State, Step, available, load
-from playbook.core import Game
 from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, evaluate
 from playbook.analysis.evaluation import WIN, material
 from playbook.analysis.search import candidates
+from playbook.core import Game
+from playbook.descriptor import Descriptor, Option
 
 COSMIC = load("cosmic")
 KELASU = load("kelasu")
@@ -219,32 +219,6 @@ def test_alphabeta_weighs_the_actions_a_game_does_not_list():
 # --------------------------------------------------------------- every game
 
 
-def position_in_play(game, plies=9, seed=5):
-    state = RandomAgent(seed=seed).play(game.initial(), plies)
-    return settled(state if state.outcome is None else game.initial())
-
-
-@pytest.mark.parametrize("name", available())
-def test_every_agent_returns_a_legal_action_in_every_game(name):
-    game = load(name)
-    for state in (settled(game.initial()), position_in_play(game)):
-        agents = [RandomAgent(seed=1), GreedyAgent(seed=1), AlphaBeta(depth=2, time_limit=None),
-                  MCTS(iterations=40, time_limit=None, seed=1)]
-        for agent in agents:
-            action = agent.choose(state)
-            # The text reads back as the same legal action, entered by its own steps.
-            assert state.parse_action(action.text) == action
-            assert state.action_from_steps(action.steps) == action
-
-
-@pytest.mark.parametrize("name", available())
-def test_random_agents_play_by_default_without_resigning_or_offering_draws(name):
-    game = load(name)
-    state = position_in_play(game)
-    quiet = [RandomAgent(seed=s).choose(state).text for s in range(60)]
-    assert not set(quiet) & game.descriptor.talk_texts()
-
-
 def test_random_agent_may_resign_when_asked():
     state = KELASU.initial()
     chosen = {RandomAgent(seed=s, avoid=()).choose(state).text for s in range(200)}
@@ -322,14 +296,12 @@ def test_cresnovian_evaluation_follows_the_kingdoms_q():
     assert evaluate(setup_phase, "first") == 0.0
 
 
-def test_every_game_has_a_documented_evaluation_in_its_own_package():
-    for name in available():
-        game = load(name)
-        engine = game.engine
-        assert engine.judges
-        package = type(game).__module__.rpartition(".")[0]
-        assert type(engine).__module__ == f"{package}.engine", name
-        assert engine.evaluate.__doc__ and len(engine.evaluate.__doc__) > 80
+def test_the_shipped_games_engines_judge_running_positions():
+    # The analysis notebook and the reviews lean on each shipped game's own
+    # evaluation; a designer's game may start without one (MCTS then plays
+    # games out, and a review judges only won and lost positions).
+    for name in available(shipped=True):
+        assert load(name).engine.judges, name
 
 
 # --------------------------------------------- a game the engines never saw
@@ -368,9 +340,9 @@ class NimState(State):
 
 
 class Nim(Game):
-    name, title, players = "nim-test", "Nim", ("a", "b")
+    descriptor = Descriptor("nim_test", "Nim", players=("a", "b"), settings=(Option("stones", 6, int),))
 
-    def initial(self, stones=6):
+    def _initial(self, stones):
         return NimState(self, stones, "a")
 
     def parse(self, text):

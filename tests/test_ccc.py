@@ -812,7 +812,7 @@ def test_clarification_31_a_laying_stick_is_named_by_any_cell_it_covers():
 
 
 def test_listed_actions_are_entered_by_their_own_steps_in_busy_positions():
-    from invariants import assert_sound
+    from playbook.checks.invariants import assert_sound
 
     busy = GAME.setup({"a1": "FF+M+S", "b2": "T_+", "c2": "T_+", "d2": "T_+", "e5": "r4", "f6": "b+", "g7": "h",
                        "h10": "lm", "d4": "R2", "c3": "FFF", "e4": "f", "d6": "V", "c8": "FFL", "h5": "C"})

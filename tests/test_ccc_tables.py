@@ -5,7 +5,7 @@ board sizes and rule options."""
 
 import pytest
 
-from invariants import random_positions
+from playbook.checks.invariants import random_positions
 from playbook import load
 from playbook.games.ccc.board import ALL, geometry
 from playbook.games.ccc.entry import steps_from_text

@@ -13,15 +13,15 @@ from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 
 import pytest
-from invariants import random_positions
 
 from playbook import Action, IllegalAction, Outcome, Record, State, Step, available, load
 from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, SelfPlayError, selfplay
 from playbook.analysis.review import review
 from playbook.analysis.search import expected
 from playbook.chance import Dice, advance, expectation, likeliest, pick
+from playbook.checks.invariants import random_positions
 from playbook.core import CHANCE, Game
-from playbook.descriptor import Descriptor
+from playbook.descriptor import Descriptor, Option
 from playbook.numbering import move_numbers
 
 #: The installed games that declare chance.
@@ -92,10 +92,10 @@ class TreeState(State):
 
 
 class TreeGame(Game):
-    descriptor = Descriptor("chance-tree-test", "Chance tree", chance=True)
-    players = ("a", "b")
+    descriptor = Descriptor("chance-tree-test", "Chance tree", players=("a", "b"), chance=True,
+                            settings=(Option("node", "start", str),))
 
-    def initial(self, node: str = "start") -> TreeState:
+    def _initial(self, node: str) -> TreeState:
         return TreeState(self, node)
 
     def parse(self, text: str) -> TreeState:

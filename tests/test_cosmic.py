@@ -466,7 +466,7 @@ def test_impossible_positions_are_refused_naming_the_field(text, field):
 def test_mutated_position_texts_are_refused_or_sound():
     import random
 
-    from invariants import assert_parse_is_safe, mutations
+    from playbook.checks.invariants import assert_parse_is_safe, mutations
     from playbook.analysis import RandomAgent
 
     rng = random.Random(11)
@@ -561,7 +561,7 @@ def test_a_plain_string_where_a_step_belongs_is_not_an_attribute_error():
 
 def test_the_quick_check_for_a_move_agrees_with_the_full_list():
     # The outcome asks whether the side to move can move without listing every capture chain.
-    from invariants import random_positions
+    from playbook.checks.invariants import random_positions
 
     for game in (GAME, load("cosmic", compulsory_capture=True)):
         for state in random_positions(game.initial(), 400, seed=3):

@@ -7,7 +7,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from invariants import assert_parse_is_safe, assert_refusals_change_nothing, assert_sound, mutations
+from playbook.checks.invariants import assert_parse_is_safe, assert_refusals_change_nothing, assert_sound, mutations
 from playbook import NotationError, load
 from playbook.analysis import RandomAgent
 from playbook.games.cresnovian import BASIC, ELITE

@@ -1,61 +1,122 @@
 """Every game declares itself in one descriptor, and the tools read it."""
 
-import inspect
-import re
-
 import pytest
 
-from playbook import PlaybookError, available, load
-from playbook.analysis import RandomAgent
-from playbook.chance import Dice, advance
+from playbook import PlaybookError, State, available, load
+from playbook.core import Engine, Game
 from playbook.descriptor import Descriptor, Ending, Option, Seats, Talk
-from playbook.games import descriptors
+from playbook.render import Cell, Glyph, Piece, Scene, svg
 
 
-@pytest.fixture(params=available())
-def game(request):
-    return load(request.param)
+# ------------------------------------------------------- declared once
 
 
-def test_the_descriptor_names_the_game_and_load_answers_to_each_name(game):
-    d = game.descriptor
-    assert isinstance(d, Descriptor) and (game.name, game.title) == (d.key, d.title)
-    for name in (d.key, d.title, d.title.upper(), *d.aliases):
-        assert load(name) is game
-    assert descriptors()[d.key] is d
+class Tiles(State):
+    """A toy position: a count of tiles and the side to move."""
+
+    def __init__(self, game, tiles, side):
+        self.game, self.tiles, self.side = game, tiles, side
+
+    @property
+    def to_move(self):
+        return self.side
+
+    def _compute_outcome(self):
+        return None
+
+    def legal_actions(self):
+        return []
+
+    def _apply(self, action):
+        return self
+
+    def to_text(self):
+        return f"{self.tiles} {self.side}"
+
+    def view(self):
+        return None
 
 
-def test_the_declared_options_are_exactly_the_keywords_the_game_takes(game):
-    # The declaration is checked against the signatures here, in a test, so
-    # that nothing in the package needs to probe them.
-    def keywords(function):
-        return {n: p.default for n, p in inspect.signature(function).parameters.items()
-                if n != "self" and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+class TileGame(Game):
+    """A toy game that declares three players, a rule variant and two start settings, and nothing else."""
 
-    assert keywords(type(game).__init__) == {o.name: o.default for o in game.descriptor.variants}
-    assert keywords(game.initial) == {o.name: o.default for o in game.descriptor.settings}
-    for option in (*game.descriptor.variants, *game.descriptor.settings):
-        assert option.accepts(option.default), option
+    descriptor = Descriptor(
+        "tiles_test", "Tiles", players=("north", "east", "south"), colours=("red", "green", "blue"),
+        simultaneous=True, variants=(Option("swaps", 2, int), Option("pass_allowed", False, bool)),
+        settings=(Option("tiles", 9, int), Option("first", "north", str, choices=("north", "east", "south"))))
 
+    def _initial(self, tiles, first):
+        return Tiles(self, tiles, first)
 
-def test_each_declared_talk_action_is_an_action_of_the_game(game):
-    # Random play with talk allowed meets every talk action the game declares.
-    met = set()
-    for seed in range(20):
-        state = game.initial()
-        agent, dice = RandomAgent(seed=seed, avoid=()), Dice(seed)
-        for _ in range(30):
-            if state.outcome is not None:
-                break
-            met |= {a.text for a in state.legal_actions()} & game.descriptor.talk_texts()
-            state = advance(state, agent.choose, dice)[1]
-    assert met == game.descriptor.talk_texts()
+    def parse(self, text):
+        tiles, side = text.split()
+        return Tiles(self, int(tiles), side)
 
 
-def test_the_start_seats_as_many_players_as_the_game_declares(game):
-    seats = game.initial().seats
-    assert len(seats) == game.descriptor.seats.fewest and len(set(seats)) == len(seats)
-    assert set(game.initial().movers) <= set(seats)
+def test_the_game_reads_how_it_is_played_from_its_descriptor_alone():
+    game = TileGame()
+    assert game.players == ("north", "east", "south") and game.simultaneous and not game.hidden_information
+    # Three players named: three seats, neither more nor fewer.
+    assert game.descriptor.seats == Seats(3, 3)
+    # No engine declared: the default one, which knows only outcomes.
+    assert type(game.engine) is Engine and not game.engine.judges
+    assert load("cosmic").engine is load("cosmic").descriptor.engine
+
+
+def test_variants_and_settings_take_their_declared_defaults_by_name_or_in_order():
+    game = TileGame()
+    assert (game.swaps, game.pass_allowed) == (2, False) and game.options == {}
+    # By position, in the order declared: swaps=3, then pass_allowed=True.
+    assert TileGame(3, True).options == {"swaps": 3, "pass_allowed": True}
+    assert TileGame(pass_allowed=True).options == {"pass_allowed": True}
+    assert game.initial().to_text() == "9 north"
+    assert game.initial(5).to_text() == "5 north" and game.initial(first="east").to_text() == "9 east"
+
+
+def test_an_option_not_declared_or_of_the_wrong_type_is_refused():
+    with pytest.raises(TypeError, match="its options are swaps, pass_allowed"):
+        TileGame(colour="blue")
+    with pytest.raises(TypeError, match="too many"):
+        TileGame(1, False, 3)
+    with pytest.raises(TypeError, match="its options are tiles, first"):
+        TileGame().initial(board=3)
+    with pytest.raises(PlaybookError, match="Tiles: the option swaps is a whole number, not '2'"):
+        TileGame(swaps="2")
+    with pytest.raises(PlaybookError, match="swaps is a whole number, not True"):
+        TileGame(swaps=True)  # a bool is no whole number here
+
+
+def test_each_seat_is_drawn_in_the_colour_its_descriptor_gives_it():
+    state = TileGame().initial()
+    assert [state.colour(p) for p in ("north", "east", "south")] == ["red", "green", "blue"]
+    with pytest.raises(ValueError):
+        state.colour("west")
+    # Without colours declared, the seats take white, black, blue ... in order.
+    assert Descriptor("x", "X").colours == ("white", "black")
+    assert Descriptor("x", "X", players=("a", "b", "c")).colours == ("white", "black", "blue")
+    assert load("kelasu").initial().colour("red") == "red"
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("colours", ("white", "geese"), "not 'geese'"),
+    ("colours", ("white",), "1 colours for up to 2 seats"),
+    ("players", ("white", "draw"), "not 'draw'"),
+    ("players", ("white", "white"), "share a name"),
+    ("players", ("a and b", "c"), "' and '"),
+])
+def test_a_descriptor_that_contradicts_itself_is_refused_naming_the_field(field, value, message):
+    with pytest.raises(ValueError, match=f"{field}: .*{message}"):
+        Descriptor("x", "X", **{field: value})
+    with pytest.raises(ValueError, match="players: 2 names for Seats"):
+        Descriptor("x", "X", seats=Seats(3, 4))
+
+
+def test_a_piece_drawn_in_a_players_name_instead_of_a_colour_is_refused():
+    cells = [Cell("a1", 0, 0)]
+    with pytest.raises(ValueError, match="not 'geese'.*colours="):
+        svg(Scene(cells, [Piece(("a1",), "geese", (Glyph("circle"),))]))
+    # With a fill of its own, the owner names no colour class and the piece is drawn.
+    assert 'style="fill: #aa3322"' in svg(Scene(cells, [Piece(("a1",), "geese", (Glyph("circle"),), color="#aa3322")]))
 
 
 def test_seats_are_a_range_and_chess_wheel_seats_two_to_eight():
@@ -80,28 +141,6 @@ def test_load_refuses_an_option_the_game_does_not_declare_naming_those_it_does()
     assert load("cosmic", quiet_limit=None).options == {}
 
 
-def wrong_values(option: Option) -> list:
-    """Values of the wrong type for ``option``, as a careless caller or a command line gives them."""
-    if option.choices:
-        return ["nonsense", 5]
-    return {bool: ["no", "yes", 5, 0, None], int: ["x", "10", 1.5, True, []], str: [5, True, ["a"]],
-            dict: ["a1=x", 5], tuple: ["names", 5]}.get(option.type, [])
-
-
-def test_load_refuses_every_rule_variant_of_the_wrong_type_naming_it_and_what_it_takes(game):
-    # Taken, load("ccc", quiet_limit="x") would fail later inside a game, and a boolean option given
-    # "no" or 5 would read as true.
-    tried = 0
-    for option in game.descriptor.variants:
-        for value in wrong_values(option):
-            if value is None and (option.optional or option.default is None):
-                continue
-            with pytest.raises(PlaybookError, match=rf"{option.name} is {re.escape(option.expected())}, not "):
-                load(game.name, **{option.name: value})
-            tried += 1
-    assert tried or not game.descriptor.variants
-
-
 def test_a_refused_option_says_what_it_takes_in_words():
     with pytest.raises(PlaybookError, match=r"CCC: the option quiet_limit is a whole number or None, not 'x'"):
         load("ccc", quiet_limit="x")
@@ -113,7 +152,7 @@ def test_a_refused_option_says_what_it_takes_in_words():
 
 
 def test_selfplay_refuses_a_start_setting_of_the_wrong_type_before_any_game():
-    from playbook.analysis import SelfPlayError, selfplay
+    from playbook.analysis import RandomAgent, SelfPlayError, selfplay
 
     with pytest.raises(SelfPlayError, match=r"ranks is a whole number, not 'x'"):
         selfplay("ccc", [RandomAgent, RandomAgent], games=1, setup={"ranks": "x"}, progress=False)

@@ -78,8 +78,8 @@ def test_the_wheel_holds_the_front_end_and_the_settings_file(wheel):
     assert {n: files[n] for n in files if n.startswith(shipped)} == expected
     entry = json.loads(expected[shipped + "package.json"])["jupyterlab"]["_build"]["load"]
     assert entry.startswith("static/remoteEntry.")
-    # The puzzles ship as data inside the package.
-    assert any(n.startswith("playbook/puzzles/") and n.endswith(".json") for n in files)
+    # The puzzles ship as data inside the package, each game's in its own package.
+    assert {f"playbook/games/{g}/puzzles.json" for g in ("cosmic", "kelasu", "cresnovian", "ccc", "wheel")} <= set(files)
 
 
 def test_the_wheel_holds_nothing_of_the_tests_the_sources_or_the_notebooks(wheel):

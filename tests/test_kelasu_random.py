@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from playbook import PlaybookError, Step, load
 from playbook.analysis import RandomAgent
 
-from invariants import assert_parse_is_safe, assert_sound, mutations
+from playbook.checks.invariants import assert_parse_is_safe, assert_sound, mutations
 
 GAME = load("kelasu")
 QUIET = ("resign", "offer-draw", "accept-draw")

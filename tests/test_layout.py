@@ -94,14 +94,16 @@ def _imports_inside_functions():
     return found
 
 
-def test_at_most_six_of_the_projects_imports_sit_inside_functions_each_with_its_reason():
+def test_at_most_seven_of_the_projects_imports_sit_inside_functions_each_with_its_reason():
     # Among them: core's renderer, imported when a position is first drawn,
     # and the Chess Wheel+ puzzle hook's exercise (the board widget with it),
     # imported when a learner's exercise is built, so that processes that
     # only play or check (self-play workers, the puzzle checker) load neither;
-    # and the command's own modules, loaded where a Ctrl-C is already taken.
+    # and the shared checks, imported by the pytest plugin only for a test
+    # that uses them, since every pytest run where playbook is installed
+    # loads the plugin; and the command's own modules, loaded where a Ctrl-C is already taken.
     inside = _imports_inside_functions()
-    assert len(inside) <= 6, inside
+    assert len(inside) <= 7, inside
     assert all(said for _, _, said in inside), [f"{p}:{n}" for p, n, said in inside if not said]
 
 
@@ -119,20 +121,6 @@ def test_the_contract_imports_the_renderer_only_when_a_position_is_drawn():
     named = [a.name for node in top for a in node.names] + [node.module or "" for node in top
                                                              if isinstance(node, ast.ImportFrom)]
     assert not [name for name in named if "render" in name], named
-
-
-def test_states_compare_and_hash_through_their_key_written_once_in_the_contract():
-    from playbook.core import State
-
-    for name in available():
-        game = load(name)
-        state = game.initial()
-        cls = type(state)
-        assert cls.__eq__ is State.__eq__ and cls.__hash__ is State.__hash__, name
-        again = game.parse(state.to_text())
-        assert again is not state and again == state and hash(again) == hash(state) == hash(state.key())
-        moved = state.play(state.legal_actions()[0])
-        assert moved != state and moved.key() != state.key()
 
 
 def _oversized(paths, class_lines: int = 350, function_lines: int = 100) -> list[str]:

@@ -22,7 +22,7 @@ import pytest
 
 import playbook.games as registry
 from playbook.core import Action, Game, Outcome, PlaybookError, State, Step
-from playbook.descriptor import Descriptor, Seats
+from playbook.descriptor import Descriptor, Option, Seats
 from playbook.games import available, load
 from playbook.puzzles import Puzzle, PuzzleError, games, puzzles
 from playbook.puzzles.hook import hook
@@ -177,11 +177,10 @@ HOOK = CoverPuzzles()
 class Cover(Game):
     # The hook is named as an entry point names an object: this module's HOOK.
     descriptor = Descriptor("cover_hunt", "Cover Hunt", seats=Seats(2, 2), puzzle_depths=(),
-                            puzzle_hook=f"{__name__}:HOOK")
-    players = ("hunter", "runner")
-    simultaneous = True
+                            puzzle_hook=f"{__name__}:HOOK", players=("hunter", "runner"), simultaneous=True,
+                            settings=(Option("cells", 3, int),))
 
-    def initial(self, cells=3):
+    def _initial(self, cells):
         return CoverState(self, cells, cells // 2)
 
     def parse(self, text):
@@ -194,7 +193,8 @@ GAME = Cover()
 
 class Mislabelled(Cover):
     # Names the game object, which is no puzzle hook.
-    descriptor = Descriptor("cover_mislabelled", "Cover Mislabelled", puzzle_depths=(), puzzle_hook=f"{__name__}:GAME")
+    descriptor = Descriptor("cover_mislabelled", "Cover Mislabelled", puzzle_depths=(), puzzle_hook=f"{__name__}:GAME",
+                            players=("hunter", "runner"), simultaneous=True, settings=(Option("cells", 3, int),))
 
 
 MISLABELLED = Mislabelled()
@@ -203,16 +203,26 @@ MISLABELLED = Mislabelled()
 class Shipped(Cover):
     # Keeps its puzzles in its own package, as a game installed apart from playbook does.
     descriptor = Descriptor("cover_shipped", "Cover Shipped", puzzle_depths=(), puzzle_hook=f"{__name__}:HOOK",
-                            puzzle_file="cover_shipped_data:puzzles.json")
+                            puzzle_file="cover_shipped_data:puzzles.json", players=("hunter", "runner"),
+                            simultaneous=True, settings=(Option("cells", 3, int),))
 
 
 SHIPPED = Shipped()
 
 
+class OwnFile(Cover):
+    # Names no puzzle file: its puzzles go to puzzles.json in the package of its class.
+    descriptor = Descriptor("cover_own_file", "Cover Own File", puzzle_depths=(), puzzle_hook=f"{__name__}:HOOK",
+                            players=("hunter", "runner"), simultaneous=True, settings=(Option("cells", 3, int),))
+
+
+OWN_FILE = OwnFile()
+
+
 @pytest.fixture(autouse=True)
 def registered(monkeypatch):
     """The toy game installed for one test, as an entry point would install it."""
-    for game in (GAME, MISLABELLED, SHIPPED):
+    for game in (GAME, MISLABELLED, SHIPPED, OWN_FILE):
         point = SimpleNamespace(name=game.name, value=f"{__name__}:{game.name}", load=lambda game=game: game)
         monkeypatch.setitem(registry._entry_points(), game.name, point)
     HOOK.calls.clear()
@@ -294,3 +304,19 @@ def test_a_game_of_its_own_package_ships_its_puzzles_there_and_the_trainer_serve
     assert not trainer.check("cover 0").right
     assert trainer.results[-1] == ("cover_shipped-003", False) and trainer.streak == 0
     assert trainer.rating.rating == 1468
+
+
+def test_a_game_that_names_no_puzzle_file_keeps_its_puzzles_beside_its_class(tmp_path, monkeypatch):
+    package = tmp_path / "cover_own_data"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""The toy game\'s package."""\n')
+    (package / "game.py").write_text('"""Where the toy game\'s class lives."""\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    __import__("cover_own_data.game")
+    monkeypatch.setattr(OwnFile, "__module__", "cover_own_data.game")
+    assert "cover_own_file" not in games()
+    assert mine_main(["cover_own_file", "--count", "2", "--seed", "1"]) == 0
+    # Written into the game's own package, not into playbook's.
+    assert json.loads((package / "puzzles.json").read_text())["game"] == "cover_own_file"
+    assert "cover_own_file" in games() and [p.position for p in puzzles("cover_own_file")] == ["1 0", "2 0"]
+    assert not list(PACKAGE.rglob("cover_own_file*")) and not (PACKAGE / "puzzles" / "puzzles.json").exists()

@@ -2,7 +2,6 @@
 opponent seals, checked by enumerating both players' orders."""
 
 import json
-import random
 import subprocess
 import sys
 
@@ -75,17 +74,15 @@ def test_the_orders_sealed_are_compared_whatever_their_letters_order_or_salt():
         state, "Ann", HAND_SOLUTION)
 
 
-def test_the_shipped_wheel_puzzles_are_fifty_or_more_and_a_seeded_sample_holds_by_the_rules():
+def test_the_shipped_wheel_puzzles_are_fifty_or_more_weeks_of_orders_alone():
     # All of them are verified by the rebuild command before it writes the
-    # file (python -m playbook.puzzles.mine wheel); ten here, seeded.
+    # file (python -m playbook.puzzles.mine wheel); a sample by playbook.checks (shipped_puzzles_hold).
     found = puzzles("wheel")
     assert len(found) >= 50 and len({p.position for p in found}) == len(found)
     assert [p.difficulty for p in found] == sorted(p.difficulty for p in found)
     for puzzle in found:
         assert puzzle.plies == 1 and len(puzzle.solution) == 1 and puzzle.theme.startswith("win in one week: ")
         assert "seal" not in puzzle.solution[0] and ":" not in puzzle.solution[0]  # orders alone, no salt
-    for puzzle in random.Random(24).sample(found, 10):
-        puzzle.verify()
 
 
 def test_the_rebuild_is_the_same_every_time():

@@ -1,27 +1,22 @@
 """One shape for a played game: self-play returns the same Record a board
 or a saved game gives, its seats in ``players``, its result in the one
 convention of records, and it comes back whole from JSON and from a
-Parquet row, old files included."""
+Parquet row, old files included.  That every game's self-play records
+have that shape is checked on every game by playbook.checks
+(selfplay_records_come_back_whole)."""
 
 from __future__ import annotations
 
 import json
-import tempfile
-from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from playbook import Record, available, load
+from playbook import Record, load
 from playbook.analysis import RandomAgent, SelfPlayError, load_results, read_settings
 from playbook.analysis.selfplay import play_game, selfplay
-from playbook.analysis.store import ResultStore
 
 pa = pytest.importorskip("pyarrow")
 pytest.importorskip("pyarrow.parquet")
-
-GAMES = available()
 
 
 def random_game(key: str, seed: int, max_plies: int = 40) -> Record:
@@ -29,39 +24,6 @@ def random_game(key: str, seed: int, max_plies: int = 40) -> Record:
     seats = game.initial().seats
     return play_game(game, [RandomAgent(seed=seed * 7 + k) for k in range(len(seats))], max_plies=max_plies,
                      seed=seed, book=2)
-
-
-def check_shape(key: str, record: Record) -> None:
-    """``record``, a self-play game of ``key``, has its seats, its result and comes back whole."""
-    assert isinstance(record, Record)
-    # Every seat is in players, in seat order, whoever sat there.
-    assert tuple(record.players) == load(key).initial().seats
-    # The result is what replaying the actions reaches, in the one convention.
-    outcome = record.final().outcome
-    assert record.unfinished == (outcome is None)
-    assert record.winners == (outcome.winners if outcome else ())
-    assert record.draw == (outcome is not None and not outcome.winners)
-    assert record.plies == len(record.actions) <= 40 and record.book == min(2, record.plies)
-    assert Record.from_json(record.to_json()) == record
-    assert Record.from_row(record.row()) == record
-    assert Record.from_row(record.row(text=False)) == record
-    with tempfile.TemporaryDirectory() as folder:
-        store = ResultStore(Path(folder), {"game": key})
-        store.add([record])
-        store.flush()
-        (back,) = load_results(folder).records
-    assert back == record
-
-
-@settings(max_examples=12)
-@given(key=st.sampled_from(GAMES), seed=st.integers(0, 10_000))
-def test_a_selfplay_record_comes_back_whole_from_json_and_from_a_parquet_row(key, seed):
-    check_shape(key, random_game(key, seed))
-
-
-@pytest.mark.parametrize("key", GAMES)
-def test_every_installed_games_selfplay_record_has_one_shape(key):
-    check_shape(key, random_game(key, 1))
 
 
 def test_the_result_reads_typed_whatever_the_number_of_winners():

@@ -2,9 +2,7 @@
 
 import xml.etree.ElementTree as ET
 
-import pytest
-
-from playbook import available, load
+from playbook import load
 from playbook.render import Cell, Glyph, Mark, Piece, Scene, svg
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -16,16 +14,6 @@ def parse(text):
 
 def cells_of(root):
     return [e for e in root.iter() if e.get("data-cell")]
-
-
-@pytest.mark.parametrize("key", available())
-def test_each_game_draws_valid_svg_with_one_data_cell_per_cell(key):
-    state = load(key).initial()
-    scene = state.view()
-    root = parse(state.svg())
-    ids = [e.get("data-cell") for e in cells_of(root)]
-    assert sorted(ids) == sorted(c.id for c in scene.cells)
-    assert len(set(ids)) == len(ids)
 
 
 def test_cosmic_board_has_36_cells_and_shows_its_16_pieces():
@@ -118,3 +106,42 @@ def test_multi_cell_pieces_span_their_cells_and_badges_show():
 def test_repr_svg_is_deterministic():
     state = load("cosmic").initial()
     assert state._repr_svg_() == load("cosmic").initial()._repr_svg_()
+
+
+def coordinates(text):
+    """The coordinates of a drawing: their text and (x, y), by text."""
+    return {e.text: (float(e.get("x")), float(e.get("y"))) for e in parse(text).iter(NS + "text")
+            if e.get("class") == "pb-coord"}
+
+
+def test_a_board_that_leaves_cells_out_is_labelled_only_where_cells_are():
+    # A plus sign of five cells on a 3x3 grid: b1, a2 b2 c2, b3; files a b c and ranks 3 2 1 (top down); d names
+    # a fourth column that has no cell.  Drawn 48 units a cell, with an 18-unit margin on the left and bottom and 4
+    # on top: a cell in column i spans x 18 + 48i to 18 + 48(i + 1), one in row j spans y 4 + 48j to 4 + 48(j + 1).
+    cells = [Cell("b1", 1, 2), Cell("a2", 0, 1), Cell("b2", 1, 1), Cell("c2", 2, 1), Cell("b3", 1, 0)]
+    drawn = coordinates(svg(Scene(cells, files="abcd", ranks="321")))
+    # A file's name sits half a margin (9) under its lowest cell: a and c under row 2 (4 + 96 + 9 = 109), b under
+    # row 3 (4 + 144 + 9 = 157); each at its column's centre (18 + 24 = 42, 90, 138).  d has no cell: no name.
+    assert drawn["a"] == (42.0, 109.0) and drawn["b"] == (90.0, 157.0) and drawn["c"] == (138.0, 109.0)
+    assert "d" not in drawn
+    # A rank's name sits half a margin (9) left of its leftmost cell: 3 and 1 beside b (9 + 48 = 57), 2 beside a (9).
+    assert drawn["3"] == (57.0, 28.0) and drawn["2"] == (9.0, 76.0) and drawn["1"] == (57.0, 124.0)
+    # Turned half a turn, b1 is at the top: b's name goes under b3, now the lowest of its column (y as before,
+    # 157); a and c swap sides (a at 138, c at 42) under row 2; 1 is now the top row, beside b again.
+    turned = coordinates(svg(Scene(cells, files="abcd", ranks="321"), flip=True))
+    assert turned["a"] == (138.0, 109.0) and turned["c"] == (42.0, 109.0) and turned["b"] == (90.0, 157.0)
+    assert turned["1"] == (57.0, 28.0) and turned["2"] == (9.0, 76.0)
+
+
+def test_a_full_board_is_labelled_along_its_edges_and_cells_beside_it_move_no_label():
+    # Two by two, and a tray cell beside it on the right (x 2.5): the files and ranks are those of the board.
+    board = [Cell(f"{f}{r}", i, 2 - r) for i, f in enumerate("ab") for r in (1, 2)]
+    plain = coordinates(svg(Scene(board, files="ab", ranks="21")))
+    beside = coordinates(svg(Scene(board + [Cell("tray", 2.5, 0)], files="ab", ranks="21")))
+    # Bottom edge 4 + 96 + 9 = 109; left edge 9.
+    assert plain["a"] == (42.0, 109.0) and plain["2"] == (9.0, 28.0)
+    assert {k: beside[k] for k in plain} == plain
+    # Turned, the tray is on the left (x 0 to 1, the drawing 3.5 wide): a, now the right column, is at
+    # 18 + 48 * (3.5 - 0.5) = 162, and the ranks beside the board's left edge as seen, 48 * 1.5 + 9 = 81.
+    turned = coordinates(svg(Scene(board + [Cell("tray", 2.5, 0)], files="ab", ranks="21"), flip=True))
+    assert turned["a"] == (162.0, 109.0) and turned["1"] == (81.0, 28.0)

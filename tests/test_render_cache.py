@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from invariants import random_positions
+from playbook.checks.invariants import random_positions
 from playbook import load
 from playbook import render
 from playbook.analysis import RandomAgent
@@ -135,3 +135,13 @@ def test_text_is_escaped_as_xml_requires():
     assert render.svg(scene) == render._svg_tree(scene)
     text = render.svg(scene)
     assert "<title>say \"hi\" &lt;now&gt;</title>" in text and ">&amp;</text>" in text and "1 &lt; 2 &amp; 3 &gt; 2" in text
+
+
+def test_a_piece_in_a_box_of_whole_numbers_and_one_of_floats_is_cached_apart():
+    # 211 == 211.0, so a cache keyed on the box alone gave a piece drawn at x="211" where x="211.0" was due
+    # (a board drawn turned puts its pieces at floats, the same board unturned at whole numbers).
+    piece = Piece(("e2",), "white", (Glyph("circle"),), badges=("3Q",))
+    whole, floats = (211, 54, 48, 48), (211.0, 54.0, 48.0, 48.0)
+    for box in (whole, floats):
+        assert render._drawn_piece(piece, box, 12.0) == "".join(
+            render._xml(*part) for part in render._piece_parts(piece, box, 12.0))

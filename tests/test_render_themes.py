@@ -1,7 +1,9 @@
-"""Boards in light and dark pages: every cell colour a game draws has a
+"""Boards in light and dark pages: the colours every board shares have a
 light and a dark tone; the light ones are the colours boards always had;
 the dark ones are deeper (no glare) and keep cell text readable; both a
-dark JupyterLab theme and a dark system colour scheme select them."""
+dark JupyterLab theme and a dark system colour scheme select them.  That
+each game brings light and dark colours for its own zones is checked on
+every game by playbook.checks (own_zones_have_light_and_dark_colours)."""
 
 import re
 from pathlib import Path
@@ -23,8 +25,6 @@ def scenes():
 
 #: The zones games bring in their scenes, as :class:`~playbook.render.Zone` values.
 ZONES = {render.Zone(*zone) for scene in scenes() for zone in scene.zones}
-#: The colours of the zones games fill, by selector.
-OWN = {f".pb-zone-{zone.name}": (zone.light, zone.dark) for zone in ZONES if zone.light}
 THEMED = {sel: (light, dark) for sel, prop, light, dark in render.THEMED}
 PROPERTY = {sel: prop for sel, prop, _, _ in render.THEMED}
 BOARD_CSS = (Path(__file__).parents[1] / "widgets" / "board.css").read_text()
@@ -49,14 +49,6 @@ def zones_drawn() -> set[str]:
     return zones
 
 
-def test_every_zone_a_game_fills_has_a_light_and_a_dark_colour():
-    # A zone a game declares without fills (CCC's trays take JupyterLab's own panel colour) is left out.
-    filled = zones_drawn() - {zone.name for zone in ZONES if not zone.light}
-    assert "side" not in filled
-    coloured = {**THEMED, **OWN}
-    assert filled and all(f".pb-zone-{z}" in coloured for z in filled), filled - {s[9:] for s in coloured}
-
-
 def test_light_pages_keep_the_colours_boards_always_had():
     for name, rules in (("cosmic", (".pb-zone-light { fill: #eee3cf; }", ".pb-zone-dark { fill: #b58f6a; }")),
                         ("cresnovian", (".pb-zone-kingdom-a { fill: #d8d6f0; }", ".pb-zone-world { fill: #d9ecd4; }",
@@ -67,9 +59,9 @@ def test_light_pages_keep_the_colours_boards_always_had():
             assert rule in style
 
 
-@pytest.mark.parametrize("selector", [s for s in THEMED if s.startswith(".pb-zone")] + sorted(OWN))
-def test_dark_cells_are_deeper_and_do_not_glare(selector):
-    light, dark = {**THEMED, **OWN}[selector]
+@pytest.mark.parametrize("selector", [s for s in THEMED if s.startswith(".pb-zone")])
+def test_the_shared_dark_cells_are_deeper_and_do_not_glare(selector):
+    light, dark = THEMED[selector]
     assert luminance(dark) < luminance(light) / 2
     assert luminance(dark) < 0.3
     # Cell text (a Cresnovian word, a shared cell's name) stays readable on it.
@@ -86,15 +78,6 @@ def test_a_dark_jupyterlab_theme_and_a_dark_system_scheme_both_pick_the_dark_ton
         assert f'.pb-board:not([data-jp-theme-light="true"] *) {selector} {{ {prop}: {dark}; }}' in media
         # ... and a board drawn in a dark JupyterLab page is dark whatever the system prefers.
         assert f'[data-jp-theme-light="false"] {selector} {{ {prop}: {dark}; }}' in style
-
-
-def test_every_game_draws_with_the_themed_stylesheet():
-    for name in available():
-        drawn = load(name).initial().svg()
-        assert "@media (prefers-color-scheme: dark)" in drawn
-        for zone in (render.Zone(*z) for z in load(name).initial().view().zones):  # its own zones follow the theme
-            if zone.light:
-                assert f".pb-zone-{zone.name} {{ fill: {zone.light}; }}" in drawn and f"fill: {zone.dark};" in drawn
 
 
 def blend(colour: str, opacity: float, under: str) -> str:
@@ -139,12 +122,3 @@ def test_render_names_no_zone_of_any_game():
         assert f"pb-zone-{zone}" not in source and f'"{zone}"' not in source, zone
         assert f".pb-zone-{zone} " not in render.STYLE, zone
     assert {sel[len(".pb-zone-"):] for sel, *_ in render.THEMED if sel.startswith(".pb-zone-")} == SHARED_ZONES
-
-
-def test_each_game_carries_the_colours_of_every_zone_it_draws():
-    # A board drawn alone (an <img>, a notebook of one game) needs no other game's stylesheet.
-    for name in available():
-        for scene in (load(name).initial().view(), RandomAgent(seed=1).play(load(name).initial(), 12).view()):
-            carried = {render.Zone(*zone).name for zone in scene.zones}
-            drawn = {c.zone for c in scene.cells} | {a.zone for a in scene.areas}
-            assert drawn - SHARED_ZONES <= carried, name

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from playbook import BoardWidget, Record, available, load
+from playbook import BoardWidget, Record, load
 from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, review, search
 from playbook.analysis.agents import score_words
 from playbook.analysis.evaluation import squash
@@ -218,24 +218,6 @@ def test_the_review_board_saves_a_picture_of_its_board_beside_its_live_view():
     assert data["text/html"].startswith('<img class="pb-picture"')
     assert data["text/html"] == shown.board.picture_html()
     assert shown.board.state.outcome is not None
-
-
-@pytest.mark.parametrize("name", available())
-def test_every_game_is_reviewed_with_its_own_thresholds(name):
-    record = _game(name, 6)
-    r = review(record)
-    engine = load(name).engine
-    # What the game's engine declares, and Lichess's bounds on the fall in expected score.
-    assert (r.thresholds.scale, r.thresholds.depth, r.thresholds.reach) == (
-        engine.review_scale, engine.review_depth, engine.review_reach)
-    assert (r.thresholds.inaccuracy, r.thresholds.mistake, r.thresholds.blunder) == (0.05, 0.10, 0.15)
-    assert [row["ply"] for row in r.rows] == list(range(1, len(record.actions) + 1))
-    for row in r.rows:
-        loss = row["loss"]
-        assert 0.0 <= loss <= 1.0
-        assert row["label"] == ("blunder" if loss >= 0.15 else "mistake" if loss >= 0.10
-                                else "inaccuracy" if loss >= 0.05 else "")
-    assert all(row["loss"] == 0.0 for row in r.rows if row["move"] == row["best"])
 
 
 def test_each_games_engine_says_how_its_moves_are_reviewed():

@@ -10,7 +10,7 @@ from playbook import IllegalAction, NotationError, PlaybookError, load
 from playbook.analysis import RandomAgent
 from playbook.games.wheel import commitment, setup
 
-from invariants import assert_parse_is_safe, assert_sound, mutations
+from playbook.checks.invariants import assert_parse_is_safe, assert_sound, mutations
 
 GAME = load("wheel")
 

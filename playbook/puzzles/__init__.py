@@ -15,10 +15,10 @@ how a solution splits into turns, how it is checked, solved on the board
 and made.  Its puzzles are handled here as any other, through that hook;
 nothing in this package names a game.
 
-The puzzles ship as JSON under ``playbook/puzzles/data/`` (a game of
-another package keeps its own, in the file its descriptor names:
-:func:`source`) and are rebuilt, the same every time for the same
-arguments, by::
+Each game keeps the puzzles it ships in its own package, as JSON: the
+file its descriptor names (``puzzle_file``), by default ``puzzles.json``
+beside the module of its class (:func:`source`).  They are rebuilt, the
+same every time for the same arguments, by::
 
     python -m playbook.puzzles.mine GAME --count N --seed S
 
@@ -31,9 +31,11 @@ True
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core import PlaybookError, State
@@ -114,29 +116,31 @@ class Puzzle:
 
 
 def games() -> list[str]:
-    """The game keys that have puzzles shipped (with playbook, or in a
-    game's own package where its descriptor names the file)."""
-    folder = resources.files(__name__) / "data"
-    shipped = {p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")}
-    return sorted(shipped | {key for key in available() if (own := _declared(key)) is not None and own.is_file()})
+    """The keys of the installed games that ship puzzles (in the file :func:`source` names)."""
+    return sorted(key for key in available() if _ships(key))
+
+
+def _ships(key: str) -> bool:
+    try:
+        return source(key).is_file()
+    except PlaybookError:  # a game that does not load ships nothing
+        return False
 
 
 def source(name: str) -> Traversable:
-    """The file that keeps the puzzles of the game ``name``: the one its
-    descriptor names in its own package (``puzzle_file``,
-    ``"my_game:puzzles.json"``), else ``data/KEY.json`` here."""
-    own = _declared(name)
-    return own if own is not None else resources.files(__name__) / "data" / f"{name}.json"
-
-
-def _declared(name: str) -> Traversable | None:
-    """The puzzle file the game ``name`` declares in its package, if any."""
-    try:
-        declared = load(name).descriptor.puzzle_file
-    except PlaybookError:
-        return None
-    package, _, file = declared.partition(":")
-    return resources.files(package) / file if declared else None
+    """The file that keeps the puzzles of the game ``name``, in its own
+    package: the one its descriptor names (``puzzle_file``,
+    ``"my_game:puzzles.json"``), else ``puzzles.json`` beside the module of
+    the game's class."""
+    game = load(name)
+    declared = game.descriptor.puzzle_file
+    if declared:
+        package, _, file = declared.partition(":")
+        return resources.files(package) / file
+    module = sys.modules[type(game).__module__]
+    if module.__package__:
+        return resources.files(module.__package__) / "puzzles.json"
+    return Path(module.__file__ or "").parent / "puzzles.json"  # a game's class in a module of no package
 
 
 @cache

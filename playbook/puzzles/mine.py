@@ -10,9 +10,9 @@ exactly one first move wins within one action, or none does but exactly
 one wins within a deeper limit, it is a puzzle.  The depths tried and the
 longest game played are each game's own (its descriptor's
 ``puzzle_depths`` and ``puzzle_plies``).  The
-puzzles are written to ``playbook/puzzles/data/GAME.json``, or to the file
-the game's descriptor names in its own package (``puzzle_file``), or
-``--out`` elsewhere, easiest first.  No clock is read, so the same arguments give
+puzzles are written into the game's own package, to the file its
+descriptor names (``puzzle_file``; by default ``puzzles.json`` beside the
+module of its class), or ``--out`` elsewhere, easiest first.  No clock is read, so the same arguments give
 the same file on every machine.
 
 A game whose descriptor names a puzzle hook (:mod:`.hook`) makes its

@@ -69,13 +69,11 @@ def dark_lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def playwright():
+def playwright(playbook_session):
     """The one Playwright of this test process: its sync API refuses to start
-    a second one while the first runs, so every browser comes from this."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        yield p
+    a second one while the first runs, so every browser comes from this, and
+    the shared checks' session (which clicks boards too) holds it."""
+    return playbook_session.playwright()
 
 
 @pytest.fixture(scope="session")

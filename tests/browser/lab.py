@@ -2,117 +2,26 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import re
-import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from playbook.checks.lab import (CHROMIUM_ARGS, board, chromium_path, click, open_notebook, run_all,  # noqa: F401
+                                 wait_for_move, write_notebook)
+from playbook.checks.lab import running_lab as _running_lab
 
 ROOT = Path(__file__).resolve().parents[2]
 # Cosmic Chess's starting position, as the kernel publishes it.
 COSMIC_START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
 #: The tab of the notebook shown, marked while it has unsaved changes.
 DIRTY = ".lm-TabBar-tab.jp-mod-current.jp-mod-dirty"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 
 
-def chromium_path() -> str | None:
-    for candidate in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
-        if candidate and os.path.exists(candidate):
-            return candidate
-    return None
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextlib.contextmanager
 def running_lab(home: Path):
-    """Run JupyterLab with its settings and a copy of notebooks/ under
-    ``home``; yields (base_url, token, root_dir) and stops it afterwards."""
-    root = home / "root"
-    shutil.copytree(ROOT / "notebooks", root)
-    settings = home / "settings"
-    (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True)
-    (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False})
-    )
-    # Every cell stays attached to the page, so a board scrolled out of view
-    # is still the n-th board of the page.
-    (settings / "@jupyterlab" / "notebook-extension").mkdir(parents=True)
-    (settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings").write_text(
-        json.dumps({"windowingMode": "none"})
-    )
-    env = {
-        **os.environ,
-        "JUPYTER_CONFIG_DIR": str(home / "config"),
-        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-        "JUPYTERLAB_SETTINGS_DIR": str(settings),
-        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
-        # What learners solve in this JupyterLab stays in its own folder: the
-        # test process's would reach the notebooks nbval runs after it on the
-        # same worker, whose saved outputs show a learner who has solved nothing.
-        "PLAYBOOK_HOME": str(home / "playbook-home"),
-    }
-    port, token = free_port(), "playbook-test-token"
-    log = open(home / "lab.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ServerApp.port_retries=0",
-         f"--IdentityProvider.token={token}", "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={root}",
-         "--allow-root"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=1)
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    raise RuntimeError((home / "lab.log").read_text())
-                time.sleep(0.5)
-        else:
-            raise RuntimeError("JupyterLab did not start:\n" + (home / "lab.log").read_text())
-        yield base, token, root
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
-
-
-def write_notebook(root: Path, name: str, sources: list[str]) -> str:
-    """Write a notebook of code cells into the server's root; returns its name."""
-    cells = [{"cell_type": "code", "metadata": {}, "source": s, "outputs": [], "execution_count": None} for s in sources]
-    nb = {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / name).write_text(json.dumps(nb))
-    return name
-
-
-def open_notebook(page, lab, name: str) -> None:
-    base, token, _ = lab
-    page.goto(f"{base}/lab/tree/{name}?reset&token={token}")
-    page.wait_for_selector(".jp-Notebook", timeout=60000)
-    page.get_by_text("| Idle").wait_for(timeout=60000)
+    """JupyterLab serving a copy of notebooks/ (see :func:`playbook.checks.lab.running_lab`)."""
+    return _running_lab(home, ROOT / "notebooks")
 
 
 #: A widget's output in a notebook JupyterLab trusts (JupyterLab's own
@@ -197,24 +106,6 @@ def settled(page) -> None:
     page.locator(".lm-TabBar-tab.jp-mod-current").first.wait_for(timeout=60000)
 
 
-def run_all(page, wait: bool = True) -> None:
-    """Run every cell from the Run menu; unless ``wait`` is False, wait
-    until the kernel is idle again (a test whose last cell keeps the kernel
-    busy on purpose does not wait)."""
-    page.locator(".jp-Notebook:visible").first.click()  # the one shown, where several are open
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name=re.compile("^Run All Cells")).click()
-    if wait:
-        page.get_by_text("| Idle").wait_for(timeout=60000)
-
-
-def board(page, index: int = 0):
-    """The ``index``-th board widget on the page."""
-    widget = page.locator(".pb-widget").nth(index)
-    widget.locator("[data-cell]").first.wait_for(timeout=60000)
-    return widget
-
-
 def open_board(page, lab, name: str, cells: list[str] | None = None, *, position: str | None = None,
                wait_idle: bool = True):
     """Open notebook ``name`` in the lab, run all its cells and return its
@@ -296,20 +187,3 @@ def cells_under(widget, selector: str) -> list[str]:
 def lit_cells(widget) -> list[str]:
     """The cells the front end has lit as targets (dots and rings), sorted."""
     return cells_under(widget, ".pb-hl-target")
-
-
-def click(widget, cell: str, **options) -> None:
-    """Click cell ``cell`` of the board (``options`` go to Playwright's
-    ``click``, e.g. ``button="right"``)."""
-    widget.locator(f'[data-cell="{cell}"]').click(**options)
-
-
-def wait_for_move(widget, text: str) -> None:
-    """Wait until the board's move list ends with ``text`` (the kernel played it)."""
-    widget.page.wait_for_function(
-        """([el, text]) => {
-            const moves = el.querySelectorAll('.pb-moves .pb-move');
-            return moves.length > 1 && moves[moves.length - 1].textContent === text;
-        }""",
-        arg=[widget.element_handle(), text], timeout=60000,
-    )

@@ -9,7 +9,7 @@ from .engine import BreakthroughEngine
 from .state import ARRIVED, SIDES, BreakthroughState
 
 
-class Breakthrough(Game):
+class Breakthrough(Game[BreakthroughState]):
     """Breakthrough.  ``must_capture=True`` makes captures compulsory."""
 
     descriptor = Descriptor(
@@ -19,16 +19,10 @@ class Breakthrough(Game):
                   Option("height", 6, int, "the board's ranks, 4 to 8")),
         endings=(ARRIVED, Ending.PIECES_LOST),
         puzzle_depths=(1, 3), puzzle_plies=120, bench_depth=3,
-        clarified_in="examples/breakthrough/breakthrough.ipynb")
-    players = SIDES
-    engine = BreakthroughEngine()
+        clarified_in="breakthrough.ipynb", players=SIDES, engine=BreakthroughEngine())
+    must_capture: bool
 
-    def __init__(self, must_capture: bool = False):
-        if not isinstance(must_capture, bool):
-            raise ValueError(f"must_capture is True or False, not {must_capture!r}")
-        self.must_capture = must_capture
-
-    def initial(self, width: int = 6, height: int = 6) -> BreakthroughState:
+    def _initial(self, width: int, height: int) -> BreakthroughState:
         """The start: each side's pieces on its two home ranks, White to move."""
         for name, value in (("width", width), ("height", height)):
             if not isinstance(value, int) or isinstance(value, bool) or not 4 <= value <= 8:

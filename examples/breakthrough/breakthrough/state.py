@@ -103,8 +103,9 @@ class BreakthroughState(State):
             zone = "goal-w" if r == self.height - 1 else "goal-b" if r == 0 else ("light" if (f + r) % 2 else "dark")
             cells.append(Cell(name, f, self.height - 1 - r, zone=zone))
             if piece != ".":
-                owner = SIDES[piece == "b"]
-                pieces.append(Piece((name,), owner, (Glyph("circle", 0.7),), title=f"{owner} piece on {name}"))
+                player = SIDES[piece == "b"]
+                pieces.append(Piece((name,), self.colour(player), (Glyph("circle", 0.7),),
+                                    title=f"{player} piece on {name}"))
         counts = f"White {self.board.count('w')} pieces, Black {self.board.count('b')}."
         return Scene(cells, pieces, files=FILES[:self.width], ranks=[str(r) for r in range(self.height, 0, -1)],
                      caption=[f"{counts} {self.status()}"], title="Breakthrough",

@@ -1,7 +1,6 @@
 """Breakthrough's own rules, each worked by hand from RULES.md.  Everything
 every game must do (the contract, random play, self-play, puzzles, reviews,
-the live board) is checked by playbook's shared suite, which finds this
-game through its entry point."""
+the live board) is checked by playbook's shared checks: test_breakthrough_checks.py."""
 
 import pytest
 from hypothesis import given, settings

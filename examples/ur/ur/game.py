@@ -13,19 +13,17 @@ _TEXT_HELP = ("a position is three rows of eight cells (the top row first; '-' w
               "(1 to 4) or 'roll'")
 
 
-class Ur(Game):
+class Ur(Game[UrState]):
     """The Royal Game of Ur, with Irving Finkel's rules (see ``RULES.md``)."""
 
     descriptor = Descriptor(
         "ur", "The Royal Game of Ur", aliases=("royal_game_of_ur", "game_of_ur", "twenty_squares"),
-        endings=(ALL_HOME,), chance=True,
+        players=SIDES, engine=UrEngine(), endings=(ALL_HOME,), chance=True,
         # A win forced whatever the dice do comes only from the last piece's bearing off: no puzzle worth solving.
         puzzle_depths=(), puzzle_plies=400, bench_depth=4,
-        clarified_in="examples/ur/ur.ipynb")
-    players = SIDES
-    engine = UrEngine()
+        clarified_in="ur.ipynb")
 
-    def initial(self) -> UrState:
+    def _initial(self) -> UrState:
         """The start: every piece waiting to enter, White to roll."""
         return UrState((0,) * PIECES, (0,) * PIECES, "white", None, self)
 

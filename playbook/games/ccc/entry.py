@@ -57,9 +57,9 @@ def check_compliment(words: str, prompt: str) -> str:
     return words
 
 
-def flag_action(state, i: int, j: int, words: str) -> Action:
-    """The Nice Flag's leap from ``i`` to ``j`` with the compliment ``words``."""
-    names, cs = state.geo.names, state.geo_steps
+def flag_action(names, cs, i: int, j: int, words: str) -> Action:
+    """The Nice Flag's leap from ``i`` to ``j`` with the compliment ``words``
+    (on a board whose cells are ``names`` and whose cell steps are ``cs``)."""
     return Action(f'{names[i]}-{names[j]} "{words}"', (cs[i], cs[j], Step.text(words, FLAG_PROMPT)),
                   ("flag", i, j, words))
 
@@ -70,9 +70,10 @@ def recreate_action(state, home: int, words: str) -> Action:
                   (state.geo_steps[home], Step.text(words, RECREATE_PROMPT)), ("recreate", home, words))
 
 
-def shield_action(state, ring: int, order: tuple) -> Action:
-    """The Ring on ``ring`` casting one Shield on each cell of ``order`` (ascending, repeats allowed)."""
-    names, cs = state.geo.names, state.geo_steps
+def shield_action(names, cs, ring: int, order: tuple) -> Action:
+    """The Ring on ``ring`` casting one Shield on each cell of ``order``
+    (ascending, repeats allowed), on a board whose cells are ``names`` and
+    whose cell steps are ``cs``."""
     return Action(f"{names[ring]} shield " + " ".join(names[c] for c in order),
                   (cs[ring], SHIELD) + tuple(cs[c] for c in order), ("shield", ring, order))
 
@@ -81,16 +82,10 @@ def shield_room(state) -> dict[int, int]:
     """Pieces of the side to move that may take Shields: anchor cell (a
     laying stick's cell nearest a1) -> how many more (kept by the state as
     ``state.shield_room``)."""
-    found = {}
     board = state.board
-    for i in state.census.cells[state.side]:
-        t = board[i]
-        if t.kind in "TH" and t.cells[0] != i:
-            continue
-        room = t.shield_room()
-        if room > 0:
-            found[i] = room
-    return dict(sorted(found.items()))
+    # The cells come ascending, so the dict is in the order of its keys; a laying stick counts on its first cell.
+    return {i: t.room for i in state.census.cells[state.side] if (t := board[i]).room > 0 and
+            (t.kind not in "TH" or t.cells[0] == i)}
 
 
 def unlisted(state) -> tuple[Action, ...]:
@@ -103,29 +98,44 @@ def unlisted(state) -> tuple[Action, ...]:
     out = []
     made = state.rays.powers
     board, frozen, side = state.board, state.frozen, state.side
-    for i in state.census.cells[side]:
+    # The Flag and the Ring are found among the pieces that are neither columns nor sticks, in cell order.
+    for i in state.census.others[side]:
         t = board[i]
         if t.kind == "V" and state.turn > 1 and i not in frozen:
-            for j in state.geo.leaps[i]:
+            for j, action in state.rays.flag_leaps[i]:
                 if board[j] is None:
-                    out.append(_made(made, ("flag", i, j, LISTED_COMPLIMENTS["flag"]), flag_action, state))
+                    out.append(action)
         elif t.kind == "R" and t.power > 0 and i not in frozen:
+            casts = state.rays.shield_casts[i]
             for c in state.shield_room:
-                out.append(_made(made, ("shield", i, (c,)), shield_action, state))
+                out.append(casts[c])
     k = 0 if side == "w" else 1
     home = state.homes[k]
     if "V" in state.lost[k] and home >= 0 and board[home] is None:
         out.append(_made(made, ("recreate", home, LISTED_COMPLIMENTS["recreate"]), recreate_action, state))
-    out.sort(key=lambda a: a.data[1])
+        out.sort(key=lambda a: a.data[1])
     return tuple(out)
 
 
-def _made(made: dict, plan: tuple, make, state) -> Action:
-    """The action of ``plan`` from ``made`` (a board size's actions), made by ``make`` the first time."""
+def _made(made: dict, plan: tuple, make, *args) -> Action:
+    """The action of ``plan`` from ``made`` (a board size's actions), made
+    the first time by ``make(*args, *plan[1:])``."""
     action = made.get(plan)
     if action is None:
-        action = made[plan] = make(state, *plan[1:])
+        action = made[plan] = make(*args, *plan[1:])
     return action
+
+
+def shield_cast(names, cs, made: dict, i: int, c: int) -> Action:
+    """The Ring on ``i`` casting one Shield on ``c``: made once per board size."""
+    return _made(made, ("shield", i, (c,)), shield_action, names, cs)
+
+
+def flag_leaps(names, cs, made: dict, leaps: tuple, i: int) -> tuple:
+    """The Nice Flag's leaps from ``i`` (onto ``leaps``) with the listed
+    compliment, as (target, action) pairs: made once per board size."""
+    words = LISTED_COMPLIMENTS["flag"]
+    return tuple((j, _made(made, ("flag", i, j, words), flag_action, names, cs)) for j in leaps)
 
 
 class Entry:
@@ -268,7 +278,8 @@ class Entry:
                     options.extend(s.geo_steps[x] for x in (t.cells if t.kind in "TH" else (c,)))
         action = None
         if used:
-            action = shield_action(s, i, tuple(sorted(c for c, n in given.items() for _ in range(n))))
+            action = shield_action(s.geo.names, s.geo_steps, i,
+                                   tuple(sorted(c for c, n in given.items() for _ in range(n))))
         return StepOptions(tuple(options), bool(used)), action
 
     def _why_no_shield(self, cell: str, t, k: int, ring) -> str:
@@ -302,7 +313,7 @@ class Entry:
         if len(steps) > 3 or steps[2].kind != "text":
             self._fail("a Nice Flag move ends with a compliment, typed as text", rule="Nice Flag")
         words = check_compliment(steps[2].value, FLAG_PROMPT)
-        return StepOptions((), True), flag_action(s, i, s.geo.index[to.value], words)
+        return StepOptions((), True), flag_action(s.geo.names, s.geo_steps, i, s.geo.index[to.value], words)
 
     def _recreate(self, i: int) -> tuple[StepOptions, Action | None]:
         s, steps = self.s, self.steps

@@ -17,7 +17,7 @@ from .state import CCCState
 BACK_RANK = "CRSLM.VT"
 
 
-class CCC(Game):
+class CCC(Game[CCCState]):
     """CCC, the stacking game.  Options choose other readings of the rules
     (see the package's clarifications):
 
@@ -49,23 +49,16 @@ class CCC(Game):
                   Option("files", None, int, "the board's files (None: as many as the back rank's letters)"),
                   Option("ranks", 10, int, "the board's ranks"),
                   Option("back_rank", BACK_RANK, str, "the back rank's letters, . for an empty cell")),
-        endings=(Ending.PIECES_LOST, Ending.MOVE_LIMIT), clarified_in="notebooks/ccc_part_4.ipynb")
-    players = ("white", "black")
-    engine = ENGINE
+        endings=(Ending.PIECES_LOST, Ending.MOVE_LIMIT), clarified_in="notebooks/ccc_part_4.ipynb",
+        players=("white", "black"), engine=ENGINE)
+    reach: str
+    fall: str
+    pyramid_slide: str
+    hop_captures: bool
+    quiet_limit: int | None
+    onto_smaller: bool
 
-    def __init__(self, reach: str = "all", fall: str = "keep", pyramid_slide: str = "blocked",
-                 hop_captures: bool = True, quiet_limit: int | None = 100, onto_smaller: bool = False):
-        for label, value, allowed in (("reach", reach, ("all", "orthogonal")), ("fall", fall, ("keep", "beyond")),
-                                      ("pyramid_slide", pyramid_slide, ("blocked", "through"))):
-            if value not in allowed:
-                raise ValueError(f"{label} is one of {allowed}, not {value!r}")
-        self.reach, self.fall, self.pyramid_slide = reach, fall, pyramid_slide
-        self.hop_captures = hop_captures
-        self.onto_smaller = onto_smaller
-        self.quiet_limit = quiet_limit
-
-    def initial(self, first: str = "white", files: int | None = None, ranks: int = 10,
-                back_rank: str = BACK_RANK) -> CCCState:
+    def _initial(self, first: str, files: int | None, ranks: int, back_rank: str) -> CCCState:
         """The start: ``back_rank`` (letters C R S M L V T H, ``.`` for an
         empty cell; its length is the number of files) on rank 1 for White
         and the last rank for Black, the Flats on the two ranks in front

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import permutations
 
+from ...chains import jump_chains
 from ...core import Action, Step
 from .board import ALL, DIAG, DIRS, ORTH, WORDS
 from .pieces import SIZE, Thing, _shape
@@ -27,12 +28,18 @@ ORDER_STEPS = {p: Step.choice(p, {"S": "Small", "M": "Medium", "L": "Large"}[p] 
 
 
 def frozen_cells(state) -> frozenset:
-    """Cells next to a Nice Flag (the Flag's own cell only if another Flag is next to it)."""
+    """Cells next to a Nice Flag (the Flag's own cell only if another Flag
+    is next to it); the same Flags freeze the same cells on a board of one
+    size, so they are worked out once (``Rays.frozen``)."""
     flags = state.census.flags
     if not flags:
         return _NOTHING
-    near = state.geo.ring8 if state.game.reach == "all" else state.geo.ring4
-    return frozenset().union(*(near[i] for i in flags))
+    key = (state.game.reach, *flags)
+    found = state.rays.frozen.get(key)
+    if found is None:
+        near = state.geo.ring8 if state.game.reach == "all" else state.geo.ring4
+        found = state.rays.frozen[key] = frozenset().union(*(near[i] for i in flags))
+    return found
 
 
 _NOTHING: frozenset = frozenset()
@@ -53,37 +60,41 @@ class Generator:
 
     def __init__(self, state):
         self.s = state
-        self.geo = state.geo
-        self.board = state.board
-        self.side = state.side
-        self.names = state.geo.names
-        self.cs = state.geo_steps
-        rays = state.rays
-        self.rays = rays.by_dir
-        self.cube_rays = rays.cube
-        self.made = rays.powers
-        self.sticks = rays.sticks
-        self.unstacks = rays.unstacks
+        self.board, self.side = state.board, state.side
+        self.r = state.rays  # the board size's tables
         # The side's own ways, looked up once per board size and side.
-        self.flat_dirs, self.flat_near, self.flat_jumps, self.stack_near = rays.side(self.side)
-        self.all_jumps = rays.all_jumps
-        self.all_near = rays.all_near
+        self.flat_dirs, self.flat_near, self.flat_jumps, self.stack_near = self.r.side(self.side)
         self.out: list[Action] = []
         self.add = self.out.append
 
     def run(self) -> list[Action]:
         """The listed actions of every piece of the side to move that is free to act."""
-        frozen, board = self.s.frozen, self.board
-        for i in self.s.census.cells[self.side]:
+        frozen, board, side, add, flat_near = self.s.frozen, self.board, self.side, self.add, self.flat_near
+        for i in self.s.census.cells[side]:
             t = board[i]
             code = t.code
-            if code in "sl":
+            if code == "F":
+                # A Flat, the commonest piece (so written out here): one step its ways, onto an empty
+                # cell, an enemy or one of its own Flats, and hops over enemy Flats next to it.
+                if frozen and i in frozen:
+                    continue
+                hop = False
+                for j, move, attack in flat_near[i]:
+                    u = board[j]
+                    if u is None:
+                        add(move)
+                    elif u.owner != side:
+                        add(attack)
+                        hop = hop or u.code == "F"
+                    elif u.code in ("F", "FF") and len(u.units) < 5:
+                        add(move)
+                if hop:
+                    self._hops(i)
+            elif code in "sl":
                 if t.cells[0] == i and not (frozen and is_frozen(t, i, frozen)):
                     self.stick(i, t)
             elif frozen and i in frozen:
                 continue
-            elif code == "F":
-                self.flat(i)
             elif code == "FF":
                 self.flat_stack(i, t)
             elif code == "P":
@@ -102,45 +113,30 @@ class Generator:
 
     def _power(self, plan: tuple) -> None:
         """Add the action carrying out ``plan`` (made once per board size)."""
-        a = self.made.get(plan)
+        a = self.r.powers.get(plan)
         if a is None:
-            a = self.made[plan] = _power_action(self.names, self.cs, plan)
+            a = self.r.powers[plan] = _power_action(self.r.geo.names, self.r.steps, plan)
         self.add(a)
 
     # ---- columns: Flats, Flat Stacks, Pyramids and their stacks
 
-    def flat(self, i: int) -> None:
-        """A Flat: one step a Flat's ways (onto empty, enemy or own Flats) and hops."""
-        board, side, add = self.board, self.side, self.add
-        hop = False
-        for j, move, attack in self.flat_near[i]:
-            u = board[j]
-            if u is None:
-                add(move)
-            elif u.owner != side:
-                add(attack)
-                hop = hop or u.code == "F"
-            elif u.code in ("F", "FF") and len(u.units) < 5:
-                add(move)
-        if hop:  # a first hop goes over an enemy Flat next to it, the Flat's own ways
-            self._hops(i, [i], (), self.flat_jumps)
+    def _hops(self, start: int) -> None:
+        """Every chain of hops of the Flat on ``start`` over single enemy
+        Flats (the first its own ways, the later ones any way), each its
+        own action; a Flat that lands next to a Nice Flag is frozen, so its
+        chain ends there."""
+        board, side, frozen, names, cs = self.board, self.side, self.s.frozen, self.r.geo.names, self.r.steps
+        first, later = self.flat_jumps, self.r.all_jumps
 
-    def _hops(self, start: int, path: list[int], hopped: tuple, jumps) -> None:
-        """Hops from the end of ``path``, each a chain that may stop there;
-        a Flat that lands next to a Nice Flag is frozen, so its chain ends."""
-        board, side, frozen = self.board, self.side, self.s.frozen
-        for over, land in jumps[path[-1]]:
-            u = board[over]
-            if u is None or u.owner == side or u.code != "F":
-                continue
-            if over in hopped or (board[land] is not None and land != start):
-                continue
-            new_path, new_hopped = path + [land], hopped + (over,)
-            self.add(Action(
-                "x".join(self.names[c] for c in new_path), tuple(self.cs[c] for c in new_path),
-                ("hop", start, tuple(new_path[1:]), new_hopped)))
-            if land not in frozen:
-                self._hops(start, new_path, new_hopped, self.all_jumps)
+        def jumps(here: int, hopped: tuple[int, ...]):
+            for over, land in (later if hopped else first)[here]:
+                u = board[over]
+                if u is not None and u.owner != side and u.code == "F":
+                    yield over, land, land not in frozen
+
+        for path, hopped in jump_chains(start, jumps, lambda cell: board[cell] is None):
+            self.add(Action("x".join(names[c] for c in path), tuple(cs[c] for c in path),
+                            ("hop", start, path[1:], hopped)))
 
     def flat_stack(self, i: int, t: Thing) -> None:
         """A Flat Stack: one step forward or diagonally forward, and unstacking."""
@@ -168,7 +164,7 @@ class Generator:
 
     def pyramid(self, i: int, t: Thing) -> None:
         """A Pyramid or Constructed Pyramid: diagonal slides to the first piece in the way."""
-        board, side, add, rays = self.board, self.side, self.add, self.rays
+        board, side, add, rays = self.board, self.side, self.add, self.r.by_dir
         through = self.s.game.pyramid_slide == "through"
         base = SIZE[t.units[0][0]]
         for d in DIAG:
@@ -193,7 +189,7 @@ class Generator:
         """A Pyramid Stack: one step any way onto empty cells or enemies, and unstacking."""
         board, side, add = self.board, self.side, self.add
         base = SIZE[_shape(t.units)[1][0]]
-        for j, move, attack in self.all_near[i]:
+        for j, move, attack in self.r.all_near[i]:
             u = board[j]
             if u is None:
                 add(move)
@@ -206,7 +202,7 @@ class Generator:
         line, Pyramids first (in the order the player picks), then Flats
         from the top down."""
         board, add = self.board, self.add
-        for flat_drops, choices in self.unstacks[i, t.units, dirs]:
+        for flat_drops, choices in self.r.unstacks[i, t.units, dirs]:
             # Flats obey the height rule; Pyramids ignore it.
             for c, most in flat_drops:
                 u = board[c]
@@ -226,7 +222,7 @@ class Generator:
     def cube(self, i: int) -> None:
         """The Cube: 1-5 cells orthogonally to an empty cell, over all but standing sticks and Flags."""
         board, add = self.board, self.add
-        for ray in self.cube_rays[i]:
+        for ray in self.r.cube[i]:
             for j, move in ray:
                 u = board[j]
                 if u is None:
@@ -236,7 +232,7 @@ class Generator:
 
     def ring(self, i: int, t: Thing) -> None:
         """The Ring: orthogonal slides over empty cells, and Build Power."""
-        board, add, rays = self.board, self.add, self.rays
+        board, add, rays = self.board, self.add, self.r.by_dir
         for d in ORTH:
             for j, move, _ in rays[d][i]:
                 if board[j] is not None:
@@ -248,7 +244,7 @@ class Generator:
     def stick(self, i: int, t: Thing) -> None:
         """A stick: falls when standing; rolls and stands up when laying
         (standing up only onto an empty cell)."""
-        always, stands = self.sticks[t.cells, t.kind, self.s.game.fall]
+        always, stands = self.r.sticks[t.cells, t.kind, self.s.game.fall]
         self.out.extend(always)
         board, add = self.board, self.add
         for j, action in stands:
@@ -258,7 +254,7 @@ class Generator:
     def rectangle(self, i: int) -> None:
         """A Rectangle: one cell any way, attacking whatever is there."""
         board, add = self.board, self.add
-        for j, move, attack in self.all_near[i]:
+        for j, move, attack in self.r.all_near[i]:
             add(move if board[j] is None else attack)
 
 

@@ -63,16 +63,19 @@ class Thing:
     # Derived once, for move generation: ``code`` names the piece's part in
     # the rules (``F`` a single Flat, ``FF`` a Flat Stack, ``P`` a Pyramid or
     # Constructed Pyramid, ``Q`` a Pyramid Stack, ``s``/``l`` a standing or
-    # laying stick, else ``kind``), ``pyr`` its Pyramids, ``tall`` its height.
+    # laying stick, else ``kind``), ``pyr`` its Pyramids, ``tall`` its height,
+    # ``room`` the Shields the piece on top may still take.
     code: str = field(init=False, repr=False, compare=False)
     pyr: int = field(init=False, repr=False, compare=False)
     tall: int = field(init=False, repr=False, compare=False)
+    room: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        code, pyr, tall = _derived(self.kind, self.units, len(self.cells))
+        code, pyr, tall, room = _derived(self.kind, self.units, len(self.cells), self.shields)
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "pyr", pyr)
         object.__setattr__(self, "tall", tall)
+        object.__setattr__(self, "room", room)
 
     # ---- what kind of column or stick
 
@@ -121,8 +124,8 @@ class Thing:
         return self.shields
 
     def shield_room(self) -> int:
-        """How many more Shields the piece on top may take."""
-        return CAP[self.top_letter()] - self.top_shields()
+        """How many more Shields the piece on top may take (``room``)."""
+        return self.room
 
     def with_top_shield(self) -> Thing:
         """This thing with one more Shield on its top piece."""
@@ -140,17 +143,20 @@ def _shape(units: tuple) -> tuple[int, str]:
 
 
 @cache
-def _derived(kind: str, units: tuple, covered: int) -> tuple[str, int, int]:
-    """The (code, Pyramids, height) of a thing of ``kind`` made of
-    ``units`` that covers ``covered`` cells, remembered (see :class:`Thing`)."""
+def _derived(kind: str, units: tuple, covered: int, shields: int) -> tuple[str, int, int, int]:
+    """The (code, Pyramids, height, Shield room) of a thing of ``kind`` made
+    of ``units`` that covers ``covered`` cells and carries ``shields``,
+    remembered (see :class:`Thing`)."""
     if kind == "col":
         f, p = _shape(units)
         code = ("F" if f == 1 else "FF") if not p else ("P" if not f else "Q")
-        return code, len(p), len(units)
+        top, carried = units[-1] if units else ("F", 0)
+        return code, len(p), len(units), CAP[top] - carried
+    room = CAP[kind] - shields
     if kind in "TH":
         standing = covered == 1
-        return "s" if standing else "l", 0, (3 if kind == "T" else 2) if standing else 1
-    return kind, 0, 2 if kind == "V" else 1
+        return "s" if standing else "l", 0, (3 if kind == "T" else 2) if standing else 1, room
+    return kind, 0, 2 if kind == "V" else 1, room
 
 
 def column(owner: str, *units) -> Thing:

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...core import Action, Ending, IllegalAction, NotationError, Outcome, State, Step, StepOptions, checked_action
+from ...core import (
+    Action,
+    Ending,
+    IllegalAction,
+    NotationError,
+    Outcome,
+    State,
+    Step,
+    StepOptions,
+    cached,
+    checked_action,
+)
 from .board import Geometry
 from .edit import edit, placed
 from .effects import carry_out
@@ -41,12 +51,16 @@ class Census(NamedTuple):
     pyramids: dict[str, int]
     #: The cells of each side's columns that hold a Pyramid.
     pyramid_cells: dict[str, list[int]]
+    #: The cells of each side's Nice Flag and Ring, ascending (the pieces
+    #: with actions the move tables leave out).
+    others: dict[str, list[int]]
 
 
 def _census(board: tuple) -> Census:
     """Where the pieces of ``board`` stand, found in one pass: see :class:`Census`."""
     cells: dict[str, list[int]] = {"w": [], "b": []}
     bases: dict[str, list[int]] = {"w": [], "b": []}
+    others: dict[str, list[int]] = {"w": [], "b": []}
     flags: list[int] = []
     pyramids = {"w": 0, "b": 0}
     for i in compress(range(len(board)), board):  # the occupied cells (a Thing is always true)
@@ -55,9 +69,11 @@ def _census(board: tuple) -> Census:
         if t.pyr:
             pyramids[t.owner] += t.pyr
             bases[t.owner].append(i)
-        elif t.code == "V":
-            flags.append(i)
-    return Census(cells, flags, pyramids, bases)
+        elif t.code in "VR":
+            others[t.owner].append(i)
+            if t.code == "V":
+                flags.append(i)
+    return Census(cells, flags, pyramids, bases, others)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -93,12 +109,12 @@ class CCCState(State):
         tables = rays(self.files, self.ranks)
         self.__dict__.update(geo=tables.geo, rays=tables, geo_steps=tables.steps, census=_census(self.board))
 
-    @cached_property
+    @cached
     def frozen(self) -> frozenset:
         """Cells where pieces cannot move or act (next to a Nice Flag)."""
         return frozen_cells(self)
 
-    @cached_property
+    @cached
     def table(self) -> dict[int, list[Action]]:
         """Listed actions by the cell they start from."""
         found: dict[int, list[Action]] = {}
@@ -106,22 +122,22 @@ class CCCState(State):
             found.setdefault(a.data[1], []).append(a)  # every listed plan names its start cell second
         return found
 
-    @cached_property
+    @cached
     def listed(self) -> tuple[Action, ...]:
         """The listable actions: everything but Shields and the Nice Flag."""
         return tuple(listed_actions(self))
 
-    @cached_property
+    @cached
     def _by_text(self) -> dict[str, Action]:
         """The listable actions by their texts."""
         return {a.text: a for a in self.listed}
 
-    @cached_property
+    @cached
     def unlisted(self) -> tuple[Action, ...]:
         """The actions the move tables leave out, in a bounded form (see :func:`.entry.unlisted`)."""
         return unlisted_actions(self)
 
-    @cached_property
+    @cached
     def shield_room(self) -> dict[int, int]:
         """Pieces of the side to move that may take Shields (see :func:`.entry.shield_room`)."""
         return room_for_shields(self)
@@ -217,7 +233,7 @@ class CCCState(State):
         """The position text (see :mod:`.notation`)."""
         return self._text
 
-    @cached_property
+    @cached
     def _text(self) -> str:
         """The position text, written once."""
         return write(self)

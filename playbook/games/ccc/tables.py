@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from ...core import Action, Step
 from .board import ALL, ORTH, forward_dirs, geometry
+from .entry import flag_leaps, shield_cast
 from .moves import stick_table, unstack_table
 
 
@@ -33,8 +34,10 @@ class Rays:
     ``i-cell`` and ``ixcell``; ``powers`` the power actions made so far, by
     plan; ``unstacks[i, units, dirs]`` what unstacking needs (see
     :func:`.moves.unstack_table`); ``sticks[cells, kind, fall]`` a stick's
-    actions (see :func:`.moves.stick_table`).  Rays are made on first use, so a large board costs only what its
-    positions use."""
+    actions (see :func:`.moves.stick_table`); ``flag_leaps[i]`` the Nice
+    Flag's listed leaps (see :func:`.entry.flag_leaps`); ``frozen`` the
+    cells frozen by Flags standing on given cells.  Rays are made on first
+    use, so a large board costs only what its positions use."""
 
     def __init__(self, files: int, ranks: int):
         self.geo = geometry(files, ranks)
@@ -46,6 +49,10 @@ class Rays:
         # The Cube's moves: per cell, per orthogonal direction, up to five (cell, move) pairs.
         self.cube = _Lazy(lambda i: tuple(tuple((j, move) for j, move, _ in self.by_dir[d][i][:5]) for d in ORTH))
         self.sticks = _Lazy(lambda key: stick_table(self.geo, self.steps, self.powers, key))
+        self.flag_leaps = _Lazy(lambda i: flag_leaps(self.geo.names, self.steps, self.powers, self.geo.leaps[i], i))
+        self.shield_casts = _Lazy(lambda i: _Lazy(lambda c: shield_cast(self.geo.names, self.steps, self.powers, i, c)))
+        # The cells a Nice Flag freezes, by how far it reaches and where the Flags stand.
+        self.frozen: dict = {}
         self.all_near = self.near(ALL)
         self.all_jumps = self.geo.jumps(ALL)
         self._sides: dict = {}

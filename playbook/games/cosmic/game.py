@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core import Game, IllegalAction, PlaybookError, Step, checked_text
 from ...descriptor import Descriptor, Ending, Option, Talk
 from .board import ACCEPT_DRAW, BARE_KING, NAMES, OFFER_DRAW, START
@@ -15,7 +17,7 @@ def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class CosmicChess(Game):
+class CosmicChess(Game[CosmicState]):
     """Cosmic Chess.  ``compulsory_capture`` (True or False), ``king_jumps``
     (how many jumps a king may chain) and ``quiet_limit`` (moves without a
     capture that end the game, None for no such end) choose other readings
@@ -30,27 +32,26 @@ class CosmicChess(Game):
         settings=(Option("first", "white", str, "the side that moves first", choices=("white", "black")),),
         talk=(Talk(OFFER_DRAW, "offer"), Talk(ACCEPT_DRAW, "accept")),
         endings=(Ending.KING_CAPTURED, Ending.AGREEMENT, BARE_KING, Ending.MOVE_LIMIT, Ending.NO_MOVE),
-        puzzle_depths=(1, 3), bench_depth=5, clarified_in="notebooks/cosmic_chess_part_2.ipynb")
-    players = ("white", "black")
-    engine = ENGINE
+        puzzle_depths=(1, 3), bench_depth=5, clarified_in="notebooks/cosmic_chess_part_2.ipynb",
+        players=("white", "black"), engine=ENGINE)
+    compulsory_capture: bool
+    king_jumps: int
+    quiet_limit: int | None
 
-    def __init__(self, compulsory_capture: bool = False, king_jumps: int = 2, quiet_limit: int | None = None):
-        if not isinstance(compulsory_capture, bool):
-            raise PlaybookError(f"options: compulsory_capture is True or False, not {compulsory_capture!r}")
-        if not _whole(king_jumps) or king_jumps < 1:
-            raise PlaybookError(f"options: king_jumps is a whole number from 1 up, not {king_jumps!r}")
-        if quiet_limit is not None and (not _whole(quiet_limit) or quiet_limit < 1):
-            raise PlaybookError(f"options: quiet_limit is a whole number from 1 up, or None, not {quiet_limit!r}")
-        self.compulsory_capture = compulsory_capture
-        self.king_jumps = king_jumps
-        self.quiet_limit = quiet_limit
+    def __init__(self, *args: Any, **variants: Any) -> None:
+        """The game with its rule variants; a king or quiet limit under 1 is refused too."""
+        super().__init__(*args, **variants)
+        if not _whole(self.king_jumps) or self.king_jumps < 1:
+            raise PlaybookError(f"options: king_jumps is a whole number from 1 up, not {self.king_jumps!r}")
+        if self.quiet_limit is not None and (not _whole(self.quiet_limit) or self.quiet_limit < 1):
+            raise PlaybookError(f"options: quiet_limit is a whole number from 1 up, or None, not {self.quiet_limit!r}")
 
     def palette(self) -> tuple[Step, ...]:
         """Each side's king, rook, knight and pawn, by their letters."""
         return tuple(Step.choice(letter if side == "white" else letter.lower(), f"{side} {NAMES[letter]}")
                      for side in ("white", "black") for letter in "KRNP")
 
-    def initial(self, first: str = "white") -> CosmicState:
+    def _initial(self, first: str) -> CosmicState:
         """The start position, with ``first`` ("white" or "black") to move."""
         if first not in ("white", "black"):
             raise IllegalAction(f"first must be 'white' or 'black', not {first!r}")

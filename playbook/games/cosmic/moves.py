@@ -1,10 +1,12 @@
 """Cosmic Chess move generation: every move and capture chain of the side
-to move, worked out once per position."""
+to move, worked out once per position (the chains by
+:func:`playbook.chains.jump_chains`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...chains import jump_chains
 from ...core import Action, StateMixin
 from .board import ALL8, BLACK, CELL_STEPS, CELLS, DIAG, JUMPS, KNIGHT, OFF, OFF_STEP, ORTH, PLAIN, RAYS, STEPS1, WHITE
 
@@ -34,10 +36,10 @@ class CosmicMoves(StateMixin):
                 kind = piece.upper()
                 if kind == "P":
                     self._steps(board, i, DIAG, actions)
-                    self._chain(board, i, DIAG, None, actions)
+                    self._chains(board, i, DIAG, None, actions)
                 elif kind == "K":
                     self._steps(board, i, ALL8, actions)
-                    self._chain(board, i, ALL8, self.game.king_jumps, actions)
+                    self._chains(board, i, ALL8, self.game.king_jumps, actions)
                 elif kind == "N":
                     self._knight(board, i, mine, actions)
                 else:
@@ -77,37 +79,30 @@ class CosmicMoves(StateMixin):
             if board[j] == ".":
                 out.append(PLAIN[i, j])
 
-    def _enemy(self, piece: str) -> bool:
-        return piece in (BLACK if self.side == "w" else WHITE)
+    def _chains(self, board, start, dirs, limit, out, path=(), captured=()):
+        """Add every capturing chain of jumps of the piece on ``start`` in the
+        directions ``dirs`` (at most ``limit``), or those going on from
+        ``path`` when a capture began it: over an enemy onto an empty cell,
+        or off the board over the enemy king; taking the king ends it."""
+        enemy = BLACK if self.side == "w" else WHITE
+        table = JUMPS[dirs]
+        for over, _ in table[path[-1] if path else start]:
+            if board[over] in enemy:
+                break
+        else:
+            return  # no enemy to jump next to it (most pieces of most positions)
 
-    def _chain(self, board, start, dirs, limit, out, path=None, captured=()):
-        """Add every capturing chain of jumps from ``path[-1]``; ``board`` is
-        updated in place as pieces are jumped and restored afterwards."""
-        if path is None:
-            path = [start]
-        here = path[-1]
-        if limit is not None and len(captured) >= limit:
-            return
-        for over, land in JUMPS[dirs][here]:
-            victim = board[over]
-            if not self._enemy(victim):
-                continue
-            if land is None:
-                if victim.upper() == "K":
-                    self._emit_capture(start, path + [None], captured + (over,), out)
-                continue
-            if board[land] != ".":
-                continue
-            new_path = path + [land]
-            new_captured = captured + (over,)
-            self._emit_capture(start, new_path, new_captured, out)
-            if victim.upper() == "K":
-                continue  # the game is won: the chain stops here
-            board[over] = "."
-            moving, board[start] = board[start], "."
-            self._chain(board, start, dirs, limit, out, new_path, new_captured)
-            board[start] = moving
-            board[over] = victim
+        def jumps(here, jumped):
+            for over, land in table[here]:
+                victim = board[over]
+                if victim in enemy:
+                    king = victim in "Kk"
+                    if land is not None or king:
+                        yield over, land, not king
+
+        for chain, taken in jump_chains(start, jumps, lambda cell: board[cell] == ".", path=path, jumped=captured,
+                                        limit=limit):
+            self._emit_capture(start, chain, taken, out)
 
     @staticmethod
     def _emit_capture(start, path, captured, out):
@@ -148,11 +143,7 @@ class CosmicMoves(StateMixin):
                     break
                 if board[land] != ".":
                     break
-                self._emit_capture(i, [i, land], (j,), out)
-                if piece.upper() != "K":
-                    board[j] = "."
-                    moving, board[i] = board[i], "."
-                    self._chain(board, i, ORTH, None, out, [i, land], (j,))
-                    board[i] = moving
-                    board[j] = piece
+                self._emit_capture(i, (i, land), (j,), out)
+                if piece.upper() != "K":  # later jumps are over an orthogonally adjacent enemy
+                    self._chains(board, i, ORTH, None, out, (i, land), (j,))
                 break

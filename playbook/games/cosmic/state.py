@@ -137,6 +137,8 @@ class CosmicState(CosmicMoves, CosmicRefusals, CosmicView, State):
             return CosmicState(self.board, self.side, "=", self.game, self.quiet)
         start, end, captured = action.data
         board = list(self.board)
+        # Lifted before it is put down, so a chain ending where it began keeps its piece (as
+        # playbook.chains.carry_out does; written out here, where searches play it at every node).
         piece = board[start]
         board[start] = "."
         for c in captured:

@@ -12,7 +12,7 @@ from .notation import _Reader, name_problem, read_position
 from .state import CresnovianState
 
 
-class CresnovianChess(Game):
+class CresnovianChess(Game[CresnovianState]):
     """Cresnovian Chess v0.4.1."""
 
     descriptor = Descriptor(
@@ -21,12 +21,11 @@ class CresnovianChess(Game):
                   Option("second", "right", str, "the kingdom of the second player, who moves first",
                          choices=("left", "right")),
                   Option("names", ("Left Kingdom", "Right Kingdom"), tuple, "the two kingdoms' names")),
-        endings=(KINGDOM_EMPTIED,), clarified_in="notebooks/cresnovian_chess_part_4.ipynb")
-    players = ("first", "second")
-    engine = ENGINE
+        endings=(KINGDOM_EMPTIED,), clarified_in="notebooks/cresnovian_chess_part_4.ipynb",
+        # The pieces belong to kingdoms, not to players, and are drawn alike.
+        players=("first", "second"), colours=("neutral", "neutral"), engine=ENGINE)
 
-    def initial(self, arrangement: dict[str, str] | None = None, second: str = "right",
-                names: tuple[str, str] = ("Left Kingdom", "Right Kingdom")) -> CresnovianState:
+    def _initial(self, arrangement: dict[str, str] | None, second: str, names: tuple[str, str]) -> CresnovianState:
         """The set-up phase, or with ``arrangement`` (cell -> umbration for
         the nine foundation cells) a game ready to play: the second player
         holds the ``second`` kingdom and moves first."""

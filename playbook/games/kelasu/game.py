@@ -10,18 +10,17 @@ from .notation import FIELDS, LETTERS, _build, _Reader
 from .state import KelasuState
 
 
-class Kelasu(Game):
+class Kelasu(Game[KelasuState]):
     """Kelasu v0.1."""
 
     descriptor = Descriptor(
         "kelasu", "Kelasu", talk=(Talk(RESIGN.text, "resign"), Talk(OFFER.text, "offer"), Talk(ACCEPT.text, "accept")),
         endings=(Ending.RESIGNATION, Ending.AGREEMENT, Ending.NO_MOVE, Ending.MOVE_LIMIT, Ending.REPETITION,
                  Ending.GOAL_HELD, Ending.PIECES_LOST),
-        puzzle_plies=1000, clarified_in="notebooks/kelasu_part_3.ipynb")
-    players = SIDES
-    engine = ENGINE
+        puzzle_plies=1000, clarified_in="notebooks/kelasu_part_3.ipynb",
+        players=SIDES, colours=SIDES, engine=ENGINE)
 
-    def initial(self) -> KelasuState:
+    def _initial(self) -> KelasuState:
         return KelasuState(START_BOARD, "blue", 4, frozenset(), 0, (), "", "", self)
 
     def palette(self) -> tuple[Step, ...]:

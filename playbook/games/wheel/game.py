@@ -17,7 +17,7 @@ NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal")
 COLLISIONS = ("bounce", "destroy")
 
 
-class ChessWheel(Game):
+class ChessWheel(Game[WheelState]):
     """Chess Wheel+.  ``collision`` chooses what happens when moves meet in
     one cell (``"bounce"``: they all fail; ``"destroy"``: they all succeed
     and every piece ending there is destroyed); ``blocking=False`` lets
@@ -35,20 +35,15 @@ class ChessWheel(Game):
         endings=(Ending.KING_CAPTURED,), bench_depth=4,
         # Its puzzles are a week of sealed orders, not a line of moves: no self-play depths, a hook instead.
         puzzle_depths=(), puzzle_hook="playbook.games.wheel.puzzles:WEEK",
-        clarified_in="notebooks/chess_wheel_part_3.ipynb")
-    players = NAMES[:2]
-    simultaneous = True  # every player orders in the same move phase
-    hidden_information = True  # orders stay sealed until the resolve phase
-    engine = ENGINE
+        clarified_in="notebooks/chess_wheel_part_3.ipynb",
+        players=NAMES[:2], engine=ENGINE,
+        simultaneous=True,  # every player orders in the same move phase
+        hidden_information=True)  # orders stay sealed until the resolve phase
+    collision: str
+    blocking: bool
+    knight_across: bool
 
-    def __init__(self, collision: str = "bounce", blocking: bool = True, knight_across: bool = False):
-        if collision not in COLLISIONS:
-            raise ValueError(f"collision is one of {COLLISIONS}, not {collision!r}")
-        self.collision = collision
-        self.blocking = blocking
-        self.knight_across = knight_across
-
-    def initial(self, players=2, power: int = 3, ready: bool = False) -> WheelState:
+    def _initial(self, players, power: int, ready: bool) -> WheelState:
         """The start of a cycle: ``players`` is a number from 2 to 8 (seats
         named Ann, Bob, Cyd, ...) or a sequence of names; nobody has a board
         yet.  With ``ready=True`` every player has already created and

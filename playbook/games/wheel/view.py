@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from ...render import OWNERS, Area, Cell, Glyph, Label, Mark, Piece, Scene, Zone
+from ...render import Area, Cell, Glyph, Label, Mark, Piece, Scene, Zone
 from .board import FILES, NAMES, short
 from .orders import read_orders, split_body
 from .resolve import STAGE, STAGES, WHY
@@ -29,11 +29,6 @@ GLYPHS = {k: (Glyph(name, 0.9 if k != "P" else 0.8),) for k, name in
 ZONES = (Zone("shared", "#c9e4f6", "#3e6680"),
          Zone("strip", "#e3f1fa", "#2c4150", "stroke: #7fa7c4; stroke-width: 0.5; stroke-dasharray: 4 3"))
 TOP = 1.6  # room above the top row of boards for names and files
-
-
-def colour(state, player: str) -> str:
-    """The colour class of a player: by seat."""
-    return OWNERS[state.players.index(player) % 8]
 
 
 def layout(players) -> dict:
@@ -55,7 +50,7 @@ def layout(players) -> dict:
 
 def drawn(state, cell: str, owner: str, kind: str) -> Piece:
     """The ``kind`` (a letter) of the player ``owner`` on ``cell``, as a chess figure in their colour."""
-    return Piece((cell,), colour(state, owner), GLYPHS[kind], title=f"{owner}'s {NAMES[kind]} on {cell}")
+    return Piece((cell,), state.colour(owner), GLYPHS[kind], title=f"{owner}'s {NAMES[kind]} on {cell}")
 
 
 def scene(state, player: str | None = None) -> Scene:

@@ -1,5 +1,6 @@
-"""Checks that hold for every position of every game, and text mutations for
-fuzzing parsers.  Game tests call these on positions from random play.
+"""What holds for every position of every game, as assertions, and text
+mutations for fuzzing parsers.  The checks of :mod:`playbook.checks` call
+these on positions of random play, and a game's own tests may too.
 
 >>> sorted(set(mutations("ab c", __import__("random").Random(0), 40))) != []
 True
@@ -71,7 +72,7 @@ def assert_observations_sound(state: State) -> None:
 def random_positions(start: State, n: int, seed: int) -> list[State]:
     """``n`` positions of random play from ``start`` (a game that ends
     starts again; where the dice move, they are rolled from ``seed``)."""
-    agent, dice, state, out = RandomAgent(seed=seed), Dice(seed), start, []
+    agent, dice, state, out = RandomAgent(seed=seed), Dice(seed), start, list[State]()
     while len(out) < n:
         if state.outcome is not None:
             state = start
@@ -142,7 +143,7 @@ def assert_parse_is_safe(game, text: str) -> State | None:
         state = game.parse(text)
     except NotationError:
         return None
-    except PlaybookError as exc:  # pragma: no cover - a wrong error type is a bug
-        raise AssertionError(f"parse({text!r}) raised {type(exc).__name__}, not NotationError: {exc}")
+    except PlaybookError as exc:  # a wrong error type is a bug
+        raise AssertionError(f"parse({text!r}) raised {type(exc).__name__}, not NotationError: {exc}") from None
     assert_sound(state, listed=False)
     return state
