@@ -21,10 +21,14 @@ build needs no network:
 - the kernel's own stand-ins (``ipykernel``, ``pyodide-kernel``, ``piplite``,
   ``widgetsnbextension``) from the installed kernel extension.
 
-Every wheel is listed in the runtime's ``pyodide-lock.json`` and loaded as
-the kernel starts (``loadPyodideOptions.packages``), so the page fetches
-nothing from any other host and ``import playbook`` works in the first
-cell.  In the page the progress file lives on the site's drive (see
+Only the wheels that playbook and the kernel need in the browser are
+shipped, compiled to bytecode by the site's own Python (see
+:mod:`playbook.lite_bytecode`), each listed in the site's
+``pyodide-lock.json`` with what it depends on.  The kernel loads what it
+imports itself as it starts (``loadPyodideOptions.packages``, see
+:func:`at_start`) and the rest when a cell imports it, so the page
+fetches nothing from any other host and ``import playbook`` works in the
+first cell.  In the page the progress file lives on the site's drive (see
 :mod:`playbook.progress`), kept in the browser's storage.
 
 Left out, because the browser's Python cannot run it: ``analysis.ipynb``
@@ -55,6 +59,9 @@ from dataclasses import dataclass
 from email.parser import Parser
 from pathlib import Path
 
+from . import lite_bytecode
+from .lite_bytecode import SITE_PREFIX, STDLIB_PREFIX, Job
+
 __all__ = [
     "MARKER",
     "LiteError",
@@ -75,13 +82,33 @@ __all__ = [
 LEFT_OUT = ("analysis.ipynb",)
 #: What the kernel imports as it starts, beside the package's own dependencies.
 KERNEL_NEEDS = ("ipython", "comm", "jedi")
+#: What the kernel's worker loads as it starts (it would install what is not
+#: loaded before it, one package after another): the package manager, the
+#: kernel and what it imports.
+KERNEL_START = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
 #: The notebook the site opens on.
 START_PAGE = "00_start_here.ipynb"
 #: The runtime's files the page loads (the rest of the npm package is not needed).
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: Folders of wheels that nothing in the site can use, left out: jedi's type
+#: stubs of third-party libraries and of Django, which the site cannot
+#: install (jedi skips a stubs folder that is not there; those of the
+#: standard library stay).  They are 4,800 of jedi's 5,600 files, and
+#: unpacking them took most of the kernel's start.
+LEFT_OUT_FILES = {"jedi": ("jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/")}
 #: Real packages the kernel replaces by stand-ins of its own.
 STAND_INS = ("widgetsnbextension", "ipykernel")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: playbook's own JupyterLab extension (labextension/ in the repository).
+OWN_EXTENSION = "playbook-games"
+#: The site's kernel as it names itself, and its language as its kernel_info
+#: reply gives it (jupyterlite-pyodide-kernel 0.8.6, whose Python it reports
+#: as "3.8"); tests/browser/test_lite_reopen.py opens a notebook unmodified.
+SITE_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+SITE_LANGUAGE_INFO = {
+    "codemirror_mode": {"name": "python", "version": 3}, "file_extension": ".py", "mimetype": "text/x-python",
+    "name": "python", "nbconvert_exporter": "python", "pygments_lexer": "ipython3", "version": "3.8",
+}
 #: The file a build leaves in its site: a later build replaces only a folder holding it (or an empty one).
 MARKER = ".playbook-lite-site"
 
@@ -247,33 +274,89 @@ def _importable(module: str) -> bool:
 # ---------------------------------------------------------------- the lock
 
 
-def lock_entry(wheel: Path) -> dict:
+def lock_entry(wheel: Path, shipped: frozenset[str] = frozenset(), python: str = "3.14.0") -> dict:
     """The ``pyodide-lock.json`` entry that lets the runtime load ``wheel``
-    from the folder beside the lock: its name, version, file, checksum and
-    the top-level modules it provides."""
+    from the folder beside the lock: its name, version, file, checksum,
+    the top-level modules it provides (from sources or bytecode), and what
+    it depends on among the ``shipped`` distributions in the browser's
+    Python ``python`` (so that importing a module loads what it needs)."""
     name, version = wheel.name.split("-")[:2]
     with zipfile.ZipFile(wheel) as archive:
         tops = sorted({
-            n.split("/")[0].removesuffix(".py") for n in archive.namelist()
-            if not n.split("/")[0].endswith((".dist-info", ".data")) and (n.endswith(".py") or "/" in n)
+            re.sub(r"\.pyc?$", "", n.split("/")[0]) for n in archive.namelist()
+            if not n.split("/")[0].endswith((".dist-info", ".data")) and (n.endswith((".py", ".pyc")) or "/" in n)
         })
     return {
         "name": canonical(name), "version": version, "file_name": wheel.name, "install_dir": "site",
         "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "package_type": "package",
-        "imports": [t for t in tops if t.isidentifier()], "depends": [], "unvendored_tests": False,
-        "shared_library": False,
+        "imports": [t for t in tops if t.isidentifier()],
+        "depends": [d for d in browser_requirements(wheel, python) if d in shipped],
+        "unvendored_tests": False, "shared_library": False,
     }
 
 
-def write_lock(folder: Path, runtime_lock: Path, wheels: list[Path]) -> list[str]:
+def browser_environment(python: str) -> dict[str, str]:
+    """The environment markers of the browser's Python ``python`` (a full
+    version such as ``3.14.2``): Pyodide's CPython on Emscripten."""
+    return {
+        "implementation_name": "cpython", "implementation_version": python, "os_name": "posix",
+        "platform_machine": "wasm32", "platform_python_implementation": "CPython", "platform_release": "",
+        "platform_system": "Emscripten", "platform_version": "", "python_full_version": python,
+        "python_version": ".".join(python.split(".")[:2]), "sys_platform": "emscripten", "extra": "",
+    }
+
+
+def browser_requirements(wheel: Path, python: str) -> list[str]:
+    """The names of the distributions ``wheel`` needs in the browser's
+    Python ``python``: its requirements whose markers hold there (none of
+    its extras)."""
+    from packaging.requirements import Requirement
+
+    environment = browser_environment(python)
+    needs = (Requirement(r) for r in requirements(wheel))
+    return sorted({canonical(r.name) for r in needs if r.marker is None or r.marker.evaluate(environment)})
+
+
+def needed(wheels: list[Path], roots: list[str], python: str) -> list[Path]:
+    """The ``wheels`` that ``roots`` (distribution names) need in the
+    browser, themselves included: what the site ships."""
+    by_name = {canonical(w.name.split("-")[0]): w for w in wheels}
+    wanted: set[str] = set()
+    todo = [canonical(r) for r in roots]
+    while todo:
+        name = todo.pop()
+        if name in wanted or name not in by_name:
+            continue
+        wanted.add(name)
+        todo += browser_requirements(by_name[name], python)
+    return [w for name, w in by_name.items() if name in wanted]
+
+
+def write_lock(folder: Path, runtime_lock: Path, wheels: list[Path]) -> dict[str, dict]:
     """Write ``pyodide-lock.json`` in ``folder`` naming exactly ``wheels``
     (the runtime's own lock names hundreds of packages that are not
-    shipped), and return the names to load as the kernel starts."""
+    shipped), each with what it depends on; returns the lock's entries by
+    name."""
     info = json.loads(runtime_lock.read_text())["info"]
-    packages = {entry["name"]: entry for entry in map(lock_entry, wheels)}
+    shipped = frozenset(canonical(w.name.split("-")[0]) for w in wheels)
+    packages = {entry["name"]: entry for entry in (lock_entry(w, shipped, info["python"]) for w in wheels)}
     lock = {"info": info, "packages": dict(sorted(packages.items()))}
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
-    return sorted(packages)
+    return lock["packages"]
+
+
+def at_start(packages: dict[str, dict]) -> list[str]:
+    """What the kernel loads as it starts: :data:`KERNEL_START` and what
+    they depend on.  The rest loads when a cell imports it (the kernel
+    looks up each cell's imports in the lock)."""
+    wanted: set[str] = set()
+    todo = [name for name in KERNEL_START if name in packages]
+    while todo:
+        name = todo.pop()
+        if name not in wanted:
+            wanted.add(name)
+            todo += packages[name]["depends"]
+    return sorted(wanted)
 
 
 # ---------------------------------------------------------------- the site
@@ -298,16 +381,73 @@ def site_notebooks(source: Path) -> list[Path]:
 
 
 def site_config(packages: list[str]) -> dict:
-    """``jupyter-lite.json``: the kernel loads every shipped wheel as it
-    starts and never falls back to PyPI."""
+    """``jupyter-lite.json``: the kernel loads ``packages`` as it starts
+    (see :func:`at_start`) and never falls back to PyPI; the kernel of the
+    notebook in the page's address starts as the page loads, and notebooks
+    restored from the last visit start theirs when shown, rather than all
+    together (``playbookSiteKernels``, read by playbook's JupyterLab
+    extension)."""
     return {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "playbook",
+            "playbookSiteKernels": True,
             "litePluginSettings": {
                 KERNEL_PLUGIN: {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": packages}},
             },
         },
+    }
+
+
+def site_notebook(text: str) -> str:
+    """A notebook's text as the site ships it.
+
+    - Its multi-line texts (cell sources, outputs) are each one string, as
+      JupyterLab gets them from a Jupyter server: the site hands JupyterLab
+      the file as it is, and its table of contents fails on an output's
+      Markdown held as a list of lines.
+    - It names the site's kernel as that kernel describes itself
+      (:data:`SITE_KERNELSPEC`, :data:`SITE_LANGUAGE_INFO`): JupyterLab
+      writes those over any other as the kernel starts, which marks the
+      notebook modified as soon as it is opened."""
+    import nbformat
+
+    notebook = nbformat.reads(text, as_version=4)
+    notebook.metadata["kernelspec"] = SITE_KERNELSPEC
+    notebook.metadata["language_info"] = SITE_LANGUAGE_INFO
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
+def front_ends(source: Path, folder: Path) -> list[str]:
+    """Gather in ``folder`` the JupyterLab extensions the site runs: every
+    one installed beside the build's JupyterLab (the widgets' manager, the
+    Pyodide kernel, anywidget, ...), and playbook's own as built in the
+    repository at ``source`` (an installed copy may be older).  Returns
+    their names."""
+    from jupyter_core.paths import jupyter_path
+
+    own = source / "labextension" / OWN_EXTENSION
+    if not (own / "package.json").is_file():
+        raise FileNotFoundError(f"{own} is missing: build it with `npm ci && npm run build` in labextension/")
+    found: dict[str, Path] = {}
+    for root in reversed(jupyter_path("labextensions")):  # the first on the path wins, as in JupyterLab
+        for path in [*Path(root).glob("*/package.json"), *Path(root).glob("@*/*/package.json")]:
+            meta = json.loads(path.read_text())
+            if meta.get("jupyterlab", {}).get("_build"):  # built, ready to load
+                found[meta["name"]] = path.parent
+    found[OWN_EXTENSION] = own
+    for name, path in found.items():
+        shutil.copytree(path, folder / name)
+    return sorted(found)
+
+
+def build_config(extensions: Path) -> dict:
+    """``jupyter_lite_config.json``: the site's JupyterLab extensions are
+    those gathered in ``extensions`` (see :func:`front_ends`), not those
+    installed beside the build."""
+    return {
+        "LiteBuildConfig": {"ignore_sys_prefix": ["federated_extensions"]},
+        "FederatedExtensionAddon": {"extra_labextensions_path": [str(extensions)]},
     }
 
 
@@ -338,22 +478,23 @@ def build(source: str | os.PathLike = ".", out: str | os.PathLike = "_site", cac
         own = playbook_wheel(source, work / "own")
         unpacked = runtime(cache, version)
         wanted = [*requirements(own), *KERNEL_NEEDS, *_runtime_pins(unpacked)]
-        pyodide = work / "lite" / "static" / "pyodide"
-        shutil.copytree(unpacked, pyodide)
         wheels = [own, *kernel_wheels()]
         stood_in = {canonical(w.name.split("-")[0]) for w in wheels}
         wheels += [w for w in sorted(browser_wheels(cache, wanted, python).glob("*.whl"))
                    if canonical(w.name.split("-")[0]) not in stood_in | set(STAND_INS)]
-        for wheel in wheels:
-            shutil.copy2(wheel, pyodide / wheel.name)
-        packages = write_lock(pyodide, unpacked / "pyodide-lock.json", wheels)
-        (work / "lite" / "jupyter-lite.json").write_text(json.dumps(site_config(packages), indent=1) + "\n")
+        full = json.loads((unpacked / "pyodide-lock.json").read_text())["info"]["python"]
+        wheels = needed(wheels, [canonical(own.name.split("-")[0]), *KERNEL_START, "widgetsnbextension"], full)
+        pyodide = work / "lite" / "static" / "pyodide"
+        packages = ship_runtime(unpacked, version, wheels, own, pyodide, cache)
+        (work / "lite" / "jupyter-lite.json").write_text(json.dumps(site_config(at_start(packages)), indent=1) + "\n")
         (work / "lite" / "overrides.json").write_text((source / "jupyter-settings" / "playbook.json").read_text())
         contents = work / "contents"
         contents.mkdir()
         notebooks = site_notebooks(source)
         for notebook in notebooks:
-            shutil.copy2(notebook, contents / notebook.name)
+            (contents / notebook.name).write_text(site_notebook(notebook.read_text()))
+        front_ends(source, work / "extensions")
+        (work / "lite" / "jupyter_lite_config.json").write_text(json.dumps(build_config(work / "extensions"), indent=1))
         _say(f"building the site for {out} (jupyter lite build)")
         # Built beside its place (the same disk, so it moves in at once), and moved in only when whole.
         staging = Path(tempfile.mkdtemp(prefix=".playbook-lite-building-", dir=out.parent))
@@ -362,11 +503,33 @@ def build(source: str | os.PathLike = ".", out: str | os.PathLike = "_site", cac
             _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work / "lite"),
                   "--contents", str(contents), "--output-dir", str(built), "--no-sourcemaps"], cwd=work)
             (built / "index.html").write_text(start_page())
+            # Browsers ask every page's host for /favicon.ico; JupyterLab's own icon answers.
+            shutil.copy2(built / "static" / "favicons" / "favicon.ico", built / "favicon.ico")
             (built / MARKER).write_text("Written by playbook lite: a later build replaces this folder whole.\n")
             _swap_in(built, out, source)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     return Site(out, tuple(n.name for n in notebooks), tuple(packages))
+
+
+def ship_runtime(unpacked: Path, version: str, wheels: list[Path], own: Path, folder: Path,
+                 cache: Path) -> dict[str, dict]:
+    """Put in ``folder`` the runtime unpacked in ``unpacked`` and the
+    ``wheels``, compiled to bytecode by that runtime (see
+    :mod:`playbook.lite_bytecode`; ``own``, playbook's wheel, keeps its
+    sources), with the lock that names them; returns the lock's entries."""
+    stdlib = unpacked / "python_stdlib.zip"
+    jobs = [Job(stdlib, STDLIB_PREFIX), *(Job(w, SITE_PREFIX, keep_sources=w == own,
+                                              leave_out=LEFT_OUT_FILES.get(canonical(w.name.split("-")[0]), ()))
+                                          for w in wheels)]
+    _say(f"compiling the site's Python to bytecode ({len(jobs)} archives; Pyodide under Node.js, once)")
+    compiled = lite_bytecode.precompiled(unpacked, version, jobs, cache)
+    folder.mkdir(parents=True)
+    for name in RUNTIME_FILES:
+        shutil.copy2(compiled[0] if name == stdlib.name else unpacked / name, folder / name)
+    for wheel in compiled[1:]:
+        shutil.copy2(wheel, folder / wheel.name)
+    return write_lock(folder, unpacked / "pyodide-lock.json", compiled[1:])
 
 
 def _runtime_pins(folder: Path) -> list[str]:

@@ -2,9 +2,11 @@
 
 It is ``playbook-games`` on PyPI (``playbook`` is another project's), but
 imports as ``playbook`` and installs the ``playbook`` command; the wheel
-holds the board's front end and JupyterLab's settings file, and nothing
-of the tests."""
+holds the board's front end, JupyterLab's settings file and the
+JupyterLab extension that shows saved pictures, and nothing of the
+tests."""
 
+import json
 import os
 import subprocess
 import sys
@@ -69,6 +71,13 @@ def test_the_wheel_holds_the_front_end_and_the_settings_file(wheel):
     assert files["playbook/static/board.css"] == (ROOT / "widgets" / "board.css").read_bytes()
     settings = "playbook_games-0.1.0.data/data/share/jupyter/lab/settings/overrides.d/playbook.json"
     assert files[settings] == (ROOT / "jupyter-settings" / "playbook.json").read_bytes()
+    # The JupyterLab extension that shows a board's picture where its live view cannot be drawn.
+    built = ROOT / "labextension" / "playbook-games"
+    shipped = "playbook_games-0.1.0.data/data/share/jupyter/labextensions/playbook-games/"
+    expected = {shipped + str(p.relative_to(built)): p.read_bytes() for p in built.rglob("*") if p.is_file()}
+    assert {n: files[n] for n in files if n.startswith(shipped)} == expected
+    entry = json.loads(expected[shipped + "package.json"])["jupyterlab"]["_build"]["load"]
+    assert entry.startswith("static/remoteEntry.")
     # The puzzles ship as data inside the package, each game's in its own package.
     assert {f"playbook/games/{g}/puzzles.json" for g in ("cosmic", "kelasu", "cresnovian", "ccc", "wheel")} <= set(files)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from playbook import lite, progress
+from playbook import lite, lite_bytecode, progress
 from playbook.cli import _parser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,18 +65,62 @@ def test_a_lock_entry_names_the_wheel_its_checksum_and_its_modules(tmp_path):
     assert entry["install_dir"] == "site" and entry["depends"] == []
 
 
+def dist(folder: Path, name: str, version: str, top: str, *needs: str) -> Path:
+    """A wheel of distribution ``name`` providing module ``top`` and declaring ``needs`` (Requires-Dist lines)."""
+    wheel_name = f"{name.replace('-', '_')}-{version}-py3-none-any.whl"
+    meta = f"Name: {name}\n" + "".join(f"Requires-Dist: {n}\n" for n in needs)
+    return make_wheel(folder, wheel_name, {f"{top}/__init__.py": "", f"{name}-{version}.dist-info/METADATA": meta})
+
+
 def test_the_lock_lists_exactly_the_shipped_wheels_under_the_runtimes_own_info(tmp_path):
     runtime_lock = tmp_path / "runtime-lock.json"
     info = {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.2"}
     runtime_lock.write_text(json.dumps({"info": info, "packages": {"numpy": {}, "micropip": {}}}))
-    wheels = [make_wheel(tmp_path, "svgwrite-1.4.3-py3-none-any.whl", {"svgwrite/__init__.py": ""}),
-              make_wheel(tmp_path, "playbook_games-0.1.0-py3-none-any.whl", {"playbook/__init__.py": ""})]
-    names = lite.write_lock(tmp_path, runtime_lock, wheels)
+    wheels = [dist(tmp_path, "svgwrite", "1.4.3", "svgwrite"),
+              dist(tmp_path, "playbook-games", "0.1.0", "playbook", "svgwrite>=1.4", "numpy",
+                   'pywin32; sys_platform == "win32"', 'pytest; extra == "test"')]
+    packages = lite.write_lock(tmp_path, runtime_lock, wheels)
     lock = json.loads((tmp_path / "pyodide-lock.json").read_text())
-    assert names == ["playbook-games", "svgwrite"]
+    assert sorted(packages) == ["playbook-games", "svgwrite"]
     assert lock["info"] == info
-    assert sorted(lock["packages"]) == names
+    assert lock["packages"] == packages
     assert lock["packages"]["playbook-games"]["imports"] == ["playbook"]
+    # Importing playbook loads svgwrite with it; numpy is not shipped, pywin32 is for Windows, pytest an extra's.
+    assert lock["packages"]["playbook-games"]["depends"] == ["svgwrite"]
+    assert lock["packages"]["svgwrite"]["depends"] == []
+
+
+def test_a_requirement_counts_in_the_browser_only_where_its_marker_holds_there(tmp_path):
+    wheel = dist(tmp_path, "ipython", "9.12.0", "IPython", 'colorama; sys_platform == "win32"',
+                 'pexpect>4.3; sys_platform != "win32" and sys_platform != "emscripten"',
+                 'exceptiongroup; python_version < "3.11"', 'decorator', 'typing_extensions; python_version < "3.15"',
+                 'black; extra == "black"')
+    # Pyodide's Python 3.14 on Emscripten: neither Windows' colorama nor the terminal's pexpect, no backport.
+    assert lite.browser_requirements(wheel, "3.14.2") == ["decorator", "typing-extensions"]
+
+
+def test_the_site_ships_what_its_roots_need_and_no_other_wheel(tmp_path):
+    wheels = [dist(tmp_path, "playbook-games", "0.1.0", "playbook", "svgwrite", "anywidget"),
+              dist(tmp_path, "anywidget", "0.11.0", "anywidget", "psygnal", 'pytest; extra == "dev"'),
+              dist(tmp_path, "psygnal", "0.16.1", "psygnal"),
+              dist(tmp_path, "svgwrite", "1.4.3", "svgwrite"),
+              dist(tmp_path, "pytest", "9.0.0", "pytest"),
+              dist(tmp_path, "ipython", "9.12.0", "IPython", "jedi"),
+              dist(tmp_path, "jedi", "0.20.1", "jedi")]
+    names = sorted(w.name.split("-")[0] for w in lite.needed(wheels, ["playbook-games"], "3.14.2"))
+    assert names == ["anywidget", "playbook_games", "psygnal", "svgwrite"]
+    names = sorted(w.name.split("-")[0] for w in lite.needed(wheels, ["playbook-games", "IPython"], "3.14.2"))
+    assert names == ["anywidget", "ipython", "jedi", "playbook_games", "psygnal", "svgwrite"]
+
+
+def test_the_kernel_loads_at_start_only_what_it_imports_itself(tmp_path):
+    packages = {
+        "ipython": {"depends": ["jedi", "pygments"]}, "jedi": {"depends": ["parso"]}, "parso": {"depends": []},
+        "pygments": {"depends": []}, "comm": {"depends": ["traitlets"]}, "traitlets": {"depends": []},
+        "playbook-games": {"depends": ["svgwrite", "traitlets"]}, "svgwrite": {"depends": []},
+    }
+    # The kernel's own (ipython, jedi, comm) and theirs; playbook and svgwrite wait for a cell that imports them.
+    assert lite.at_start(packages) == ["comm", "ipython", "jedi", "parso", "pygments", "traitlets"]
 
 
 def test_the_site_loads_every_wheel_at_start_and_never_asks_pypi():
@@ -91,6 +135,38 @@ def test_the_site_holds_every_notebook_but_the_analysis():
     assert "analysis.ipynb" not in names
     assert {"00_start_here.ipynb", "puzzles.ipynb", "cosmic_chess.ipynb", "chess_wheel_part_2.ipynb"} <= set(names)
     assert len(names) == len(list((ROOT / "notebooks").glob("*.ipynb"))) - 1
+
+
+def test_a_site_notebook_has_its_texts_whole_and_names_the_sites_kernel():
+    shipped = json.loads((ROOT / "notebooks" / "chess_wheel.ipynb").read_text())
+    site = json.loads(lite.site_notebook((ROOT / "notebooks" / "chess_wheel.ipynb").read_text()))
+    # As the kernel describes itself in the page (JupyterLab writes that over anything else).
+    assert site["metadata"]["kernelspec"] == {"display_name": "Python (Pyodide)", "language": "python",
+                                              "name": "python"}
+    assert site["metadata"]["language_info"]["name"] == "python"
+    assert len(site["cells"]) == len(shipped["cells"])
+    for was, now in zip(shipped["cells"], site["cells"], strict=True):
+        # Every text a list of lines in the file is the same text in one string.
+        assert now["source"] == "".join(was["source"])
+        for old, new in zip(was.get("outputs", []), now.get("outputs", []), strict=True):
+            for kind, value in old.get("data", {}).items():
+                assert new["data"][kind] == ("".join(value) if isinstance(value, list) else value)
+    markdown = [o["data"]["text/markdown"] for c in site["cells"] for o in c.get("outputs", [])
+                if "text/markdown" in o.get("data", {})]
+    assert markdown and all(isinstance(m, str) for m in markdown)
+
+
+def test_the_sites_extensions_are_the_installed_ones_and_playbooks_from_the_repository(tmp_path):
+    names = lite.front_ends(ROOT, tmp_path / "extensions")
+    assert {"@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension", "anywidget",
+            "playbook-games"} <= set(names)
+    own = tmp_path / "extensions" / "playbook-games"
+    built = ROOT / "labextension" / "playbook-games"
+    assert {p.relative_to(own): p.read_bytes() for p in own.rglob("*") if p.is_file()} == {
+        p.relative_to(built): p.read_bytes() for p in built.rglob("*") if p.is_file()}
+    config = lite.build_config(tmp_path / "extensions")
+    assert config["FederatedExtensionAddon"]["extra_labextensions_path"] == [str(tmp_path / "extensions")]
+    assert config["LiteBuildConfig"]["ignore_sys_prefix"] == ["federated_extensions"]
 
 
 def test_the_front_page_opens_the_start_notebook():
@@ -184,6 +260,10 @@ def quick_build(monkeypatch, tmp_path):
     monkeypatch.setattr(lite, "runtime", lambda cache, version: pieces / "runtime")
     monkeypatch.setattr(lite, "browser_wheels", lambda cache, wanted, python: pieces / "wheels")
     monkeypatch.setattr(lite, "kernel_wheels", lambda: [])
+    for name in lite.RUNTIME_FILES[:-1]:
+        (pieces / "runtime" / name).write_text("")
+    # Bytecode is made by the runtime under Node.js; here each archive stays as it was.
+    monkeypatch.setattr(lite_bytecode, "precompiled", lambda runtime, version, jobs, cache: [j.source for j in jobs])
     state = {"fail": False, "builds": 0}
 
     def run(args, **kwargs):
@@ -193,6 +273,8 @@ def quick_build(monkeypatch, tmp_path):
         out.mkdir(parents=True)
         state["builds"] += 1
         (out / "build.txt").write_text(str(state["builds"]))
+        (out / "static" / "favicons").mkdir(parents=True)  # as jupyter lite build writes JupyterLab's icon
+        (out / "static" / "favicons" / "favicon.ico").write_bytes(b"\0\0\1\0")
 
     monkeypatch.setattr(lite, "_run", run)
     monkeypatch.setenv("PLAYBOOK_LITE_CACHE", str(pieces / "cache"))

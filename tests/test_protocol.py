@@ -162,7 +162,7 @@ def test_every_message_a_board_takes_only_when_it_offers_it_names_what_it_needs(
     assert {k for k, n in needs.items() if n == "control"} == set(CONTROLS)
     assert {k for k, n in needs.items() if n == "editor"} == {k for k in FROM_BROWSER if k.startswith("edit-")}
     # Roll comes from every board, taken only while the board shows it (see test_widget_dice.py).
-    assert {k for k, n in needs.items() if not n} == {"action", "expand", "next", "jump", "roll"}
+    assert {k for k, n in needs.items() if not n} == {"action", "expand", "next", "jump", "roll", "keeps-pictures"}
 
 
 def answer_fields_read(sources: dict[str, str]) -> set[str]:

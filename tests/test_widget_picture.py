@@ -103,3 +103,70 @@ def test_a_position_shown_as_a_cell_value_is_a_picture_too():
     # A diagram with marks shows the same way.
     diagram, _ = DisplayFormatter().format(state.diagram(highlight=["d4"]))
     assert "pb-mark-target" in picture_of(diagram["text/html"])
+
+
+# ---------------------------------------------------------------- kept pictures
+
+
+def published(board, then=lambda: None):
+    """The display messages IPython sends for ``board`` shown as a cell's
+    value, then while ``then()`` runs: (data, display id, whether an update)."""
+    from IPython.core.displaypub import CapturingDisplayPublisher
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    saved, shell.display_pub = shell.display_pub, CapturingDisplayPublisher()
+    try:
+        formatted = shell.display_formatter.format(board)
+        then()
+        return formatted, [(o["data"], (o.get("transient") or {}).get("display_id"), o.get("update", False))
+                           for o in shell.display_pub.outputs]
+    finally:
+        shell.display_pub = saved
+
+
+def test_a_board_is_shown_in_an_output_with_a_display_id_holding_view_and_picture():
+    board = BoardWidget(load("cosmic"))
+    formatted, sent = published(board)
+    # The cell's value itself is left empty: the board displayed itself.
+    assert formatted == ({}, {})
+    ((data, display_id, update),) = sent
+    assert display_id and not update
+    assert set(data) == {"text/plain", WIDGET_VIEW, "text/html"}
+    assert data["text/html"] == board.picture_html()
+
+
+def test_pictures_follow_the_board_once_its_front_end_keeps_them():
+    board = BoardWidget(load("cosmic"))
+
+    def play():
+        board.play("c2-d3")  # no update yet: the front end has not said its page keeps pictures
+        board._on_message(board, {"type": "keeps-pictures"}, [])
+        board.play("d5-c4")  # Black's pawn on d5 steps diagonally forward
+
+    _, sent = published(board, play)
+    (shown, display_id, _), *updates = sent
+    # One update when the front end speaks up (after c2-d3), one after d5-c4, both to the board's output.
+    assert [(d, u) for _, d, u in updates] == [(display_id, True), (display_id, True)]
+    after_one, after_two = (data["text/html"] for data, _, _ in updates)
+    assert picture_of(after_two) == picture_of(board.picture_html())
+    expected = BoardWidget(load("cosmic"))
+    expected.play("c2-d3")
+    assert after_one == expected.picture_html()
+    assert after_one != shown["text/html"] != after_two
+    # The live view is the same model throughout.
+    assert {data[WIDGET_VIEW]["model_id"] for data, _, _ in sent} == {board.model_id}
+
+
+def test_without_a_page_that_keeps_pictures_the_output_is_never_updated():
+    board = BoardWidget(load("cosmic"))
+    _, sent = published(board, lambda: board.play("c2-d3"))
+    assert [update for _, _, update in sent] == [False]
+
+
+def test_the_front_ends_word_is_taken_while_the_engine_holds_the_board():
+    board = BoardWidget(load("cosmic"))
+    board._outputs.append(("an-output", board._repr_mimebundle_))
+    with board._turn():  # as while the engine chooses its move
+        board._on_message(board, {"type": "keeps-pictures"}, [])
+    assert board._pictures_kept and board.error == ""

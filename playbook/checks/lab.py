@@ -133,7 +133,7 @@ def run_all(page: Any, wait: bool = True) -> None:
     """Run every cell from the Run menu; unless ``wait`` is False, wait
     until the kernel is idle again (a test whose last cell keeps the kernel
     busy on purpose does not wait)."""
-    page.locator(".jp-Notebook").first.click()
+    page.locator(".jp-Notebook:visible").first.click()  # the one shown, where several are open
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name=re.compile("^Run All Cells")).click()
     if wait:

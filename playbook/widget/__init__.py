@@ -143,6 +143,7 @@ class BoardWidget(Messages, Lesson, PositionEditor, Rolling, EnginePlay, History
         self._seat_dice(dice, auto_roll)
         self._start_line(state)
         self._draft = None
+        self._start_pictures()
         self.editor = bool(editor)
         self.title = state.game.title
         if flipped is None:
@@ -187,6 +188,7 @@ class BoardWidget(Messages, Lesson, PositionEditor, Rolling, EnginePlay, History
             self._draw_curtain(state)
             self._forget_stale_advice()
             self._show_evaluation(state)
+        self._send_pictures()
 
     def __repr__(self) -> str:
         state = self.state

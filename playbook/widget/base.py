@@ -103,6 +103,7 @@ class BoardBase(PageTraits, anywidget.AnyWidget):
         curtain: str  # hot seat
         hot_seat: bool  # hot seat
         _publish: Callable[[], None]  # the board
+        _keep_pictures: Callable[[], None]  # the saved picture
 
     @traitlets.validate("controls")
     def _valid_controls(self, proposal: dict[str, Any]) -> list[str]:

@@ -19,7 +19,11 @@ from .base import BoardBase
 from .protocol import FROM_BROWSER, dispatch_table, message
 from .tree import step_tree
 
-__all__ = ["Messages", "HANDLERS"]
+__all__ = ["Messages", "HANDLERS", "UNHELD"]
+
+#: Messages that change nothing on the board: taken even while it is held
+#: (the engine choosing its move), where the others are refused.
+UNHELD = frozenset({"keeps-pictures"})
 
 
 class Messages(BoardBase):
@@ -29,6 +33,8 @@ class Messages(BoardBase):
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
             return self._refuse("Refused a malformed message from the board.")
+        if content["type"] in UNHELD:
+            return self._handle(content)
         try:
             with self._turn():
                 self._handle(content)
@@ -119,4 +125,5 @@ HANDLERS: dict[str, Callable[[Messages, dict[str, Any]], object]] = dispatch_tab
     "edit-mover": lambda board, content: board._receive_edit(lambda: board.set_to_move(content["side"])),
     "edit-text": lambda board, content: board._receive_edit(lambda: board.edit_text(content["text"])),
     "edit-done": Messages._receive_done,
+    "keeps-pictures": lambda board, _: board._keep_pictures(),
 })

@@ -2,29 +2,71 @@
 
 Beside the live view, a board's output holds a picture of it as
 sanitizer-safe HTML: JupyterLab shows it where it does not trust the
-saved output or has no live kernel, and static viewers (nbviewer, GitHub)
-show it always.
+saved output, static viewers (nbviewer, GitHub) show it always, and
+playbook's JupyterLab extension shows it wherever the live view cannot be
+drawn (a notebook reopened without the kernel that made the board).  So
+nothing of a saved board depends on the widget state JupyterLab may or
+may not save with the notebook.
+
+A board is shown in an output of its own (``display_data`` with a display
+id), and once its front end says the page keeps pictures (the extension
+draws a new picture without touching the live view), each change of the
+board sends the output its new picture: what JupyterLab saves shows the
+board as it was last seen.  Elsewhere (a front end without the extension
+would draw the live view afresh on each update) the picture stays as the
+board was when shown.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 from .. import render
 from .base import BoardBase
 
-__all__ = ["SavedPicture", "with_picture"]
+__all__ = ["SavedPicture", "with_picture", "show"]
 
 #: What a widget gives to display: its data by type, and their metadata.
 Bundle = tuple[dict[str, Any], dict[str, Any]]
 
 
 class SavedPicture(BoardBase):
-    """A board whose output carries its picture beside the live view."""
+    """A board whose output carries its picture beside the live view, kept
+    up to date where the page allows it."""
+
+    #: The outputs showing this board (or a widget holding it), each with
+    #: the bundle it shows now.
+    _outputs: list[tuple[Any, Callable[[], Bundle | None]]]
+    #: True once a front end has said its page keeps the outputs' pictures.
+    _pictures_kept: bool
+
+    def _start_pictures(self) -> None:
+        self._outputs = []
+        self._pictures_kept = False
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Bundle | None:
         return with_picture(super()._repr_mimebundle_(**kwargs), self)
+
+    def _ipython_display_(self) -> None:
+        show(self, self)
+
+    def _keep_pictures(self) -> None:
+        """The front end's page keeps pictures: send them from now on, starting with the present one."""
+        self._pictures_kept = True
+        self._send_pictures()
+
+    def _send_pictures(self) -> None:
+        """Bring the picture of every output showing this board up to date."""
+        if not self._pictures_kept:
+            return
+        from IPython.display import update_display
+
+        for display_id, bundle in self._outputs:
+            shown = bundle()
+            if shown is not None:
+                update_display(shown[0], metadata=shown[1], raw=True, display_id=display_id)
 
     def picture_html(self) -> str:
         """The board as shown, as an HTML ``<img>`` holding its SVG (with
@@ -49,3 +91,16 @@ def with_picture(bundle: Bundle | dict[str, Any] | None, board: SavedPicture) ->
         return None
     data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
     return {**data, "text/html": board.picture_html()}, metadata
+
+
+def show(widget: Any, board: SavedPicture) -> None:
+    """Display ``widget`` (``board`` itself, or a widget holding it) in an
+    output of its own whose picture follows ``board``."""
+    from IPython.display import display
+
+    shown = widget._repr_mimebundle_()
+    if shown is None:
+        return
+    handle = display(shown[0], metadata=shown[1], raw=True, display_id=True)
+    if handle is not None:
+        board._outputs.append((handle.display_id, widget._repr_mimebundle_))

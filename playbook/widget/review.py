@@ -33,7 +33,7 @@ from ..core import CHANCE, PlaybookError
 from ..digests import shorten
 from . import BoardWidget
 from .bundle import CSS, ESM
-from .picture import with_picture
+from .picture import show, with_picture
 from .protocol import PageTraits
 
 __all__ = ["ReviewGraph", "ReviewBoard"]
@@ -155,6 +155,10 @@ class ReviewBoard(ipywidgets.VBox):
         # Beside the live view, the picture of its board, as a lone board
         # saves it: a saved notebook shows the board before anything runs.
         return with_picture(super()._repr_mimebundle_(**kwargs), self.board)
+
+    def _ipython_display_(self) -> None:
+        # In an output of its own, whose picture follows the board.
+        show(self, self.board)
 
     def __repr__(self) -> str:
         return f"ReviewBoard({self.review.states[0].game.name}, {length(self.review)})"

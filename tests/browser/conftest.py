@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 
 import pytest
 
 from .lab import CHROMIUM_ARGS, chromium_path, running_lab
+from .lite import OFFLINE_ARGS, block_other_hosts, build_site, serving
 
 
 #: What a browser test says when it cannot run for want of chromium.
@@ -87,3 +89,34 @@ def page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory):
+    """The JupyterLite site built by ``playbook lite`` from this repository,
+    served on 127.0.0.1: yields its base URL."""
+    if shutil.which("npm") is None and os.environ.get("CI", "").lower() != "true":
+        pytest.skip("no npm to fetch the Pyodide runtime with: install Debian's npm to test the JupyterLite site")
+    with serving(build_site(tmp_path_factory.mktemp("lite") / "site")) as base:
+        yield base
+
+
+@pytest.fixture
+def offline_page(playwright):
+    """A page in a browser that reaches no host but 127.0.0.1: yields it,
+    the requests to other hosts it refused, and the errors the page and its
+    workers logged (each as its text)."""
+    refused: list[str] = []
+    errors: list[str] = []
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=OFFLINE_ARGS)
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    block_other_hosts(context, refused)
+    page = context.new_page()
+    page.on("console", lambda message: errors.append(f"{message.text} ({message.location.get('url')})")
+            if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # A reload with the notebook changed asks first: leave.
+    page.on("dialog", lambda dialog: dialog.accept())
+    yield page, refused, errors
+    context.close()
+    browser.close()

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from pathlib import Path
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from playbook.checks.lab import (CHROMIUM_ARGS, board, chromium_path, click, open_notebook, run_all,  # noqa: F401
                                  wait_for_move, write_notebook)
@@ -18,6 +22,88 @@ DIRTY = ".lm-TabBar-tab.jp-mod-current.jp-mod-dirty"
 def running_lab(home: Path):
     """JupyterLab serving a copy of notebooks/ (see :func:`playbook.checks.lab.running_lab`)."""
     return _running_lab(home, ROOT / "notebooks")
+
+
+#: A widget's output in a notebook JupyterLab trusts (JupyterLab's own
+#: renderers mark their outputs with ``data-mime-type``; the widgets' one does not).
+BOARD_OUTPUTS = ".jp-OutputArea-output:not([data-mime-type])"
+
+# How each board output of the page shows: "live" (a drawn board), "picture" (its
+# saved picture, loaded), or the text it shows instead ("Error displaying widget:
+# model not found", "Loading widget...").
+SHOWN = """(selector) => [...document.querySelectorAll(selector)].map((o) => {
+    if (o.querySelector('.pb-widget [data-cell]')) return 'live';
+    const img = o.querySelector('img.pb-picture');
+    if (img) return img.complete && img.naturalWidth > 100 ? 'picture' : 'loading picture';
+    return o.textContent.trim() || 'empty';
+})"""
+
+
+def boards_shown(page) -> list[str]:
+    """How each board output of the notebook shown is drawn ("live",
+    "picture"), or what it shows instead."""
+    return page.evaluate(SHOWN, BOARD_OUTPUTS)
+
+
+def wait_for_boards(page, count: int, how: set[str]) -> list[str]:
+    """Wait until the page shows ``count`` board outputs, each drawn in one
+    of the ways ``how`` names; returns how they are shown.  On timeout the
+    error says what the boards showed."""
+    try:
+        page.wait_for_function(
+            f"([sel, n, how]) => {{ const s = ({SHOWN})(sel); "
+            "return s.length === n && s.every((x) => how.includes(x)); }",
+            arg=[BOARD_OUTPUTS, count, sorted(how)], timeout=60000)
+    except PlaywrightTimeout:
+        shown = boards_shown(page)
+        raise AssertionError(f"expected {count} boards drawn ({sorted(how)}), the page shows {shown}") from None
+    return boards_shown(page)
+
+
+def saved_board_count(path: Path) -> int:
+    """How many board outputs (a widget's view) the notebook file at ``path`` holds."""
+    nb = json.loads(path.read_text())
+    return sum("application/vnd.jupyter.widget-view+json" in out.get("data", {})
+               for cell in nb["cells"] for out in cell.get("outputs", []))
+
+
+def save(page, path: Path) -> None:
+    """Save the notebook shown (Ctrl+S, whether or not it is marked
+    modified) and wait until the server has written ``path`` and the tab
+    has no modified mark.  The file is read from disk, never through the
+    server while it writes (a read that meets a half-written notebook makes
+    the server put the previous file back)."""
+    before = path.stat().st_mtime_ns
+    page.locator(".lm-TabBar-tab.jp-mod-current").first.click()
+    page.keyboard.press("Control+s")
+    # The status bar says so once the server has answered, so the file is whole.
+    page.locator(".jp-StatusBar-Widget").filter(has_text="Saving completed").first.wait_for(timeout=60000)
+    page.locator(DIRTY).first.wait_for(state="detached", timeout=60000)
+    assert path.stat().st_mtime_ns != before, f"{path.name} was not written by Ctrl+S"
+
+
+def leave_and_shut_down(page, lab) -> None:
+    """Leave the page, as a user closes the tab (so nothing in it saves the
+    notebook again), and shut every kernel of the server down (it answers
+    once they are gone)."""
+    page.on("dialog", lambda dialog: dialog.accept())  # leave even if the page asks to stay
+    page.goto("about:blank")
+    base, token, _ = lab
+    with urllib.request.urlopen(f"{base}/api/kernels?token={token}") as answer:
+        kernels = json.load(answer)
+    for kernel in kernels:
+        urllib.request.urlopen(urllib.request.Request(f"{base}/api/kernels/{kernel['id']}?token={token}",
+                                                      method="DELETE"))
+
+
+def settled(page) -> None:
+    """Wait until the notebook shown has its kernel idle and every saved
+    picture loaded: what opening it does is done."""
+    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=60000)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-OutputArea-output img.pb-picture')].every((i) => i.complete)",
+        timeout=60000)
+    page.locator(".lm-TabBar-tab.jp-mod-current").first.wait_for(timeout=60000)
 
 
 def open_board(page, lab, name: str, cells: list[str] | None = None, *, position: str | None = None,

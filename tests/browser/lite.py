@@ -67,5 +67,28 @@ def block_other_hosts(context, refused: list[str]) -> None:
 def open_lite_notebook(page, base: str, name: str) -> None:
     """Open notebook ``name`` in the site and wait until its kernel is idle."""
     page.goto(f"{base}/lab/index.html?path={name}")
-    page.wait_for_selector(".jp-Notebook", timeout=120000)
+    page.locator(".jp-Notebook:visible").first.wait_for(timeout=120000)
     page.get_by_text("| Idle").wait_for(timeout=180000)
+
+
+def saved_size(page, name: str) -> int:
+    """The size in bytes of notebook ``name`` as the site keeps it (in the
+    browser's storage: JupyterLite's "files" store in IndexedDB), written
+    as JSON."""
+    return page.evaluate("""async (name) => {
+        const open = (db) => new Promise((ok, fail) => {
+            const req = indexedDB.open(db); req.onsuccess = () => ok(req.result); req.onerror = () => fail(req.error);
+        });
+        for (const { name: db } of await indexedDB.databases()) {
+            if (!db.startsWith('JupyterLite Storage')) continue;
+            const handle = await open(db);
+            if (!handle.objectStoreNames.contains('files')) { handle.close(); continue; }
+            const model = await new Promise((ok, fail) => {
+                const req = handle.transaction('files').objectStore('files').get(name);
+                req.onsuccess = () => ok(req.result); req.onerror = () => fail(req.error);
+            });
+            handle.close();
+            if (model) return new TextEncoder().encode(JSON.stringify(model.content, null, 1)).length;
+        }
+        throw new Error(`${name} is not in the site's storage`);
+    }""", name)

@@ -7,19 +7,17 @@ a position shown as a cell's value both fall back to a picture (an
 Every saved board output must show that picture, loaded, and none its
 plain text; and the cells that set up exercises (holding their answers)
 open folded.  A notebook JupyterLab saved itself after running is trusted;
-reopened without its kernel, its boards are drawn from the widget state
-saved with it (``saveState``, a default the package installs)."""
+reopened without its kernel, its boards show the same pictures
+(tests/browser/test_reopened_boards.py)."""
 
 import json
-import urllib.request
 
 import pytest
 from IPython.core.formatters import DisplayFormatter
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from playbook import BoardWidget, load, render
 
-from .lab import DIRTY, ROOT, board, open_notebook, run_all, write_notebook
+from .lab import ROOT, board, open_notebook, run_all
 
 pytestmark = pytest.mark.browser
 
@@ -131,39 +129,3 @@ def test_an_untrusted_notebook_shows_a_position_as_a_picture_as_wide_as_the_live
         timeout=60000)
     pictures, live = page.evaluate(WIDTHS)
     assert pictures == [render.PICTURE_WIDTH] and live == [render.PICTURE_WIDTH]
-
-
-def test_a_board_run_saved_and_reopened_without_its_kernel_is_drawn(page, lab):
-    name = write_notebook(lab[2], "saved_board.ipynb", [
-        "from playbook import BoardWidget, load\nboard = BoardWidget(load('cosmic'))\nboard.play('c2-d3')\nboard",
-    ])
-    open_notebook(page, lab, name)
-    run_all(page)
-    board(page)
-    # Run, the notebook is modified; saved, its tab loses the mark once the server has written the file.
-    # (Not read through the server while it writes: a read that meets a half-written notebook makes the
-    # server put the previous file back.)
-    page.locator(DIRTY).first.wait_for(timeout=60000)
-    page.keyboard.press("Control+s")
-    page.locator(DIRTY).first.wait_for(state="detached", timeout=60000)
-    # Leave the page, as a user closes the tab, so nothing in it saves the notebook again once its
-    # kernel is gone; shut every kernel down (the server answers once they are gone); the file still
-    # holds the state; then open the notebook again.
-    page.on("dialog", lambda dialog: dialog.accept())  # leave even if the page asks to stay
-    page.goto("about:blank")
-    base, token, root = lab
-    with urllib.request.urlopen(f"{base}/api/kernels?token={token}") as answer:
-        kernels = json.load(answer)
-    for kernel in kernels:
-        urllib.request.urlopen(urllib.request.Request(f"{base}/api/kernels/{kernel['id']}?token={token}",
-                                                      method="DELETE"))
-    # The file holds the boards' widget state.
-    assert json.loads((root / name).read_text())["metadata"]["widgets"]
-    open_notebook(page, lab, name)
-    try:
-        widget = board(page)
-    except PlaywrightTimeout:  # say what shows in the board's place
-        shown = page.locator(".jp-OutputArea-output").all_inner_texts()
-        raise AssertionError(f"the reopened board was not drawn; its output shows {shown!r}") from None
-    assert widget.locator('[data-cell="d3"]').count() == 1
-    assert page.get_by_text("model not found").count() == 0

@@ -186,15 +186,16 @@ def test_a_chess_wheel_week_answered_wrong_three_times_then_right(page, lab, dar
     hints = ["Hint: pawns take straight ahead.", "Hint: the knight jumps: two files and one rank."]
     for i, (piece, target) in enumerate([("{Ann}d4", "{Ann}d5"), ("{Ann}e3", "{Ann}e4"), ("{Ann}b2", "{Ann}c3")]):
         week(widget, piece, target)
+        # The verdict first: the board may show the position taken back before the verdict that comes with it.
+        wait_for_attr(widget, "data-verdict", "wrong" if i < 2 else "solution")
         # Crossed where the order went, and taken back to before the seal: Ann seals again.
         wait_for_attr(widget, "data-moves", "0")
         wait_for_position(widget, start)
         assert widget.locator(".pb-mark-wrong, .pb-mark-solution").count() == 1
         assert widget.get_by_role("button", name="Reveal my orders").count() == 0
         if i < 2:
-            assert widget.get_attribute("data-verdict") == "wrong" and hints[i] in answer.inner_text()
+            assert hints[i] in answer.inner_text()
     # The third wrong week: the solution, drawn on the board (its order's two cells lit).
-    assert widget.get_attribute("data-verdict") == "solution"
     assert "here is a solution: {Ann} seal " in answer.inner_text()
     assert widget.locator("[data-cell='{Ann}c4'], [data-cell='{Ann}e5']").count() == 2
     shoot(widget, f"wheel-exercise-solution-{theme}.png")

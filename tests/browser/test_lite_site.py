@@ -8,14 +8,12 @@ board; the second reloads the page and finds the exercise still solved,
 the progress file being on the site's drive in the browser's storage.
 Every wait is for something the page shows, never for a time."""
 
-import os
 import re
-import shutil
 
 import pytest
 
 from .lab import chromium_path, click, run_all, wait_for_move, wait_for_position
-from .lite import OFFLINE_ARGS, block_other_hosts, build_site, open_lite_notebook, serving
+from .lite import OFFLINE_ARGS, block_other_hosts, open_lite_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +23,9 @@ START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    if shutil.which("npm") is None and os.environ.get("CI", "").lower() != "true":
-        pytest.skip("no npm to fetch the Pyodide runtime with: install Debian's npm to test the JupyterLite site")
-    with serving(build_site(tmp_path_factory.mktemp("lite") / "site")) as base:
-        yield base
+def site(lite_site):
+    """The site's base URL (built once a test session)."""
+    return lite_site
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +81,7 @@ def test_a_tutorials_first_exercise_is_solved_by_clicks_in_the_offline_site(offl
 def test_the_solved_exercise_is_still_solved_after_a_reload(offline, site):
     page, refused = offline
     page.reload()
-    page.wait_for_selector(".jp-Notebook", timeout=120000)
+    page.locator(".jp-Notebook:visible").first.wait_for(timeout=120000)
     page.get_by_text("| Idle").wait_for(timeout=180000)
     run_all(page)
     summary = page.locator(".jp-OutputArea-output").filter(

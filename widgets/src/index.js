@@ -12,6 +12,7 @@ import { listenToKeys } from "./keyboard.js";
 import { layout } from "./layout.js";
 import { lessonParts, showLesson, watchKernel } from "./lesson.js";
 import { showMoves } from "./moves.js";
+import { askForPictures } from "./pictures.js";
 import { showRoll } from "./roll.js";
 import { BOARD, GRAPH, GRAPH_KIND, onChange } from "./protocol.js";
 import { publishState, showAdvice, showDetails, showEvaluation, showStatus } from "./status.js";
@@ -54,6 +55,7 @@ function render({ model, el: root }) {
   showRoll(widget);
   showEvaluation(widget);
   showLesson(widget);
+  askForPictures(model);
 }
 
 export default { render };

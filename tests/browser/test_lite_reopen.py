@@ -1,0 +1,79 @@
+"""A run saved in the JupyterLite site and the page reloaded: the site
+keeps the notebook in the browser's storage, and the reloaded notebook
+shows every board (its picture, the kernel being new), opens unmodified,
+and logs no error; what a save stores stays about the size of the shipped
+notebook, whose outputs are those of a run.  Offline: no request leaves
+127.0.0.1."""
+
+from __future__ import annotations
+
+import pytest
+
+from .lab import DIRTY, ROOT, run_all, saved_board_count, wait_for_boards
+from .lite import open_lite_notebook, saved_size
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "chess_wheel.ipynb"
+
+
+def unmodified_when_opened(page) -> bool:
+    """Whether the notebook shown, its kernel idle and its pictures loaded, has no modified mark."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-OutputArea-output img.pb-picture')].every((i) => i.complete)",
+        timeout=60000)
+    page.locator(".lm-TabBar-tab.jp-mod-current").first.wait_for(timeout=60000)
+    return page.locator(DIRTY).count() == 0
+
+
+def test_a_run_saved_and_reloaded_shows_its_boards_unmodified_with_no_error(offline_page, lite_site):
+    page, refused, errors = offline_page
+    boards = saved_board_count(ROOT / "notebooks" / NOTEBOOK)
+    shipped = (ROOT / "notebooks" / NOTEBOOK).stat().st_size
+    open_lite_notebook(page, lite_site, NOTEBOOK)
+    assert unmodified_when_opened(page), f"{NOTEBOOK} is marked modified as soon as the site opens it"
+    run_all(page)
+    wait_for_boards(page, boards, {"live"})
+    page.locator(".lm-TabBar-tab.jp-mod-current").first.click()
+    page.keyboard.press("Control+s")
+    page.locator(DIRTY).first.wait_for(state="detached", timeout=60000)
+    # The shipped file holds a run's outputs already: a save adds a tenth at most.
+    size = saved_size(page, NOTEBOOK)
+    assert size <= 1.1 * shipped, f"a saved run of {NOTEBOOK} takes {size} bytes, the shipped one {shipped}"
+    page.reload()
+    page.locator(".jp-Notebook:visible").first.wait_for(timeout=120000)
+    page.get_by_text("| Idle").wait_for(timeout=180000)
+    wait_for_boards(page, boards, {"picture", "live"})
+    assert unmodified_when_opened(page), f"{NOTEBOOK} is marked modified when the reloaded site opens it"
+    assert errors == []
+    assert refused == []
+
+
+# The kernel each open notebook shows in its toolbar ("No Kernel" for none yet).
+KERNELS = "() => [...document.querySelectorAll('.jp-NotebookPanel .jp-Toolbar-kernelName')].map((k) => k.textContent)"
+
+
+def test_one_python_starts_for_the_notebook_opened_and_restored_ones_start_when_shown(offline_page, lite_site):
+    page, refused, errors = offline_page
+    # Each kernel is a Python in a worker of the page: opening a notebook starts one, however early.
+    open_lite_notebook(page, lite_site, "kelasu.ipynb")
+    assert len(page.workers) == 1
+    for name in ("ccc.ipynb", NOTEBOOK):  # each opened from its address, as a link does; the others are restored
+        open_lite_notebook(page, lite_site, name)
+    page.reload()
+    page.locator(".jp-Notebook:visible").first.wait_for(timeout=120000)
+    page.get_by_text("| Idle").wait_for(timeout=180000)
+    # Three notebooks restored: the one shown has its kernel, the two behind it none yet.
+    assert page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab").count() == 3
+    assert sorted(page.evaluate(KERNELS)) == ["No Kernel", "No Kernel", "Python (Pyodide)"]
+    assert len(page.workers) == 1
+    # Shown, a restored notebook starts its own.
+    page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="kelasu.ipynb").click()
+    page.wait_for_function(f"() => ({KERNELS})().filter((k) => k === 'Python (Pyodide)').length === 2", timeout=60000)
+    page.get_by_text("| Idle").wait_for(timeout=180000)
+    assert len(page.workers) == 2
+    # Its boards come alive: the widgets' manager waited for its kernel (it gave up on a notebook with none).
+    run_all(page)
+    page.locator(".jp-Notebook:visible .pb-widget[data-position]").first.wait_for(timeout=120000)
+    assert errors == []
+    assert refused == []
