@@ -12,8 +12,25 @@ import shutil
 import tempfile
 
 import pytest
+from sybil import Sybil
+from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
 _session_home = None
+
+#: Left out of docs/: the build's output and the pages made from other
+#: sources (their notebooks and docstrings are tested where they live), the
+#: settings and the extension (tested by building the site, tests/test_docs.py).
+collect_ignore = ["docs/conf.py"]
+collect_ignore_glob = ["docs/_build/*", "docs/generated/*", "docs/_ext/*"]
+
+#: The code examples of the README and the site's hand-written pages run as
+#: tests: a ```python block runs, and its ``>>>`` lines are checked against
+#: their output (the site's generated pages come from sources tested elsewhere).
+pytest_collect_file = Sybil(
+    parsers=[PythonCodeBlockParser(), SkipParser()],
+    patterns=["README.md", "docs/*.md", "docs/*/*.md"],
+    excludes=["docs/generated/*", "docs/_build/*"],
+).pytest()
 
 
 def pytest_configure(config):

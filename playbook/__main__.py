@@ -2,4 +2,7 @@
 
 from .command import main
 
-raise SystemExit(main())
+# Imported rather than run (as a documentation build walking the package
+# imports every module), it does nothing.
+if __name__ == "__main__":
+    raise SystemExit(main())

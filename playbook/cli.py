@@ -2,6 +2,8 @@
 ``playbook check GAME`` (every shared check on a game, see
 :mod:`playbook.checks.command`), ``playbook new-game`` and ``playbook lite``.
 
+::
+
     playbook selfplay cosmic --agents random,alphabeta:nodes=2000 --games 10000 --out cosmic-ab
     playbook selfplay cosmic --agents random,random --games 1000000 --out cosmic-random \\
         --scheduler tcp://10.0.0.5:8786 --option quiet_limit=50

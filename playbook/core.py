@@ -284,14 +284,17 @@ class Step:
 
     @classmethod
     def cell(cls, cell_id: str) -> Step:
+        """A click on the cell ``cell_id``."""
         return cls("cell", cell_id)
 
     @classmethod
     def choice(cls, value: str, label: str = "") -> Step:
+        """A pick of the named choice ``value``, shown as ``label`` (or the value)."""
         return cls("choice", value, label)
 
     @classmethod
     def text(cls, value: str = "", label: str = "") -> Step:
+        """A piece of typed text ``value``, asked for with ``label``."""
         return cls("text", value, label)
 
     def __eq__(self, other: object) -> bool:
@@ -304,6 +307,7 @@ class Step:
         return f"Step.{self.kind}({self.value!r})"
 
     def to_json(self) -> dict:
+        """The step as the board's front end reads it: its kind, value and label."""
         return {"kind": self.kind, "value": self.value, "label": self.label}
 
     @classmethod
@@ -363,9 +367,11 @@ class StepOptions:
     complete: bool
 
     def cells(self) -> list[str]:
+        """The cells that may be clicked next."""
         return [s.value for s in self.options if s.kind == "cell"]
 
     def choices(self) -> list[str]:
+        """The named choices that may be picked next."""
         return [s.value for s in self.options if s.kind == "choice"]
 
 
@@ -426,10 +432,12 @@ class Outcome:
 
     @property
     def draw(self) -> bool:
+        """Whether nobody won."""
         return not self.winners
 
     @property
     def winner(self) -> str | None:
+        """The one winner, or None for a draw or a game several players won together."""
         return self.winners[0] if len(self.winners) == 1 else None
 
     def __str__(self) -> str:

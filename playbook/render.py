@@ -194,6 +194,7 @@ class Scene:
         return _scope(self.zones) if self.zones else ""
 
     def size(self) -> tuple[float, float]:
+        """The scene's width and height in cells, labels included."""
         width = max(
             [c.x + c.w for c in self.cells] + [a.x + a.w for a in self.areas] + [label.x + 0.5 for label in self.labels]
         )

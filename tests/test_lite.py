@@ -191,10 +191,12 @@ def test_building_from_a_folder_that_is_no_clone_says_so(tmp_path):
 
 
 def test_each_release_publishes_the_site_to_github_pages():
+    # The documentation site, whose build puts the JupyterLite site in its lite/ folder.
     workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
     assert "release:\n    types: [published]" in workflow
-    assert "playbook lite --out _site" in workflow
-    assert "path: _site" in workflow and "actions/deploy-pages" in workflow
+    assert "python -m sphinx -M html docs _build -W --keep-going" in workflow
+    assert "path: _build/html" in workflow and "actions/deploy-pages" in workflow
+    assert '".[docs]"' in workflow and "setup-node" in workflow
 
 
 def test_in_the_browser_a_missing_library_says_where_to_go(monkeypatch):

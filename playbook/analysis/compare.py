@@ -48,7 +48,7 @@ __all__ = ["compare", "Comparison", "z_test"]
 def z_test(a: Sequence[float], b: Sequence[float]) -> float | None:
     """The two-sided p-value that samples ``a`` and ``b`` share a mean, by
     a two-sample z-test (each mean's variance from its own sample, with
-    n - 1): erfc(|z| / sqrt 2).  1 when the samples cannot differ (no
+    n - 1): ``erfc(|z| / sqrt 2)``.  1 when the samples cannot differ (no
     spread and equal means), 0 when they differ with no spread; None when
     either sample has fewer than two values."""
     if len(a) < 2 or len(b) < 2:

@@ -21,7 +21,7 @@ not as ten thousand pawns).  The value is then exact, which keeps the
 transposition table and the alpha-beta of the decisions between rolls
 sound.  It is a forced win only when every outcome wins by force (the
 slowest of them is the score), a forced loss only when every one loses.
-Ballard's *-minimax prunes chance nodes by bounds on the evaluation, but a
+Ballard's ``*-minimax`` prunes chance nodes by bounds on the evaluation, but a
 game's evaluation has none short of a win (``WIN``), which its bounds would
 have to allow, so it would cut almost nothing: expectimax is used, and
 node limits keep its searches short and reproducible.  ``chance="likely"``

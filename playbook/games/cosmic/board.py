@@ -20,6 +20,7 @@ ALL8 = ORTH + DIAG
 
 
 def cell_name(i: int) -> str:
+    """The name of the cell of index ``i`` (a1 is 0, b1 is 1, a2 is 6)."""
     return FILES[i % SIZE] + str(i // SIZE + 1)
 
 

@@ -31,6 +31,7 @@ class CosmicRefusals(StateMixin):
     game: CosmicChess
 
     def explain_illegal(self, text: str) -> None:
+        """Raise the :class:`~playbook.core.IllegalAction` that says which rule refuses ``text``."""
         if text in (OFFER_DRAW, ACCEPT_DRAW):
             if text == OFFER_DRAW:
                 raise IllegalAction("a draw has already been offered and not yet answered", rule="draw by agreement")

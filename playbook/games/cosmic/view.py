@@ -49,6 +49,7 @@ class CosmicView(StateMixin):
         return drawn(piece, "")
 
     def view(self) -> Scene:
+        """The position as the renderer draws it: the cells, their pieces and the labels."""
         cells = []
         pieces = []
         for i, name in enumerate(CELLS):

@@ -38,25 +38,25 @@ travel, why a target is none, what an ability lacks.
 
 Abilities and their parameters
 ------------------------------
-==============  =====================  =========================================
-umbration       basic                  elite
-==============  =====================  =========================================
-essence         ``return-home T``      ``perfect-eternal T``
-duality         ``cut T``              ``flock-together A1>B2 ...`` (each
-                                       flocking piece and where it goes)
-cosmos          ``breakdown T``        ``redefinition N C [P]`` (poem word
-                                       number N onto blank cell C; the word it
-                                       replaces goes back as word P of the
-                                       poem, by default at the end)
-velocity        ``critical-rewind``    ``teleport F C`` (piece or monument)
-radiance        ``spectacle P C``      ``ultraviolent-ray``
-corporeality    ``build-monument C U`` ``tectonic-failure A1>B2 ...`` (each
-                or ``... C destroy``   piece or monument that moves)
-innervation     ``energize T N``       ``select-the-fit``
-caprice         ``interpretative-dance ``go-berserk T C`` (next to T, on C)
+==============  =======================  =========================================
+umbration       basic                    elite
+==============  =======================  =========================================
+essence         ``return-home T``        ``perfect-eternal T``
+duality         ``cut T``                ``flock-together A1>B2 ...`` (each
+                                         flocking piece and where it goes)
+cosmos          ``breakdown T``          ``redefinition N C [P]`` (poem word
+                                         number N onto blank cell C; the word it
+                                         replaces goes back as word P of the
+                                         poem, by default at the end)
+velocity        ``critical-rewind``      ``teleport F C`` (piece or monument)
+radiance        ``spectacle P C``        ``ultraviolent-ray``
+corporeality    ``build-monument C U``   ``tectonic-failure A1>B2 ...`` (each
+                or ``... C destroy``     piece or monument that moves)
+innervation     ``energize T N``         ``select-the-fit``
+caprice         ``interpretative-dance   ``go-berserk T C`` (next to T, on C)
                 W <basic> ...``
-cognizance      ``propaganda T T ...`` ``sum-of-all-knowledge``
-==============  =====================  =========================================
+cognizance      ``propaganda T T ...``   ``sum-of-all-knowledge``
+==============  =======================  =========================================
 
 A broken piece (``Qb``) performs ``repair``: it does nothing but mend.  Q
 never goes below zero; an eternal piece (``3Qe``) never changes Q.

@@ -44,6 +44,7 @@ class Entry:
         self.steps = steps
 
     def options(self) -> StepOptions:
+        """The steps that may follow those entered so far."""
         s = self.s
         if s.phase == "place":
             return self._place()
@@ -247,6 +248,7 @@ class Entry:
     # ---- the action
 
     def action(self) -> Action:
+        """The whole action the steps entered so far make."""
         s = self.s
         steps = self.steps
         if s.phase == "place":

@@ -63,6 +63,7 @@ class Listed(Action):
 
     @property
     def steps(self) -> tuple[Step, ...]:
+        """The steps that enter the action, made when first asked for."""
         return self._head + tuple(Step(k, v) for k, v in self._plan)
 
     @steps.setter

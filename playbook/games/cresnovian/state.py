@@ -54,15 +54,18 @@ class CresnovianState(State):
         return self.second_kingdom if player == "second" else other_kingdom(self.second_kingdom)
 
     def piece_at(self, i: int) -> Umbral | None:
+        """The piece on the cell of index ``i``, or None."""
         for p in self.pieces:
             if p.cell == i:
                 return p
         return None
 
     def piece(self, umbration: str) -> Umbral:
+        """The piece of the umbration ``umbration``."""
         return next(p for p in self.pieces if p.umbration == umbration)
 
     def monument_at(self, i: int) -> str | None:
+        """The umbration whose monument stands on the cell of index ``i``, or None."""
         for cell, u in self.monuments:
             if cell == i:
                 return u

@@ -47,6 +47,8 @@ class StepEntry(StateMixin):
     # ---- step entry: merges are entered blank by blank
 
     def next_steps(self, prefix=()) -> StepOptions:
+        """What may follow ``prefix``: a piece's cell then its target, a merge
+        blank by blank, or a word to the opponent."""
         prefix = tuple(prefix)
         self._refuse_if_over()
         if not prefix:
@@ -125,6 +127,7 @@ class StepEntry(StateMixin):
         raise IllegalAction("the new piece stands on one of the merged blanks", rule="merging")
 
     def action_from_steps(self, steps) -> Action:
+        """The action the whole entry ``steps`` makes."""
         steps = tuple(steps)
         if not self.next_steps(steps).complete:
             raise IllegalAction("these steps do not make a whole action yet")
@@ -136,6 +139,7 @@ class StepEntry(StateMixin):
         return _merge_action(steps[-2].value, INDEX[steps[-1].value], blanks)
 
     def parse_action(self, text: str) -> Action:
+        """The action written ``text``, refused with the rule that forbids it."""
         if not isinstance(text, str):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
         checked_action(text)
