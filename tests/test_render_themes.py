@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from playbook import available, load, render
+from playbook.checks.drawing import contrast, luminance
 from playbook.analysis import RandomAgent
 
 
@@ -28,18 +29,6 @@ ZONES = {render.Zone(*zone) for scene in scenes() for zone in scene.zones}
 THEMED = {sel: (light, dark) for sel, prop, light, dark in render.THEMED}
 PROPERTY = {sel: prop for sel, prop, _, _ in render.THEMED}
 BOARD_CSS = (Path(__file__).parents[1] / "widgets" / "board.css").read_text()
-
-
-def luminance(colour: str) -> float:
-    """Relative luminance of ``#rrggbb`` (WCAG 2)."""
-    channels = [int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5)]
-    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
-def contrast(a: str, b: str) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def zones_drawn() -> set[str]:
