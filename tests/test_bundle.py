@@ -4,11 +4,11 @@ must be what esbuild makes of the sources today: checked by building it
 afresh where npm is at hand, and everywhere by the fingerprint of its
 sources that the build writes in its second line."""
 
-import hashlib
 import importlib.util
 import re
 from pathlib import Path
 
+import fingerprint
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,16 +36,10 @@ def test_the_committed_bundle_is_a_fresh_build_of_the_sources(tmp_path):
 
 
 def sources_fingerprint(widgets: Path) -> str:
-    """SHA-256 over each input's path (from ``widgets/``) and bytes, sorted by
-    path, each followed by a NUL byte: as ``widgets/build.mjs`` works it out.
-    The inputs are the sources, the protocol's list (which the Python
-    package reads too) and the build's own files."""
-    inputs = sorted([f"src/{p.name}" for p in (widgets / "src").glob("*.js")]
-                    + ["../playbook/widget/protocol.json", "build.mjs", "package-lock.json"])
-    digest = hashlib.sha256()
-    for path in inputs:
-        digest.update(path.encode() + b"\0" + (widgets / path).read_bytes() + b"\0")
-    return digest.hexdigest()
+    """The bundle's fingerprint: the sources, the protocol's list (which the
+    Python package reads too) and the build's own files."""
+    files = ["../playbook/widget/protocol.json", "build.mjs", "package-lock.json"]
+    return fingerprint.sources_fingerprint(widgets, files)
 
 
 def test_the_committed_bundle_was_built_from_the_sources_as_they_are_without_npm():

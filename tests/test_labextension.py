@@ -7,7 +7,6 @@ fingerprint of its sources the build writes beside it, and by building it
 afresh where npm is at hand.  What it does in a page is tested in
 tests/browser/test_reopened_boards.py and test_lite_reopen.py."""
 
-import hashlib
 import json
 import os
 import shutil
@@ -15,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import fingerprint
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,14 +23,8 @@ BUILT = SOURCE / "playbook-games"
 
 
 def sources_fingerprint(folder: Path) -> str:
-    """SHA-256 over each input's path (from ``labextension/``) and bytes,
-    sorted by path, each followed by a NUL byte: as ``stamp.mjs`` works it out."""
-    inputs = sorted([f"src/{p.name}" for p in (folder / "src").glob("*.js")]
-                    + ["package.json", "package-lock.json", "stamp.mjs"])
-    digest = hashlib.sha256()
-    for path in inputs:
-        digest.update(path.encode() + b"\0" + (folder / path).read_bytes() + b"\0")
-    return digest.hexdigest()
+    """The extension's fingerprint, as ``stamp.mjs`` writes it."""
+    return fingerprint.sources_fingerprint(folder, ["package.json", "package-lock.json", "stamp.mjs"])
 
 
 def test_the_committed_build_was_made_from_the_sources_as_they_are():
