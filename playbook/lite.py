@@ -29,7 +29,7 @@ imports itself as it starts (``loadPyodideOptions.packages``, see
 :func:`at_start`) and the rest when a cell imports it, so the page
 fetches nothing from any other host and ``import playbook`` works in the
 first cell.  In the page the progress file lives on the site's drive (see
-:mod:`playbook.progress`), kept in the browser's storage.
+:mod:`playbook.learn.progress`), kept in the browser's storage.
 
 Left out, because the browser's Python cannot run it: ``analysis.ipynb``
 (Dask, Parquet and worker processes); Binder serves that notebook.

@@ -7,8 +7,8 @@ import pytest
 from playbook import load
 from playbook.puzzles import puzzles
 from playbook.puzzles.solve import moves
-from playbook.puzzles.trainer import Trainer, exercise, turned
-from playbook.tutorial import TRIES, Exercise, Tutorial
+from playbook.learn.trainer import Trainer, exercise, turned
+from playbook.learn.tutorial import TRIES, Exercise, Tutorial
 
 # White: king a1, pawn b2; Black: king a6, pawns c3 and e5.  The pawn
 # jumps c3 to d4 and goes on over e5 to f6: b2xd4xf6 takes both; b2-a3

@@ -27,8 +27,8 @@ from playbook.games import available, load
 from playbook.puzzles import Puzzle, PuzzleError, games, puzzles
 from playbook.puzzles.hook import hook
 from playbook.puzzles.mine import main as mine_main
-from playbook.puzzles.trainer import Trainer, exercise
-from playbook.tutorial import Exercise, Tutorial
+from playbook.learn.trainer import Trainer, exercise
+from playbook.learn.tutorial import Exercise, Tutorial
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "playbook"
 

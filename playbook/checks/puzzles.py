@@ -8,8 +8,8 @@ from ..core import Game, PlaybookError
 from ..puzzles import games, puzzles
 from ..puzzles.hook import PuzzleHook, hook
 from ..puzzles.mine import mine
-from ..puzzles.trainer import exercise
-from ..tutorial import Tutorial
+from ..learn.trainer import exercise
+from ..learn.tutorial import Tutorial
 from .registry import Session, check
 
 __all__: list[str] = []

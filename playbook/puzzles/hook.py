@@ -4,7 +4,7 @@ The shared puzzle code knows one kind of puzzle: a position where exactly
 one first move wins by force, its ``solution`` the solver's moves and the
 defence alternately (:mod:`.solve`), mined from self-play
 (:mod:`.mine`) and played out move by move on the board, each move
-judged at once (:mod:`.trainer`).  That is every game's puzzle unless the
+judged at once (:mod:`playbook.learn.trainer`).  That is every game's puzzle unless the
 game says otherwise.
 
 A game whose players move at once (sealed orders carried out together,
@@ -40,7 +40,7 @@ from ..core import PlaybookError
 from ..games import load
 
 if TYPE_CHECKING:
-    from ..tutorial import Exercise, Tutorial
+    from ..learn.tutorial import Exercise, Tutorial
     from . import Puzzle
 
 __all__ = ["PuzzleHook", "Turns", "Report", "hook"]
@@ -68,7 +68,7 @@ class PuzzleHook(Protocol):
         ...
 
     def exercise(self, puzzle: Puzzle, tutorial: Tutorial | None) -> Exercise:
-        """``puzzle`` as an :class:`~playbook.tutorial.Exercise`: its board,
+        """``puzzle`` as an :class:`~playbook.learn.tutorial.Exercise`: its board,
         its prompt, how an answer is judged, its hint and its solution
         (kept in ``tutorial``, a fresh untitled one when None)."""
         ...

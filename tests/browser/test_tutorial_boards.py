@@ -31,8 +31,8 @@ EXAMPLES = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("examples/*/*.ipyn
 # The cell added at the end: every exercise with a board, its solution as
 # clicks, and (for one exercise of a single move) a wrong move to try first.
 WALKTHROUGH = '''import gc as _gc, json as _json
-from playbook.exercise_lines import _Script
-from playbook.tutorial import Exercise as _Exercise
+from playbook.learn.lines import _Script
+from playbook.learn.tutorial import Exercise as _Exercise
 
 def _steps(action):
     return [[s.kind, s.value] for s in action.steps]

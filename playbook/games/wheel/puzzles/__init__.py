@@ -33,7 +33,7 @@ from .week import refutation, solution_text, verify, winning_sets, wins_against
 if TYPE_CHECKING:
     from ....puzzles import Puzzle
     from ....puzzles.hook import Report, Turns
-    from ....tutorial import Exercise, Tutorial
+    from ....learn.tutorial import Exercise, Tutorial
 
 __all__ = ["WeekPuzzles", "WEEK", "refutation", "solution_text", "winning_sets", "wins_against"]
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 from ....core import PlaybookError
-from ....tutorial import Exercise, Tutorial
+from ....learn.tutorial import Exercise, Tutorial
 from .. import read_orders
 from ..orders import new_salt, split_body
 from .week import orders, refutation, solution_text
@@ -79,7 +79,7 @@ class WeekExercise(Exercise):
 
     def attach(self, board, fresh: bool = False) -> None:
         """Make ``board`` this puzzle's board (see
-        :meth:`Exercise.attach <playbook.tutorial.Exercise.attach>`); after
+        :meth:`Exercise.attach <playbook.learn.tutorial.Exercise.attach>`); after
         the opponent has sealed its answer, the learner's reveal is played
         for them and the opponent's follows."""
         super().attach(board, fresh)

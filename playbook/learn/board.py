@@ -1,6 +1,6 @@
 """An exercise's live board, which answers each move the moment it is played.
 
-:class:`OnTheBoard` is the part of an :class:`~playbook.tutorial.Exercise`
+:class:`OnTheBoard` is the part of an :class:`~playbook.learn.tutorial.Exercise`
 that makes and drives its board: the goal in the board's header, each
 move judged at once (right: marked, with what the exercise taught;
 wrong: marked, taken back, with the hint; the third wrong: the solution
@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, cast
 
-from .core import Action, IllegalAction, PlaybookError, State, Step
-from .digests import shorten
-from .exercise_lines import _Line, _parse_anywhere, _Script
-from .widget import BoardWidget
-from .widget.engine import sides
+from ..core import Action, IllegalAction, PlaybookError, State, Step
+from ..digests import shorten
+from .lines import _Line, _parse_anywhere, _Script
+from ..widget import BoardWidget
+from ..widget.engine import sides
 
 if TYPE_CHECKING:
     from .tutorial import Exercise, Tutorial, Verdict
@@ -29,7 +29,7 @@ class OnTheBoard:
     """The board of an exercise, and its answers on the board."""
 
     if TYPE_CHECKING:
-        # What the exercise holds (see playbook.tutorial.Exercise).
+        # What the exercise holds (see playbook.learn.tutorial.Exercise).
         state: State
         prompt: str
         replies: tuple

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from .core import Action, PlaybookError, State
+from ..core import Action, PlaybookError, State
 
 if TYPE_CHECKING:
     from .tutorial import Exercise

@@ -12,7 +12,7 @@ code, and ``ex.check("c2xe4xc6")`` judges a typed answer.  The board
 shows no evaluation, and its Hint button shows the solution's next move.
 
 >>> from playbook import load
->>> from playbook.tutorial import Exercise, Tutorial
+>>> from playbook.learn.tutorial import Exercise, Tutorial
 >>> course = Tutorial("Cosmic Chess")
 >>> ex = Exercise(load("cosmic").initial(), "Move a pawn.", answers={"c2-d3", "c2-d1", "b3-c4", "b3-a4"},
 ...               hint="pawns step diagonally.", tutorial=course)
@@ -86,12 +86,12 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from .core import Action, PlaybookError, State
-from .digests import shorten
-from .exercise_board import OnTheBoard
-from .exercise_lines import _as_line, _first_action, _Line, _Script
+from ..core import Action, PlaybookError, State
+from ..digests import shorten
+from .board import OnTheBoard
+from .lines import _as_line, _first_action, _Line, _Script
 from .progress import Progress
-from .widget import BoardWidget
+from ..widget import BoardWidget
 
 __all__ = ["Exercise", "Verdict", "Tutorial", "Summary", "current", "summary", "TRIES"]
 
@@ -429,7 +429,7 @@ class Tutorial:
     run twice) replaces the earlier one.
 
     A tutorial with a ``title`` remembers the exercises solved across
-    kernels and days (see :mod:`playbook.progress`): an exercise solved
+    kernels and days (see :mod:`playbook.learn.progress`): an exercise solved
     once counts as solved when its notebook is opened again.
     :meth:`solved` lists them and :meth:`reset` forgets them.  ``progress``
     is where they are kept (default: the progress file under
