@@ -1,22 +1,17 @@
-"""The lines an exercise is played along: the learner's moves, the
-scripted replies between them, and the reading of action texts.
+"""The lines an exercise is played along, and the reading of action texts.
 
-:class:`_Line` is a line from an exercise's start, cut where it is
-complete; :class:`_Script` is the opponent that plays an exercise's
-scripted replies (on the board and when a typed line is replayed).
+:class:`_Line` is a line from an exercise's start (the learner's moves and
+the scripted replies between them), cut where it is complete; the helpers
+read a line from what a learner typed and find some legal action where a
+script has none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import Action, PlaybookError, State
-
-if TYPE_CHECKING:
-    from .tutorial import Exercise
 
 
 def _as_line(answer: Any) -> tuple[str, ...]:
@@ -49,62 +44,6 @@ class _Line:
     complete: bool
     turns: int = 0
     mid_turn: bool = False
-
-
-class _Script:
-    """The opponent of an exercise with scripted replies: it plays the reply
-    due after the learner's moves so far (off the script, the first legal
-    action, and the line is wrong anyway)."""
-
-    def __init__(self, exercise: Exercise):
-        self.exercise = exercise
-
-    def choose(self, state: State) -> Action:
-        board = self.exercise._board
-        states = board._line[: board.cursor + 1] if board is not None else [state]
-        action = self.choose_from(states)
-        if action is None:
-            action = _first_action(state)
-        return action
-
-    def _due(self, states: Sequence[State]) -> tuple[tuple[str, ...], int]:
-        """The texts of the scripted reply due at the last of ``states`` (a
-        line from the exercise's start; empty when the script has none
-        there) and how many of its actions are already played."""
-        ex = self.exercise
-        played = since = 0  # the learner's moves done; the opponent's actions since
-        for before, after in pairwise(states):
-            if ex._learner(before):
-                since = 0
-                if not ex.turn or not ex._learner(after):
-                    played += 1
-            else:
-                since += 1
-        if not 1 <= played <= len(ex.replies):
-            return (), since
-        reply = ex.replies[played - 1]
-        if callable(reply):
-            reply = reply(states[-1])
-        return _as_line(reply), since
-
-    def choose_from(self, states: Sequence[State]) -> Action | None:
-        """The scripted action for the last of ``states`` (a line from the
-        exercise's start), or None if the script has none there."""
-        line, since = self._due(states)
-        if since >= len(line):
-            return None
-        try:
-            return states[-1].parse_action(line[since])
-        except PlaybookError:
-            return None
-
-    def left_behind(self, states: Sequence[State]) -> bool:
-        """Whether the opponent is to move at the last of ``states``, just
-        after the learner, and the script has no legal reply to start."""
-        state = states[-1]
-        if state.outcome is not None or self.exercise._learner(state):
-            return False
-        return self.choose_from(states) is None
 
 
 def _first_action(state: State) -> Action:

@@ -44,12 +44,12 @@ import warnings
 from dataclasses import dataclass, replace
 
 from ..core import Game, PlaybookError
-from .progress import Progress, ProgressWarning
-from .tutorial import Exercise, Tutorial, Verdict
-from ..widget import BoardWidget
 from ..puzzles import NUMBERS, Puzzle, puzzles
 from ..puzzles.hook import hook
 from ..puzzles.solve import defence, wins
+from ..widget import BoardWidget
+from .progress import Progress, ProgressWarning
+from .tutorial import Exercise, Tutorial, Verdict
 
 __all__ = ["Rating", "Trainer", "exercise", "standing", "reset", "KEY", "START"]
 
@@ -196,10 +196,10 @@ class Trainer:
                                "every puzzle tried, and the rating, to count them afresh.")
                 print(self.notice)
         self.exercise = exercise(self.puzzle, self.tutorial)
-        self.exercise.referee = self._referee
-        self.exercise.next_label = "Next puzzle"
+        self.exercise.part.referee = self._referee
+        self.exercise.part.next_label = "Next puzzle"
         if self._board is not None:
-            self.exercise.attach(self._board)
+            self.exercise.part.attach(self._board)
             self._board.score = self._score()
         return self.exercise
 
@@ -270,7 +270,7 @@ class Trainer:
         if self._counted:
             return verdict
         self._counted = True
-        solved = verdict.right and not exercise.hinted
+        solved = verdict.right and not exercise.part.hinted
         before = self.rating.rating
         self.results.append((puzzle.id, solved))
         self.rating.update(puzzle.difficulty, solved)

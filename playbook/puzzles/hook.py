@@ -34,13 +34,12 @@ from __future__ import annotations
 import functools
 import pkgutil
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..core import PlaybookError
 from ..games import load
 
 if TYPE_CHECKING:
-    from ..learn.tutorial import Exercise, Tutorial
     from . import Puzzle
 
 __all__ = ["PuzzleHook", "Turns", "Report", "hook"]
@@ -67,10 +66,12 @@ class PuzzleHook(Protocol):
         :class:`~playbook.puzzles.solve.PuzzleError` if it does not hold."""
         ...
 
-    def exercise(self, puzzle: Puzzle, tutorial: Tutorial | None) -> Exercise:
+    def exercise(self, puzzle: Puzzle, tutorial: Any) -> Any:
         """``puzzle`` as an :class:`~playbook.learn.tutorial.Exercise`: its board,
         its prompt, how an answer is judged, its hint and its solution
-        (kept in ``tutorial``, a fresh untitled one when None)."""
+        (kept in ``tutorial``, a :class:`~playbook.learn.tutorial.Tutorial`,
+        or a fresh untitled one when None).  The learner's side sits above
+        this package, so its classes are named here in words only."""
         ...
 
     def mine(self, key: str, count: int, seed: int, report: Report = None) -> list[Puzzle]:

@@ -31,9 +31,9 @@ from . import mine as week_mine
 from .week import refutation, solution_text, verify, winning_sets, wins_against
 
 if TYPE_CHECKING:
+    from ....learn.tutorial import Exercise, Tutorial
     from ....puzzles import Puzzle
     from ....puzzles.hook import Report, Turns
-    from ....learn.tutorial import Exercise, Tutorial
 
 __all__ = ["WeekPuzzles", "WEEK", "refutation", "solution_text", "winning_sets", "wins_against"]
 
