@@ -82,7 +82,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from . import lite, scaffold
+from . import scaffold
+from .site import lite
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
 from .analysis.balance import LADDER, balance
 from .analysis.compare import sequential_text

@@ -22,7 +22,7 @@ import pytest
 from docs_site import ROOT, build, pages, target
 
 import playbook
-from playbook import lite
+from playbook.site import lite
 
 pytestmark = pytest.mark.slow
 

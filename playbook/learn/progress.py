@@ -5,7 +5,7 @@ The record is one JSON file, ``progress.json``, in the folder named by the
 ``PLAYBOOK_HOME`` environment variable, or else in the user's data folder
 (``platformdirs.user_data_dir("playbook")``: ``~/.local/share/playbook`` on
 Linux).  In the browser (JupyterLite's Pyodide kernel, see
-:mod:`playbook.lite`) the kernel's home folder is lost with the page, so the
+:mod:`playbook.site.lite`) the kernel's home folder is lost with the page, so the
 file lives in the folder ``.playbook`` of the site's drive (``/drive``, kept
 in the browser's storage with the notebooks) and survives a reload.
 

@@ -23,7 +23,7 @@ build needs no network:
 
 Only the wheels that playbook and the kernel need in the browser are
 shipped, compiled to bytecode by the site's own Python (see
-:mod:`playbook.lite_bytecode`), each listed in the site's
+:mod:`playbook.site.bytecode`), each listed in the site's
 ``pyodide-lock.json`` with what it depends on.  The kernel loads what it
 imports itself as it starts (``loadPyodideOptions.packages``, see
 :func:`at_start`) and the rest when a cell imports it, so the page
@@ -59,8 +59,8 @@ from dataclasses import dataclass
 from email.parser import Parser
 from pathlib import Path
 
-from . import lite_bytecode
-from .lite_bytecode import SITE_PREFIX, STDLIB_PREFIX, Job
+from . import bytecode
+from .bytecode import SITE_PREFIX, STDLIB_PREFIX, Job
 
 __all__ = [
     "MARKER",
@@ -516,14 +516,14 @@ def ship_runtime(unpacked: Path, version: str, wheels: list[Path], own: Path, fo
                  cache: Path) -> dict[str, dict]:
     """Put in ``folder`` the runtime unpacked in ``unpacked`` and the
     ``wheels``, compiled to bytecode by that runtime (see
-    :mod:`playbook.lite_bytecode`; ``own``, playbook's wheel, keeps its
+    :mod:`playbook.site.bytecode`; ``own``, playbook's wheel, keeps its
     sources), with the lock that names them; returns the lock's entries."""
     stdlib = unpacked / "python_stdlib.zip"
     jobs = [Job(stdlib, STDLIB_PREFIX), *(Job(w, SITE_PREFIX, keep_sources=w == own,
                                               leave_out=LEFT_OUT_FILES.get(canonical(w.name.split("-")[0]), ()))
                                           for w in wheels)]
     _say(f"compiling the site's Python to bytecode ({len(jobs)} archives; Pyodide under Node.js, once)")
-    compiled = lite_bytecode.precompiled(unpacked, version, jobs, cache)
+    compiled = bytecode.precompiled(unpacked, version, jobs, cache)
     folder.mkdir(parents=True)
     for name in RUNTIME_FILES:
         shutil.copy2(compiled[0] if name == stdlib.name else unpacked / name, folder / name)
