@@ -82,8 +82,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from . import scaffold
-from .site import lite
+from . import scaffold, site
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
 from .analysis.balance import LADDER, balance
 from .analysis.compare import sequential_text
@@ -248,7 +247,7 @@ def _parser() -> argparse.ArgumentParser:
     scaffold.add_arguments(commands.add_parser(
         "new-game", help="write a new game's own package, found by playbook once installed",
         description="Write NAME/, an installable package holding a small complete game to turn into yours."))
-    lite.add_arguments(commands.add_parser(
+    site.add_arguments(commands.add_parser(
         "lite", help="build the tutorials as a static JupyterLite site (from a clone of the repository)",
         description="Build a static folder that runs the tutorials and puzzles in any browser, with no server."))
     return parser
@@ -615,7 +614,7 @@ def main(argv=None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command == "lite":
-        return lite.main(args)
+        return site.main(args)
     if args.command == "new-game":
         return scaffold.main(args)
     if args.command == "check":

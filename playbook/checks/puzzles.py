@@ -5,11 +5,11 @@ solution), and a puzzle mined afresh."""
 from __future__ import annotations
 
 from ..core import Game, PlaybookError
+from ..learn.trainer import exercise
+from ..learn.tutorial import Tutorial
 from ..puzzles import games, puzzles
 from ..puzzles.hook import PuzzleHook, hook
 from ..puzzles.mine import mine
-from ..learn.trainer import exercise
-from ..learn.tutorial import Tutorial
 from .registry import Session, check
 
 __all__: list[str] = []

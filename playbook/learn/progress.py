@@ -45,6 +45,8 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+import platformdirs
+
 __all__ = ["ENV", "FILENAME", "Progress", "ProgressWarning", "home", "overview", "Overview", "Unreadable"]
 
 #: The environment variable that names the folder holding the progress file.
@@ -71,8 +73,6 @@ def home() -> Path:
         return Path(chosen).expanduser()
     if sys.platform == "emscripten" and BROWSER_DRIVE.is_dir():
         return BROWSER_DRIVE / ".playbook"
-    import platformdirs
-
     return Path(platformdirs.user_data_dir("playbook", appauthor=False))
 
 

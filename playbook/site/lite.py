@@ -44,8 +44,8 @@ repository it builds from and any folder holding one of them, saying why.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -58,6 +58,12 @@ import zipfile
 from dataclasses import dataclass
 from email.parser import Parser
 from pathlib import Path
+
+import nbformat
+import platformdirs
+from jupyter_core.paths import jupyter_path
+from jupyterlite_pyodide_kernel import constants
+from packaging.requirements import Requirement
 
 from . import bytecode
 from .bytecode import SITE_PREFIX, STDLIB_PREFIX, Job
@@ -74,8 +80,6 @@ __all__ = [
     "cache_dir",
     "pyodide_version",
     "lock_entry",
-    "add_arguments",
-    "main",
 ]
 
 #: Notebooks the site leaves out: what they need does not run in a browser.
@@ -166,15 +170,11 @@ def cache_dir() -> Path:
     chosen = os.environ.get("PLAYBOOK_LITE_CACHE")
     if chosen:
         return Path(chosen).expanduser()
-    import platformdirs
-
     return Path(platformdirs.user_cache_dir("playbook-lite", appauthor=False))
 
 
 def pyodide_version() -> tuple[str, str]:
     """The Pyodide version the installed kernel expects, and its Python's ``major.minor``."""
-    from jupyterlite_pyodide_kernel import constants
-
     return constants.PYODIDE_VERSION, constants.PYODIDE_PYTHON_VERSION
 
 
@@ -246,8 +246,6 @@ def kernel_wheels() -> list[Path]:
     """The kernel's own wheels, shipped with its JupyterLab extension
     (``piplite``, ``pyodide-kernel`` and the stand-ins for ``ipykernel`` and
     ``widgetsnbextension`` 4)."""
-    from jupyter_core.paths import jupyter_path
-
     for root in jupyter_path("labextensions"):
         folder = Path(root) / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
         if folder.is_dir():
@@ -266,8 +264,6 @@ def playbook_wheel(source: Path, dest: Path) -> Path:
 
 
 def _importable(module: str) -> bool:
-    import importlib.util
-
     return importlib.util.find_spec(module) is not None
 
 
@@ -310,8 +306,6 @@ def browser_requirements(wheel: Path, python: str) -> list[str]:
     """The names of the distributions ``wheel`` needs in the browser's
     Python ``python``: its requirements whose markers hold there (none of
     its extras)."""
-    from packaging.requirements import Requirement
-
     environment = browser_environment(python)
     needs = (Requirement(r) for r in requirements(wheel))
     return sorted({canonical(r.name) for r in needs if r.marker is None or r.marker.evaluate(environment)})
@@ -410,8 +404,6 @@ def site_notebook(text: str) -> str:
       (:data:`SITE_KERNELSPEC`, :data:`SITE_LANGUAGE_INFO`): JupyterLab
       writes those over any other as the kernel starts, which marks the
       notebook modified as soon as it is opened."""
-    import nbformat
-
     notebook = nbformat.reads(text, as_version=4)
     notebook.metadata["kernelspec"] = SITE_KERNELSPEC
     notebook.metadata["language_info"] = SITE_LANGUAGE_INFO
@@ -424,8 +416,6 @@ def front_ends(source: Path, folder: Path) -> list[str]:
     Pyodide kernel, anywidget, ...), and playbook's own as built in the
     repository at ``source`` (an installed copy may be older).  Returns
     their names."""
-    from jupyter_core.paths import jupyter_path
-
     own = source / "labextension" / OWN_EXTENSION
     if not (own / "package.json").is_file():
         raise FileNotFoundError(f"{own} is missing: build it with `npm ci && npm run build` in labextension/")
@@ -539,26 +529,3 @@ def _runtime_pins(folder: Path) -> list[str]:
 
 
 # ---------------------------------------------------------------- the command
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``playbook lite``."""
-    parser.add_argument("--out", default="_site",
-                        help="the folder to write the site to (default _site): a new or empty folder, or one an "
-                             "earlier build wrote, which is replaced once the new site is whole")
-    parser.add_argument("--source", default=".", help="the clone of the repository to build from (default .)")
-
-
-def main(args: argparse.Namespace) -> int:
-    """Build the site as ``playbook lite`` was asked, and say what was built."""
-    try:
-        site = build(args.source, args.out)
-    except (LiteError, FileNotFoundError) as exc:
-        print(f"playbook lite: error: {exc}", file=sys.stderr)
-        return 2
-    except (RuntimeError, OSError) as exc:  # a build step failed: the earlier site, if any, is as it was
-        print(f"playbook lite: error: {exc}", file=sys.stderr)
-        return 1
-    _say(f"built {site.folder}: {len(site.notebooks)} notebooks, {len(site.packages)} wheels, "
-         f"{site.size() / 1e6:.0f} MB; serve it with: python -m http.server -d {args.out}")
-    return 0
