@@ -28,7 +28,8 @@ def main(argv=None) -> int:
     """Run the ``playbook`` command (``argv``: its arguments, by default
     the command line's); the exit status."""
     try:
-        from .cli import main as run  # inside the try: a Ctrl-C while the command's modules load ends it quietly
+        # lazy: inside the try, so that a Ctrl-C while the command's modules load ends it quietly
+        from .cli import main as run
 
         status = run(argv)
         sys.stdout.flush()

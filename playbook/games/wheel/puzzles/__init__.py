@@ -56,7 +56,8 @@ class WeekPuzzles:
 
     def exercise(self, puzzle: Puzzle, tutorial: Tutorial | None) -> Exercise:
         """The week as an exercise (:func:`.exercise.exercise`)."""
-        from . import exercise  # the board widget comes with it: only a learner's exercise needs it
+        # lazy: the exercise brings the board widget; verifying and mining puzzles stay headless
+        from . import exercise
 
         return exercise.exercise(puzzle, tutorial)
 
