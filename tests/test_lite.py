@@ -15,7 +15,7 @@ import pytest
 from playbook.learn import progress
 from playbook.site import bytecode
 from playbook.site import lite
-from playbook.cli import _parser
+from playbook.command.cli import _parser
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -287,7 +287,7 @@ LITE_MARKER_NAME = ".playbook-lite-site"
 
 
 def lite_command(out, capsys) -> tuple[int, str]:
-    from playbook.cli import main
+    from playbook.command.cli import main
 
     status = main(["lite", "--out", str(out), "--source", str(ROOT)])
     return status, capsys.readouterr().err

@@ -82,21 +82,21 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from . import scaffold, site
-from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
-from .analysis.balance import LADDER, balance
-from .analysis.compare import sequential_text
-from .analysis.pool import LocalPool
-from .analysis.report import figures, plain, report
-from .analysis.report import rows as summary_rows
-from .analysis.selfplay import settings_text
-from .analysis.store import DamagedResults, ResultsError
-from .analysis.survival import plies_text
-from .analysis.tasks import cpu_count
-from .analysis.words import counted
-from .checks import command as check
-from .core import PlaybookError
-from .games import available
+from .. import scaffold, site
+from ..analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
+from ..analysis.balance import LADDER, balance
+from ..analysis.compare import sequential_text
+from ..analysis.pool import LocalPool
+from ..analysis.report import figures, plain, report
+from ..analysis.report import rows as summary_rows
+from ..analysis.selfplay import settings_text
+from ..analysis.store import DamagedResults, ResultsError
+from ..analysis.survival import plies_text
+from ..analysis.tasks import cpu_count
+from ..analysis.words import counted
+from ..checks import command as check
+from ..core import PlaybookError
+from ..games import available
 
 __all__ = ["main", "AgentSpec", "parse_agents", "parse_setting", "AGENTS"]
 
