@@ -44,8 +44,9 @@ import warnings
 from dataclasses import dataclass, replace
 
 from ..core import Game, PlaybookError
+from ..games import load
 from ..puzzles import NUMBERS, Puzzle, puzzles
-from ..puzzles.hook import hook
+from ..puzzles.hook import hook, named
 from ..puzzles.solve import defence, wins
 from ..widget import BoardWidget
 from .progress import Progress, ProgressWarning
@@ -94,11 +95,18 @@ def exercise(puzzle: Puzzle, tutorial: Tutorial | None = None) -> Exercise:
     to win, the opponent answers with the defence that holds out longest
     (worked out by the rules, so any move of the learner is answered),
     the hint is the theme, and the solution the puzzle's line.  A game
-    with a puzzle hook makes its own exercise instead
-    (:meth:`PuzzleHook.exercise <playbook.puzzles.hook.PuzzleHook.exercise>`)."""
-    rules = hook(puzzle.game)
-    if rules is not None:
-        return rules.exercise(puzzle, tutorial)
+    with a puzzle hook makes its own exercise instead, with the function its
+    descriptor names in ``puzzle_exercise``."""
+    descriptor = load(puzzle.game).descriptor
+    if descriptor.puzzle_hook:
+        if not descriptor.puzzle_exercise:
+            raise PlaybookError(f"{puzzle.game!r} has a puzzle hook but names no puzzle_exercise to show its "
+                                "puzzles on the board")
+        made = named(puzzle.game, descriptor.puzzle_exercise, "puzzle exercise")(puzzle, tutorial)
+        if not isinstance(made, Exercise):
+            raise PlaybookError(f"the puzzle exercise {descriptor.puzzle_exercise!r} of {puzzle.game!r} made "
+                                f"{made!r}, not an Exercise")
+        return made
     turns = puzzle.turns()
     solver = turns[0][0]
     own = [actions for side, actions in turns if side == solver]
