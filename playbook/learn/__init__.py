@@ -1,15 +1,17 @@
 """The learner's side: tutorials and their exercises, progress, puzzles.
 
-It sits above the board widget and below nothing of the package but the
-notebooks that use it:
+It sits above the board widget: nothing in the widget or in
+:mod:`playbook.puzzles` imports it.  Its modules, from the bottom up:
 
-- :mod:`~playbook.learn.tutorial`: an :class:`Exercise` (a position, a goal,
-  the right answers, judged on its live board or typed) and the
-  :class:`Tutorial` that counts them, with its :func:`summary`;
-- :mod:`~playbook.learn.lines`: the lines an exercise is played along (the
+- :mod:`~playbook.learn.lines`: a line played from an exercise's start (the
   learner's moves and the scripted replies between them);
-- :mod:`~playbook.learn.board`: an exercise's live board, which answers each
-  move the moment it is played;
+- :mod:`~playbook.learn.answers`: an exercise's answers and how a line is
+  judged, with no board;
+- :mod:`~playbook.learn.board`: the board part an exercise holds, which
+  answers each move the moment it is played;
+- :mod:`~playbook.learn.tutorial`: an :class:`Exercise` (its answers, its
+  board part and its place in a tutorial) and the :class:`Tutorial` that
+  counts them, with its :func:`summary`;
 - :mod:`~playbook.learn.progress`: which exercises a learner solved, kept
   across kernels and days, and the :func:`overview` of a folder of tutorials;
 - :mod:`~playbook.learn.trainer`: the puzzle :class:`Trainer`, which hands

@@ -87,7 +87,6 @@ class Answers:
     ``goal``.
     """
 
-
     def __init__(
         self,
         state: State,
