@@ -1,7 +1,10 @@
 """The package's layers: the widget builds on the analysis, never the
-reverse.  Every import statement of playbook.analysis is read with ast
-(absolute and relative, at the top or inside a function): none may reach
-playbook.widget, so the two never form a cycle."""
+reverse, and the learner's side builds on the widget.  Every import
+statement is read with ast (absolute and relative, at the top, under
+TYPE_CHECKING or inside a function): nothing in playbook.analysis or
+playbook.puzzles reaches playbook.widget, nothing in the widget or the
+puzzles reaches playbook.learn, and playbook.learn's modules import each
+other in no cycle."""
 
 from __future__ import annotations
 
