@@ -18,18 +18,27 @@ correction for asking several engines of :mod:`.exact`, and says whether
 they agree.
 """
 
-from . import plots
-from .agents import GreedyAgent, RandomAgent
-from .compare import Comparison, compare
-from .evaluation import evaluate
-from .mcts import MCTS
-from .perft import divide, perft
-from .review import Review, review
-from .search import AlphaBeta, Analysis
-from .selfplay import SelfPlay, SelfPlayError, Tournament, play_game, selfplay, tournament
-from .stats import elo_interval, elo_ratings, elo_with_first_move, pentanomial, score_figure, sprt, trinomial, wilson
-from .store import load_results, read_settings
-from .survival import kaplan_meier
+from .engines.agents import GreedyAgent, RandomAgent
+from .engines.evaluation import evaluate
+from .engines.mcts import MCTS
+from .engines.perft import divide, perft
+from .engines.review import Review, review
+from .engines.search import AlphaBeta, Analysis
+from .runs.selfplay import SelfPlay, SelfPlayError, Tournament, play_game, selfplay, tournament
+from .runs.store import load_results, read_settings
+from .statistics import plots
+from .statistics.compare import Comparison, compare
+from .statistics.stats import (
+    elo_interval,
+    elo_ratings,
+    elo_with_first_move,
+    pentanomial,
+    score_figure,
+    sprt,
+    trinomial,
+    wilson,
+)
+from .statistics.survival import kaplan_meier
 
 __all__ = [
     "RandomAgent",

@@ -154,7 +154,7 @@ def run_tasks(jobs: Sequence, play: Callable[..., list], executor, batch: int | 
     a game played, in order, maybe fewer than given when its time is up)
     here one at a time, or on ``executor`` in tasks of ``batch`` games
     (None: sized by the time of the first games, played here; see
-    :mod:`~playbook.analysis.tasks`).  ``done(position, records)`` gets
+    :mod:`~playbook.analysis.runs.tasks`).  ``done(position, records)`` gets
     each task's records as it comes back, ``position`` the index in
     ``jobs`` of its first game.  A stop keeps what finished (see the
     module's docstring) and is raised again."""

@@ -34,7 +34,7 @@ each seat is its ``players`` (seat -> agent's name), the rule variants its
 ``opening`` (that first move), ``setup_plies``, ``book`` (random plies
 played before the agents took over), ``pair``, ``seconds`` and ``error``
 are typed fields, and ``notes`` hold what the engines reported about each
-move (see :mod:`~playbook.analysis.notes`; empty when none did).  Its
+move (see :mod:`~playbook.analysis.runs.notes`; empty when none did).  Its
 ``result`` follows the one convention of records (winners joined by
 ``" and "``, ``"draw"``, ``""`` unfinished), read through ``winners``,
 ``winner``, ``draw``, ``unfinished`` and ``plies``.  Games stopped at
@@ -49,7 +49,7 @@ and a run in which more than ``max_errors`` games fail raises
 take long (engines thinking by the clock) says so before it starts.
 
 The first move of play: a game in set-up says so through its state (see
-:func:`~playbook.analysis.evaluation.in_setup`: the state's declared
+:func:`~playbook.analysis.engines.evaluation.in_setup`: the state's declared
 ``setting_up``); the default is that play starts with the first action.
 In Cresnovian Chess the first player places the pieces and the second
 moves first, so ``first`` is ``"second"`` there.
@@ -71,16 +71,14 @@ from itertools import combinations
 from numbers import Integral
 from typing import Any
 
-from ..chance import Dice
-from ..core import Game, PlaybookError
-from ..games import load
-from ..records import ROW_COLUMNS, Record
-from .agents import RandomAgent
-from .evaluation import in_setup
-from .exact import pairs_figure
-from .notes import move_note
-from .running import Jobs, paced, playing, recallable, run_tasks
-from .stats import (
+from ...chance import Dice
+from ...core import Game, PlaybookError
+from ...games import load
+from ...records import ROW_COLUMNS, Record
+from ..engines.agents import RandomAgent
+from ..engines.evaluation import in_setup
+from ..statistics.exact import pairs_figure
+from ..statistics.stats import (
     elo_interval,
     elo_ratings,
     elo_with_first_move,
@@ -89,10 +87,12 @@ from .stats import (
     trinomial,
     wilson,
 )
-from .stats import sprt as sequential_test
-from .survival import Survival, kaplan_meier
-from .tables import MOVE_COLUMNS, by_position, move_rows
-from .words import counted
+from ..statistics.stats import sprt as sequential_test
+from ..statistics.survival import Survival, kaplan_meier
+from ..statistics.tables import MOVE_COLUMNS, by_position, move_rows
+from ..words import counted
+from .notes import move_note
+from .running import Jobs, paced, playing, recallable, run_tasks
 
 __all__ = ["play_game", "selfplay", "SelfPlay", "SelfPlayError", "tournament", "Tournament", "settings_text",
            "LONG_RUN"]
@@ -326,7 +326,7 @@ def _run_batch(jobs: list[tuple[bytes, int]], seconds: float | None = None) -> l
     """Play the games of ``jobs`` (payload, seed), in order, for up to
     ``seconds`` (after the first game; None: all of them), and return the
     records of those played (runs on a worker; a recalled worker returns
-    those it finished, see :mod:`~playbook.analysis.running`)."""
+    those it finished, see :mod:`~playbook.analysis.runs.running`)."""
     try:
         import cloudpickle as loader
     except ImportError:
@@ -530,7 +530,7 @@ def _warn_if_stopped(game: Game, records: list[Record], max_plies: int) -> None:
 def _warn(message: str) -> None:
     """A warning about a run, shown every time and under the same name on
     every machine (no temporary file of the caller's, as a notebook's)."""
-    warnings.warn_explicit(message, UserWarning, "selfplay", 0, module="playbook.analysis.selfplay")
+    warnings.warn_explicit(message, UserWarning, "selfplay", 0, module="playbook.analysis.runs.selfplay")
 
 
 def _load(game) -> Game:
@@ -562,7 +562,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     records; ``max_errors``: how many games may fail before the run raises
     :class:`SelfPlayError` (None: never); ``out``: a folder to write the
     records to in Parquet as the games finish, where a run that stopped is
-    resumed by the same call (see :mod:`~playbook.analysis.store`);
+    resumed by the same call (see :mod:`~playbook.analysis.runs.store`);
     ``book``: how many actions at the start of each game are random
     (drawn from the game's seed) before the agents take over, as an
     opening book does, so that engines that always choose alike still
@@ -579,7 +579,7 @@ def selfplay(game, agents, games: int = 100, max_plies: int = 500, executor: Exe
     a two-player game,
     colour-reversed pairs from one opening, which
     :meth:`SelfPlay.pair_score` and :meth:`SelfPlay.first_move_pairs` read
-    pair by pair (:mod:`~playbook.analysis.exact`).  ``sprt=(elo0, elo1)`` (two agents, kept
+    pair by pair (:mod:`~playbook.analysis.statistics.exact`).  ``sprt=(elo0, elo1)`` (two agents, kept
     in memory, not with ``out``): stop as soon as Wald's sequential test
     tells "the first agent is ``elo0`` Elo stronger" from "``elo1``
     stronger", as :func:`tournament` does; the test is the result's
@@ -669,9 +669,9 @@ class SelfPlay:
 
     records: list[Record]
     game: str = ""
-    #: The sequential test of a run played with ``sprt=`` (see :func:`~playbook.analysis.stats.sprt`).
+    #: The sequential test of a run played with ``sprt=`` (see :func:`~playbook.analysis.statistics.stats.sprt`).
     sprt: dict | None = field(default=None, kw_only=True)
-    #: The files of a results folder left out on reading (:class:`~playbook.analysis.store.LeftOut`:
+    #: The files of a results folder left out on reading (:class:`~playbook.analysis.runs.store.LeftOut`:
     #: damaged, or not the run's records): their games are missing from ``records``.
     left_out: list = field(default_factory=list, kw_only=True)
 
@@ -698,11 +698,11 @@ class SelfPlay:
         ``draws``, ``losses`` over the finished ``games``, its ``score``
         (wins plus half the draws, over the finished games; 0.5 means no
         advantage) and its 95% interval ``low``-``high`` with draws as
-        draws (:func:`~playbook.analysis.stats.trinomial`); ``unfinished``
+        draws (:func:`~playbook.analysis.statistics.stats.trinomial`); ``unfinished``
         games (stopped at the cap or by an error) and the score and
         interval with them counted as draws (``score_if_draws``,
         ``low_if_draws``, ``high_if_draws``,
-        :func:`~playbook.analysis.stats.score_figure`); ``mover`` is the
+        :func:`~playbook.analysis.statistics.stats.score_figure`); ``mover`` is the
         player who moved first (most often, if it varied)."""
         moved = [r for r in self.records if r.first is not None]
         done = [r for r in moved if not r.unfinished]
@@ -731,12 +731,12 @@ class SelfPlay:
         explorer: the games grouped by the position after ``plies``
         actions (default: each game's ``book``, where the agents took
         over), whatever order the moves came in (see
-        :func:`~playbook.analysis.tables.by_position`)."""
+        :func:`~playbook.analysis.statistics.tables.by_position`)."""
         return by_position(self.records, plies, top)
 
     def moves(self) -> list[dict]:
         """The tidy per-move table: one row an action (see
-        :func:`~playbook.analysis.tables.move_rows`)."""
+        :func:`~playbook.analysis.statistics.tables.move_rows`)."""
         return move_rows(self.records)
 
     def moves_frame(self):
@@ -748,7 +748,7 @@ class SelfPlay:
     def lengths_survival(self, play_only: bool = True) -> Survival:
         """The Kaplan-Meier curve of the game lengths in plies (without
         set-up actions, unless told), games stopped unfinished counted as
-        censored where they stopped (see :mod:`~playbook.analysis.survival`):
+        censored where they stopped (see :mod:`~playbook.analysis.statistics.survival`):
         its ``median()`` is the median length with its interval, honest
         when games reach the cap, as a mean is not."""
         return kaplan_meier(self.lengths(play_only), [bool(r.unfinished) for r in self.records])
@@ -867,7 +867,7 @@ def tournament(game, agents, games: int = 10, max_plies: int = 500, executor: Ex
     ``anchor`` names the agent rated 0 (default: the mean is 0).
 
     ``sprt=(elo0, elo1)`` (two agents, two seats): stop as soon as Wald's
-    sequential test (:func:`~playbook.analysis.stats.sprt`, errors of 5%
+    sequential test (:func:`~playbook.analysis.statistics.stats.sprt`, errors of 5%
     either way) tells "the first agent is ``elo0`` Elo stronger" from
     "``elo1`` stronger", checking after each pair of games in order, so
     the games counted are the same on any executor; ``games`` is then the
@@ -969,7 +969,7 @@ def _other(record: Record, seat: str | None) -> str | None:
 
 def pair_figure(records: list[Record], score_of: Callable[[Record], float]) -> dict:
     """A score over the colour-reversed pairs of a run with rotating seats
-    (records sharing a ``pair``): the :func:`~playbook.analysis.exact.pairs_figure`
+    (records sharing a ``pair``): the :func:`~playbook.analysis.statistics.exact.pairs_figure`
     of the pairs whose games all finished (``score``, ``low``, ``high``,
     ``p``, ``spread``, ``pairs``, ``counts``), the ``unfinished`` pairs (a game of
     them stopped) and the figure with their stopped games counted as
@@ -1010,7 +1010,7 @@ def _pair_score(record: Record, p: str | None, q: str | None) -> float:
 class Tournament(SelfPlay):
     """A tournament's games, the agents' ratings with their 95% intervals
     and, for a match run with ``sprt=``, the sequential test (``sprt``:
-    see :func:`~playbook.analysis.stats.sprt`)."""
+    see :func:`~playbook.analysis.statistics.stats.sprt`)."""
 
     names: list[str] = field(default_factory=list)
     anchor: str | None = None
@@ -1020,11 +1020,11 @@ class Tournament(SelfPlay):
         """One row per agent, best first: ``name``, ``games`` (finished),
         ``wins``, ``draws``, ``losses``, ``unfinished`` (the games it sat
         in that stopped, left out of the rest), ``score`` (share of points),
-        ``elo`` (:func:`~playbook.analysis.stats.elo_ratings`, which adds
+        ``elo`` (:func:`~playbook.analysis.statistics.stats.elo_ratings`, which adds
         one drawn game a pair so a perfect score stays finite) and the 95%
         interval ``low``-``high``: the agent's rating with its opponents
         held at theirs, from the Wilson interval of its score
-        (:func:`~playbook.analysis.stats.elo_interval`; never zero wide: a
+        (:func:`~playbook.analysis.statistics.stats.elo_interval`; never zero wide: a
         perfect score has ``high`` = inf, a null one ``low`` = -inf)."""
         elo = elo_ratings(_scores(self.records), self.names, anchor=self.anchor)
         rows: list[dict[str, Any]] = []
@@ -1053,7 +1053,7 @@ class Tournament(SelfPlay):
     def first_move_rating(self, prior: float = 1.0) -> dict:
         """The agents' ratings with a first-move term, from the finished
         two-player games (``prior``: drawn games added a pair; see
-        :func:`~playbook.analysis.stats.elo_with_first_move`): ``ratings``
+        :func:`~playbook.analysis.statistics.stats.elo_with_first_move`): ``ratings``
         (name -> Elo), and ``first_move``, the Elo the first move is worth,
         with its 95% interval ``first_move_low``-``first_move_high``."""
         results = [(r.players[r.first], r.players[_other(r, r.first)],

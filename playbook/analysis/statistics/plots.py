@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ..games import load
+from ...games import load
 
 __all__ = ["win_rates", "game_lengths", "first_move_advantage", "first_move_by_opening", "ratings", "rating_table",
            "comparison", "median_lengths", "balance", "ladder_scores", "ladder_lengths"]
@@ -148,7 +148,7 @@ def rating_table(tournament, ax=None):
 
 
 def comparison(result, axes=None):
-    """A :class:`~playbook.analysis.compare.Comparison` side by side: the
+    """A :class:`~playbook.analysis.statistics.compare.Comparison` side by side: the
     first mover's score, the draw rate and the median length of each
     variant with their 95% intervals (three Axes, returned as a list; the
     lengths as :func:`median_lengths` draws them)."""
@@ -173,7 +173,7 @@ def comparison(result, axes=None):
 
 def median_lengths(rows, labels, ax=None, colour: str = "#d79b00"):
     """The Kaplan-Meier median length of each row of
-    :meth:`~playbook.analysis.compare.Comparison.rows` (one bar a label)
+    :meth:`~playbook.analysis.statistics.compare.Comparison.rows` (one bar a label)
     with its 95% interval.  A median beyond the cap is an open, hatched bar
     up to the longest stopped game, marked "beyond the cap of N" halfway up; an interval
     with no upper bound runs to the top of the panel and ends in an arrow."""
@@ -218,8 +218,8 @@ def _ladder_labels(study) -> list[str]:
 
 def ladder_scores(study, ax=None):
     """The first mover's score of each rung of a
-    :class:`~playbook.analysis.balance.Balance`, the ladder along the
-    bottom in its order (weakest engine first, as :data:`~playbook.analysis.balance.LADDER`
+    :class:`~playbook.analysis.statistics.balance.Balance`, the ladder along the
+    bottom in its order (weakest engine first, as :data:`~playbook.analysis.statistics.balance.LADDER`
     lists them), each with its 95% interval; a rung whose verdict names a
     side (after the correction for the whole ladder) is a filled dot, one
     not decided an open circle.  A dashed line marks an even score."""

@@ -15,7 +15,7 @@ random opening) is
 refused, naming what differs.
 
 :func:`load_results` reads a folder back as a
-:class:`~playbook.analysis.selfplay.SelfPlay`, one record a game in the
+:class:`~playbook.analysis.runs.selfplay.SelfPlay`, one record a game in the
 order of the seeds, ready for its statistics and ``frame()``.
 
 Nothing finished is lost: the first games of a run are written as soon as
@@ -59,8 +59,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core import PlaybookError
-from ..records import ROW_COLUMNS, Record
+from ...core import PlaybookError
+from ...records import ROW_COLUMNS, Record
 from .running import Jobs
 from .selfplay import SelfPlay, SelfPlayError
 

@@ -3,9 +3,9 @@
 :class:`RandomAgent` enters its action through the step API, one random
 step at a time, so it plays every game, including those whose actions are
 too many to list.  :class:`GreedyAgent` looks one action ahead on the
-game's evaluation (:mod:`playbook.analysis.evaluation`).  The searching
-engines are :class:`~playbook.analysis.search.AlphaBeta` and
-:class:`~playbook.analysis.mcts.MCTS`.
+game's evaluation (:mod:`playbook.analysis.engines.evaluation`).  The searching
+engines are :class:`~playbook.analysis.engines.search.AlphaBeta` and
+:class:`~playbook.analysis.engines.mcts.MCTS`.
 
 Every agent here has a short, repeatable ``repr`` (used to name it in
 self-play records) and ``reset(seed)``, which self-play calls before each
@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from numbers import Integral, Real
 from typing import Any, Protocol
 
-from ..chance import Dice, advance
-from ..core import Action, IllegalAction, State, Step
+from ...chance import Dice, advance
+from ...core import Action, IllegalAction, State, Step
 from .evaluation import WIN, evaluation_for, private
 
 __all__ = ["Agent", "Analysis", "Factory", "Line", "RandomAgent", "GreedyAgent", "QUIET", "DECIDED",
@@ -53,7 +53,7 @@ class RootLine(Protocol):
     """What every search tells of one action at its root: the ``action``
     (None where it was only begun) and the line ``pv`` it expects from
     there (action texts); a :class:`Line` for a tree search, a
-    :class:`~playbook.analysis.mcts.Visits` for a Monte-Carlo one."""
+    :class:`~playbook.analysis.engines.mcts.Visits` for a Monte-Carlo one."""
 
     @property
     def action(self) -> Action | None:

@@ -2,7 +2,7 @@
 
 A balance study scores each colour-reversed pair of games by the points
 the first mover made in it: 0, 1/2, 1, 3/2 or 2, a *pair score* of 0,
-1/4, 1/2, 3/4 or 1 (see :func:`~playbook.analysis.stats.pair_counts`).
+1/4, 1/2, 3/4 or 1 (see :func:`~playbook.analysis.statistics.stats.pair_counts`).
 Whether the first mover is favoured is the question whether these
 scores centre on 1/2.
 
@@ -74,7 +74,7 @@ from .stats import Z95
 __all__ = ["PAIR_SCORES", "EXACT_STATES", "pair_test", "pair_interval", "score_interval", "pair_spread",
            "pairs_figure", "holm", "pairs_needed", "EDGE", "POWER"]
 
-#: A pair's score for each of the five counts of :func:`~playbook.analysis.stats.pair_counts`.
+#: A pair's score for each of the five counts of :func:`~playbook.analysis.statistics.stats.pair_counts`.
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 #: The most sign patterns (after grouping the pairs by their distance

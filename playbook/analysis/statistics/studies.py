@@ -21,11 +21,11 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..chance import pick
-from ..core import PlaybookError, State
-from ..games import load
-from .evaluation import material
-from .search import candidates
+from ...chance import pick
+from ...core import PlaybookError, State
+from ...games import load
+from ..engines.evaluation import material
+from ..engines.search import candidates
 
 __all__ = ["piece_values", "fit_values", "NotEnoughGames", "rank", "decimals", "early_win", "win_available"]
 
@@ -275,7 +275,7 @@ def early_win(state: State, turns: int = 2) -> str | None:
     of its own turns whatever the opponent replies (a turn is every action
     a side makes before the other is to move), or None.  The actions
     weighed are those a search weighs
-    (:func:`~playbook.analysis.search.candidates`); where the dice move,
+    (:func:`~playbook.analysis.engines.search.candidates`); where the dice move,
     the win must follow whatever they show (and where they move now, no
     player has a first action: None)."""
     if state.chance:

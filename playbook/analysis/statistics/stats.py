@@ -22,7 +22,7 @@ what the score becomes if they are counted as draws.
 :func:`paired_sprt` and :func:`either_way_sprt` test, as games come in,
 the change a rule variant makes to a side's score over games paired by
 seed.  Balance verdicts over colour-reversed pairs use the exact test of
-:mod:`~playbook.analysis.exact`.
+:mod:`~playbook.analysis.statistics.exact`.
 
 >>> low, high = wilson(10, 10)
 >>> round(low, 3), high
