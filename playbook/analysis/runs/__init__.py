@@ -2,7 +2,7 @@
 
 :mod:`.selfplay` holds ``selfplay`` and ``tournament``; beside it, sizing
 tasks (:mod:`.tasks`), handing them out (:mod:`.running`), waiting on them
-and stopping (:mod:`.waiting`), the local worker processes (:mod:`.pool`)
+and stopping (:mod:`.stopping`), the local worker processes (:mod:`.pool`)
 and the results folder (:mod:`.store`).
 
 :mod:`.notes` (what an engine reported about each move) lives here and

@@ -37,7 +37,7 @@ from itertools import islice
 from typing import Any
 
 from .tasks import TASK_SECONDS, probe, workers_of
-from .waiting import STOP_CHECK, cancel, stops_noted
+from .stopping import STOP_CHECK, cancel, stops_noted
 
 __all__ = ["Jobs", "run_tasks", "paced", "recallable", "playing", "recall", "Recalled", "TASKS_AHEAD", "STOP_WAIT"]
 
@@ -212,7 +212,7 @@ def run_tasks(jobs: Sequence, play: Callable[..., list], executor, batch: int | 
 
 
 def _next_arrival(arrived: queue.SimpleQueue, check: Callable[[], None]) -> concurrent.futures.Future:
-    """The next task to come back, calling ``check`` at least every :data:`~.waiting.STOP_CHECK` seconds."""
+    """The next task to come back, calling ``check`` at least every :data:`~.stopping.STOP_CHECK` seconds."""
     while True:
         check()
         try:
