@@ -30,7 +30,7 @@ from _common import chess_positions, per_second, random_positions
 
 from playbook import available, load
 from playbook.analysis import MCTS, AlphaBeta, RandomAgent, selfplay
-from playbook.analysis.runs.selfplay import _run_batch
+from playbook.analysis.runs.games import play_batch
 from playbook.analysis.runs.tasks import TASK_SECONDS, task_size
 
 AGENTS = [RandomAgent, RandomAgent]
@@ -50,7 +50,7 @@ def load_text() -> str:
 def task_round_trip(executor, tasks: int = 200) -> float:
     """Seconds an empty task costs ``executor`` (its round trip, spread over its workers)."""
     began = time.perf_counter()
-    wait([executor.submit(_run_batch, []) for _ in range(tasks)])
+    wait([executor.submit(play_batch, []) for _ in range(tasks)])
     return (time.perf_counter() - began) / tasks
 
 

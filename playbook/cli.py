@@ -85,7 +85,7 @@ from typing import TypeVar
 from . import lite, scaffold
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
 from .analysis.runs.pool import LocalPool
-from .analysis.runs.selfplay import settings_text
+from .analysis.runs.settings import settings_text
 from .analysis.runs.store import DamagedResults, ResultsError
 from .analysis.runs.tasks import cpu_count
 from .analysis.statistics.balance import LADDER, balance

@@ -4,7 +4,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from playbook import load
 from playbook.analysis.engines.perft import divide, perft
-from playbook.analysis.runs.selfplay import play_game, selfplay
+from playbook.analysis.runs.games import play_game
+from playbook.analysis.runs.selfplay import selfplay
 
 GAME = load("cosmic")
 

@@ -8,7 +8,8 @@ import pytest
 
 from playbook import Record, load
 from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent
-from playbook.analysis.runs.selfplay import SelfPlay, selfplay
+from playbook.analysis.runs.results import SelfPlay
+from playbook.analysis.runs.selfplay import selfplay
 from playbook.analysis.statistics.balance import Balance, balance, change, search_depth, twins
 
 

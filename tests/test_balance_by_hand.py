@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from playbook import Record
-from playbook.analysis.runs.selfplay import SelfPlay
+from playbook.analysis.runs.results import SelfPlay
 from playbook.analysis.statistics.balance import Balance
 
 SHALLOW = [{"depth": 1, "reply": 0}]

@@ -25,7 +25,7 @@ from math import comb
 import pytest
 from test_balance_by_hand import pair
 
-from playbook.analysis.runs.selfplay import SelfPlay
+from playbook.analysis.runs.results import SelfPlay
 from playbook.analysis.statistics.balance import Balance
 
 #: A game's result for the first mover (White moves first in every record of `pair`), with its chances.

@@ -9,7 +9,7 @@ import pytest
 
 from playbook import Record, load
 from playbook.analysis import GreedyAgent, RandomAgent, SelfPlayError, elo_ratings, selfplay, tournament, wilson
-from playbook.analysis.runs.selfplay import play_game
+from playbook.analysis.runs.games import play_game
 
 COSMIC = load("cosmic")
 CRESNOVIAN = load("cresnovian")

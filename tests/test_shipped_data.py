@@ -11,7 +11,7 @@ import pytest
 
 from playbook import load
 from playbook.analysis import load_results, read_settings
-from playbook.analysis.runs.selfplay import seats_of
+from playbook.analysis.runs.games import seats_of
 
 pytest.importorskip("pyarrow")
 

@@ -177,7 +177,7 @@ def test_a_result_that_arrives_after_a_stop_cancelled_its_dask_future_prints_not
 
     from distributed.cfexecutor import _cascade_future
 
-    from playbook.analysis.runs.running import _stop
+    from playbook.analysis.runs.stopping import stop_tasks
 
     logger = logging.getLogger("tornado.application")
     seen, passed = threading.Event(), []
@@ -202,7 +202,7 @@ def test_a_result_that_arrives_after_a_stop_cancelled_its_dask_future_prints_not
             task = client.submit(list)
             task.result()  # the task has ended; its result has not yet reached the run's future
             future = concurrent.futures.Future()
-            _stop(None, {future: (0, [])}, lambda k, records: None)  # waits for it a while, then cancels it
+            stop_tasks(None, {future: (0, [])}, lambda k, records: None)  # waits for it a while, then cancels it
             assert future.cancelled()
             client.loop.add_callback(_cascade_future, task, future)
             assert seen.wait(60), "Dask never set the late result"

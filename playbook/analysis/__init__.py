@@ -24,7 +24,9 @@ from .engines.mcts import MCTS
 from .engines.perft import divide, perft
 from .engines.review import Review, review
 from .engines.search import AlphaBeta, Analysis
-from .runs.selfplay import SelfPlay, SelfPlayError, Tournament, play_game, selfplay, tournament
+from .runs.games import SelfPlayError, play_game
+from .runs.results import SelfPlay, Tournament
+from .runs.selfplay import selfplay, tournament
 from .runs.store import load_results, read_settings
 from .statistics import plots
 from .statistics.compare import Comparison, compare

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from ..analysis import RandomAgent, load_results
-from ..analysis.runs.selfplay import play_game
+from ..analysis.runs.games import play_game
 from ..analysis.runs.store import ResultStore
 from ..core import Game
 from ..records import Record

@@ -61,8 +61,10 @@ from pathlib import Path
 
 from ...core import PlaybookError
 from ...records import ROW_COLUMNS, Record
+from ..extras import need
+from .games import SelfPlayError
+from .results import SelfPlay
 from .running import Jobs
-from .selfplay import SelfPlay, SelfPlayError
 
 __all__ = ["load_results", "keep_results", "read_settings", "ResultStore", "SETTINGS_FILE", "FLUSH_SECONDS",
            "DamagedResults", "ResultsError", "LeftOut",
@@ -112,12 +114,9 @@ _OLD_COLUMNS = {"agents": "players", "variant": "options", "time": "seconds"}
 
 
 def _pyarrow():
-    try:
-        import pyarrow
-        import pyarrow.parquet
-    except ImportError:
-        raise ImportError("results on disk need pyarrow: pip install 'playbook-games[analysis]'") from None
-    return pyarrow
+    """pyarrow, with its Parquet module loaded (``pyarrow.parquet``)."""
+    need("pyarrow.parquet", "a results folder")
+    return need("pyarrow", "a results folder")
 
 
 def _schema():

@@ -49,7 +49,9 @@ from ...games import load
 from ..engines.agents import Factory, GreedyAgent, RandomAgent
 from ..engines.mcts import MCTS
 from ..engines.search import AlphaBeta
-from ..runs.selfplay import SelfPlay, _bar, _show_progress, selfplay
+from ..runs.results import SelfPlay
+from ..runs.running import progress_bar, shows_progress
+from ..runs.selfplay import selfplay
 from . import plots
 from .exact import EDGE, holm, pairs_needed
 from .stats import Z95
@@ -288,8 +290,8 @@ def balance(game, ladder: Mapping[str, object] | None = None, pairs: int = 20, b
         raise ValueError(f"pairs: a number of colour-reversed pairs, 1 or more, not {pairs!r}")
     if not ladder:
         raise ValueError("ladder: name at least one engine (name -> agent or factory)")
-    shown = len(ladder) > 1 and _show_progress(settings.get("progress"))
-    rungs = _bar(len(ladder), "balance", shown)
+    shown = len(ladder) > 1 and shows_progress(settings.get("progress"))
+    rungs = progress_bar(len(ladder), "balance", shown)
     runs = {}
     try:
         for name, engine in ladder.items():

@@ -35,7 +35,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...games import load
-from ..runs.selfplay import SelfPlay, SelfPlayError, _bar, _show_progress, selfplay
+from ..runs.games import SelfPlayError
+from ..runs.results import SelfPlay
+from ..runs.running import progress_bar, shows_progress
+from ..runs.selfplay import selfplay
 from ..runs.tasks import workers_of
 from .balance import change, search_depth, stopped_cap
 from .plots import comparison
@@ -333,7 +336,7 @@ def _sequential(game, variants: dict, agents, games: int, tested: float | tuple[
     records: dict[str, list] = {name: [] for name in names}
     caught: list = []
     tests: dict[str, dict] = {}
-    bar = _bar(games * len(names), f"compare {len(names)} variants", _show_progress(progress))
+    bar = progress_bar(games * len(names), f"compare {len(names)} variants", shows_progress(progress))
     played = 0
     key = ""
     try:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import math
 
-from ..runs.selfplay import SelfPlay, settings_text
+from ..runs.results import SelfPlay
+from ..runs.settings import settings_text
 from ..words import counted, plural
 from .balance import stopped_cap
 
