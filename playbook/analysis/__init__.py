@@ -18,8 +18,9 @@ correction for asking several engines of :mod:`.exact`, and says whether
 they agree.
 """
 
-from .engines.agents import GreedyAgent, RandomAgent
+from .engines.agents import RandomAgent
 from .engines.evaluation import evaluate
+from .engines.greedy import GreedyAgent
 from .engines.mcts import MCTS
 from .engines.perft import divide, perft
 from .engines.review import Review, review

@@ -46,9 +46,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ...games import load
-from ..engines.agents import Factory, GreedyAgent, RandomAgent
+from ..engines.agents import Factory, RandomAgent
+from ..engines.greedy import GreedyAgent
 from ..engines.mcts import MCTS
 from ..engines.search import AlphaBeta
+from ..extras import need
 from ..runs.results import SelfPlay
 from ..runs.running import progress_bar, shows_progress
 from ..runs.selfplay import selfplay
@@ -206,9 +208,7 @@ class Balance:
 
     def frame(self):
         """The rows as a pandas DataFrame indexed by engine."""
-        import pandas as pd
-
-        return pd.DataFrame(self.rows()).set_index("engine")
+        return need("pandas", "Balance.frame()").DataFrame(self.rows()).set_index("engine")
 
     def table(self):
         """:meth:`rows` written out for reading, as a pandas DataFrame of
@@ -218,9 +218,7 @@ class Balance:
         verdict, the finished pairs a rung not decided would need, the
         median length (a median beyond the cap given with the cap) and how
         deep the engine searched."""
-        import pandas as pd
-
-        return pd.DataFrame([_row_text(row) for row in self.rows()]).set_index("engine")
+        return need("pandas", "Balance.table()").DataFrame([_row_text(row) for row in self.rows()]).set_index("engine")
 
     def agreement(self) -> str:
         """Whether the rungs agree on who is favoured, in a sentence that
