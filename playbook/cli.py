@@ -84,6 +84,7 @@ from typing import TypeVar
 
 from . import lite, scaffold
 from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
+from .analysis.extras import need
 from .analysis.runs.pool import LocalPool
 from .analysis.runs.settings import settings_text
 from .analysis.runs.store import DamagedResults, ResultsError
@@ -282,11 +283,11 @@ def _executor(args, games: int | None = None):
         return LocalPool(max(1, min(args.workers, games)) if games is not None else args.workers), None
     if args.scheduler is not None:
         try:
-            from distributed import Client
-        except ImportError:
-            raise CommandError("--scheduler needs Dask: pip install 'playbook-games[analysis]'") from None
+            distributed = need("distributed", "--scheduler")
+        except ImportError as exc:
+            raise CommandError(str(exc)) from None
         try:
-            client = Client(args.scheduler, timeout="20s")
+            client = distributed.Client(args.scheduler, timeout="20s")
         except OSError as exc:
             raise CommandError(f"--scheduler: no Dask scheduler answers at {args.scheduler}: {exc}") from None
         return client.get_executor(), client
@@ -493,9 +494,7 @@ def _played(args, play: Callable[[Executor | None], T]) -> T:
     its warnings one line each, the executor let go after (at once after a
     stop); matplotlib draws off screen when ``--plot`` asks for a file."""
     if args.plot:
-        import matplotlib
-
-        matplotlib.use("Agg")
+        need("matplotlib", "--plot").use("Agg")
     executor, client = _executor(args)
     stopped = True
     try:
@@ -518,8 +517,7 @@ def balance_command(args) -> int:
         max_plies=args.max_plies, executor=executor, progress=not args.quiet))
 
     def text() -> str:
-        import pandas
-
+        pandas = need("pandas", "the table of a balance study")
         with pandas.option_context("display.width", 250, "display.max_columns", 20, "display.max_colwidth", 80):
             return f"{study.table().to_string()}\n\n{study.agreement()}"
 
@@ -563,8 +561,7 @@ def compare_command(args) -> int:
         max_plies=args.max_plies, book=args.book, rotate=args.rotate, executor=executor, progress=not args.quiet))
 
     def text() -> str:
-        import pandas
-
+        pandas = need("pandas", "the table of a comparison")
         with pandas.option_context("display.width", 250, "display.max_columns", 20, "display.max_colwidth", 120):
             return found.table().T.to_string()
 

@@ -35,8 +35,9 @@ def need(module: str, what: str) -> ModuleType:
     if top not in EXTRA:
         raise ValueError(f"{module!r} is not a library of the analysis extra ({', '.join(sorted(EXTRA))})")
     try:
-        return importlib.import_module(module)
+        importlib.import_module(top)
     except ModuleNotFoundError as exc:
-        if exc.name is None or exc.name.partition(".")[0] != top:
+        if exc.name != top:  # the library is there, but something it imports is not: its own error says what
             raise
         raise missing(top, what) from exc
+    return importlib.import_module(module)

@@ -89,10 +89,10 @@ from dataclasses import dataclass
 from itertools import islice, pairwise
 from typing import Any
 
-from ...browser import missing
 from ...core import CHANCE, PlaybookError, State
 from ...numbering import move_numbers
 from ...records import Record
+from ..extras import need
 from ..words import plural
 from .agents import score_words
 from .evaluation import evaluation_for, outcome_value, squash
@@ -236,11 +236,7 @@ class Review:
 
     def frame(self):
         """The rows as a pandas DataFrame, one row a move, indexed by ply."""
-        try:
-            import pandas as pd
-        except ImportError:
-            raise missing("pandas", "Review.frame()") from None
-
+        pd = need("pandas", "Review.frame()")
         columns = ["ply", "mover", "move", "best", "before", "after", "best_score", "loss", "label", "allows_win",
                    "book", "line"]
         return pd.DataFrame(self.rows, columns=columns).set_index("ply")
@@ -269,11 +265,7 @@ class Review:
         advantage shaded light above the even line and the second
         player's dark below it, the labelled moves marked in their
         colours.  Returns the matplotlib axes."""
-        try:
-            import matplotlib.pyplot as plt
-        except ImportError:
-            raise missing("matplotlib", "Review.plot()") from None
-
+        plt = need("matplotlib.pyplot", "Review.plot()")
         if ax is None:
             _, ax = plt.subplots(figsize=(8, 2.5))
         plies = list(range(len(self.evaluations)))

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...games import load
+from ..extras import need
 from ..runs.games import SelfPlayError
 from ..runs.results import SelfPlay
 from ..runs.running import progress_bar, shows_progress
@@ -216,9 +217,7 @@ class Comparison:
 
     def frame(self):
         """:meth:`rows` as a pandas DataFrame indexed by variant."""
-        import pandas
-
-        return pandas.DataFrame(self.rows()).set_index("variant")
+        return need("pandas", "Comparison.frame()").DataFrame(self.rows()).set_index("variant")
 
     def table(self):
         """:meth:`rows` written out for reading, as a pandas DataFrame of
@@ -228,9 +227,8 @@ class Comparison:
         difference from the first variant (the change in the median with
         "interval not computed") and, played with ``sprt=``, what each
         variant's sequential test decided."""
-        import pandas
-
-        return pandas.DataFrame([_row_text(row, k == 0) for k, row in enumerate(self.rows())]).set_index("variant")
+        rows = [_row_text(row, k == 0) for k, row in enumerate(self.rows())]
+        return need("pandas", "Comparison.table()").DataFrame(rows).set_index("variant")
 
     def openings(self, variant: str | None = None, key=None):
         """The first moves of play under ``variant`` (default: the first)
@@ -238,10 +236,8 @@ class Comparison:
         the first mover's ``score`` and its interval ``low``-``high``, most
         played first (``key`` groups openings, as in
         :meth:`SelfPlay.by_opening`)."""
-        import pandas
-
         run = self.runs[variant if variant is not None else next(iter(self.runs))]
-        return pandas.DataFrame(run.by_opening(key=key))
+        return need("pandas", "Comparison.openings()").DataFrame(run.by_opening(key=key))
 
     def positions(self, variant: str | None = None, plies: int | None = None, top: int | None = None):
         """The opening explorer of ``variant`` (default: the first) as a
@@ -249,10 +245,8 @@ class Comparison:
         ``plies`` actions (default: where the agents took over from the
         book), with the side to move's results (see
         :meth:`SelfPlay.by_position`)."""
-        import pandas
-
         run = self.runs[variant if variant is not None else next(iter(self.runs))]
-        return pandas.DataFrame(run.by_position(plies, top))
+        return need("pandas", "Comparison.positions()").DataFrame(run.by_position(plies, top))
 
     def plot(self, axes=None):
         """The rows drawn with their intervals (see :func:`playbook.analysis.statistics.plots.comparison`)."""

@@ -69,6 +69,7 @@ import math
 from collections.abc import Sequence
 from statistics import NormalDist
 
+from ..extras import need
 from .stats import Z95
 
 __all__ = ["PAIR_SCORES", "EXACT_STATES", "pair_test", "pair_interval", "score_interval", "pair_spread",
@@ -127,7 +128,7 @@ def _halves(groups: list[tuple[float, int]]) -> tuple[list, list]:
 def _sums(groups: list[tuple[float, int]]):
     """Every total of one half's flipped pairs with its probability (numpy arrays):
     a group of c pairs at distance d gives d (2j - c) with probability C(c, j) / 2^c."""
-    import numpy as np  # the analysis extra's, through pandas
+    np = need("numpy", "the exact test of pairs")
 
     values, probs = np.zeros(1), np.ones(1)
     for d, c in groups:
@@ -140,8 +141,7 @@ def _sums(groups: list[tuple[float, int]]):
 
 def _upper_tail(halves: tuple[list, list], t: float) -> float:
     """The probability that the flipped pairs' total reaches ``t`` (ties included), counted exactly."""
-    import numpy as np
-
+    np = need("numpy", "the exact test of pairs")
     x, px = _sums(halves[0])
     y, py = _sums(halves[1])
     order = np.argsort(x)

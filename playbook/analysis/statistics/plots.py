@@ -13,20 +13,25 @@ an even chance.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Mapping
 
 from ...games import load
+from ..extras import need
 
 __all__ = ["win_rates", "game_lengths", "first_move_advantage", "first_move_by_opening", "ratings", "rating_table",
            "comparison", "median_lengths", "balance", "ladder_scores", "ladder_lengths"]
 
 
+def _pyplot():
+    """matplotlib's pyplot, which draws every plot here."""
+    return need("matplotlib.pyplot", "a plot")
+
+
 def _axes(ax):
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
-
-    _, ax = plt.subplots(figsize=(6, 3.5))
+    _, ax = _pyplot().subplots(figsize=(6, 3.5))
     return ax
 
 
@@ -153,9 +158,7 @@ def comparison(result, axes=None):
     variant with their 95% intervals (three Axes, returned as a list; the
     lengths as :func:`median_lengths` draws them)."""
     if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, 3, figsize=(12, 3.5), layout="constrained")
+        _, axes = _pyplot().subplots(1, 3, figsize=(12, 3.5), layout="constrained")
     rows = result.rows()
     labels = [f"{r['variant']}\n({r['games']} games)" for r in rows]
     for ax, (key, title, colour) in zip(axes, (("score", "first mover's score", "#82b366"),
@@ -211,8 +214,6 @@ def _title(game: str) -> str:
 
 def _ladder_labels(study) -> list[str]:
     """Each rung's name, wrapped to fit under its place, and its finished pairs."""
-    import textwrap
-
     return [f"{textwrap.fill(r['engine'], 14)}\n({r['pairs']} pairs)" for r in study.rows()]
 
 
@@ -256,9 +257,7 @@ def balance(study, axes=None):
     """A balance study side by side: :func:`ladder_scores` and
     :func:`ladder_lengths` (two Axes, returned as a list)."""
     if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, 2, figsize=(12, 4), layout="constrained")
+        _, axes = _pyplot().subplots(1, 2, figsize=(12, 4), layout="constrained")
     ladder_scores(study, axes[0])
     ladder_lengths(study, axes[1])
     return list(axes)

@@ -36,6 +36,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
+from ..extras import need
+
 __all__ = ["wilson", "elo", "expected_score", "elo_interval", "elo_ratings", "verdict", "sprt", "SPRT_BOUNDS",
            "trinomial", "pentanomial", "pair_counts", "score_figure", "elo_with_first_move", "paired_sprt",
            "either_way_sprt", "CHANGES"]
@@ -397,7 +399,7 @@ def elo_with_first_move(results: Iterable[tuple[str, str, float]], names: Sequen
     >>> round(fit["first_move"], 2), round(fit["ratings"]["a"], 2)
     (95.42, 47.71)
     """
-    import numpy as np  # the analysis extra's
+    np = need("numpy", "elo_with_first_move()")
 
     names = list(names)
     index = {n: k for k, n in enumerate(names)}
@@ -413,7 +415,7 @@ def elo_with_first_move(results: Iterable[tuple[str, str, float]], names: Sequen
     design[np.arange(len(rows)), second] -= _K
     design[:, m] = _K
     theta = np.zeros(m + 1)
-    hessian: np.ndarray = np.zeros((m + 1, m + 1))
+    hessian = np.zeros((m + 1, m + 1))
     for _ in range(100):
         p = 1 / (1 + np.exp(-design @ theta))
         gradient = design.T @ (weight * (score - p))

@@ -26,6 +26,7 @@ from ...core import PlaybookError, State
 from ...games import load
 from ..engines.evaluation import material
 from ..engines.search import candidates
+from ..extras import need
 
 __all__ = ["piece_values", "fit_values", "NotEnoughGames", "rank", "decimals", "early_win", "win_available"]
 
@@ -59,8 +60,7 @@ def rank(rows: Sequence[Sequence[int]]) -> int:
     >>> rank([[1, 2], [2, 4], [0, 0]])
     1
     """
-    import numpy as np
-
+    np = need("numpy", "rank()")
     if not len(rows):
         return 0
     matrix = np.asarray(rows, dtype=np.int64)
@@ -95,8 +95,7 @@ def _fit(features, outcomes, steps: int = 50, weights=None):
     features (with a constant) are not independent, the outcomes are all
     alike, or the fit runs away (the outcomes are told apart perfectly).
     Rows of weight 0 are left out."""
-    import numpy as np
-
+    np = need("numpy", "fit_values()")
     if weights is not None:
         kept = [k for k, w in enumerate(weights) if w > 0]
         features, outcomes = [features[k] for k in kept], [outcomes[k] for k in kept]
@@ -157,7 +156,7 @@ def _resampled_fit(games: Sequence[Sequence[tuple[dict, float]]], kinds: list[st
     The fit sees each distinct (balance, result) once, weighted by how
     often the chosen games hold it: a resample of the games only changes
     the weights, so thousands of games fit in moments."""
-    import numpy as np  # the analysis extra's
+    np = need("numpy", "piece_values()")
 
     n = len(games)
     distinct: dict[tuple, int] = {}
