@@ -16,6 +16,14 @@ computer analysis does.  :mod:`.balance` asks who is favoured of a ladder
 of engines, in colour-reversed pairs, with the exact test and the
 correction for asking several engines of :mod:`.exact`, and says whether
 they agree.
+
+The modules live in three rooms: :mod:`.engines` (agents, searches,
+evaluation, perft, reviews), :mod:`.runs` (self-play and tournaments, the
+tasks, stopping, worker pools and the results folder) and
+:mod:`.statistics` (intervals and tests, lengths, tables, comparisons,
+balance studies, reports and plots); :mod:`.words` (counts in words) is
+shared by all three, and :mod:`.extras` fetches the optional libraries of
+the ``analysis`` extra, so this package imports without them.
 """
 
 from .engines.agents import RandomAgent
