@@ -39,6 +39,7 @@ def test_the_analysis_imports_and_plays_without_the_extra():
 
 @pytest.mark.parametrize("call, library", [
     ("run.frame()", "pandas"),
+    ("run.moves_frame()", "pandas"),
     ("plots.win_rates(run)", "matplotlib"),
     ("selfplay('cosmic', [RandomAgent, RandomAgent], games=1, out=tempfile.mkdtemp(), progress=False)", "pyarrow"),
     ("elo_with_first_move([('a', 'b', 1.0)], ['a', 'b'])", "numpy"),
