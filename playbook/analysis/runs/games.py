@@ -166,6 +166,7 @@ def seats_of(state) -> tuple[str, ...]:
 
 
 def seats_for(game: Game, setup: dict) -> tuple[str, ...]:
+    """The players seated in a game of ``game`` started with ``setup``."""
     return seats_of(game.initial(**setup))
 
 

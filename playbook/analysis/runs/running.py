@@ -173,6 +173,8 @@ def _in_kernel() -> bool:
 
 
 def shows_progress(progress) -> bool:
+    """Whether a run shows its progress bar: as ``progress`` says, or, when
+    it says nothing (None), in a notebook or when writing to a terminal."""
     if progress is not None:
         return bool(progress)
     if _in_kernel():
