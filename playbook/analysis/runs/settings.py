@@ -75,7 +75,7 @@ def prepare(game, options: dict | None, setup: dict | None, variant: dict | None
     return game, dict(setup or {})
 
 
-# ------------------------------------------------------- shipping the work
+# ------------------------------------------------------- counts, seeds and warnings
 
 
 #: Seconds above which a run warns before it starts (see :func:`warn_if_long`).
