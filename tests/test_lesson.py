@@ -10,6 +10,7 @@ from playbook.puzzles.solve import moves
 from playbook.puzzles.trainer import Trainer, exercise, turned
 from playbook.tutorial import TRIES, Exercise, Tutorial
 
+
 # White: king a1, pawn b2; Black: king a6, pawns c3 and e5.  The pawn
 # jumps c3 to d4 and goes on over e5 to f6: b2xd4xf6 takes both; b2-a3
 # (a step) and b2xd4 (one jump) are legal and wrong.
