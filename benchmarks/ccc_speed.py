@@ -20,8 +20,8 @@ import sys
 import time
 
 import chess.svg
-
 from _common import chess_positions, engine_speed, fresh, random_positions
+
 from playbook import load
 
 

@@ -9,6 +9,7 @@ The engines' nodes a second follow.
 import sys
 
 from _common import compare_with_chess, engine_speed, random_positions
+
 from playbook import load
 
 

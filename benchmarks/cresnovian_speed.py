@@ -17,8 +17,9 @@ import sys
 import time
 
 from _common import compare_with_chess, engine_speed, fresh, per_second, profile_listing, random_positions
+
 from playbook import load
-from playbook.analysis.search import candidates
+from playbook.analysis.engines.search import candidates
 
 
 def main(n: int = 3000, profile: bool = False, walk: bool = False) -> None:

@@ -21,7 +21,7 @@ from functools import partial
 
 from playbook import available, load
 from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, tournament
-from playbook.analysis.stats import verdict, wilson
+from playbook.analysis.statistics.stats import verdict, wilson
 
 
 def alphabeta(limit: float, seed: int) -> AlphaBeta:

@@ -17,6 +17,7 @@ import sys
 import time
 
 from _common import chess_positions, engine_speed, fresh, interleaved, per_second, profile_listing
+
 from playbook import load
 from playbook.analysis import RandomAgent
 from playbook.games.kelasu import merges

@@ -8,8 +8,8 @@ Target: no slower per board than chess.svg.board (ratio >= 1).
 import sys
 
 import chess.svg
-
 from _common import chess_positions, per_second, random_positions
+
 from playbook import available, load
 
 

@@ -22,6 +22,7 @@ import json
 import time
 
 from _common import random_positions
+
 from playbook import available, load
 from playbook.analysis import AlphaBeta, GreedyAgent
 

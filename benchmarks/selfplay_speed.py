@@ -30,8 +30,8 @@ from _common import chess_positions, per_second, random_positions
 
 from playbook import available, load
 from playbook.analysis import MCTS, AlphaBeta, RandomAgent, selfplay
-from playbook.analysis.selfplay import _run_batch
-from playbook.analysis.tasks import TASK_SECONDS, task_size
+from playbook.analysis.runs.games import play_batch
+from playbook.analysis.runs.tasks import TASK_SECONDS, task_size
 
 AGENTS = [RandomAgent, RandomAgent]
 
@@ -50,7 +50,7 @@ def load_text() -> str:
 def task_round_trip(executor, tasks: int = 200) -> float:
     """Seconds an empty task costs ``executor`` (its round trip, spread over its workers)."""
     began = time.perf_counter()
-    wait([executor.submit(_run_batch, []) for _ in range(tasks)])
+    wait([executor.submit(play_batch, []) for _ in range(tasks)])
     return (time.perf_counter() - began) / tasks
 
 
@@ -61,7 +61,7 @@ def record_sizes(records: list) -> tuple[float, float]:
     memory = tracemalloc.get_traced_memory()[0] / len(copies)
     tracemalloc.stop()
     with tempfile.TemporaryDirectory() as folder:
-        from playbook.analysis.store import ResultStore
+        from playbook.analysis.runs.store import ResultStore
 
         store = ResultStore(Path(folder), {"game": "cosmic"})
         store.add(records)

@@ -16,6 +16,7 @@ import sys
 import time
 
 from _common import chess_positions, engine_speed, fresh, interleaved, per_second, random_positions
+
 from playbook import load
 from playbook.widget import step_tree
 

@@ -471,7 +471,7 @@ class Engine(Generic[S]):
     #: Whether :meth:`evaluate` judges running positions (False: it knows
     #: only the outcome, and Monte-Carlo search plays games out instead).
     judges: bool = False
-    #: How a review (:mod:`playbook.analysis.review`) judges this game's
+    #: How a review (:mod:`playbook.analysis.engines.review`) judges this game's
     #: moves: ``review_scale`` is the evaluation score worth about a 73%
     #: chance of winning (by default 3, a middling piece of about three
     #: pawns); ``review_depth`` the actions each search looks ahead (by

@@ -10,8 +10,8 @@ import pytest
 
 from playbook import Action, Outcome, State, Step, available, load
 from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, evaluate
-from playbook.analysis.evaluation import WIN, material
-from playbook.analysis.search import candidates
+from playbook.analysis.engines.evaluation import WIN, material
+from playbook.analysis.engines.search import candidates
 from playbook.core import Game
 from playbook.descriptor import Descriptor, Option
 
@@ -130,8 +130,8 @@ def test_searches_limited_by_nodes_or_iterations_read_no_clock(monkeypatch):
     # a node- or iteration-limited search plays exactly as on an idle one.
     from concurrent.futures import ProcessPoolExecutor
 
-    import playbook.analysis.mcts as mcts_module
-    import playbook.analysis.search as search_module
+    import playbook.analysis.engines.mcts as mcts_module
+    import playbook.analysis.engines.search as search_module
 
     state = COSMIC.initial().play("c2-d3")
     quiet = AlphaBeta(nodes=3000).analyse(state)
@@ -231,7 +231,7 @@ def test_searches_weigh_the_first_actions_of_a_huge_list_and_answer():
     # Red (to move) has blanks on A0-E4 (25 connected blanks: over 600,000 merges) and its
     # stone J9; Blue a stone H9 and a blank G9.  The search weighs only the first LIMIT
     # actions (Red's blank steps come before the merges) and still answers with a legal one.
-    from playbook.analysis.search import LIMIT
+    from playbook.analysis.engines.search import LIMIT
 
     cells = {"H9": "S", "G9": "B", "J9": "s"}
     cells.update({f"{r}{f}": "b" for r in "ABCDE" for f in range(5)})
@@ -424,7 +424,7 @@ def test_wheel_search_sees_what_its_own_orders_do_and_never_reads_the_opponents(
 
 
 def test_every_agent_shares_one_interface_and_reset_starts_it_again():
-    from playbook.analysis.agents import Agent, Analysis
+    from playbook.analysis.engines.agents import Agent, Analysis
 
     state = COSMIC.initial()
     for make in (lambda: RandomAgent(seed=4), lambda: GreedyAgent(seed=4), lambda: fixed_depth(2, seed=4),

@@ -7,9 +7,9 @@ import pytest
 
 from playbook import load
 from playbook.analysis import MCTS, AlphaBeta, RandomAgent, load_results, selfplay
-from playbook.analysis.agents import DECIDED, Analysis
-from playbook.analysis.mcts import value_score
-from playbook.analysis.notes import move_note
+from playbook.analysis.engines.agents import DECIDED, Analysis
+from playbook.analysis.engines.mcts import value_score
+from playbook.analysis.runs.notes import move_note
 from playbook.core import NotationError
 from playbook.records import Record
 

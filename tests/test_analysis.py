@@ -3,8 +3,9 @@
 from concurrent.futures import ThreadPoolExecutor
 
 from playbook import load
-from playbook.analysis.perft import divide, perft
-from playbook.analysis.selfplay import play_game, selfplay
+from playbook.analysis.engines.perft import divide, perft
+from playbook.analysis.runs.games import play_game
+from playbook.analysis.runs.selfplay import selfplay
 
 GAME = load("cosmic")
 
@@ -89,7 +90,7 @@ import math  # noqa: E402
 import pytest  # noqa: E402
 
 from playbook.analysis import GreedyAgent  # noqa: E402
-from playbook.analysis.studies import NotEnoughGames, _fit, decimals, fit_values, piece_values, rank  # noqa: E402
+from playbook.analysis.statistics.studies import NotEnoughGames, _fit, decimals, fit_values, piece_values, rank  # noqa: E402
 
 
 def _games(groups):
@@ -173,8 +174,8 @@ def test_a_reference_whose_weight_is_not_told_apart_from_zero_is_refused():
 # ------------------------------------------------------------ comparing variants
 
 from playbook.analysis import RandomAgent, compare  # noqa: E402
-from playbook.analysis.compare import z_test  # noqa: E402
-from playbook.analysis.survival import logrank  # noqa: E402
+from playbook.analysis.statistics.compare import z_test  # noqa: E402
+from playbook.analysis.statistics.survival import logrank  # noqa: E402
 
 
 def test_z_test_by_hand():

@@ -8,8 +8,9 @@ import pytest
 
 from playbook import Record, load
 from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent
-from playbook.analysis.balance import Balance, balance, change, search_depth, twins
-from playbook.analysis.selfplay import SelfPlay, selfplay
+from playbook.analysis.runs.results import SelfPlay
+from playbook.analysis.runs.selfplay import selfplay
+from playbook.analysis.statistics.balance import Balance, balance, change, search_depth, twins
 
 
 def _record(seed, first, winners, draw=False, unfinished=False, notes=()):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from playbook import Record
-from playbook.analysis.balance import Balance
-from playbook.analysis.selfplay import SelfPlay
+from playbook.analysis.runs.results import SelfPlay
+from playbook.analysis.statistics.balance import Balance
 
 SHALLOW = [{"depth": 1, "reply": 0}]
 DEEPER = [{"depth": 1, "reply": 0}, {"depth": 3, "reply": 1}]

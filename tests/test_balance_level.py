@@ -4,7 +4,7 @@ The games here are not played: each study is colour-reversed pairs drawn
 at random (or, for the smallest samples, every sample with its exact
 probability) from games in which neither side is favoured, written as
 records by :func:`test_balance_by_hand.pair` and read by
-:class:`~playbook.analysis.balance.Balance`, as a study's own games are.
+:class:`~playbook.analysis.statistics.balance.Balance`, as a study's own games are.
 A "false call" is a rung whose verdict names a side.
 
 Three ways for a first mover's score to be 0.5:
@@ -25,8 +25,8 @@ from math import comb
 import pytest
 from test_balance_by_hand import pair
 
-from playbook.analysis.balance import Balance
-from playbook.analysis.selfplay import SelfPlay
+from playbook.analysis.runs.results import SelfPlay
+from playbook.analysis.statistics.balance import Balance
 
 #: A game's result for the first mover (White moves first in every record of `pair`), with its chances.
 DECISIVE = {"white": 0.5, "black": 0.5}

@@ -5,11 +5,12 @@ import random
 import re
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from playbook.checks.invariants import assert_parse_is_safe, assert_refusals_change_nothing, assert_sound, mutations
 from playbook import Step, load
 from playbook.analysis import RandomAgent
+from playbook.checks.invariants import assert_parse_is_safe, assert_refusals_change_nothing, assert_sound, mutations
 
 GAME = load("ccc")
 

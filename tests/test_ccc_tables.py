@@ -5,8 +5,8 @@ board sizes and rule options."""
 
 import pytest
 
-from playbook.checks.invariants import random_positions
 from playbook import load
+from playbook.checks.invariants import random_positions
 from playbook.games.ccc.board import ALL, geometry
 from playbook.games.ccc.entry import steps_from_text
 from playbook.games.ccc.tables import rays

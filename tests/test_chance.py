@@ -16,8 +16,8 @@ import pytest
 
 from playbook import Action, IllegalAction, Outcome, Record, State, Step, available, load
 from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, SelfPlayError, selfplay
-from playbook.analysis.review import review
-from playbook.analysis.search import expected
+from playbook.analysis.engines.review import review
+from playbook.analysis.engines.search import expected
 from playbook.chance import Dice, advance, expectation, likeliest, pick
 from playbook.checks.invariants import random_positions
 from playbook.core import CHANCE, Game
@@ -345,7 +345,7 @@ def test_random_play_helpers_roll_the_dice_rather_than_choose_them():
 
 
 def test_the_studies_of_early_wins_and_random_lines_weigh_the_dice():
-    from playbook.analysis.studies import early_win, random_line, win_available
+    from playbook.analysis.statistics.studies import early_win, random_line, win_available
 
     # safe wins whatever the coin shows; the gamble does not; nobody has a first action before a roll.
     assert early_win(GAME.initial("sure"), turns=1) == "safe"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from playbook.analysis import AlphaBeta, MCTS, RandomAgent, load_results
+from playbook.analysis import MCTS, AlphaBeta, RandomAgent, load_results
 from playbook.command.cli import CommandError, main, parse_agents, parse_setting
 
 pytest.importorskip("pyarrow")

@@ -19,8 +19,8 @@ import pytest  # noqa: E402
 from test_selfplay_by_hand import SIX, game  # noqa: E402
 
 from playbook.analysis import SelfPlay, plots  # noqa: E402
-from playbook.analysis.compare import Comparison  # noqa: E402
-from playbook.analysis.survival import kaplan_meier, logrank, plies_text  # noqa: E402
+from playbook.analysis.statistics.compare import Comparison  # noqa: E402
+from playbook.analysis.statistics.survival import kaplan_meier, logrank, plies_text  # noqa: E402
 
 #: Ended at 10 and 20, two games stopped at 60.  Kaplan-Meier: at 10, 4 going, 1 ends: 3/4; at 20, 3
 #: going, 1 ends: 3/4 * 2/3 = 1/2, so the median is 20.  Its band's lower edge at 10: Greenwood's sum

@@ -466,8 +466,8 @@ def test_impossible_positions_are_refused_naming_the_field(text, field):
 def test_mutated_position_texts_are_refused_or_sound():
     import random
 
-    from playbook.checks.invariants import assert_parse_is_safe, mutations
     from playbook.analysis import RandomAgent
+    from playbook.checks.invariants import assert_parse_is_safe, mutations
 
     rng = random.Random(11)
     for seed in range(12):

@@ -2,7 +2,8 @@
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from playbook import PlaybookError, load
 

@@ -1018,7 +1018,8 @@ def _words():
 
 
 def test_forum_tables_round_trip_any_word_and_name():
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
 
     names = st.lists(_words(), min_size=1, max_size=3).map(" ".join)
 

@@ -10,7 +10,8 @@ code.
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from playbook import NotationError, load
 

@@ -5,11 +5,12 @@ and every Critical Rewind restoring exactly the earlier position."""
 import json
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from playbook.checks.invariants import assert_parse_is_safe, assert_refusals_change_nothing, assert_sound, mutations
 from playbook import NotationError, load
 from playbook.analysis import RandomAgent
+from playbook.checks.invariants import assert_parse_is_safe, assert_refusals_change_nothing, assert_sound, mutations
 from playbook.games.cresnovian import BASIC, ELITE
 
 GAME = load("cresnovian")

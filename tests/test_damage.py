@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from playbook.analysis import RandomAgent, load_results, selfplay
-from playbook.analysis.store import DamagedResults
+from playbook.analysis.runs.store import DamagedResults
 
 pytest.importorskip("pyarrow")
 

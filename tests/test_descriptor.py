@@ -7,7 +7,6 @@ from playbook.core import Engine, Game
 from playbook.descriptor import Descriptor, Ending, Option, Seats, Talk
 from playbook.render import Cell, Glyph, Piece, Scene, svg
 
-
 # ------------------------------------------------------- declared once
 
 

@@ -11,7 +11,7 @@ import math
 import pytest
 
 from playbook import Record
-from playbook.analysis.stats import (
+from playbook.analysis.statistics.stats import (
     elo_with_first_move,
     pair_counts,
     pentanomial,

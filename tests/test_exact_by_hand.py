@@ -13,7 +13,7 @@ import math
 
 import pytest
 
-from playbook.analysis.exact import holm, pair_interval, pair_spread, pair_test, pairs_needed, score_interval
+from playbook.analysis.statistics.exact import holm, pair_interval, pair_spread, pair_test, pairs_needed, score_interval
 
 
 def test_pairs_all_won_2_0_are_one_flip_in_2_to_the_n():

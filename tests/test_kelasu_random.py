@@ -3,11 +3,11 @@ the text round trips and refused input changes nothing."""
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from playbook import PlaybookError, Step, load
 from playbook.analysis import RandomAgent
-
 from playbook.checks.invariants import assert_parse_is_safe, assert_sound, mutations
 
 GAME = load("kelasu")

@@ -11,6 +11,7 @@ from playbook.puzzles import puzzles
 from playbook.puzzles.solve import moves
 
 
+
 # White: king a1, pawn b2; Black: king a6, pawns c3 and e5.  The pawn
 # jumps c3 to d4 and goes on over e5 to f6: b2xd4xf6 takes both; b2-a3
 # (a step) and b2xd4 (one jump) are legal and wrong.

@@ -14,7 +14,7 @@ import pytest
 
 from playbook import BoardWidget
 from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, evaluate, selfplay, tournament
-from playbook.analysis.agents import Analysis
+from playbook.analysis.engines.agents import Analysis
 from playbook.games.wheel import commitment, setup
 from playbook.games.wheel.orders import new_salt, reveal_body
 

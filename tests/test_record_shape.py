@@ -13,7 +13,8 @@ import pytest
 
 from playbook import Record, load
 from playbook.analysis import RandomAgent, SelfPlayError, load_results, read_settings
-from playbook.analysis.selfplay import play_game, selfplay
+from playbook.analysis.runs.games import play_game
+from playbook.analysis.runs.selfplay import selfplay
 
 pa = pytest.importorskip("pyarrow")
 pytest.importorskip("pyarrow.parquet")

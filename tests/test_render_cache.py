@@ -6,10 +6,9 @@ import random
 
 import pytest
 
-from playbook.checks.invariants import random_positions
-from playbook import load
-from playbook import render
+from playbook import load, render
 from playbook.analysis import RandomAgent
+from playbook.checks.invariants import random_positions
 from playbook.render import Cell, Glyph, Mark, Piece, Scene
 
 # Boards of every game, and the other geometries that change the static layer.

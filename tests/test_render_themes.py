@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from playbook import available, load, render
-from playbook.checks.drawing import contrast, luminance
 from playbook.analysis import RandomAgent
+from playbook.checks.drawing import contrast, luminance
 
 
 def scenes():

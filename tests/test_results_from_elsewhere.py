@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from playbook.analysis import RandomAgent, load_results, selfplay
-from playbook.analysis.store import DamagedResults, ResultsError
+from playbook.analysis.runs.store import DamagedResults, ResultsError
 from playbook.command.cli import main
 
 pa = pytest.importorskip("pyarrow")

@@ -12,10 +12,11 @@ import re
 import pytest
 
 from playbook import BoardWidget, Record, load
-from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, review, search
-from playbook.analysis.agents import score_words
-from playbook.analysis.evaluation import squash
-from playbook.analysis.review import Thresholds, loses_at_once, thresholds_for
+from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, review
+from playbook.analysis.engines import search
+from playbook.analysis.engines.agents import score_words
+from playbook.analysis.engines.evaluation import squash
+from playbook.analysis.engines.review import Thresholds, loses_at_once, thresholds_for
 from playbook.chance import Dice, advance
 
 # Cosmic Chess: White king b1, rook e1; Black king f6, rook a4; White to move.
@@ -247,7 +248,7 @@ def test_a_review_counts_moves_as_players_do_and_shows_graph_and_marks_at_once()
 
 
 def test_scores_read_as_words_never_as_the_searchs_raw_numbers():
-    from playbook.analysis.agents import score_words
+    from playbook.analysis.engines.agents import score_words
 
     assert score_words(0.34) == "+0.3" and score_words(-2.0) == "-2.0"
     assert score_words(-9999.0) == "loses in 1 action" and score_words(9997.0) == "wins in 3 actions"
@@ -350,7 +351,7 @@ def test_the_evaluation_line_is_for_the_first_player_whoever_is_to_move():
 
 
 def test_the_graph_has_axes_a_zero_line_and_each_sides_advantage_shaded():
-    from playbook.analysis.review_graph import HEIGHT, WIDTH, graph_svg
+    from playbook.analysis.engines.review_graph import HEIGHT, WIDTH, graph_svg
 
     # White blunders (b1-a1), then Black takes the king: the curve falls below the even line and stays.
     r = review(Record.of(load("cosmic").parse(COSMIC), ["b1-a1", "a4x*"]))
@@ -384,7 +385,7 @@ def test_a_sealed_posts_digest_is_shown_cut_short_and_kept_whole_where_it_is_cop
     # A Chess Wheel+ week: Ann seals (her post is a 64-digit commitment), Bob passes, Ann reveals (her salt
     # is 32 digits).  Shown, each is cut to twelve digits and an ellipsis; the rest stays in the text at no
     # size, the ellipsis cannot be selected, and the rows keep the whole texts.
-    from playbook.analysis.review_html import move_html
+    from playbook.analysis.engines.review_html import move_html
     from playbook.games.wheel import setup
 
     salt = "0123456789abcdef" * 2

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from playbook import Record, load
-from playbook.analysis.evaluation import WIN, squash
-from playbook.analysis.review import Thresholds, review
+from playbook.analysis.engines.evaluation import WIN, squash
+from playbook.analysis.engines.review import Thresholds, review
 
 
 def test_squash_is_the_logistic_of_the_score_over_the_scale():

@@ -10,7 +10,7 @@ import pytest
 
 from playbook import Record, load
 from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, SelfPlay, compare, load_results, selfplay
-from playbook.analysis.selfplay import pair_figure
+from playbook.analysis.runs.results import pair_figure
 from playbook.command.cli import main
 
 COSMIC = load("cosmic")

@@ -9,7 +9,7 @@ import pytest
 
 from playbook import Record, load
 from playbook.analysis import GreedyAgent, RandomAgent, SelfPlayError, elo_ratings, selfplay, tournament, wilson
-from playbook.analysis.selfplay import play_game
+from playbook.analysis.runs.games import play_game
 
 COSMIC = load("cosmic")
 CRESNOVIAN = load("cresnovian")
@@ -165,7 +165,7 @@ def test_play_game_names_the_agents_and_needs_one_per_player():
 
 
 def test_set_up_is_what_the_state_declares_and_play_is_the_default():
-    from playbook.analysis.evaluation import in_setup
+    from playbook.analysis.engines.evaluation import in_setup
 
     assert in_setup(CRESNOVIAN.initial())  # the first player places the pieces
     assert not in_setup(COSMIC.initial())  # in play from the first move
@@ -296,7 +296,7 @@ def test_a_match_with_sprt_stops_as_soon_as_the_test_decides():
 
 
 def test_elo_interval_and_verdict_by_hand():
-    from playbook.analysis.stats import elo_interval, verdict
+    from playbook.analysis.statistics.stats import elo_interval, verdict
 
     # 5 of 10: Wilson 0.2366 to 0.7634, i.e. 400*log10(0.2366/0.7634) = -203.5 to +203.5.
     low, high = elo_interval(5, 10)
@@ -305,7 +305,7 @@ def test_elo_interval_and_verdict_by_hand():
 
 
 def test_a_perfect_score_has_an_upper_bound_of_exactly_one():
-    from playbook.analysis.stats import elo_interval
+    from playbook.analysis.statistics.stats import elo_interval
 
     assert wilson(6, 6)[1] == 1.0 and wilson(0, 6)[0] == 0.0
     assert elo_interval(6, 6)[1] == math.inf and elo_interval(0, 6)[0] == -math.inf

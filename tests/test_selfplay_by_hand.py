@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 
 from playbook import Record  # noqa: E402
 from playbook.analysis import SelfPlay, Tournament, plots  # noqa: E402
-from playbook.analysis.report import report  # noqa: E402
+from playbook.analysis.statistics.report import report  # noqa: E402
 
 
 def game(result: str, plies: int, opening: str = "c2-d3", white: str = "a", black: str = "b",

@@ -11,7 +11,7 @@ import pytest
 
 from playbook import load
 from playbook.analysis import load_results, read_settings
-from playbook.analysis.selfplay import seats_of
+from playbook.analysis.runs.games import seats_of
 
 pytest.importorskip("pyarrow")
 
@@ -128,7 +128,7 @@ def test_every_file_of_the_samples_is_written_as_the_command_writes_files_today(
 
     import pyarrow.parquet as pq
 
-    from playbook.analysis.store import SETTINGS_FILE, _schema
+    from playbook.analysis.runs.store import SETTINGS_FILE, _schema
 
     folders = sorted(p for p in DATA.iterdir() if p.is_dir())
     assert sorted(p.name for p in DATA.iterdir() if not p.is_dir()) == ["README.md", "rebuild.sh"]
@@ -176,7 +176,6 @@ def test_the_analysis_extra_asks_for_a_pyarrow_with_page_checksums_and_no_known_
     # 15.0.0 brought write_page_checksum and page_checksum_verification, which the store uses; every
     # pyarrow from 0.14.0 to 14.0.0 runs code from a crafted Parquet file (CVE-2023-47248).
     import tomllib
-
     from packaging.requirements import Requirement
 
     extras = tomllib.loads((DATA.parent.parent / "pyproject.toml").read_text())["project"]["optional-dependencies"]

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playbook.analysis.stats import (
+from playbook.analysis.statistics.stats import (
     SPRT_BOUNDS,
     either_way_sprt,
     elo,
@@ -30,7 +30,7 @@ from playbook.analysis.stats import (
     verdict,
     wilson,
 )
-from playbook.analysis.survival import kaplan_meier
+from playbook.analysis.statistics.survival import kaplan_meier
 
 LN19 = 2.944439  # ln(0.95 / 0.05) = ln 19
 

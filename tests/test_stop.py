@@ -177,7 +177,7 @@ def test_a_result_that_arrives_after_a_stop_cancelled_its_dask_future_prints_not
 
     from distributed.cfexecutor import _cascade_future
 
-    from playbook.analysis.running import _stop
+    from playbook.analysis.runs.stopping import stop_tasks
 
     logger = logging.getLogger("tornado.application")
     seen, passed = threading.Event(), []
@@ -202,7 +202,7 @@ def test_a_result_that_arrives_after_a_stop_cancelled_its_dask_future_prints_not
             task = client.submit(list)
             task.result()  # the task has ended; its result has not yet reached the run's future
             future = concurrent.futures.Future()
-            _stop(None, {future: (0, [])}, lambda k, records: None)  # waits for it a while, then cancels it
+            stop_tasks(None, {future: (0, [])}, lambda k, records: None)  # waits for it a while, then cancels it
             assert future.cancelled()
             client.loop.add_callback(_cascade_future, task, future)
             assert seen.wait(60), "Dask never set the late result"
@@ -216,7 +216,7 @@ def test_a_stopped_run_ends_its_local_workers_at_once_instead_of_waiting_for_the
     # Shutting a process pool down lets go of its worker processes, so they
     # must be taken first; else each plays its task to the end while the
     # command waits.  Here the task would last an hour.
-    from playbook.analysis.pool import LocalPool
+    from playbook.analysis.runs.pool import LocalPool
     from playbook.command.cli import _close
 
     pool = LocalPool(1)

@@ -9,7 +9,7 @@ import pytest
 
 from playbook import load
 from playbook.analysis import AlphaBeta, RandomAgent, SelfPlayError, load_results, selfplay
-from playbook.analysis.store import SETTINGS_FILE, ResultStore
+from playbook.analysis.runs.store import SETTINGS_FILE, ResultStore
 
 pytest.importorskip("pyarrow")
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from playbook.analysis.survival import kaplan_meier
+from playbook.analysis.statistics.survival import kaplan_meier
 
 
 def test_without_stopped_games_the_curve_is_the_share_of_longer_games():

@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from playbook import load
 from playbook.analysis import RandomAgent, selfplay
-from playbook.analysis.tasks import TASKS_PER_WORKER, probe, task_size, workers_of
+from playbook.analysis.runs.tasks import TASKS_PER_WORKER, probe, task_size, workers_of
 
 
 class Counting(ThreadPoolExecutor):

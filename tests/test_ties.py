@@ -22,9 +22,9 @@ import pytest
 
 from playbook import load
 from playbook.analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, selfplay
-from playbook.analysis.agents import Factory
-from playbook.analysis.compare import z_test
-from playbook.analysis.evaluation import evaluate
+from playbook.analysis.engines.agents import Factory
+from playbook.analysis.engines.evaluation import evaluate
+from playbook.analysis.statistics.compare import z_test
 
 # ------------------------------------------------------------- the mirrors
 
@@ -225,7 +225,7 @@ def _swap_names(text: str) -> str:
 
 
 def test_chess_wheel_with_the_players_names_swapped_gets_the_swapped_orders_and_evaluation():
-    from playbook.analysis.search import choice_key
+    from playbook.analysis.engines.search import choice_key
 
     wheel = load("wheel")
     # Both kings' boards populated, no orders sealed yet: Ann to seal hers.

@@ -10,8 +10,8 @@ Positions and answers are worked out by hand from the rule sources."""
 from __future__ import annotations
 
 import ast
-import os
 import json
+import os
 import pathlib
 import re
 from typing import NamedTuple

@@ -4,13 +4,13 @@ parser fuzzing, refused input changing nothing and forged reveals."""
 import random
 
 import pytest
-from hypothesis import example, given, settings, strategies as st
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from playbook import IllegalAction, NotationError, PlaybookError, load
 from playbook.analysis import RandomAgent
-from playbook.games.wheel import commitment, setup
-
 from playbook.checks.invariants import assert_parse_is_safe, assert_sound, mutations
+from playbook.games.wheel import commitment, setup
 
 GAME = load("wheel")
 

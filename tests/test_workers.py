@@ -124,7 +124,7 @@ def test_an_absurd_number_of_workers_is_refused_before_any_process_starts(tmp_pa
 
 
 def test_no_more_workers_start_than_the_run_has_games_and_more_than_the_cpus_warns(tmp_path):
-    from playbook.analysis.tasks import cpu_count
+    from playbook.analysis.runs.tasks import cpu_count
     from playbook.command.cli import MOST_WORKERS_PER_CPU
 
     workers = MOST_WORKERS_PER_CPU * cpu_count()  # the most allowed: more than the CPUs
@@ -141,7 +141,7 @@ def test_no_more_workers_start_than_the_run_has_games_and_more_than_the_cpus_war
 def test_a_stop_takes_effect_while_the_workers_start(tmp_path):
     # The workers start one at a time as tasks go out; a stop arriving among them takes effect after the
     # one being started, instead of being held until every worker is up.
-    from playbook.analysis.tasks import cpu_count
+    from playbook.analysis.runs.tasks import cpu_count
     from playbook.command.cli import MOST_WORKERS_PER_CPU
 
     workers = MOST_WORKERS_PER_CPU * cpu_count()
@@ -209,7 +209,7 @@ def test_a_stop_keeps_the_games_finished_inside_tasks_that_had_not_come_back(tmp
 MARKED = '''
 import os, sys, time
 from playbook.analysis import RandomAgent, selfplay
-from playbook.analysis.pool import LocalPool
+from playbook.analysis.runs.pool import LocalPool
 
 MARKS = sys.argv[1]
 

@@ -16,20 +16,40 @@ computer analysis does.  :mod:`.balance` asks who is favoured of a ladder
 of engines, in colour-reversed pairs, with the exact test and the
 correction for asking several engines of :mod:`.exact`, and says whether
 they agree.
+
+The modules live in three rooms: :mod:`.engines` (agents, searches,
+evaluation, perft, reviews), :mod:`.runs` (self-play and tournaments, the
+tasks, stopping, worker pools and the results folder) and
+:mod:`.statistics` (intervals and tests, lengths, tables, comparisons,
+balance studies, reports and plots); :mod:`.words` (counts in words) is
+shared by all three, and :mod:`.extras` fetches the optional libraries of
+the ``analysis`` extra, so this package imports without them.
 """
 
-from . import plots
-from .agents import GreedyAgent, RandomAgent
-from .compare import Comparison, compare
-from .evaluation import evaluate
-from .mcts import MCTS
-from .perft import divide, perft
-from .review import Review, review
-from .search import AlphaBeta, Analysis
-from .selfplay import SelfPlay, SelfPlayError, Tournament, play_game, selfplay, tournament
-from .stats import elo_interval, elo_ratings, elo_with_first_move, pentanomial, score_figure, sprt, trinomial, wilson
-from .store import load_results, read_settings
-from .survival import kaplan_meier
+from .engines.agents import RandomAgent
+from .engines.evaluation import evaluate
+from .engines.greedy import GreedyAgent
+from .engines.mcts import MCTS
+from .engines.perft import divide, perft
+from .engines.review import Review, review
+from .engines.search import AlphaBeta, Analysis
+from .runs.games import SelfPlayError, play_game
+from .runs.results import SelfPlay, Tournament
+from .runs.selfplay import selfplay, tournament
+from .runs.store import load_results, read_settings
+from .statistics import plots
+from .statistics.compare import Comparison, compare
+from .statistics.stats import (
+    elo_interval,
+    elo_ratings,
+    elo_with_first_move,
+    pentanomial,
+    score_figure,
+    sprt,
+    trinomial,
+    wilson,
+)
+from .statistics.survival import kaplan_meier
 
 __all__ = [
     "RandomAgent",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from ..analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent
-from ..analysis.review import review
+from ..analysis.engines.review import review
 from ..chance import Dice, advance
 from ..core import CHANCE, WIN, Action, Game, State
 from ..records import Record

@@ -9,8 +9,8 @@ import subprocess
 import sys
 
 from ..analysis import RandomAgent, load_results
-from ..analysis.selfplay import play_game
-from ..analysis.store import ResultStore
+from ..analysis.runs.games import play_game
+from ..analysis.runs.store import ResultStore
 from ..core import Game
 from ..records import Record
 from .registry import Session, Skip, check

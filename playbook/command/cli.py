@@ -10,7 +10,7 @@
 
 plays the games with a progress bar and writes their records to the
 folder given by ``--out`` in Parquet as they finish (see
-:mod:`playbook.analysis.store`); the same command again, with as many
+:mod:`playbook.analysis.runs.store`); the same command again, with as many
 games or more, plays only the games not yet in the folder.  Read the
 results with ``playbook.analysis.load_results(PATH)``.
 
@@ -41,9 +41,9 @@ and the ply cap.
 
 ``playbook balance GAME`` asks a ladder of engines (``--engines``, as
 ``--agents`` takes them, weakest first) whether moving first helps
-(:func:`~playbook.analysis.balance.balance`); ``playbook compare GAME
+(:func:`~playbook.analysis.statistics.balance.balance`); ``playbook compare GAME
 --option KEY=VALUE`` plays the same seeds under the standard rules (or
-``--base``) and under the variant (:func:`~playbook.analysis.compare.compare`),
+``--base``) and under the variant (:func:`~playbook.analysis.statistics.compare.compare`),
 with ``--sprt`` stopping both once the paired sequential test decides.
 Both keep their games in memory, show progress bars and draw with
 ``--plot FILE``; they and ``summary`` write ``--json`` or ``--csv``
@@ -55,7 +55,7 @@ again plays only the rest.  The games that finished are written: those
 played here, and with ``--workers`` those its workers finished (each
 hands back its task's finished games at once, dropping the game it was
 playing); on a cluster, those of the tasks back within three seconds of
-the stop (see :mod:`playbook.analysis.running`).  The exit status is then
+the stop (see :mod:`playbook.analysis.runs.running`).  The exit status is then
 130 (Ctrl-C) or 143 (SIGTERM).
 
 ``--workers N`` starts its processes one at a time as the tasks go out,
@@ -84,15 +84,16 @@ from typing import TypeVar
 
 from .. import scaffold, site
 from ..analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
-from ..analysis.balance import LADDER, balance
-from ..analysis.compare import sequential_text
-from ..analysis.pool import LocalPool
-from ..analysis.report import figures, plain, report
-from ..analysis.report import rows as summary_rows
-from ..analysis.selfplay import settings_text
-from ..analysis.store import DamagedResults, ResultsError
-from ..analysis.survival import plies_text
-from ..analysis.tasks import cpu_count
+from ..analysis.extras import need
+from ..analysis.runs.pool import LocalPool
+from ..analysis.runs.settings import settings_text
+from ..analysis.runs.store import DamagedResults, ResultsError
+from ..analysis.runs.tasks import cpu_count
+from ..analysis.statistics.balance import LADDER, balance
+from ..analysis.statistics.compare import sequential_text
+from ..analysis.statistics.report import figures, plain, report
+from ..analysis.statistics.report import rows as summary_rows
+from ..analysis.statistics.survival import plies_text
 from ..analysis.words import counted
 from ..checks import command as check
 from ..core import PlaybookError
@@ -282,11 +283,11 @@ def _executor(args, games: int | None = None):
         return LocalPool(max(1, min(args.workers, games)) if games is not None else args.workers), None
     if args.scheduler is not None:
         try:
-            from distributed import Client
-        except ImportError:
-            raise CommandError("--scheduler needs Dask: pip install 'playbook-games[analysis]'") from None
+            distributed = need("distributed", "--scheduler")
+        except ImportError as exc:
+            raise CommandError(str(exc)) from None
         try:
-            client = Client(args.scheduler, timeout="20s")
+            client = distributed.Client(args.scheduler, timeout="20s")
         except OSError as exc:
             raise CommandError(f"--scheduler: no Dask scheduler answers at {args.scheduler}: {exc}") from None
         return client.get_executor(), client
@@ -348,7 +349,7 @@ def selfplay_command(args) -> int:
 
 def summary_command(args, parser: argparse.ArgumentParser) -> int:
     """Run ``playbook summary FOLDER``: print the folder's figures (see
-    :func:`~playbook.analysis.report.report`), or write them as JSON or
+    :func:`~playbook.analysis.statistics.report.report`), or write them as JSON or
     CSV; the exit status: 0, or 1 when the folder holds no game or some
     of its files were left out (the report says which, and why), or 2
     when it cannot be read at all."""
@@ -377,7 +378,7 @@ def _ply_cap(folder) -> int | None:
 
 
 #: The ladder ``playbook balance`` climbs by default, as ``--engines`` takes it: weakest first (the rungs of
-#: :data:`~playbook.analysis.balance.LADDER` are named by the texts that make them).
+#: :data:`~playbook.analysis.statistics.balance.LADDER` are named by the texts that make them).
 LADDER_TEXT = ",".join(LADDER)
 
 
@@ -493,9 +494,7 @@ def _played(args, play: Callable[[Executor | None], T]) -> T:
     its warnings one line each, the executor let go after (at once after a
     stop); matplotlib draws off screen when ``--plot`` asks for a file."""
     if args.plot:
-        import matplotlib
-
-        matplotlib.use("Agg")
+        need("matplotlib", "--plot").use("Agg")
     executor, client = _executor(args)
     stopped = True
     try:
@@ -518,8 +517,7 @@ def balance_command(args) -> int:
         max_plies=args.max_plies, executor=executor, progress=not args.quiet))
 
     def text() -> str:
-        import pandas
-
+        pandas = need("pandas", "the table of a balance study")
         with pandas.option_context("display.width", 250, "display.max_columns", 20, "display.max_colwidth", 80):
             return f"{study.table().to_string()}\n\n{study.agreement()}"
 
@@ -563,8 +561,7 @@ def compare_command(args) -> int:
         max_plies=args.max_plies, book=args.book, rotate=args.rotate, executor=executor, progress=not args.quiet))
 
     def text() -> str:
-        import pandas
-
+        pandas = need("pandas", "the table of a comparison")
         with pandas.option_context("display.width", 250, "display.max_columns", 20, "display.max_colwidth", 120):
             return found.table().T.to_string()
 

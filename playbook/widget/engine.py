@@ -16,8 +16,8 @@ from typing import Any
 import traitlets
 
 from ..analysis import AlphaBeta
-from ..analysis.agents import score_words
-from ..analysis.evaluation import evaluate, private
+from ..analysis.engines.agents import score_words
+from ..analysis.engines.evaluation import evaluate, private
 from ..core import Action, IllegalAction, State
 from .base import BoardBase
 

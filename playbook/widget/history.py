@@ -14,7 +14,7 @@ from typing import Any
 
 import traitlets
 
-from ..analysis.review import Review, review
+from ..analysis.engines.review import Review, review
 from ..core import Action, IllegalAction, Outcome, State
 from ..numbering import move_numbers
 from ..records import Record
@@ -101,10 +101,10 @@ class History(BoardBase):
 
     def review(self, depth: int | None = None, thresholds: Any = None) -> Review:
         """Review the game from its start to the position shown (see
-        :func:`playbook.analysis.review`, which takes ``depth`` and
+        :func:`playbook.analysis.engines.review`, which takes ``depth`` and
         ``thresholds``), mark each of its moves in the move list with its
         label (``?!`` an inaccuracy, ``?`` a mistake, ``??`` a blunder) and
-        return the :class:`~playbook.analysis.review.Review`, which knows
+        return the :class:`~playbook.analysis.engines.review.Review`, which knows
         the sides the person played (its board is turned for them) and
         shows its graph and marked moves when displayed."""
         result = review(self, depth=depth, thresholds=thresholds, human=self.human)

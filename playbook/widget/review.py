@@ -15,7 +15,7 @@ The graph's front end is the board's own bundle (``widgets/src/graph.js``,
 reached through ``kind``), so it is built and checked with the rest.  The
 widget builds on :mod:`playbook.analysis`, never the reverse: importing
 this module registers :class:`ReviewBoard` as what
-:meth:`Review.board() <playbook.analysis.review.Review.board>` builds.
+:meth:`Review.board() <playbook.analysis.engines.review.Review.board>` builds.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from ..analysis.review import MARKS, Review
-from ..analysis.review_graph import graph_svg
-from ..analysis.review_html import length
+from ..analysis.engines.review import MARKS, Review
+from ..analysis.engines.review_graph import graph_svg
+from ..analysis.engines.review_html import length
 from ..core import CHANCE, PlaybookError
 from ..digests import shorten
 from . import BoardWidget
@@ -40,9 +40,9 @@ __all__ = ["ReviewGraph", "ReviewBoard"]
 
 
 class ReviewGraph(PageTraits, anywidget.AnyWidget):
-    """The evaluation graph of a :class:`~playbook.analysis.review.Review`
+    """The evaluation graph of a :class:`~playbook.analysis.engines.review.Review`
     and its move list, live: ``svg`` (the graph, drawn by
-    :func:`~playbook.analysis.review_graph.graph_svg`, each move a point
+    :func:`~playbook.analysis.engines.review_graph.graph_svg`, each move a point
     on it), ``points`` (the first player's expected score after each
     move), ``labels`` and ``moves`` (one a move), ``numbers`` (the move
     numbers, "" within a turn), ``marks`` (``?!``, ``?``, ``??``),

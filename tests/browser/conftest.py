@@ -19,7 +19,6 @@ import pytest
 from .lab import CHROMIUM_ARGS, chromium_path, running_lab
 from .lite import OFFLINE_ARGS, block_other_hosts, build_site, serving
 
-
 #: What a browser test says when it cannot run for want of chromium.
 NO_CHROMIUM = "no chromium: install Debian's package (apt-get install -y chromium) to run the browser tests"
 #: Marks the one browser test that fails, when chromium is missing where it could be installed.

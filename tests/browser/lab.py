@@ -8,8 +8,16 @@ from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from playbook.checks.lab import (CHROMIUM_ARGS, board, chromium_path, click, open_notebook, run_all,  # noqa: F401
-                                 wait_for_move, write_notebook)
+from playbook.checks.lab import (  # noqa: F401
+    CHROMIUM_ARGS,
+    board,
+    chromium_path,
+    click,
+    open_notebook,
+    run_all,
+    wait_for_move,
+    write_notebook,
+)
 from playbook.checks.lab import running_lab as _running_lab
 
 ROOT = Path(__file__).resolve().parents[2]

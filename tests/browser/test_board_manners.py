@@ -11,7 +11,17 @@ import re
 
 import pytest
 
-from .lab import COSMIC_START, board, cells_under, click, lit_cells, open_board, wait_for_attr, wait_for_move, wait_for_position
+from .lab import (
+    COSMIC_START,
+    board,
+    cells_under,
+    click,
+    lit_cells,
+    open_board,
+    wait_for_attr,
+    wait_for_move,
+    wait_for_position,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,16 @@ lit targets, the move list), never for a fixed time."""
 
 import pytest
 
-from .lab import (COSMIC_START, cells_under, click, open_board, wait_for_attr, wait_for_move, wait_for_position,
-                  wait_for_refusals)
+from .lab import (
+    COSMIC_START,
+    cells_under,
+    click,
+    open_board,
+    wait_for_attr,
+    wait_for_move,
+    wait_for_position,
+    wait_for_refusals,
+)
 
 pytestmark = pytest.mark.browser
 

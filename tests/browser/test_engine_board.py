@@ -6,7 +6,18 @@ import re
 
 import pytest
 
-from .lab import ROOT, board, cells_under, click, lit_cells, open_board, open_notebook, run_all, wait_for_attr, wait_for_move
+from .lab import (
+    ROOT,
+    board,
+    cells_under,
+    click,
+    lit_cells,
+    open_board,
+    open_notebook,
+    run_all,
+    wait_for_attr,
+    wait_for_move,
+)
 
 pytestmark = pytest.mark.browser
 

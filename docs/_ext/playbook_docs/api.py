@@ -8,8 +8,8 @@ members (documented or not), and the data the module assigns (a value
 too long to read beside its name is left to the source); the names a
 package gathers from its modules are listed under its docstring
 (:mod:`.docstrings`).  The modules are imported by name, never reached as
-attributes of their package: ``playbook.analysis.compare`` is a module,
-though ``playbook.analysis`` binds that name to the function it holds.
+attributes of their package: ``playbook.analysis.engines.review`` is a module,
+though ``playbook.analysis`` binds ``review`` to the function it holds.
 """
 
 from __future__ import annotations

@@ -77,7 +77,7 @@ def test_every_file_is_written_as_the_command_writes_files_today():
 
     import pyarrow.parquet as pq
 
-    from playbook.analysis.store import SETTINGS_FILE, _schema
+    from playbook.analysis.runs.store import SETTINGS_FILE, _schema
 
     for folder in sorted(RUNS):
         names = sorted(p.name for p in (DATA / folder).iterdir())

@@ -13,10 +13,10 @@ pair open with the same ``book`` random actions, the copies then swap
 seats, and each game's own seed makes the copies break their ties
 differently, so a pair is two games, not one played twice.  A rung's
 first mover's score comes from the pairs both of whose games finished
-(:meth:`~playbook.analysis.selfplay.SelfPlay.first_move_pairs`), which
+(:meth:`~playbook.analysis.runs.selfplay.SelfPlay.first_move_pairs`), which
 takes out what the opening gives either side, with an interval and a
 test that hold their level at every number of pairs
-(:mod:`~playbook.analysis.exact`: Fisher's randomization test, counted
+(:mod:`~playbook.analysis.statistics.exact`: Fisher's randomization test, counted
 exactly, never a normal curve on four pairs).  Asking five engines at
 once gives five chances to be fooled, so a rung is called favoured only
 when its p-value stays below 5% after Holm's correction over the whole
@@ -32,7 +32,7 @@ Kelasu turn is up to four actions) is flagged, and warned about: its
 figures describe players who never look at a reply.  Every warning a
 rung's games raise names the rung's engine.
 
->>> from playbook.analysis.balance import change
+>>> from playbook.analysis.statistics.balance import change
 >>> row = change({"score": 0.5, "low": 0.45, "high": 0.55}, {"score": 0.52, "low": 0.47, "high": 0.57})
 >>> round(row["change"], 2), round(row["low"], 3), round(row["high"], 3)
 (0.02, -0.051, 0.091)
@@ -45,13 +45,17 @@ import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ..games import load
+from ...games import load
+from ..engines.agents import Factory, RandomAgent
+from ..engines.greedy import GreedyAgent
+from ..engines.mcts import MCTS
+from ..engines.search import AlphaBeta
+from ..extras import need
+from ..runs.results import SelfPlay
+from ..runs.running import progress_bar, shows_progress
+from ..runs.selfplay import selfplay
 from . import plots
-from .agents import Factory, GreedyAgent, RandomAgent
 from .exact import EDGE, holm, pairs_needed
-from .mcts import MCTS
-from .search import AlphaBeta
-from .selfplay import SelfPlay, _bar, _show_progress, selfplay
 from .stats import Z95
 from .survival import median_text
 
@@ -204,9 +208,7 @@ class Balance:
 
     def frame(self):
         """The rows as a pandas DataFrame indexed by engine."""
-        import pandas as pd
-
-        return pd.DataFrame(self.rows()).set_index("engine")
+        return need("pandas", "Balance.frame()").DataFrame(self.rows()).set_index("engine")
 
     def table(self):
         """:meth:`rows` written out for reading, as a pandas DataFrame of
@@ -216,9 +218,7 @@ class Balance:
         verdict, the finished pairs a rung not decided would need, the
         median length (a median beyond the cap given with the cap) and how
         deep the engine searched."""
-        import pandas as pd
-
-        return pd.DataFrame([_row_text(row) for row in self.rows()]).set_index("engine")
+        return need("pandas", "Balance.table()").DataFrame([_row_text(row) for row in self.rows()]).set_index("engine")
 
     def agreement(self) -> str:
         """Whether the rungs agree on who is favoured, in a sentence that
@@ -246,7 +246,7 @@ class Balance:
 
     def plot(self, axes=None):
         """The first mover's score of each rung with its interval, and each
-        rung's median length (see :func:`playbook.analysis.plots.balance`)."""
+        rung's median length (see :func:`playbook.analysis.statistics.plots.balance`)."""
         return plots.balance(self, axes)
 
     def __repr__(self) -> str:
@@ -261,7 +261,7 @@ def _rung(game, name: str, engine, pairs: int, book: int, seed: int, settings: d
     for warning in caught:
         title, sep, rest = str(warning.message).partition(": ")
         text = f"{title}, {name}: {rest}" if sep else f"{name}: {title}"
-        warnings.warn_explicit(text, warning.category, "balance", 0, module="playbook.analysis.balance")
+        warnings.warn_explicit(text, warning.category, "balance", 0, module="playbook.analysis.statistics.balance")
     return run
 
 
@@ -271,7 +271,7 @@ def balance(game, ladder: Mapping[str, object] | None = None, pairs: int = 20, b
     -> agent or factory, default :data:`LADDER`), ``pairs``
     colour-reversed pairs of the engine against itself, each pair opening
     with the same ``book`` random actions, seeds from ``seed``
-    (:func:`~playbook.analysis.selfplay.selfplay` with ``rotate=True``:
+    (:func:`~playbook.analysis.runs.selfplay.selfplay` with ``rotate=True``:
     the two games of a pair have their own seeds, so the copies break
     their ties differently).  Other keyword arguments go to ``selfplay``
     (``max_plies``, ``executor``, ``options``, ``progress``...); with a
@@ -288,8 +288,8 @@ def balance(game, ladder: Mapping[str, object] | None = None, pairs: int = 20, b
         raise ValueError(f"pairs: a number of colour-reversed pairs, 1 or more, not {pairs!r}")
     if not ladder:
         raise ValueError("ladder: name at least one engine (name -> agent or factory)")
-    shown = len(ladder) > 1 and _show_progress(settings.get("progress"))
-    rungs = _bar(len(ladder), "balance", shown)
+    shown = len(ladder) > 1 and shows_progress(settings.get("progress"))
+    rungs = progress_bar(len(ladder), "balance", shown)
     runs = {}
     try:
         for name, engine in ladder.items():

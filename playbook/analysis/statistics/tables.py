@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
-from ..core import Game
-from ..games import load
-from ..records import Record
+from ...core import Game
+from ...games import load
+from ...records import Record
 from .stats import trinomial
 
 __all__ = ["by_position", "move_rows", "MOVE_COLUMNS"]
@@ -51,7 +51,7 @@ def by_position(records: list[Record], plies: int | None = None, top: int | None
     the ``position`` (its text), the side ``to_move`` there, the ``games``
     that reached it, that side's ``wins``, ``draws`` and ``losses`` in the
     finished ones, its ``score`` with a 95% interval ``low``-``high``
-    (draws as draws, :func:`~playbook.analysis.stats.trinomial`), the
+    (draws as draws, :func:`~playbook.analysis.statistics.stats.trinomial`), the
     ``unfinished`` games and the ``moves`` played next (action -> games,
     most played first).  Games that ended before reaching ``plies``
     actions are left out."""

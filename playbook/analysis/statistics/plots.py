@@ -13,20 +13,25 @@ an even chance.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Mapping
 
-from ..games import load
+from ...games import load
+from ..extras import need
 
 __all__ = ["win_rates", "game_lengths", "first_move_advantage", "first_move_by_opening", "ratings", "rating_table",
            "comparison", "median_lengths", "balance", "ladder_scores", "ladder_lengths"]
 
 
+def _pyplot():
+    """matplotlib's pyplot, which draws every plot here."""
+    return need("matplotlib.pyplot", "a plot")
+
+
 def _axes(ax):
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
-
-    _, ax = plt.subplots(figsize=(6, 3.5))
+    _, ax = _pyplot().subplots(figsize=(6, 3.5))
     return ax
 
 
@@ -148,14 +153,12 @@ def rating_table(tournament, ax=None):
 
 
 def comparison(result, axes=None):
-    """A :class:`~playbook.analysis.compare.Comparison` side by side: the
+    """A :class:`~playbook.analysis.statistics.compare.Comparison` side by side: the
     first mover's score, the draw rate and the median length of each
     variant with their 95% intervals (three Axes, returned as a list; the
     lengths as :func:`median_lengths` draws them)."""
     if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, 3, figsize=(12, 3.5), layout="constrained")
+        _, axes = _pyplot().subplots(1, 3, figsize=(12, 3.5), layout="constrained")
     rows = result.rows()
     labels = [f"{r['variant']}\n({r['games']} games)" for r in rows]
     for ax, (key, title, colour) in zip(axes, (("score", "first mover's score", "#82b366"),
@@ -173,7 +176,7 @@ def comparison(result, axes=None):
 
 def median_lengths(rows, labels, ax=None, colour: str = "#d79b00"):
     """The Kaplan-Meier median length of each row of
-    :meth:`~playbook.analysis.compare.Comparison.rows` (one bar a label)
+    :meth:`~playbook.analysis.statistics.compare.Comparison.rows` (one bar a label)
     with its 95% interval.  A median beyond the cap is an open, hatched bar
     up to the longest stopped game, marked "beyond the cap of N" halfway up; an interval
     with no upper bound runs to the top of the panel and ends in an arrow."""
@@ -211,15 +214,13 @@ def _title(game: str) -> str:
 
 def _ladder_labels(study) -> list[str]:
     """Each rung's name, wrapped to fit under its place, and its finished pairs."""
-    import textwrap
-
     return [f"{textwrap.fill(r['engine'], 14)}\n({r['pairs']} pairs)" for r in study.rows()]
 
 
 def ladder_scores(study, ax=None):
     """The first mover's score of each rung of a
-    :class:`~playbook.analysis.balance.Balance`, the ladder along the
-    bottom in its order (weakest engine first, as :data:`~playbook.analysis.balance.LADDER`
+    :class:`~playbook.analysis.statistics.balance.Balance`, the ladder along the
+    bottom in its order (weakest engine first, as :data:`~playbook.analysis.statistics.balance.LADDER`
     lists them), each with its 95% interval; a rung whose verdict names a
     side (after the correction for the whole ladder) is a filled dot, one
     not decided an open circle.  A dashed line marks an even score."""
@@ -256,9 +257,7 @@ def balance(study, axes=None):
     """A balance study side by side: :func:`ladder_scores` and
     :func:`ladder_lengths` (two Axes, returned as a list)."""
     if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, 2, figsize=(12, 4), layout="constrained")
+        _, axes = _pyplot().subplots(1, 2, figsize=(12, 4), layout="constrained")
     ladder_scores(study, axes[0])
     ladder_lengths(study, axes[1])
     return list(axes)

@@ -2,7 +2,7 @@
 
 A balance study scores each colour-reversed pair of games by the points
 the first mover made in it: 0, 1/2, 1, 3/2 or 2, a *pair score* of 0,
-1/4, 1/2, 3/4 or 1 (see :func:`~playbook.analysis.stats.pair_counts`).
+1/4, 1/2, 3/4 or 1 (see :func:`~playbook.analysis.statistics.stats.pair_counts`).
 Whether the first mover is favoured is the question whether these
 scores centre on 1/2.
 
@@ -69,12 +69,13 @@ import math
 from collections.abc import Sequence
 from statistics import NormalDist
 
+from ..extras import need
 from .stats import Z95
 
 __all__ = ["PAIR_SCORES", "EXACT_STATES", "pair_test", "pair_interval", "score_interval", "pair_spread",
            "pairs_figure", "holm", "pairs_needed", "EDGE", "POWER"]
 
-#: A pair's score for each of the five counts of :func:`~playbook.analysis.stats.pair_counts`.
+#: A pair's score for each of the five counts of :func:`~playbook.analysis.statistics.stats.pair_counts`.
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 #: The most sign patterns (after grouping the pairs by their distance
@@ -127,7 +128,7 @@ def _halves(groups: list[tuple[float, int]]) -> tuple[list, list]:
 def _sums(groups: list[tuple[float, int]]):
     """Every total of one half's flipped pairs with its probability (numpy arrays):
     a group of c pairs at distance d gives d (2j - c) with probability C(c, j) / 2^c."""
-    import numpy as np  # the analysis extra's, through pandas
+    np = need("numpy", "the exact test of pairs")
 
     values, probs = np.zeros(1), np.ones(1)
     for d, c in groups:
@@ -140,8 +141,7 @@ def _sums(groups: list[tuple[float, int]]):
 
 def _upper_tail(halves: tuple[list, list], t: float) -> float:
     """The probability that the flipped pairs' total reaches ``t`` (ties included), counted exactly."""
-    import numpy as np
-
+    np = need("numpy", "the exact test of pairs")
     x, px = _sums(halves[0])
     y, py = _sums(halves[1])
     order = np.argsort(x)

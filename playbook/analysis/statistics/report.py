@@ -6,7 +6,7 @@ the Kaplan-Meier median (games stopped at the cap censored there, not
 averaged in), and a median the games never reached is "beyond the cap
 of N", N the ply cap; runs with rotating seats add the first mover's
 score over their colour-reversed pairs and each agent's (the exact
-randomization test of :mod:`~playbook.analysis.exact`), and say how many
+randomization test of :mod:`~playbook.analysis.statistics.exact`), and say how many
 pairs missing a game were left out.  :func:`figures` holds the numbers
 (for ``--json``), :func:`rows` the same as a table (for ``--csv``),
 :func:`report` the text.
@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import math
 
+from ..runs.results import SelfPlay
+from ..runs.settings import settings_text
+from ..words import counted, plural
 from .balance import stopped_cap
-from .selfplay import SelfPlay, settings_text
-from .words import counted, plural
 
 __all__ = ["report", "figures", "rows", "plain", "left_out_lines"]
 

@@ -1,7 +1,7 @@
 """Game review: where a game was won and lost, move by move.
 
 ``review(record)`` searches every position of a game with
-:class:`~playbook.analysis.search.AlphaBeta` at a fixed depth (no clock
+:class:`~playbook.analysis.engines.search.AlphaBeta` at a fixed depth (no clock
 is read, so a review is the same on every machine) and returns a
 :class:`Review`: for each move the evaluation before and after it, the
 engine's best move, what the move lost, and a label (``"inaccuracy"``,
@@ -12,7 +12,7 @@ analysis.  ``review(board)`` reviews the game played on a
 in a notebook, a review is its graph and its move list, numbered by
 turns, each move with its mark and each forced result in words ("loses
 in 1 action", never the search's -9999.0): see
-:mod:`~playbook.analysis.review_html`.
+:mod:`~playbook.analysis.engines.review_html`.
 
 A review knows nothing of the widget (the widget builds on this module,
 never the reverse): the board that shows it, :mod:`playbook.widget.review`,
@@ -44,7 +44,7 @@ the position names as to move.
 What a move lost is measured as Lichess measures it, in expected score
 rather than in material, so that dropping a piece when far ahead costs
 less than dropping it in a balanced position: each score goes through
-:func:`~playbook.analysis.evaluation.squash` (0 a sure loss, 0.5 even, 1
+:func:`~playbook.analysis.engines.evaluation.squash` (0 a sure loss, 0.5 even, 1
 a sure win) with the game's ``scale``, and ``loss`` is how much lower the
 mover's expected score is after the move than after the best one (never
 below 0).  The move the engine itself
@@ -54,7 +54,7 @@ game's engine says of reviews, the one place where games differ.
 
 In a game with chance, each move is judged by its expected value after
 the roll that follows (the searches weigh every roll, see
-:mod:`~playbook.analysis.search`), and the dice themselves are never
+:mod:`~playbook.analysis.engines.search`), and the dice themselves are never
 marked: a roll's row has :data:`~playbook.core.CHANCE` as its mover, no
 label and no loss, and its scores (the position before and after the
 roll) are for the first player, so the graph shows the luck of each roll
@@ -89,16 +89,16 @@ from dataclasses import dataclass
 from itertools import islice, pairwise
 from typing import Any
 
-from ..browser import missing
-from ..core import CHANCE, PlaybookError, State
-from ..numbering import move_numbers
-from ..records import Record
+from ...core import CHANCE, PlaybookError, State
+from ...numbering import move_numbers
+from ...records import Record
+from ..extras import need
+from ..words import plural
 from .agents import score_words
 from .evaluation import evaluation_for, outcome_value, squash
 from .review_graph import COLOURS
 from .review_html import length, review_html
 from .search import LIMIT, AlphaBeta, candidates, choice_key, expected
-from .words import plural
 
 __all__ = ["review", "Review", "Thresholds", "thresholds_for", "LABELS", "MARKS", "loses_at_once", "first_player"]
 
@@ -113,7 +113,7 @@ class Thresholds:
     """How one game's moves are judged.
 
     ``scale``: the score (in the game's evaluation units) at which a side
-    expects about 73% (:func:`~playbook.analysis.evaluation.squash`),
+    expects about 73% (:func:`~playbook.analysis.engines.evaluation.squash`),
     roughly the worth of a middling piece; ``inaccuracy``, ``mistake``,
     ``blunder``: the least fall in the mover's expected score (0 to 1)
     that earns each label (Lichess uses 0.05, 0.10 and 0.15 on this
@@ -236,11 +236,7 @@ class Review:
 
     def frame(self):
         """The rows as a pandas DataFrame, one row a move, indexed by ply."""
-        try:
-            import pandas as pd
-        except ImportError:
-            raise missing("pandas", "Review.frame()") from None
-
+        pd = need("pandas", "Review.frame()")
         columns = ["ply", "mover", "move", "best", "before", "after", "best_score", "loss", "label", "allows_win",
                    "book", "line"]
         return pd.DataFrame(self.rows, columns=columns).set_index("ply")
@@ -258,22 +254,18 @@ class Review:
 
     def advantage(self) -> list[float]:
         """After each move, the first player's expected score (0 to 1, the
-        :attr:`evaluations` through :func:`~playbook.analysis.evaluation.squash`):
+        :attr:`evaluations` through :func:`~playbook.analysis.engines.evaluation.squash`):
         the points of the evaluation graph."""
         return [round(squash(score, self.thresholds.scale), 4) for score in self.evaluations[1:]]
 
     def plot(self, ax=None):
-        """The evaluation graph as :mod:`~playbook.analysis.review_graph`
+        """The evaluation graph as :mod:`~playbook.analysis.engines.review_graph`
         draws it, with matplotlib: the first player's expected score from
         the start to every move (one point a move), the first player's
         advantage shaded light above the even line and the second
         player's dark below it, the labelled moves marked in their
         colours.  Returns the matplotlib axes."""
-        try:
-            import matplotlib.pyplot as plt
-        except ImportError:
-            raise missing("matplotlib", "Review.plot()") from None
-
+        plt = need("matplotlib.pyplot", "Review.plot()")
         if ax is None:
             _, ax = plt.subplots(figsize=(8, 2.5))
         plies = list(range(len(self.evaluations)))

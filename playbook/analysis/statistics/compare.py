@@ -21,8 +21,8 @@ variant; ``table()`` writes them out, ``plot()`` draws them and
 soon as the sequential test of the change each variant makes decides: every variant plays the
 same seeds, round by round, and each seed's games make one paired change,
 the first mover's score under the variant less its score under the first
-variant (:func:`~playbook.analysis.stats.either_way_sprt`,
-:func:`~playbook.analysis.stats.paired_sprt`); the run stops when
+variant (:func:`~playbook.analysis.statistics.stats.either_way_sprt`,
+:func:`~playbook.analysis.statistics.stats.paired_sprt`); the run stops when
 every variant's test has decided (or at ``games``), all variants at the
 same seed, and ``table()`` says what each test decided.
 """
@@ -34,13 +34,17 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..games import load
+from ...games import load
+from ..extras import need
+from ..runs.games import SelfPlayError
+from ..runs.results import SelfPlay
+from ..runs.running import progress_bar, shows_progress
+from ..runs.selfplay import selfplay
+from ..runs.tasks import workers_of
 from .balance import change, search_depth, stopped_cap
 from .plots import comparison
-from .selfplay import SelfPlay, SelfPlayError, _bar, _show_progress, selfplay
 from .stats import either_way_sprt, paired_sprt, wilson
 from .survival import logrank, median_text
-from .tasks import workers_of
 
 __all__ = ["compare", "Comparison", "z_test"]
 
@@ -141,7 +145,7 @@ class Comparison:
     runs: dict[str, SelfPlay]
     settings: dict[str, dict]
     #: The sequential test of each variant after the first, for a comparison played with ``sprt=``
-    #: (variant name -> :func:`~playbook.analysis.stats.paired_sprt`'s answer).
+    #: (variant name -> :func:`~playbook.analysis.statistics.stats.paired_sprt`'s answer).
     sequential: dict[str, dict] | None = field(default=None, kw_only=True)
 
     def rows(self) -> list[dict]:
@@ -150,7 +154,7 @@ class Comparison:
         (stopped at the cap; ``cap``, the longest a stopped game ran, None
         when none stopped); the first mover's ``score`` among finished
         games (``score_low``-``score_high``, draws as draws:
-        :func:`~playbook.analysis.stats.trinomial`) and ``score_if_draws``
+        :func:`~playbook.analysis.statistics.stats.trinomial`) and ``score_if_draws``
         with the unfinished games as draws; the ``draws`` rate among
         finished games (``draws_low``-``draws_high``, Wilson); the
         ``median_plies`` of play with its 95% interval
@@ -161,10 +165,10 @@ class Comparison:
         the first variant and without one), and for every variant
         after the first the p-value of each difference from the first
         (``p_score``, ``p_draws``: :func:`z_test`; ``p_plies``, of the
-        lengths: :func:`~playbook.analysis.survival.logrank`, stopped games
+        lengths: :func:`~playbook.analysis.statistics.survival.logrank`, stopped games
         censored), the change in the score from the first with its 95%
         interval (``score_change``, ``score_change_low``-``score_change_high``;
-        :func:`~playbook.analysis.balance.change`): a change whose interval
+        :func:`~playbook.analysis.statistics.balance.change`): a change whose interval
         holds 0 is not shown, and the interval says how large it may be;
         and the change in the median length (``median_change``, None when
         either median is beyond the cap), whose interval is not computed
@@ -172,7 +176,7 @@ class Comparison:
         read ``p_plies`` and each median's own interval).
         ``depth`` is the engines' mean search depth in actions and
         ``replies`` the share of their moves whose search saw the
-        opponent's answer (:func:`~playbook.analysis.balance.search_depth`;
+        opponent's answer (:func:`~playbook.analysis.statistics.balance.search_depth`;
         None without engines)."""
         base = None
         out = []
@@ -213,9 +217,7 @@ class Comparison:
 
     def frame(self):
         """:meth:`rows` as a pandas DataFrame indexed by variant."""
-        import pandas
-
-        return pandas.DataFrame(self.rows()).set_index("variant")
+        return need("pandas", "Comparison.frame()").DataFrame(self.rows()).set_index("variant")
 
     def table(self):
         """:meth:`rows` written out for reading, as a pandas DataFrame of
@@ -225,9 +227,8 @@ class Comparison:
         difference from the first variant (the change in the median with
         "interval not computed") and, played with ``sprt=``, what each
         variant's sequential test decided."""
-        import pandas
-
-        return pandas.DataFrame([_row_text(row, k == 0) for k, row in enumerate(self.rows())]).set_index("variant")
+        rows = [_row_text(row, k == 0) for k, row in enumerate(self.rows())]
+        return need("pandas", "Comparison.table()").DataFrame(rows).set_index("variant")
 
     def openings(self, variant: str | None = None, key=None):
         """The first moves of play under ``variant`` (default: the first)
@@ -235,10 +236,8 @@ class Comparison:
         the first mover's ``score`` and its interval ``low``-``high``, most
         played first (``key`` groups openings, as in
         :meth:`SelfPlay.by_opening`)."""
-        import pandas
-
         run = self.runs[variant if variant is not None else next(iter(self.runs))]
-        return pandas.DataFrame(run.by_opening(key=key))
+        return need("pandas", "Comparison.openings()").DataFrame(run.by_opening(key=key))
 
     def positions(self, variant: str | None = None, plies: int | None = None, top: int | None = None):
         """The opening explorer of ``variant`` (default: the first) as a
@@ -246,13 +245,11 @@ class Comparison:
         ``plies`` actions (default: where the agents took over from the
         book), with the side to move's results (see
         :meth:`SelfPlay.by_position`)."""
-        import pandas
-
         run = self.runs[variant if variant is not None else next(iter(self.runs))]
-        return pandas.DataFrame(run.by_position(plies, top))
+        return need("pandas", "Comparison.positions()").DataFrame(run.by_position(plies, top))
 
     def plot(self, axes=None):
-        """The rows drawn with their intervals (see :func:`playbook.analysis.plots.comparison`)."""
+        """The rows drawn with their intervals (see :func:`playbook.analysis.statistics.plots.comparison`)."""
         return comparison(self, axes)
 
 
@@ -261,15 +258,15 @@ def compare(game, variants: dict[str, dict], agents, games: int = 100, sprt: tup
     """Play ``games`` games of ``agents`` under each of ``variants`` (name ->
     rule settings, as ``load`` takes them; ``{}`` for the standard rules)
     with the same seeds, and return a :class:`Comparison`.  Other keyword
-    arguments go to :func:`~playbook.analysis.selfplay.selfplay`
+    arguments go to :func:`~playbook.analysis.runs.selfplay.selfplay`
     (``setup``, ``max_plies``, ``executor``, ``seed``, ...).
 
     ``sprt=0.05``: does a variant change the first mover's score (a
     share, not Elo) by 0.05 either way, or not at all
-    (:func:`~playbook.analysis.stats.either_way_sprt`); ``sprt=(change0,
+    (:func:`~playbook.analysis.statistics.stats.either_way_sprt`); ``sprt=(change0,
     change1)``: is the change ``change0`` or ``change1`` (``(0, 0.05)``
     asks whether it rises by 0.05, ``(0, -0.05)`` whether it falls by as
-    much; :func:`~playbook.analysis.stats.paired_sprt`).  Each variant
+    much; :func:`~playbook.analysis.statistics.stats.paired_sprt`).  Each variant
     after the first is tested against the first over games paired by seed,
     with errors of 5% (see the module's docstring); ``games`` is then the
     most each variant plays."""
@@ -333,7 +330,7 @@ def _sequential(game, variants: dict, agents, games: int, tested: float | tuple[
     records: dict[str, list] = {name: [] for name in names}
     caught: list = []
     tests: dict[str, dict] = {}
-    bar = _bar(games * len(names), f"compare {len(names)} variants", _show_progress(progress))
+    bar = progress_bar(games * len(names), f"compare {len(names)} variants", shows_progress(progress))
     played = 0
     key = ""
     try:
@@ -376,10 +373,11 @@ def _warn_again(caught: list, records: dict[str, list], title: str, max_plies: i
         text = f"{head}, {name}: {rest}" if sep else f"{name}: {head}"
         if text not in said:
             said.add(text)
-            warnings.warn_explicit(text, warning.category, "compare", 0, module="playbook.analysis.compare")
+            warnings.warn_explicit(text, warning.category, "compare", 0, module="playbook.analysis.statistics.compare")
     for name, kept in records.items():
         stopped = sum(1 for r in kept if r.unfinished and not r.error)
         if stopped:
             warnings.warn_explicit(f"{title}, {name}: {stopped} of {len(kept)} games stopped unfinished at "
                                    f"max_plies={max_plies}; they are counted as unfinished (raise max_plies= to "
-                                   "let them end)", UserWarning, "compare", 0, module="playbook.analysis.compare")
+                                   "let them end)", UserWarning, "compare", 0,
+                                   module="playbook.analysis.statistics.compare")

@@ -24,7 +24,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from ..core import WIN, Engine, State
+from ...core import WIN, Engine, State
 
 __all__ = [
     "WIN",

@@ -1,4 +1,4 @@
-"""Imported by a :class:`~playbook.analysis.pool.LocalPool`'s server
+"""Imported by a :class:`~playbook.analysis.runs.pool.LocalPool`'s server
 process, and there only, before it starts any worker: it holds back the
 recall signal, so that a recall sent to a worker still starting waits
 until the worker can take it (its start unblocks it) instead of ending

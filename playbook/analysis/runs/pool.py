@@ -14,7 +14,7 @@ that
   the terminal), while SIGTERM ends a worker at once;
 - can be *recalled* (:meth:`LocalPool.recall`): each worker drops the game
   it is playing and hands back the games of its task that finished (see
-  :mod:`~playbook.analysis.running`), so a stopped run keeps every
+  :mod:`~playbook.analysis.runs.stopping`), so a stopped run keeps every
   finished game;
 - can be ended at once (:meth:`LocalPool.end`), its workers' tasks left
   unfinished.
@@ -27,7 +27,7 @@ import os
 import signal
 from concurrent.futures import ProcessPoolExecutor
 
-from .running import recall
+from .stopping import recall
 
 __all__ = ["LocalPool", "RECALL"]
 
@@ -40,7 +40,7 @@ def _context():
     (``forkserver``) where the platform has one, else each afresh (``spawn``)."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["playbook.analysis.selfplay", "playbook.analysis.pool_server"])
+        context.set_forkserver_preload(["playbook.analysis.runs.games", "playbook.analysis.runs.pool_server"])
         return context
     return multiprocessing.get_context("spawn")
 

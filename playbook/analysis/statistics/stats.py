@@ -22,7 +22,7 @@ what the score becomes if they are counted as draws.
 :func:`paired_sprt` and :func:`either_way_sprt` test, as games come in,
 the change a rule variant makes to a side's score over games paired by
 seed.  Balance verdicts over colour-reversed pairs use the exact test of
-:mod:`~playbook.analysis.exact`.
+:mod:`~playbook.analysis.statistics.exact`.
 
 >>> low, high = wilson(10, 10)
 >>> round(low, 3), high
@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+
+from ..extras import need
 
 __all__ = ["wilson", "elo", "expected_score", "elo_interval", "elo_ratings", "verdict", "sprt", "SPRT_BOUNDS",
            "trinomial", "pentanomial", "pair_counts", "score_figure", "elo_with_first_move", "paired_sprt",
@@ -397,7 +399,7 @@ def elo_with_first_move(results: Iterable[tuple[str, str, float]], names: Sequen
     >>> round(fit["first_move"], 2), round(fit["ratings"]["a"], 2)
     (95.42, 47.71)
     """
-    import numpy as np  # the analysis extra's
+    np = need("numpy", "elo_with_first_move()")
 
     names = list(names)
     index = {n: k for k, n in enumerate(names)}
@@ -413,7 +415,7 @@ def elo_with_first_move(results: Iterable[tuple[str, str, float]], names: Sequen
     design[np.arange(len(rows)), second] -= _K
     design[:, m] = _K
     theta = np.zeros(m + 1)
-    hessian: np.ndarray = np.zeros((m + 1, m + 1))
+    hessian = np.zeros((m + 1, m + 1))
     for _ in range(100):
         p = 1 / (1 + np.exp(-design @ theta))
         gradient = design.T @ (weight * (score - p))

@@ -2,7 +2,7 @@
 
 Where a position offers few actions (at most ``widen``: the listed ones
 and those the engines add for the game, as
-:func:`~playbook.analysis.search.candidates` gives them), the tree's edges
+:func:`~playbook.analysis.engines.search.candidates` gives them), the tree's edges
 from it are whole actions, expanded best first by the evaluation of the
 position each leads to (so a short search with fewer iterations than
 actions still tries the promising ones).  Elsewhere (long lists, such as Kelasu's merges
@@ -20,7 +20,7 @@ judges it and passes the reward back up.  To judge a node, the partial
 entry is completed at random, then ``rollout`` random actions are played,
 and the position is scored: by the outcome when the game is over, else by
 the game's evaluation mapped to a chance of winning
-(:func:`~playbook.analysis.evaluation.squash`).  Chance nodes (a roll of
+(:func:`~playbook.analysis.engines.evaluation.squash`).  Chance nodes (a roll of
 the dice) are sampled: each time a walk reaches one, an outcome is drawn
 with its probability from the search's own generator and the walk goes on
 below it, so the visits of each outcome follow its chances; rollouts roll
@@ -42,8 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
-from ..chance import pick
-from ..core import CHANCE, Action, IllegalAction, State, Step
+from ...chance import pick
+from ...core import CHANCE, Action, IllegalAction, State, Step
 from .agents import (
     DECIDED,
     QUIET,
@@ -122,7 +122,7 @@ class SearchResult(Analysis):
 
 def value_score(value: float, scale: float) -> float:
     """A chance of winning ``value`` (0 to 1) as an evaluation score, the
-    inverse of :func:`~playbook.analysis.evaluation.squash` with ``scale``,
+    inverse of :func:`~playbook.analysis.engines.evaluation.squash` with ``scale``,
     kept short of the forced-win range (beyond ±``DECIDED``)."""
     bound = DECIDED - 1
     if value <= 0.0:
@@ -184,7 +184,7 @@ class MCTS(Agent):
     (stably) by evaluation, so equal children are tried, and the most
     visited chosen, in a random order, never the order the game lists.
     Every setting is given by name (``MCTS(200)`` is refused: see
-    :func:`~playbook.analysis.agents.refuse_positional`).
+    :func:`~playbook.analysis.engines.agents.refuse_positional`).
     """
 
     searches = True

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from playbook.analysis.waiting import STOP_CHECK, finished, stops_noted
+from playbook.analysis.runs.stopping import STOP_CHECK, finished, stops_noted
 
 pytestmark = pytest.mark.skipif(threading.current_thread() is not threading.main_thread(),
                                 reason="signals reach the main thread only")

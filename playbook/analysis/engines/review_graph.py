@@ -1,8 +1,8 @@
 """A review's evaluation graph, drawn as Lichess draws its own.
 
 :func:`graph_svg` draws the first player's expected score after each
-move (the review's :attr:`~playbook.analysis.review.Review.evaluations`
-through :func:`~playbook.analysis.evaluation.squash`): an even game on
+move (the review's :attr:`~playbook.analysis.engines.review.Review.evaluations`
+through :func:`~playbook.analysis.engines.evaluation.squash`): an even game on
 the zero line across the middle, the first player's advantage shaded
 light above it and the second player's shaded dark below it, with axes:
 evaluations up the left (in the game's units, for the first player) and
@@ -22,7 +22,7 @@ import html
 import math
 from typing import TYPE_CHECKING
 
-from ..numbering import move_numbers
+from ...numbering import move_numbers
 from .evaluation import squash
 
 if TYPE_CHECKING:

@@ -1,52 +1,48 @@
-"""Running a run's games: one at a time here, or in tasks on an executor,
-and stopping them without losing what finished.
+"""Handing out a run's games: one at a time here, or in tasks on an
+executor, with a progress bar, gathering what comes back in order.
 
 The games of a run are :class:`Jobs`: each game's payload and seed, made
 as they are asked for, so a run of a billion games holds the jobs of the
 tasks in flight and no more.  On an executor, a few tasks a worker are
 out at once (:data:`TASKS_AHEAD`); each new one is made and sent as one
-comes back.
+comes back.  How many games a task holds is :mod:`~.tasks`'s answer.
 
 A task plays its games until they are done or :data:`~.tasks.TASK_SECONDS`
 have passed (after its first game), then hands back what it played; the
 rest of its games go out again as a task of their own.  So, however the
 first games timed, no task keeps finished games from the run for longer
-than that.
+than that.  A stop keeps what finished (see :mod:`~.stopping`).
 
-A stop (Ctrl-C, SIGTERM, an error) keeps what finished:
-
-- with a :class:`~.pool.LocalPool` (the ``playbook`` command's
-  ``--workers``), each worker is *recalled*: the game it is playing is
-  dropped and its task hands back every game it finished, at once;
-- with any other executor (a Dask cluster's), the stop waits up to
-  :data:`STOP_WAIT` seconds for the tasks out, each of which hands back
-  its games within :data:`~.tasks.TASK_SECONDS` of play and the game it
-  is playing; the games of tasks that have not come back by then are
-  dropped, and the next run plays them again.
+:func:`run_games` is what ``selfplay`` and ``tournament`` call: the games
+on an executor or here, a progress bar (tqdm's, when it is installed: a
+widget in a notebook, a line in a terminal), and a limit on failed games.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import queue
-import time
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from concurrent.futures import Executor
 from itertools import islice
-from typing import Any
 
+from ...records import Record
+from .games import SelfPlayError, play_batch
+from .stopping import STOP_CHECK, stop_tasks, stops_noted
 from .tasks import TASK_SECONDS, probe, workers_of
-from .waiting import STOP_CHECK, cancel, stops_noted
 
-__all__ = ["Jobs", "run_tasks", "paced", "recallable", "playing", "recall", "Recalled", "TASKS_AHEAD", "STOP_WAIT"]
+try:  # the progress bar; a run shows none without it
+    from tqdm.auto import tqdm
+except ImportError:
+    tqdm = None
+
+__all__ = ["Jobs", "run_tasks", "run_games", "progress_bar", "shows_progress", "TASKS_AHEAD"]
 
 #: Tasks out at once for each worker of an executor: one played, one waiting, so no worker idles between two.
 TASKS_AHEAD = 2
 
-#: The longest a stop waits for the tasks out on an executor that cannot recall them (a Dask cluster's):
-#: a task's time and a second.
-STOP_WAIT = TASK_SECONDS + 1.0
 
 
 class Jobs(Sequence):
@@ -90,61 +86,6 @@ class Jobs(Sequence):
         return f"Jobs({len(self)} games, seeds {self.seeds.start} to {self.seeds.stop - 1})"
 
 
-# ------------------------------------------------------------ inside a task
-
-
-class Recalled(BaseException):
-    """A worker was recalled while it played a game (see :func:`recall`):
-    the task hands back what it finished.  Not an Exception, so that no
-    game's own error handling takes it."""
-
-
-_recalled = False
-_in_game = False
-
-
-def recall(signum: int, frame: Any) -> None:
-    """The recall signal's handler in a worker process: a game being
-    played stops at once (:class:`Recalled`); between games, the task
-    stops before the next."""
-    global _recalled
-    _recalled = True
-    if _in_game:
-        raise Recalled
-
-
-def paced(jobs: Iterable, seconds: float | None) -> Iterator:
-    """``jobs`` one at a time while the task may go on: until ``seconds``
-    have passed (None: no limit; the first job is always given) or the
-    worker is recalled."""
-    began = time.monotonic()
-    for k, job in enumerate(jobs):
-        if _recalled or (k and seconds is not None and time.monotonic() - began >= seconds):
-            return
-        yield job
-
-
-@contextmanager
-def playing() -> Iterator[None]:
-    """Around one game of a task: a recall arriving inside stops the game."""
-    global _in_game
-    _in_game = True
-    try:
-        yield
-    finally:
-        _in_game = False
-
-
-@contextmanager
-def recallable() -> Iterator[None]:
-    """Around a task's games: a recall ends them, and the task returns
-    what it has (the games finished before it)."""
-    try:
-        yield
-    except Recalled:
-        pass
-
-
 # ------------------------------------------------------------ the run
 
 
@@ -154,7 +95,7 @@ def run_tasks(jobs: Sequence, play: Callable[..., list], executor, batch: int | 
     a game played, in order, maybe fewer than given when its time is up)
     here one at a time, or on ``executor`` in tasks of ``batch`` games
     (None: sized by the time of the first games, played here; see
-    :mod:`~playbook.analysis.tasks`).  ``done(position, records)`` gets
+    :mod:`~playbook.analysis.runs.tasks`).  ``done(position, records)`` gets
     each task's records as it comes back, ``position`` the index in
     ``jobs`` of its first game.  A stop keeps what finished (see the
     module's docstring) and is raised again."""
@@ -207,12 +148,12 @@ def run_tasks(jobs: Sequence, play: Callable[..., list], executor, batch: int | 
                     again.append((start + len(records), task[len(records):]))
                 fill()
     except BaseException:
-        _stop(executor, pending, done)
+        stop_tasks(executor, pending, done)
         raise
 
 
 def _next_arrival(arrived: queue.SimpleQueue, check: Callable[[], None]) -> concurrent.futures.Future:
-    """The next task to come back, calling ``check`` at least every :data:`~.waiting.STOP_CHECK` seconds."""
+    """The next task to come back, calling ``check`` at least every :data:`~.stopping.STOP_CHECK` seconds."""
     while True:
         check()
         try:
@@ -221,23 +162,73 @@ def _next_arrival(arrived: queue.SimpleQueue, check: Callable[[], None]) -> conc
             continue
 
 
-def _stop(executor, pending: dict, done: Callable[[int, list], None]) -> None:
-    """A run stopped: keep the games of the tasks out as far as they can
-    be had (see the module's docstring), cancel the rest."""
-    recall_workers = getattr(executor, "recall", None)
-    if callable(recall_workers):
-        cancel(pending)  # those not yet with a worker
-        recall_workers()
-    concurrent.futures.wait(list(pending), timeout=STOP_WAIT)
-    cancel(pending)  # what has not come back is played again by the next run
-    for future, (start, _task) in pending.items():
-        if not future.done() or future.cancelled():
-            continue
-        try:
-            records = future.result(timeout=0)
-        except BaseException:  # a task that failed or was stopped: nothing of it to keep
-            continue
-        try:
-            done(start, records)
-        except Exception:  # too many failures already: the run stops on the first such error
-            break
+# ------------------------------------------------------------ a run's games
+
+
+def _in_kernel() -> bool:
+    """Whether this runs in a Jupyter kernel (where tqdm draws a notebook bar)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return shell is not None and hasattr(shell, "kernel")
+
+
+def shows_progress(progress) -> bool:
+    """Whether a run shows its progress bar: as ``progress`` says, or, when
+    it says nothing (None), in a notebook or when writing to a terminal."""
+    if progress is not None:
+        return bool(progress)
+    if _in_kernel():
+        return True
+    return sys.stderr is not None and hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def progress_bar(total: int, label: str, show: bool):
+    """tqdm's bar (a notebook widget in Jupyter, a text line in a terminal),
+    or none when not shown or tqdm is not installed."""
+    if not show or tqdm is None:
+        return _NoBar()
+    return tqdm(total=total, desc=label, leave=False)
+
+
+def run_games(jobs, executor: Executor | None, label: str, progress, batch: int | None,
+         max_errors: int | None, bar=None, keep=None) -> list[Record]:
+    """Play ``jobs`` (payload, seed; any sized iterable, :class:`~.running.Jobs`
+    made as they are asked for) here one at a time or on ``executor`` in
+    tasks of ``batch`` games (see :func:`~.running.run_tasks`), with a
+    progress bar, and return every record in the order of ``jobs``.
+    Raises :class:`SelfPlayError` as soon as more than ``max_errors``
+    games failed (None: never).  ``keep(records)``, if given, receives
+    each task's records as soon as it finishes, and the run returns none
+    (a long run's records need not all fit in memory)."""
+    own_bar = bar is None
+    bar = bar or progress_bar(len(jobs), label, shows_progress(progress))
+    results: dict[int, list[Record]] = {}
+    failures: list[Record] = []
+
+    def done(position: int, records: list[Record]) -> None:
+        if keep is not None:
+            keep(records)  # kept there, not here
+        else:
+            results[position] = records
+        bar.update(len(records))
+        failures.extend(r for r in records if r.error)
+        if max_errors is not None and len(failures) > max_errors:
+            first = failures[0]
+            raise SelfPlayError(f"{len(failures)} games failed (more than max_errors={max_errors}); the first, "
+                                f"seed {first.seed}: {first.reason}\n{first.error}")
+
+    try:
+        run_tasks(jobs, play_batch, executor, batch, done)
+    finally:
+        if own_bar:
+            bar.close()
+    return [r for position in sorted(results) for r in results[position]]
+

@@ -61,8 +61,8 @@ from itertools import islice
 from operator import attrgetter
 from typing import Final
 
-from ..chance import likeliest
-from ..core import Action, IllegalAction, State
+from ...chance import likeliest
+from ...core import Action, IllegalAction, State
 from .agents import DECIDED as _DECIDED
 from .agents import (
     QUIET,
@@ -272,16 +272,16 @@ class AlphaBeta(Agent):
     ties between equally good actions at random, the same way every time
     for the same seed, and samples the extra actions of games that list
     few; ``stream`` picks another sequence of ties from the same seed (see
-    :class:`~playbook.analysis.agents.Agent`); ``chance`` says how chance
+    :class:`~playbook.analysis.engines.agents.Agent`); ``chance`` says how chance
     nodes are weighed: ``"expect"`` (the default) by every outcome and its
     probability (expectimax, see the module's docstring), ``"likely"`` as
     if the dice always showed their most likely outcome (a search that
     ignores chance).  It never chooses for the dice: a chance node is
-    refused (:func:`~playbook.analysis.agents.refuse_chance`).
+    refused (:func:`~playbook.analysis.engines.agents.refuse_chance`).
 
     Every setting is given by name: ``AlphaBeta`` is an agent, not a
     factory ``seed -> agent``, so ``AlphaBeta(5)`` is refused rather than
-    read as a depth; :meth:`~playbook.analysis.agents.Agent.factory` makes
+    read as a depth; :meth:`~playbook.analysis.engines.agents.Agent.factory` makes
     a factory (``AlphaBeta.factory(nodes=2000)``).
     """
 
@@ -635,7 +635,7 @@ def expected(values: list[tuple[float, float]], scale: float) -> float:
     value) pairs ``values``: a forced win if every outcome is one (the
     slowest, so its distance is one every roll allows), a forced loss if
     every one is (the slowest too); otherwise the values averaged as
-    chances of winning (:func:`~playbook.analysis.evaluation.squash` with
+    chances of winning (:func:`~playbook.analysis.engines.evaluation.squash` with
     ``scale``) and turned back into a score, kept short of the forced range.
 
     >>> expected([(0.5, 1.0), (0.5, -1.0)], 3.0)

@@ -15,7 +15,7 @@ random opening) is
 refused, naming what differs.
 
 :func:`load_results` reads a folder back as a
-:class:`~playbook.analysis.selfplay.SelfPlay`, one record a game in the
+:class:`~playbook.analysis.runs.selfplay.SelfPlay`, one record a game in the
 order of the seeds, ready for its statistics and ``frame()``.
 
 Nothing finished is lost: the first games of a run are written as soon as
@@ -59,10 +59,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core import PlaybookError
-from ..records import ROW_COLUMNS, Record
+from ...core import PlaybookError
+from ...records import ROW_COLUMNS, Record
+from ..extras import need
+from .games import SelfPlayError
+from .results import SelfPlay
 from .running import Jobs
-from .selfplay import SelfPlay, SelfPlayError
 
 __all__ = ["load_results", "keep_results", "read_settings", "ResultStore", "SETTINGS_FILE", "FLUSH_SECONDS",
            "DamagedResults", "ResultsError", "LeftOut",
@@ -112,12 +114,9 @@ _OLD_COLUMNS = {"agents": "players", "variant": "options", "time": "seconds"}
 
 
 def _pyarrow():
-    try:
-        import pyarrow
-        import pyarrow.parquet
-    except ImportError:
-        raise ImportError("results on disk need pyarrow: pip install 'playbook-games[analysis]'") from None
-    return pyarrow
+    """pyarrow, with its Parquet module loaded (``pyarrow.parquet``)."""
+    need("pyarrow.parquet", "a results folder")
+    return need("pyarrow", "a results folder")
 
 
 def _schema():

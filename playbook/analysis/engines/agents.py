@@ -2,10 +2,11 @@
 
 :class:`RandomAgent` enters its action through the step API, one random
 step at a time, so it plays every game, including those whose actions are
-too many to list.  :class:`GreedyAgent` looks one action ahead on the
-game's evaluation (:mod:`playbook.analysis.evaluation`).  The searching
-engines are :class:`~playbook.analysis.search.AlphaBeta` and
-:class:`~playbook.analysis.mcts.MCTS`.
+too many to list.  :class:`~.greedy.GreedyAgent` looks one action ahead
+on the game's evaluation (:mod:`playbook.analysis.engines.evaluation`).
+The searching engines are :class:`~playbook.analysis.engines.search.AlphaBeta`
+and :class:`~playbook.analysis.engines.mcts.MCTS`; what they share with
+the agents here (:class:`Agent`, :class:`Analysis`) is defined here.
 
 Every agent here has a short, repeatable ``repr`` (used to name it in
 self-play records) and ``reset(seed)``, which self-play calls before each
@@ -15,8 +16,8 @@ game so that a game's seed decides every random choice in it.
 >>> state = load("cosmic").initial()
 >>> RandomAgent(seed=1).choose(state) in state.legal_actions()
 True
->>> GreedyAgent(seed=1)
-GreedyAgent(seed=1)
+>>> RandomAgent(seed=1)
+RandomAgent(seed=1)
 """
 
 from __future__ import annotations
@@ -29,11 +30,11 @@ from dataclasses import dataclass, field
 from numbers import Integral, Real
 from typing import Any, Protocol
 
-from ..chance import Dice, advance
-from ..core import Action, IllegalAction, State, Step
-from .evaluation import WIN, evaluation_for, private
+from ...chance import Dice, advance
+from ...core import Action, IllegalAction, State, Step
+from .evaluation import WIN
 
-__all__ = ["Agent", "Analysis", "Factory", "Line", "RandomAgent", "GreedyAgent", "QUIET", "DECIDED",
+__all__ = ["Agent", "Analysis", "Factory", "Line", "RandomAgent", "QUIET", "DECIDED",
            "refuse_positional", "refuse_chance", "score_words", "checked"]
 
 # Words typed at a text step when an agent must fill one in.
@@ -53,7 +54,7 @@ class RootLine(Protocol):
     """What every search tells of one action at its root: the ``action``
     (None where it was only begun) and the line ``pv`` it expects from
     there (action texts); a :class:`Line` for a tree search, a
-    :class:`~playbook.analysis.mcts.Visits` for a Monte-Carlo one."""
+    :class:`~playbook.analysis.engines.mcts.Visits` for a Monte-Carlo one."""
 
     @property
     def action(self) -> Action | None:
@@ -359,46 +360,3 @@ def random_words(rng: random.Random, prompt: str) -> str:
             count = numbers[word]
             break
     return " ".join(rng.choice(WORDS) for _ in range(count))
-
-
-class GreedyAgent(Agent):
-    """Plays the action whose result the game's evaluation likes best for
-    the side that plays it: one action of look-ahead, ties broken at
-    random (``seed``).  ``evaluation`` replaces the game's own
-    (``(state, player) -> float``).  ``last`` holds its last
-    :class:`Analysis` (self-play records keep it as the move's note)."""
-
-    def __init__(self, seed: int | None = None, evaluation=None, stream: int = 0):
-        super().__init__(seed, stream)
-        self.evaluation = checked_function("evaluation", evaluation)
-        self.last: Analysis | None = None
-
-    def choose(self, state: State) -> Action:
-        """The action whose result scores best for the side that plays it."""
-        return self.analyse(state).action
-
-    def analyse(self, state: State) -> Analysis:
-        """The chosen action with the score of its result for the side to
-        move, one action deep."""
-        from .search import candidates  # search builds on these agents: the one import left inside
-
-        refuse_chance(state)
-        evaluate = self.evaluation or evaluation_for(state)
-        state = private(state)  # never read other players' sealed orders
-        me = state.to_move
-        best, best_score = [], None
-        actions = candidates(state, self.rng)
-        for action in actions:
-            score = evaluate(state.after(action), me)
-            if best_score is None or score > best_score:
-                best, best_score = [action], score
-            elif score == best_score:
-                best.append(action)
-        if best_score is None:  # no candidate at all
-            self.last = Analysis(RandomAgent(seed=self.rng.random()).choose(state), 0.0, 0)
-        else:  # one action ahead: it sees no answer
-            self.last = Analysis(self.rng.choice(best), best_score, 1, nodes=len(actions), reply=0)
-        return self.last
-
-    def __repr__(self) -> str:
-        return self._settings_text([f"seed={self.seed}"] if self.seed is not None else [])

@@ -5,11 +5,11 @@ self-play records carry ``notes``: one an action, ``None`` for actions
 whose chooser reported nothing (random agents, book moves), else a small
 dict read from the engine's last search (its ``last`` attribute):
 
-- :class:`~playbook.analysis.search.AlphaBeta`: ``score`` (for the side
+- :class:`~playbook.analysis.engines.search.AlphaBeta`: ``score`` (for the side
   that moved, about a pawn a unit), ``depth``, ``reply`` (1 when the
   search saw another player's answer, 0 when it stopped short of one),
   ``nodes`` and ``seconds``;
-- :class:`~playbook.analysis.mcts.MCTS`: ``value`` (the mean reward of the
+- :class:`~playbook.analysis.engines.mcts.MCTS`: ``value`` (the mean reward of the
   move played, 1 a win) and its ``visits``, ``depth`` and ``reply`` (of
   its most visited line), ``iterations``, ``kept``
   (visits kept from the previous search), ``nodes`` and ``seconds``.

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from ..core import State
+from ...core import State
 
 
 def perft(state: State, depth: int) -> int:

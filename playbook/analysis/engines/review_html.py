@@ -1,11 +1,11 @@
 """A review as a notebook shows it: its graph and its marked moves at once.
 
-:func:`review_html` is what a :class:`~playbook.analysis.review.Review`
+:func:`review_html` is what a :class:`~playbook.analysis.engines.review.Review`
 displays (its ``_repr_html_``): a line saying how many moves (numbered
 turns, as a player counts them) and actions the game had and what each
 side's moves earned; the evaluation graph as a picture (an ``<img>``, so
 that JupyterLab shows it in an untrusted notebook and static viewers
-show it too: :mod:`~playbook.analysis.review_graph`); the move list in
+show it too: :mod:`~playbook.analysis.engines.review_graph`); the move list in
 numbered turns, each move followed by its mark; and each labelled move
 with the evaluations before and after it, for the side every evaluation
 of the review is counted for ("White +0.3"; a forced result in words,
@@ -21,11 +21,11 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from ..digests import DIGEST, shorten
-from ..numbering import turns
-from ..render import picture_html
+from ...digests import DIGEST, shorten
+from ...numbering import turns
+from ...render import picture_html
+from ..words import plural
 from .review_graph import COLOURS, graph_svg
-from .words import plural
 
 if TYPE_CHECKING:
     from .review import Review

@@ -21,11 +21,12 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..chance import pick
-from ..core import PlaybookError, State
-from ..games import load
-from .evaluation import material
-from .search import candidates
+from ...chance import pick
+from ...core import PlaybookError, State
+from ...games import load
+from ..engines.evaluation import material
+from ..engines.search import candidates
+from ..extras import need
 
 __all__ = ["piece_values", "fit_values", "NotEnoughGames", "rank", "decimals", "early_win", "win_available"]
 
@@ -59,8 +60,7 @@ def rank(rows: Sequence[Sequence[int]]) -> int:
     >>> rank([[1, 2], [2, 4], [0, 0]])
     1
     """
-    import numpy as np
-
+    np = need("numpy", "rank()")
     if not len(rows):
         return 0
     matrix = np.asarray(rows, dtype=np.int64)
@@ -95,8 +95,7 @@ def _fit(features, outcomes, steps: int = 50, weights=None):
     features (with a constant) are not independent, the outcomes are all
     alike, or the fit runs away (the outcomes are told apart perfectly).
     Rows of weight 0 are left out."""
-    import numpy as np
-
+    np = need("numpy", "fit_values()")
     if weights is not None:
         kept = [k for k, w in enumerate(weights) if w > 0]
         features, outcomes = [features[k] for k in kept], [outcomes[k] for k in kept]
@@ -157,7 +156,7 @@ def _resampled_fit(games: Sequence[Sequence[tuple[dict, float]]], kinds: list[st
     The fit sees each distinct (balance, result) once, weighted by how
     often the chosen games hold it: a resample of the games only changes
     the weights, so thousands of games fit in moments."""
-    import numpy as np  # the analysis extra's
+    np = need("numpy", "piece_values()")
 
     n = len(games)
     distinct: dict[tuple, int] = {}
@@ -275,7 +274,7 @@ def early_win(state: State, turns: int = 2) -> str | None:
     of its own turns whatever the opponent replies (a turn is every action
     a side makes before the other is to move), or None.  The actions
     weighed are those a search weighs
-    (:func:`~playbook.analysis.search.candidates`); where the dice move,
+    (:func:`~playbook.analysis.engines.search.candidates`); where the dice move,
     the win must follow whatever they show (and where they move now, no
     player has a first action: None)."""
     if state.chance:
