@@ -211,7 +211,7 @@ BOARD = "from playbook import render\nrender.svg(load('cosmic').initial().view()
 def install_order(site: Path) -> list[str]:
     """The wheels the kernel and a first board need, each after what it depends on."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from playbook.lite import KERNEL_START
+    from playbook.site.lite import KERNEL_START
 
     packages = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
     order: list[str] = []

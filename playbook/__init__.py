@@ -6,6 +6,8 @@ importing a part of the package (the ``playbook`` command's entry,
 :mod:`playbook.command`) loads no more than it needs.
 """
 
+from importlib import import_module
+
 TYPE_CHECKING = False  # typing's own, without importing typing: the command starts before it would be needed
 __version__ = "0.1.0"
 
@@ -58,8 +60,8 @@ def __getattr__(name: str):
     where = _FROM.get(name)
     if where is None:
         raise AttributeError(f"module 'playbook' has no attribute {name!r}")
-    from importlib import import_module
-
+    # lazy: a part of the package (the command's entry, the pytest plugin) loads no more than it needs,
+    # the board widget (anywidget, ipywidgets: seconds) above all
     value = getattr(import_module(where, __name__), name)
     globals()[name] = value  # found at once the next time
     return value

@@ -1,6 +1,6 @@
 """What the in-browser site cannot run, said plainly.
 
-The JupyterLite site (:mod:`playbook.lite`) runs Python compiled for the
+The JupyterLite site (:mod:`playbook.site.lite`) runs Python compiled for the
 browser (Pyodide): it ships pure-Python wheels only, so pandas,
 matplotlib, pyarrow and Dask are not there, and no process can be
 started.  A call that needs one of them raises the error of

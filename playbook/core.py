@@ -988,7 +988,8 @@ else:
 def _render():
     """The renderer, imported the first time a position is drawn, so that
     processes that only play (self-play workers) never load it."""
-    from . import render  # drawn only when asked: workers that only play stay headless
+    # lazy: svgwrite takes about half a second to import; self-play workers, which only play, never draw
+    from . import render
 
     return render
 

@@ -209,11 +209,15 @@ class Descriptor:
     - ``puzzle_hook``: for a game whose puzzles are not a line of moves to
       find (players sealing orders at once, say), where its
       :class:`~playbook.puzzles.hook.PuzzleHook` lives (how a solution
-      splits into turns, is verified, shown and judged on the board, and
-      made), named as an entry point names an object
-      (``"my_game.puzzles:HOOK"``) and imported only when its puzzles are
-      first handled; empty (the default) for puzzles of one winning first
-      move; ``puzzle_file``: where the game keeps its shipped puzzles, a
+      splits into turns, is verified and is made), named as an entry point
+      names an object (``"my_game.puzzles:HOOK"``) and imported only when
+      its puzzles are first handled; empty (the default) for puzzles of one
+      winning first move; ``puzzle_exercise``: for such a game, the function
+      that makes one of its puzzles into a learner's exercise, shown and
+      judged on the board (``"my_game.exercise:exercise"``, called with the
+      puzzle and a tutorial or None), imported by the learner's side only,
+      so that verifying and mining puzzles never load the board;
+      ``puzzle_file``: where the game keeps its shipped puzzles, a
       file in a package (``"my_game:puzzles.json"``; empty:
       ``puzzles.json`` in the package that holds the game's class);
     - ``bench_depth``: the search depth the speed benchmark times;
@@ -243,6 +247,7 @@ class Descriptor:
     puzzle_depths: tuple[int, ...] = (1,)
     puzzle_plies: int = 200
     puzzle_hook: str = ""
+    puzzle_exercise: str = ""
     puzzle_file: str = ""
     bench_depth: int = 3
     clarified_in: str = ""

@@ -38,7 +38,7 @@ __all__ = ["pytest_addoption", "pytest_configure", "pytest_generate_tests", "pla
 
 def _checks() -> ModuleType:
     """The checks, imported when a test first asks for them."""
-    # Every pytest run where playbook is installed loads this plugin: the checks (and the board
+    # lazy: every pytest run where playbook is installed loads this plugin; the checks (and the board
     # widget they bring) are imported only by a run that uses them, so other runs start as quickly.
     from . import checks
 

@@ -60,7 +60,7 @@ def test_a_board_without_an_editor_refuses_every_editor_message_and_changes_noth
 
 
 def test_the_puzzle_trainers_board_refuses_a_pasted_position():
-    from playbook.puzzles.trainer import Trainer
+    from playbook.learn.trainer import Trainer
 
     trainer = Trainer("cosmic", progress=False)
     trainer.next()

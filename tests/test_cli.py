@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from playbook.analysis import MCTS, AlphaBeta, RandomAgent, load_results
-from playbook.cli import CommandError, main, parse_agents, parse_setting
+from playbook.command.cli import CommandError, main, parse_agents, parse_setting
 
 pytest.importorskip("pyarrow")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from playbook.analysis import load_results
-from playbook.cli import main
+from playbook.command.cli import main
 
 pytest.importorskip("pyarrow")
 

@@ -22,7 +22,7 @@ import pytest
 from docs_site import ROOT, build, pages, target
 
 import playbook
-from playbook import lite
+from playbook.site import lite
 
 pytestmark = pytest.mark.slow
 
@@ -147,7 +147,7 @@ def test_every_public_name_of_every_module_is_on_its_api_page(site):
 
 
 def test_every_subcommand_is_on_the_commands_page(site):
-    from playbook.cli import _parser
+    from playbook.command.cli import _parser
 
     page = (site / "reference" / "commands.html").read_text()
     commands = next(a for a in _parser()._actions if a.dest == "command").choices

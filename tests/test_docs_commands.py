@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from playbook.cli import _parser
+from playbook.command.cli import _parser
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "docs").glob("*/*.md"))]

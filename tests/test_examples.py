@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from playbook import PlaybookError, available, load
-from playbook.cli import main
+from playbook.command.cli import main
 from playbook.scaffold import new_game
 
 ROOT = Path(__file__).resolve().parent.parent

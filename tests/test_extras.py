@@ -55,7 +55,7 @@ def test_a_call_that_needs_the_extra_names_the_library_and_what_to_install(call,
 
 def test_the_command_names_the_extra_when_dask_is_missing():
     out = run_without_extra(
-        "import contextlib, io, tempfile\nfrom playbook.cli import main\nerr = io.StringIO()\n"
+        "import contextlib, io, tempfile\nfrom playbook.command.cli import main\nerr = io.StringIO()\n"
         "try:\n    with contextlib.redirect_stderr(err):\n"
         "        main(['selfplay', 'cosmic', '--agents', 'random,random', '--games', '1', '--quiet',\n"
         "              '--scheduler', 'tcp://127.0.0.1:1', '--out', tempfile.mkdtemp()])\n"

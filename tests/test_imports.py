@@ -1,7 +1,10 @@
 """The package's layers: the widget builds on the analysis, never the
-reverse.  Every import statement of playbook.analysis is read with ast
-(absolute and relative, at the top or inside a function): none may reach
-playbook.widget, so the two never form a cycle."""
+reverse, and the learner's side builds on the widget.  Every import
+statement is read with ast (absolute and relative, at the top, under
+TYPE_CHECKING or inside a function): nothing in playbook.analysis or
+playbook.puzzles reaches playbook.widget, nothing in the widget or the
+puzzles reaches playbook.learn, and playbook.learn's modules import each
+other in no cycle."""
 
 from __future__ import annotations
 
@@ -72,3 +75,62 @@ def test_checking_a_chess_wheel_puzzle_loads_no_widget():
               "print(sorted(m for m in sys.modules if m.startswith(('playbook.widget', 'anywidget', 'ipywidgets'))))\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def _learn_graph(root: pathlib.Path = PACKAGE.parent) -> dict[str, set[str]]:
+    """The modules of playbook.learn, each with the modules of playbook.learn
+    it imports anywhere in its text (under TYPE_CHECKING too)."""
+    folder = root / "playbook" / "learn"
+    names = {f"playbook.learn.{p.stem}" for p in folder.glob("*.py") if p.stem != "__init__"}
+    return {f"playbook.learn.{p.stem}": {name for _line, name in imported(p, root) if name in names}
+            for p in folder.glob("*.py") if p.stem != "__init__"}
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str]:
+    """A cycle of ``graph`` as the modules along it, or [] when there is none."""
+    done: set[str] = set()
+
+    def visit(node: str, path: list[str]) -> list[str]:
+        if node in path:
+            return path[path.index(node):] + [node]
+        if node in done:
+            return []
+        for after in sorted(graph.get(node, ())):
+            found = visit(after, path + [node])
+            if found:
+                return found
+        done.add(node)
+        return []
+
+    for start in sorted(graph):
+        found = visit(start, [])
+        if found:
+            return found
+    return []
+
+
+def test_the_learners_side_has_no_import_cycle():
+    graph = _learn_graph()
+    assert "playbook.learn.tutorial" in graph and graph["playbook.learn.tutorial"]  # the walk sees the imports
+    assert _cycle(graph) == []
+
+
+def test_the_cycle_check_sees_a_cycle_hidden_under_type_checking(tmp_path):
+    # As the exercise's modules once were: two modules importing each other, one only for its types.
+    folder = tmp_path / "playbook" / "learn"
+    folder.mkdir(parents=True)
+    (folder / "tutorial.py").write_text("from .board import Part\n")
+    (folder / "board.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                     "    from .tutorial import Exercise\n")
+    assert _cycle(_learn_graph(tmp_path)) == ["playbook.learn.board", "playbook.learn.tutorial",
+                                              "playbook.learn.board"]
+
+
+def test_the_puzzles_and_the_widget_never_import_the_learners_side():
+    assert upward("playbook.puzzles", "playbook.learn") == []
+    assert upward("playbook.widget", "playbook.learn") == []
+    assert upward("playbook.puzzles", "playbook.widget") == []
+
+
+def test_the_learners_side_imports_the_widget():
+    assert upward("playbook.learn", "playbook.widget")  # it sits above the board

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from playbook import load
+from playbook.learn.trainer import Trainer, exercise, turned
+from playbook.learn.tutorial import TRIES, Exercise, Tutorial
 from playbook.puzzles import puzzles
 from playbook.puzzles.solve import moves
-from playbook.puzzles.trainer import Trainer, exercise, turned
-from playbook.tutorial import TRIES, Exercise, Tutorial
+
 
 
 # White: king a1, pawn b2; Black: king a6, pawns c3 and e5.  The pawn
@@ -94,7 +95,7 @@ def test_hint_on_an_exercise_shows_the_solutions_next_move():
     board = ex.board
     board.hint()
     board.hint()
-    assert board.advice["text"] == "Hint: b2xd4xf6" and ex.hinted
+    assert board.advice["text"] == "Hint: b2xd4xf6" and ex.part.hinted
 
 
 def test_a_whole_turn_is_taken_back_when_wrong():
@@ -265,8 +266,8 @@ def test_each_right_move_of_a_puzzle_is_ticked_before_it_is_solved():
     t = trainer()
     puzzle = next(p for p in puzzles("cosmic") if p.plies >= 3)
     t.puzzle, t.exercise = puzzle, exercise(puzzle, t.tutorial)
-    t.exercise.referee, t.exercise.next_label = t._referee, "Next puzzle"
-    t.exercise.attach(t.board)
+    t.exercise.part.referee, t.exercise.part.next_label = t._referee, "Next puzzle"
+    t.exercise.part.attach(t.board)
     board = t.board
     first = puzzle.solution[0]
     board.play(first)

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from playbook import lite, lite_bytecode, progress
-from playbook.cli import _parser
+from playbook.learn import progress
+from playbook.site import bytecode
+from playbook.site import lite
+from playbook.command.cli import _parser
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -270,7 +272,7 @@ def quick_build(monkeypatch, tmp_path):
     for name in lite.RUNTIME_FILES[:-1]:
         (pieces / "runtime" / name).write_text("")
     # Bytecode is made by the runtime under Node.js; here each archive stays as it was.
-    monkeypatch.setattr(lite_bytecode, "precompiled", lambda runtime, version, jobs, cache: [j.source for j in jobs])
+    monkeypatch.setattr(bytecode, "precompiled", lambda runtime, version, jobs, cache: [j.source for j in jobs])
     state = {"fail": False, "builds": 0}
 
     def run(args, **kwargs):
@@ -292,7 +294,7 @@ LITE_MARKER_NAME = ".playbook-lite-site"
 
 
 def lite_command(out, capsys) -> tuple[int, str]:
-    from playbook.cli import main
+    from playbook.command.cli import main
 
     status = main(["lite", "--out", str(out), "--source", str(ROOT)])
     return status, capsys.readouterr().err

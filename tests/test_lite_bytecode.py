@@ -1,6 +1,6 @@
 """The site's archives compiled to bytecode: what each holds afterwards.
 
-The build runs :func:`playbook.lite_bytecode.compile_archive` in the
+The build runs :func:`playbook.site.bytecode.compile_archive` in the
 site's own Python (Pyodide under Node.js); it needs nothing but the
 standard library, so here it runs in this Python, whose bytecode this
 test can load."""
@@ -16,7 +16,7 @@ import marshal
 import zipfile
 from pathlib import Path
 
-from playbook.lite_bytecode import SITE_PREFIX, Job, _key, compile_archive
+from playbook.site.bytecode import SITE_PREFIX, Job, _key, compile_archive
 
 SOURCE = "def double(x):\n    return 2 * x\n"
 

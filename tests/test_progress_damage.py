@@ -9,9 +9,9 @@ import re
 import pytest
 
 from playbook import load
-from playbook.progress import Progress, ProgressWarning, overview
-from playbook.puzzles.trainer import reset, standing
-from playbook.tutorial import Exercise, Tutorial
+from playbook.learn.progress import Progress, ProgressWarning, overview
+from playbook.learn.trainer import reset, standing
+from playbook.learn.tutorial import Exercise, Tutorial
 
 PAWNS = "k5/4p1/6/2p3/1P4/5K w"
 

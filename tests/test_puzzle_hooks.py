@@ -21,14 +21,15 @@ from types import SimpleNamespace
 import pytest
 
 import playbook.games as registry
+from playbook.checks.puzzles import puzzle_hook_loads
 from playbook.core import Action, Game, Outcome, PlaybookError, State, Step
 from playbook.descriptor import Descriptor, Option, Seats
 from playbook.games import available, load
 from playbook.puzzles import Puzzle, PuzzleError, games, puzzles
 from playbook.puzzles.hook import hook
 from playbook.puzzles.mine import main as mine_main
-from playbook.puzzles.trainer import Trainer, exercise
-from playbook.tutorial import Exercise, Tutorial
+from playbook.learn.trainer import Trainer, exercise
+from playbook.learn.tutorial import Exercise, Tutorial
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "playbook"
 
@@ -177,7 +178,8 @@ HOOK = CoverPuzzles()
 class Cover(Game):
     # The hook is named as an entry point names an object: this module's HOOK.
     descriptor = Descriptor("cover_hunt", "Cover Hunt", seats=Seats(2, 2), puzzle_depths=(),
-                            puzzle_hook=f"{__name__}:HOOK", players=("hunter", "runner"), simultaneous=True,
+                            puzzle_hook=f"{__name__}:HOOK", puzzle_exercise=f"{__name__}:HOOK.exercise",
+                            players=("hunter", "runner"), simultaneous=True,
                             settings=(Option("cells", 3, int),))
 
     def _initial(self, cells):
@@ -203,7 +205,8 @@ MISLABELLED = Mislabelled()
 class Shipped(Cover):
     # Keeps its puzzles in its own package, as a game installed apart from playbook does.
     descriptor = Descriptor("cover_shipped", "Cover Shipped", puzzle_depths=(), puzzle_hook=f"{__name__}:HOOK",
-                            puzzle_file="cover_shipped_data:puzzles.json", players=("hunter", "runner"),
+                            puzzle_exercise=f"{__name__}:HOOK.exercise", puzzle_file="cover_shipped_data:puzzles.json",
+                            players=("hunter", "runner"),
                             simultaneous=True, settings=(Option("cells", 3, int),))
 
 
@@ -213,16 +216,26 @@ SHIPPED = Shipped()
 class OwnFile(Cover):
     # Names no puzzle file: its puzzles go to puzzles.json in the package of its class.
     descriptor = Descriptor("cover_own_file", "Cover Own File", puzzle_depths=(), puzzle_hook=f"{__name__}:HOOK",
-                            players=("hunter", "runner"), simultaneous=True, settings=(Option("cells", 3, int),))
+                            puzzle_exercise=f"{__name__}:HOOK.exercise", players=("hunter", "runner"),
+                            simultaneous=True, settings=(Option("cells", 3, int),))
 
 
 OWN_FILE = OwnFile()
 
 
+class Unshown(Cover):
+    # A hook, but no function to show its puzzles on the board.
+    descriptor = Descriptor("cover_unshown", "Cover Unshown", puzzle_depths=(), puzzle_hook=f"{__name__}:HOOK",
+                            players=("hunter", "runner"), simultaneous=True, settings=(Option("cells", 3, int),))
+
+
+UNSHOWN = Unshown()
+
+
 @pytest.fixture(autouse=True)
 def registered(monkeypatch):
     """The toy game installed for one test, as an entry point would install it."""
-    for game in (GAME, MISLABELLED, SHIPPED, OWN_FILE):
+    for game in (GAME, MISLABELLED, SHIPPED, OWN_FILE, UNSHOWN):
         point = SimpleNamespace(name=game.name, value=f"{__name__}:{game.name}", load=lambda game=game: game)
         monkeypatch.setitem(registry._entry_points(), game.name, point)
     HOOK.calls.clear()
@@ -263,6 +276,19 @@ def test_the_trainer_hands_out_the_hooks_exercise_and_it_judges_the_cover():
     assert ex.check("cover 0,1").right
     # Covering 0 and 2: the runner steps to 1 and gets away.
     assert not ex.check("cover 0,2").right
+
+
+def test_a_game_with_a_hook_names_apart_the_function_that_shows_its_puzzles():
+    # The hook is verified and mined headless; the exercise on the board is named apart
+    # (puzzle_exercise), and a game that names none is told so by the trainer and by its check.
+    puzzle = Puzzle("cover_unshown-t", "cover_unshown", "3 0", ("0", "1"), 1, "win in one round: cover", 600)
+    puzzle.verify()
+    assert HOOK.calls == ["verify"]
+    with pytest.raises(PlaybookError, match="names no puzzle_exercise"):
+        exercise(puzzle, Tutorial("cover unshown"))
+    with pytest.raises(AssertionError, match="names its puzzle_exercise too"):
+        puzzle_hook_loads(load("cover_unshown"), None)
+    puzzle_hook_loads(load("cover_hunt"), None)  # the hook and its exercise both load
 
 
 def test_the_mining_command_makes_puzzles_through_the_hook(tmp_path, capsys):

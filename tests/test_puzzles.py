@@ -64,7 +64,7 @@ def test_a_theme_counts_the_solvers_moves_and_names_the_ending():
 
 
 def test_the_rating_moves_like_elo_and_a_failure_ends_the_streak():
-    from playbook.puzzles.trainer import Rating, Trainer
+    from playbook.learn.trainer import Rating, Trainer
 
     # By hand: at 1500 against 1500 the expected result is 1/2, so a solve
     # gains 32 * 1/2 = 16.  Then against 1900: expected 1/(1 + 10**(384/400))
@@ -90,10 +90,10 @@ def test_the_rating_moves_like_elo_and_a_failure_ends_the_streak():
 
 
 def test_a_puzzle_exercise_answers_any_first_move_and_shows_the_solution_after_three_misses():
-    from playbook.puzzles.trainer import exercise
+    from playbook.learn.trainer import exercise
 
     deep = next(p for p in puzzles("cosmic") if p.plies == 3)
-    ex = exercise(deep, tutorial=__import__("playbook.tutorial", fromlist=["Tutorial"]).Tutorial("t"))
+    ex = exercise(deep, tutorial=__import__("playbook.learn.tutorial", fromlist=["Tutorial"]).Tutorial("t"))
     assert ex.solution == (deep.solution[0], deep.solution[2])
     start = deep.state()
     solver = start.to_move
@@ -111,7 +111,7 @@ def test_a_puzzle_exercise_answers_any_first_move_and_shows_the_solution_after_t
 
 
 def test_a_first_move_that_no_longer_wins_fails_the_puzzle_at_once():
-    from playbook.puzzles.trainer import Trainer
+    from playbook.learn.trainer import Trainer
 
     trainer = Trainer("cosmic", rating=1200)
     trainer.next()
@@ -139,7 +139,7 @@ def test_the_puzzle_rating_streak_and_puzzles_tried_are_there_in_a_new_kernel(pl
     import subprocess
     import sys
 
-    from playbook.puzzles.trainer import Trainer, standing
+    from playbook.learn.trainer import Trainer, standing
 
     assert standing() == "Puzzle rating: 1500 (0 solved)"
     # Started at a difficulty the game has, the first puzzle is of that
@@ -151,7 +151,7 @@ def test_the_puzzle_rating_streak_and_puzzles_tried_are_there_in_a_new_kernel(pl
     assert trainer.rating.rating == level + 16 and trainer.streak == 1
     assert standing() == f"Puzzle rating: {level + 16} (1 solved)"
     # Another kernel, reading the same PLAYBOOK_HOME, goes on from there.
-    code = ("from playbook.puzzles.trainer import Trainer, standing\n"
+    code = ("from playbook.learn.trainer import Trainer, standing\n"
             "t = Trainer('cosmic')\n"
             "print(standing()); print(t.rating.rating, t.streak, t.best_streak, t.results)\n"
             "t.next(); print(t.puzzle.id)")
@@ -171,7 +171,7 @@ def test_the_puzzle_rating_streak_and_puzzles_tried_are_there_in_a_new_kernel(pl
 
 
 def test_one_rating_for_every_game_and_two_trainers_keep_both_their_puzzles():
-    from playbook.puzzles.trainer import Trainer, standing
+    from playbook.learn.trainer import Trainer, standing
 
     cosmic, kelasu = Trainer("cosmic"), Trainer("kelasu")
     _solve_one(cosmic)
@@ -185,7 +185,7 @@ def test_one_rating_for_every_game_and_two_trainers_keep_both_their_puzzles():
 
 
 def test_a_demonstration_trainer_keeps_nothing(playbook_home):
-    from playbook.puzzles.trainer import Trainer, standing
+    from playbook.learn.trainer import Trainer, standing
 
     demo = Trainer("cosmic", progress=False)
     _solve_one(demo)
@@ -198,8 +198,8 @@ def test_a_demonstration_trainer_keeps_nothing(playbook_home):
                                     '{"format": 1, "puzzles": {"results": [["cosmic-001"]]}}',
                                     '{"format": 1, "puzzles": [1500]}'])
 def test_a_damaged_puzzle_record_warns_and_the_trainer_starts_afresh(playbook_home, damage):
-    from playbook.progress import ProgressWarning
-    from playbook.puzzles.trainer import Trainer, standing
+    from playbook.learn.progress import ProgressWarning
+    from playbook.learn.trainer import Trainer, standing
 
     (playbook_home / "progress.json").write_text(damage)
     with pytest.warns(ProgressWarning):
@@ -212,8 +212,8 @@ def test_a_damaged_puzzle_record_warns_and_the_trainer_starts_afresh(playbook_ho
 
 
 def test_a_progress_file_that_cannot_be_written_warns_and_the_trainer_carries_on(playbook_home, monkeypatch):
-    from playbook.progress import ProgressWarning
-    from playbook.puzzles.trainer import Trainer
+    from playbook.learn.progress import ProgressWarning
+    from playbook.learn.trainer import Trainer
 
     (playbook_home / "file").write_text("")  # no folder can be made under a file, even by root
     monkeypatch.setenv("PLAYBOOK_HOME", str(playbook_home / "file" / "home"))

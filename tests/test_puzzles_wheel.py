@@ -13,8 +13,8 @@ from playbook.games.wheel.puzzles import week as W
 from playbook.games.wheel.puzzles.mine import mine
 from playbook.puzzles import Puzzle, PuzzleError, puzzles
 from playbook.puzzles.hook import hook
-from playbook.puzzles.trainer import Trainer, exercise, reset, standing
-from playbook.tutorial import Tutorial
+from playbook.learn.trainer import Trainer, exercise, reset, standing
+from playbook.learn.tutorial import Tutorial
 
 # Bob's King in the corner a1 of his board, his pawns on b1 and b2; Ann's
 # rooks on a5 and h2 and knight on c3 of Bob's board, her King at home.
@@ -134,7 +134,7 @@ def test_next_says_when_every_puzzle_was_tried_and_goes_round_again_without_coun
 
 
 def test_reset_forgets_the_puzzle_progress_and_keeps_the_tutorials(playbook_home):
-    from playbook.progress import Progress
+    from playbook.learn.progress import Progress
 
     Progress().add("Kelasu, part 1", "Capture the red general.")
     trainer = Trainer("wheel")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from playbook.analysis import RandomAgent, SelfPlayError, compare, selfplay, tournament
-from playbook.cli import main
+from playbook.command.cli import main
 
 AGENTS = [RandomAgent, RandomAgent]
 

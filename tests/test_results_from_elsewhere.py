@@ -14,7 +14,7 @@ import pytest
 
 from playbook.analysis import RandomAgent, load_results, selfplay
 from playbook.analysis.runs.store import DamagedResults, ResultsError
-from playbook.cli import main
+from playbook.command.cli import main
 
 pa = pytest.importorskip("pyarrow")
 import pyarrow.parquet as pq  # noqa: E402

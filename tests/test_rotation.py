@@ -11,7 +11,7 @@ import pytest
 from playbook import Record, load
 from playbook.analysis import AlphaBeta, GreedyAgent, RandomAgent, SelfPlay, compare, load_results, selfplay
 from playbook.analysis.runs.results import pair_figure
-from playbook.cli import main
+from playbook.command.cli import main
 
 COSMIC = load("cosmic")
 

@@ -22,11 +22,11 @@ from pathlib import Path
 import pytest
 
 from playbook.analysis import load_results, selfplay
-from playbook.cli import parse_agents
+from playbook.command.cli import parse_agents
 
 pytest.importorskip("pyarrow")
 
-COMMAND = [sys.executable, "-m", "playbook.cli", "selfplay", "cosmic"]
+COMMAND = [sys.executable, "-m", "playbook.command.cli", "selfplay", "cosmic"]
 
 
 def without_time(records):
@@ -217,7 +217,7 @@ def test_a_stopped_run_ends_its_local_workers_at_once_instead_of_waiting_for_the
     # must be taken first; else each plays its task to the end while the
     # command waits.  Here the task would last an hour.
     from playbook.analysis.runs.pool import LocalPool
-    from playbook.cli import _close
+    from playbook.command.cli import _close
 
     pool = LocalPool(1)
     task = pool.submit(time.sleep, 3600)

@@ -19,7 +19,7 @@ from typing import NamedTuple
 import pytest
 
 from playbook import State, load
-from playbook.tutorial import TRIES, Exercise, Tutorial, current, summary
+from playbook.learn.tutorial import TRIES, Exercise, Tutorial, current, summary
 
 NOTEBOOKS = pathlib.Path(__file__).resolve().parent.parent / "notebooks"
 #: The notebooks that are not tutorials of a game.
@@ -725,7 +725,7 @@ def test_progress_is_shared_with_another_kernel(playbook_home):
     import sys
 
     solve_pawns()
-    out = subprocess.run([sys.executable, "-c", "from playbook.tutorial import Tutorial;"
+    out = subprocess.run([sys.executable, "-c", "from playbook.learn.tutorial import Tutorial;"
                           "print(Tutorial('Cosmic Chess').solved())"],
                          capture_output=True, text=True, check=True, env={**os.environ})
     assert out.stdout.strip() == "['Capture as many pawns as you can.']"
@@ -745,7 +745,7 @@ def test_reset_forgets_a_tutorials_progress_and_its_tries(playbook_home):
 
 
 def test_other_progress_shares_the_file_and_survives_the_tutorials(playbook_home):
-    from playbook.progress import Progress
+    from playbook.learn.progress import Progress
 
     Progress().keep("puzzles", {"rating": 1500, "solved": ["p1"]})
     solve_pawns()
@@ -764,7 +764,7 @@ def test_an_untitled_tutorial_keeps_nothing(playbook_home):
 def test_progress_goes_to_the_users_data_folder_by_default(monkeypatch):
     import platformdirs
 
-    from playbook.progress import Progress, home
+    from playbook.learn.progress import Progress, home
 
     monkeypatch.delenv("PLAYBOOK_HOME")
     assert home() == pathlib.Path(platformdirs.user_data_dir("playbook", appauthor=False))
@@ -773,7 +773,7 @@ def test_progress_goes_to_the_users_data_folder_by_default(monkeypatch):
 
 @pytest.mark.parametrize("damage", ["{not json", "[1, 2]", '{"tutorials": {"Cosmic Chess": "all"}}', "\udcff"])
 def test_a_damaged_progress_file_warns_and_the_tutorial_carries_on(playbook_home, damage):
-    from playbook.progress import ProgressWarning
+    from playbook.learn.progress import ProgressWarning
 
     path = playbook_home / "progress.json"
     path.write_bytes(damage.encode("utf-8", "surrogateescape"))
@@ -788,7 +788,7 @@ def test_a_damaged_progress_file_warns_and_the_tutorial_carries_on(playbook_home
 @pytest.mark.parametrize("where", ["under a file", "a folder in the file's place"])
 def test_a_progress_file_that_cannot_be_written_or_read_warns_and_the_tutorial_carries_on(
         playbook_home, monkeypatch, where):
-    from playbook.progress import ProgressWarning
+    from playbook.learn.progress import ProgressWarning
 
     if where == "under a file":  # no folder can be made there, even by root
         (playbook_home / "file").write_text("")
@@ -804,7 +804,7 @@ def test_a_progress_file_that_cannot_be_written_or_read_warns_and_the_tutorial_c
 
 
 def test_the_overview_counts_each_tutorials_exercises_solved(tmp_path):
-    from playbook.progress import overview
+    from playbook.learn.progress import overview
 
     nb = {"cells": [code('tutorial = Tutorial("Toy")'), code('a = Exercise(s, "First.", answers={"x"})'),
                     code('b = Exercise(s, "Second.", answers={"y"})\nc = Exercise(s, "Third.", goal=g)')],
@@ -819,7 +819,7 @@ def test_the_overview_counts_each_tutorials_exercises_solved(tmp_path):
 
 
 def test_the_overview_finds_every_tutorial_and_its_exercises():
-    from playbook.progress import overview
+    from playbook.learn.progress import overview
 
     rows = {file: (title, total) for file, title, _solved, total in overview(NOTEBOOKS).rows}
     assert set(rows) == {f"{name}.ipynb" for name in TUTORIALS}

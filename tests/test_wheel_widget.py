@@ -73,7 +73,7 @@ def test_a_failed_order_is_drawn_crossed_out():
 
 
 def test_an_exercise_judges_sealed_orders_entered_on_its_board():
-    from playbook.tutorial import Exercise
+    from playbook.learn.tutorial import Exercise
 
     raid = setup({"e8": "Ann R", "{Ann}e1": "Ann K", "{Bob}e1": "Bob K"})
     ex = Exercise(raid, "Seal an order that takes Bob's king.",

@@ -232,7 +232,7 @@ def test_choices_choose_which_named_choices_get_buttons():
 
 
 def test_an_exercise_board_offers_no_draw_unless_the_answer_is_one():
-    from playbook.tutorial import Exercise
+    from playbook.learn.tutorial import Exercise
 
     start = GAME.initial()
     assert Exercise(start, "Move a pawn.", answers={"c2-d3"}).board.choices == []

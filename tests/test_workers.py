@@ -23,11 +23,11 @@ from pathlib import Path
 import pytest
 
 from playbook.analysis import load_results, selfplay
-from playbook.cli import parse_agents
+from playbook.command.cli import parse_agents
 
 pytest.importorskip("pyarrow")
 
-COMMAND = [sys.executable, "-m", "playbook.cli", "selfplay", "cosmic", "--agents", "random,random", "--quiet"]
+COMMAND = [sys.executable, "-m", "playbook.command.cli", "selfplay", "cosmic", "--agents", "random,random", "--quiet"]
 TICKS = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
@@ -125,7 +125,7 @@ def test_an_absurd_number_of_workers_is_refused_before_any_process_starts(tmp_pa
 
 def test_no_more_workers_start_than_the_run_has_games_and_more_than_the_cpus_warns(tmp_path):
     from playbook.analysis.runs.tasks import cpu_count
-    from playbook.cli import MOST_WORKERS_PER_CPU
+    from playbook.command.cli import MOST_WORKERS_PER_CPU
 
     workers = MOST_WORKERS_PER_CPU * cpu_count()  # the most allowed: more than the CPUs
     run = Watched([*COMMAND, "--games", "2", "--workers", str(workers), "--out", str(tmp_path / "out")], most=8)
@@ -142,7 +142,7 @@ def test_a_stop_takes_effect_while_the_workers_start(tmp_path):
     # The workers start one at a time as tasks go out; a stop arriving among them takes effect after the
     # one being started, instead of being held until every worker is up.
     from playbook.analysis.runs.tasks import cpu_count
-    from playbook.cli import MOST_WORKERS_PER_CPU
+    from playbook.command.cli import MOST_WORKERS_PER_CPU
 
     workers = MOST_WORKERS_PER_CPU * cpu_count()
     run = Watched([*COMMAND, "--games", "100000", "--workers", str(workers), "--batch", "1",

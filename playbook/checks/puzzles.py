@@ -5,11 +5,11 @@ solution), and a puzzle mined afresh."""
 from __future__ import annotations
 
 from ..core import Game, PlaybookError
+from ..learn.trainer import exercise
+from ..learn.tutorial import Tutorial
 from ..puzzles import games, puzzles
-from ..puzzles.hook import PuzzleHook, hook
+from ..puzzles.hook import PuzzleHook, hook, named
 from ..puzzles.mine import mine
-from ..puzzles.trainer import exercise
-from ..tutorial import Tutorial
 from .registry import Session, check
 
 __all__: list[str] = []
@@ -32,14 +32,17 @@ def _makes_puzzles(game: Game) -> str | None:
     return None if d.puzzle_depths or d.puzzle_hook else "it declares no puzzle depths and no puzzle hook"
 
 
-@check("the puzzle hook the descriptor names (puzzle_hook) loads and has every method of PuzzleHook",
-       applies=_names_a_hook)
+@check("the puzzle hook the descriptor names (puzzle_hook) loads and has every method of PuzzleHook, and the "
+       "function that shows its puzzles on the board (puzzle_exercise) is named and loads", applies=_names_a_hook)
 def puzzle_hook_loads(game: Game, session: Session) -> None:
+    assert game.descriptor.puzzle_exercise, "a game with a puzzle hook names its puzzle_exercise too"
     try:
         found = hook(game.name)
+        maker = named(game.name, game.descriptor.puzzle_exercise, "puzzle exercise")
     except PlaybookError as exc:
         raise AssertionError(str(exc)) from None
     assert isinstance(found, PuzzleHook), f"{game.descriptor.puzzle_hook} is no PuzzleHook"
+    assert callable(maker), f"{game.descriptor.puzzle_exercise} is {maker!r}, which makes no exercise"
 
 
 @check("every puzzle the game ships holds by the rules alone (its solution wins in its plies, no other first move "

@@ -23,6 +23,12 @@ from ..chance import Dice, advance
 from ..core import Action, Game, State
 from .lab import CHROMIUM_ARGS, chromium_path, running_lab
 
+#: Whether Playwright (the test extra's) is installed: only the browser tier
+#: of the checks drives a browser, and is skipped without it.
+PLAYWRIGHT = importlib.util.find_spec("playwright") is not None
+if PLAYWRIGHT:
+    from playwright.sync_api import sync_playwright
+
 __all__ = ["Check", "CHECKS", "TIERS", "Skip", "Session", "check", "RandomGame"]
 
 #: The tiers of checks: ``quick`` ones take seconds a game; ``slow`` ones
@@ -147,10 +153,8 @@ class Session:
         """This process's one Playwright (its synchronous API refuses a
         second while the first runs), started when first asked."""
         if self._playwright is None:
-            try:
-                from playwright.sync_api import sync_playwright
-            except ImportError:
-                raise Skip("Playwright is not installed: pip install 'playbook-games[test]'") from None
+            if not PLAYWRIGHT:
+                raise Skip("Playwright is not installed: pip install 'playbook-games[test]'")
             self._playwright = self._stack.enter_context(sync_playwright())
         return self._playwright
 

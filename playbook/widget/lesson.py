@@ -1,7 +1,7 @@
 """A board that teaches: the goal in its header and the answer on the board.
 
 :class:`Lesson` is the part of a board an exercise or a puzzle trainer
-drives (see :mod:`playbook.tutorial` and :mod:`playbook.puzzles.trainer`):
+drives (see :mod:`playbook.learn.tutorial` and :mod:`playbook.learn.trainer`):
 the :attr:`~Lesson.goal` stands in the board's header, and each move the
 learner plays is answered on the board itself with :attr:`~Lesson.verdict`
 (right, wrong, the solution, or play on), marked on the cell the move

@@ -23,6 +23,8 @@ import html
 from collections.abc import Callable
 from typing import Any
 
+from IPython.display import display, update_display
+
 from .. import render
 from .base import BoardBase
 
@@ -61,8 +63,6 @@ class SavedPicture(BoardBase):
         """Bring the picture of every output showing this board up to date."""
         if not self._pictures_kept:
             return
-        from IPython.display import update_display
-
         for display_id, bundle in self._outputs:
             shown = bundle()
             if shown is not None:
@@ -96,8 +96,6 @@ def with_picture(bundle: Bundle | dict[str, Any] | None, board: SavedPicture) ->
 def show(widget: Any, board: SavedPicture) -> None:
     """Display ``widget`` (``board`` itself, or a widget holding it) in an
     output of its own whose picture follows ``board``."""
-    from IPython.display import display
-
     shown = widget._repr_mimebundle_()
     if shown is None:
         return

@@ -1,5 +1,5 @@
 """The JupyterLite site in headless Chromium, offline: built once a test
-session by ``playbook lite`` (its pieces cached, see :mod:`playbook.lite`),
+session by ``playbook lite`` (its pieces cached, see :mod:`playbook.site.lite`),
 served by a thread on 127.0.0.1, opened in a browser that cannot reach any
 other host (its page, its service worker and the kernel's web worker)."""
 
@@ -44,7 +44,7 @@ def serving(folder: Path):
 
 def build_site(out: Path) -> Path:
     """Build the site from this repository into ``out``."""
-    from playbook import lite
+    from playbook.site import lite
 
     lite.build(ROOT, out)
     return out

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 
 CELLS = [
     """from playbook import load, BoardWidget
-from playbook.tutorial import Exercise
+from playbook.learn.tutorial import Exercise
 game = load("cosmic")
 played = BoardWidget(game)
 for move in ["c2-d3", "e4xc2", "b3xd1"]:

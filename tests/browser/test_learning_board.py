@@ -13,7 +13,7 @@ import re
 import pytest
 
 from playbook.puzzles.solve import moves
-from playbook.puzzles.trainer import Trainer
+from playbook.learn.trainer import Trainer
 
 from .lab import ROOT, board, click, open_board, wait_for_attr, wait_for_position
 
@@ -24,14 +24,14 @@ GALLERY = ROOT / "gallery"
 # White: king a1, pawn b2; Black: king a6, pawns c3 and e5.  b2xd4xf6 takes
 # both pawns in one chain; b2-a3 is a legal step that takes none.
 EXERCISE = ["""from playbook import load
-from playbook.tutorial import Exercise, Tutorial
+from playbook.learn.tutorial import Exercise, Tutorial
 course = Tutorial()
 ex = Exercise(load("cosmic").parse("k5/4p1/6/2p3/1P4/K5 w"), "Take both black pawns in one move.",
               answers={"b2xd4xf6"}, hint="a pawn may jump again from where it lands.",
               learnt="A pawn's jumps chain in one move.", tutorial=course)
 ex.board"""]
 
-PUZZLES = ["""from playbook.puzzles.trainer import Trainer
+PUZZLES = ["""from playbook.learn.trainer import Trainer
 trainer = Trainer("cosmic", rating=1500, progress=False)
 trainer.board"""]
 
@@ -154,7 +154,7 @@ def test_a_board_whose_kernel_is_gone_says_so_and_takes_no_clicks(page, lab):
 # Chess Wheel+ (the tutorial's "Take Bob's queen" week): Ann's knight on c4 takes the queen on e5;
 # her pawns take only straight ahead and her bishop is nowhere near.
 WHEEL_EXERCISE = ["""import secrets
-from playbook.tutorial import Exercise, Tutorial
+from playbook.learn.tutorial import Exercise, Tutorial
 from playbook.games.wheel import setup
 crowd = setup({"{Ann}d4": "Ann P", "{Ann}b2": "Ann B", "{Ann}c4": "Ann N", "{Ann}e1": "Ann R", "{Ann}e3": "Ann P",
                "{Ann}e5": "Bob Q"}).play("{Bob} pass")

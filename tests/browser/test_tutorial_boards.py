@@ -31,8 +31,8 @@ EXAMPLES = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("examples/*/*.ipyn
 # The cell added at the end: every exercise with a board, its solution as
 # clicks, and (for one exercise of a single move) a wrong move to try first.
 WALKTHROUGH = '''import gc as _gc, json as _json
-from playbook.exercise_lines import _Script
-from playbook.tutorial import Exercise as _Exercise
+from playbook.learn.answers import _Script
+from playbook.learn.tutorial import Exercise as _Exercise
 
 def _steps(action):
     return [[s.kind, s.value] for s in action.steps]
@@ -62,7 +62,7 @@ def _wrong(ex):
             return steps
     return None
 
-_exercises = [o for o in _gc.get_objects() if isinstance(o, _Exercise) and o._board is not None]
+_exercises = [o for o in _gc.get_objects() if isinstance(o, _Exercise) and o.part.board is not None]
 print("WALKTHROUGH" + _json.dumps([[ex.prompt, _walk(ex), _wrong(ex)] for ex in _exercises if ex.solution]))'''
 
 

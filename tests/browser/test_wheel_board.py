@@ -82,7 +82,7 @@ def test_hot_seat_week_behind_a_curtain(page, lab):
     assert ann in copied and reveal in copied and "…" not in copied
 
 
-EXERCISE = """from playbook.tutorial import Exercise
+EXERCISE = """from playbook.learn.tutorial import Exercise
 from playbook.games.wheel import commitment, setup
 trap = setup({"{Ann}e1": "Ann K", "{Bob}a1": "Ann R", "{Bob}h5": "Ann R", "{Bob}h1": "Bob K"})
 trap = trap.play("{Bob} commit " + commitment("b0b", "Kh1-g1"))

@@ -3,7 +3,7 @@
 and the site itself, built into the documentation's ``lite/`` folder.
 
 The site needs the ``lite`` extra and the Pyodide runtime (npm fetches it
-once; :mod:`playbook.lite` keeps it).  When it cannot be built the build
+once; :mod:`playbook.site.lite` keeps it).  When it cannot be built the build
 stops and says why, rather than publish pages whose frames are empty; a
 build asked to go without it (``PLAYBOOK_DOCS_LITE=0``) makes pages that
 say so and link nowhere.
@@ -20,7 +20,7 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
-from playbook import lite
+from playbook.site import lite
 
 from .generated import Generated
 from .tutorials import ROOT

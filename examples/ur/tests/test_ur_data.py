@@ -12,7 +12,7 @@ import pytest
 
 from playbook import load
 from playbook.analysis import load_results, read_settings, selfplay
-from playbook.cli import AgentSpec
+from playbook.command.cli import AgentSpec
 
 pytest.importorskip("pyarrow")
 

@@ -19,17 +19,13 @@ from __future__ import annotations
 import re
 
 from ...core import Action, IllegalAction, NotationError, Step, checked_action
-from .orders import HASH_RE, hash_body, read_orders, split_body
+from .entry import sealed
+from .orders import HASH_RE, checked_reveal, simple
 
 ACTION_RE = re.compile(r"\{([^{}]*)\}\s+([a-z]+)(?:\s+(.*))?", re.S)
 VERBS = ("create", "populate", "pass", "commit", "seal", "reveal", "withhold")
 END = "end phase"
 PHASE_OF = {"pass": "move", "commit": "move", "seal": "move", "reveal": "resolve", "withhold": "resolve"}
-
-
-def simple(player: str, verb: str) -> Action:
-    """The action ``{player} verb`` for a verb with no argument."""
-    return Action(f"{{{player}}} {verb}", (Step.choice(verb, verb.capitalize()),), (verb, player))
 
 
 def end_action() -> Action:
@@ -82,8 +78,6 @@ def read_action(state, text: str) -> Action:
             )
         return Action(f"{{{player}}} commit {rest}", (), ("commit", player, rest, None))
     if verb == "seal":
-        from .entry import sealed  # entry builds on this module's readers, so it comes when first needed
-
         return sealed(state, player, rest, text, m.start(3) if m.group(3) else len(text))
     if verb == "withhold":
         if player not in state.movers:
@@ -95,20 +89,3 @@ def read_action(state, text: str) -> Action:
     if player not in state.movers:
         raise IllegalAction(f"{player} has already revealed or withheld this week", rule="hidden orders")
     return checked_reveal(state, player, rest, text, m.start(3) if m.group(3) else len(text))
-
-
-def checked_reveal(state, player: str, body: str, text: str = "", at: int = 0) -> Action:
-    """The reveal of ``body`` by ``player``, refused unless it hashes to the
-    player's commitment and its orders cost no more than the power."""
-    if hash_body(body) != state.commitment_of(player):
-        raise IllegalAction(f"this reveal does not match {player}'s commitment {state.commitment_of(player)[:12]}…",
-                            rule="hidden orders: a reveal must hash to its commitment")
-    try:
-        _, orders_text = split_body(body)
-        orders = read_orders(orders_text, player, state.players)
-    except NotationError as exc:
-        raise NotationError(f"the revealed orders cannot be read: {exc}", text or body, at) from None
-    if len(orders) > state.power:
-        raise IllegalAction(f"{len(orders)} orders cost {len(orders)} movement power; {player} has {state.power}",
-                            rule="movement power")
-    return Action(f"{{{player}}} reveal {body}", (Step.choice("reveal", "Reveal my orders"),), ("reveal", player, body))

@@ -15,9 +15,19 @@ orders) stand alone.  Resolve phase:
 from __future__ import annotations
 
 from ...core import Action, IllegalAction, NotationError, PlaybookError, Step, StepOptions
-from .actions import checked_reveal, simple
 from .board import short
-from .orders import MIN_SALT, commitment, hash_body, new_salt, own_salt_fault, read_orders, reveal_body, split_body
+from .orders import (
+    MIN_SALT,
+    checked_reveal,
+    commitment,
+    hash_body,
+    new_salt,
+    own_salt_fault,
+    read_orders,
+    reveal_body,
+    simple,
+    split_body,
+)
 
 SEAL = Step.choice("seal", "Seal my orders")
 SALT_PROMPT = f"your own salt: one word of {MIN_SALT} or more random letters or digits (made for you when left out)"

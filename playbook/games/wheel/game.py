@@ -33,8 +33,10 @@ class ChessWheel(Game[WheelState]):
                   Option("power", 3, int, "each player's power"),
                   Option("ready", False, bool, "every board already created and populated")),
         endings=(Ending.KING_CAPTURED,), bench_depth=4,
-        # Its puzzles are a week of sealed orders, not a line of moves: no self-play depths, a hook instead.
+        # Its puzzles are a week of sealed orders, not a line of moves: no self-play depths, a hook
+        # instead, and an exercise of its own for the learner.
         puzzle_depths=(), puzzle_hook="playbook.games.wheel.puzzles:WEEK",
+        puzzle_exercise="playbook.games.wheel.puzzles.exercise:exercise",
         clarified_in="notebooks/chess_wheel_part_3.ipynb",
         players=NAMES[:2], engine=ENGINE,
         simultaneous=True,  # every player orders in the same move phase

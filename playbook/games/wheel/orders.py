@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...core import NotationError
+from ...core import Action, IllegalAction, NotationError, Step
 from .board import read_cell
 
 SALT_RE = re.compile(r"[A-Za-z0-9_\-]{1,64}")
@@ -145,3 +145,25 @@ def _read_orders(text: str, player: str, players: tuple[str, ...]) -> tuple[Orde
         orders.append(Order(player, origin, destination, m.group(1), part.strip()))
         pos += len(part) + 1
     return tuple(orders)
+
+
+def simple(player: str, verb: str) -> Action:
+    """The action ``{player} verb`` for a verb with no argument."""
+    return Action(f"{{{player}}} {verb}", (Step.choice(verb, verb.capitalize()),), (verb, player))
+
+
+def checked_reveal(state, player: str, body: str, text: str = "", at: int = 0) -> Action:
+    """The reveal of ``body`` by ``player``, refused unless it hashes to the
+    player's commitment and its orders cost no more than the power."""
+    if hash_body(body) != state.commitment_of(player):
+        raise IllegalAction(f"this reveal does not match {player}'s commitment {state.commitment_of(player)[:12]}…",
+                            rule="hidden orders: a reveal must hash to its commitment")
+    try:
+        _, orders_text = split_body(body)
+        orders = read_orders(orders_text, player, state.players)
+    except NotationError as exc:
+        raise NotationError(f"the revealed orders cannot be read: {exc}", text or body, at) from None
+    if len(orders) > state.power:
+        raise IllegalAction(f"{len(orders)} orders cost {len(orders)} movement power; {player} has {state.power}",
+                            rule="movement power")
+    return Action(f"{{{player}}} reveal {body}", (Step.choice("reveal", "Reveal my orders"),), ("reveal", player, body))

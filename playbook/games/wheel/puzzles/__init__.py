@@ -8,7 +8,9 @@ order to spare (:mod:`.week` gives the definition and its check).  Its
 1 (one week), and its positions are built around a cornered King rather
 than mined from self-play (:mod:`.mine`).  On the board the learner seals
 orders, the opponent seals the answer that refutes them if any does, and
-the week is carried out (:mod:`.exercise`).
+the week is carried out (:mod:`.exercise`, which the descriptor names as
+the game's ``puzzle_exercise``: the learner's side loads it, and nothing
+here imports it, so checking and mining puzzles stay headless).
 
 The game's descriptor names :data:`WEEK`, its
 :class:`~playbook.puzzles.hook.PuzzleHook`, so
@@ -33,7 +35,6 @@ from .week import refutation, solution_text, verify, winning_sets, wins_against
 if TYPE_CHECKING:
     from ....puzzles import Puzzle
     from ....puzzles.hook import Report, Turns
-    from ....tutorial import Exercise, Tutorial
 
 __all__ = ["WeekPuzzles", "WEEK", "refutation", "solution_text", "winning_sets", "wins_against"]
 
@@ -53,12 +54,6 @@ class WeekPuzzles:
         if puzzle.plies != 1 or len(puzzle.solution) != 1:
             raise PuzzleError("a Chess Wheel+ puzzle is one week: one set of orders, plies 1")
         verify(puzzle.state(), puzzle.solution[0])
-
-    def exercise(self, puzzle: Puzzle, tutorial: Tutorial | None) -> Exercise:
-        """The week as an exercise (:func:`.exercise.exercise`)."""
-        from . import exercise  # the board widget comes with it: only a learner's exercise needs it
-
-        return exercise.exercise(puzzle, tutorial)
 
     def mine(self, key: str, count: int, seed: int, report: Report = None) -> list[Puzzle]:
         """Positions built around a cornered King (:func:`.mine.mine`)."""

@@ -13,7 +13,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 from ....core import PlaybookError
-from ....tutorial import Exercise, Tutorial
+from ....learn.board import ExerciseBoard
+from ....learn.tutorial import Exercise, Tutorial
 from .. import read_orders
 from ..orders import new_salt, split_body
 from .week import orders, refutation, solution_text
@@ -69,6 +70,29 @@ def played_out(state):
 _COMMIT = re.compile(r"\{[A-Za-z][A-Za-z0-9_]*\} commit [0-9a-f]{12}…")
 
 
+class WeekBoard(ExerciseBoard):
+    """The board of a week puzzle: the learner's and the opponent's
+    reveals are played by themselves, and the solution is drawn as its
+    orders."""
+
+    def attach(self, board, fresh: bool = False) -> None:
+        """Make ``board`` this puzzle's board (see
+        :meth:`ExerciseBoard.attach <playbook.learn.board.ExerciseBoard.attach>`); after
+        the opponent has sealed its answer, the learner's reveal is played
+        for them and the opponent's follows."""
+        super().attach(board, fresh)
+        if _reveal not in board._callbacks:
+            board.on_move(_reveal)
+
+    def show_solution(self) -> None:
+        """Draw the solution's orders on the board, an arrow each."""
+        state = cast("WheelState", self.exercise.state)
+        drawn = read_orders(self.exercise.solution[0], state.to_move, state.players)
+        board = self.open()
+        with board.hold_sync():
+            board.arrows, board.highlights = [[o.origin, o.destination] for o in drawn], []
+
+
 class WeekExercise(Exercise):
     """A Chess Wheel+ puzzle as an exercise: the learner seals orders (on
     the board or typed, as orders alone or as a ``seal`` action); the
@@ -77,14 +101,7 @@ class WeekExercise(Exercise):
     the line is judged there, on the week carried out.  On the board both
     reveals are then played by themselves, so the resolution is seen."""
 
-    def attach(self, board, fresh: bool = False) -> None:
-        """Make ``board`` this puzzle's board (see
-        :meth:`Exercise.attach <playbook.tutorial.Exercise.attach>`); after
-        the opponent has sealed its answer, the learner's reveal is played
-        for them and the opponent's follows."""
-        super().attach(board, fresh)
-        if _reveal not in board._callbacks:
-            board.on_move(_reveal)
+    Part = WeekBoard
 
     @property
     def week(self) -> WheelState:
@@ -106,20 +123,13 @@ class WeekExercise(Exercise):
         verdict = super().check(answer)
         return self._explained(verdict, answer)
 
-    def show_solution(self) -> None:
-        """Draw the solution's orders on the board, an arrow each."""
-        state = self.week
-        drawn = read_orders(self.solution[0], state.to_move, state.players)
-        with self.board.hold_sync():
-            self.board.arrows, self.board.highlights = [[o.origin, o.destination] for o in drawn], []
-
     def _explained(self, verdict, answer):
         """``verdict`` with the learner's sealed orders named instead of
         their commitment's digest and, when they do not win, the answer
         sealed against them."""
         solver = self.state.to_move
         if answer is None:
-            line = self._board._line if self._board is not None else []
+            line = self.part.board._line if self.part.board is not None else []
             played = len(line) > 1 and cast("WheelState", line[1]).phase == "move"
             sealed = sealed_orders(line[1], solver) if played else None
         else:
@@ -143,10 +153,10 @@ class WeekExercise(Exercise):
 def _reveal(board, _action) -> None:
     """On a week puzzle's board, once the opponent has sealed, play the
     learner's reveal (the opponent's then follows)."""
-    exercise, state = board.lesson, board.state
-    if not isinstance(exercise, WeekExercise):
+    part, state = board.lesson, board.state
+    if not isinstance(part, WeekBoard):
         return
-    if state.outcome is None and state.phase == "resolve" and state.to_move in exercise.sides:
+    if state.outcome is None and state.phase == "resolve" and state.to_move in part.exercise.sides:
         # Called while the board is held for the move just played (its public play() would be
         # refused as a second message); the opponent's reveal then follows in the same turn.
         board._play(state.parse_action(reveal(state)))

@@ -23,13 +23,13 @@ build needs no network:
 
 Only the wheels that playbook and the kernel need in the browser are
 shipped, compiled to bytecode by the site's own Python (see
-:mod:`playbook.lite_bytecode`), each listed in the site's
+:mod:`playbook.site.bytecode`), each listed in the site's
 ``pyodide-lock.json`` with what it depends on.  The kernel loads what it
 imports itself as it starts (``loadPyodideOptions.packages``, see
 :func:`at_start`) and the rest when a cell imports it, so the page
 fetches nothing from any other host and ``import playbook`` works in the
 first cell.  In the page the progress file lives on the site's drive (see
-:mod:`playbook.progress`), kept in the browser's storage.
+:mod:`playbook.learn.progress`), kept in the browser's storage.
 
 Left out, because the browser's Python cannot run it: ``analysis.ipynb``
 (Dask, Parquet and worker processes); Binder serves that notebook.
@@ -44,8 +44,8 @@ repository it builds from and any folder holding one of them, saying why.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -59,8 +59,14 @@ from dataclasses import dataclass
 from email.parser import Parser
 from pathlib import Path
 
-from . import lite_bytecode
-from .lite_bytecode import SITE_PREFIX, STDLIB_PREFIX, Job
+import nbformat
+import platformdirs
+from jupyter_core.paths import jupyter_path
+from jupyterlite_pyodide_kernel import constants
+from packaging.requirements import Requirement
+
+from . import bytecode
+from .bytecode import SITE_PREFIX, STDLIB_PREFIX, Job
 
 __all__ = [
     "MARKER",
@@ -74,8 +80,6 @@ __all__ = [
     "cache_dir",
     "pyodide_version",
     "lock_entry",
-    "add_arguments",
-    "main",
 ]
 
 #: Notebooks the site leaves out: what they need does not run in a browser.
@@ -166,15 +170,11 @@ def cache_dir() -> Path:
     chosen = os.environ.get("PLAYBOOK_LITE_CACHE")
     if chosen:
         return Path(chosen).expanduser()
-    import platformdirs
-
     return Path(platformdirs.user_cache_dir("playbook-lite", appauthor=False))
 
 
 def pyodide_version() -> tuple[str, str]:
     """The Pyodide version the installed kernel expects, and its Python's ``major.minor``."""
-    from jupyterlite_pyodide_kernel import constants
-
     return constants.PYODIDE_VERSION, constants.PYODIDE_PYTHON_VERSION
 
 
@@ -246,8 +246,6 @@ def kernel_wheels() -> list[Path]:
     """The kernel's own wheels, shipped with its JupyterLab extension
     (``piplite``, ``pyodide-kernel`` and the stand-ins for ``ipykernel`` and
     ``widgetsnbextension`` 4)."""
-    from jupyter_core.paths import jupyter_path
-
     for root in jupyter_path("labextensions"):
         folder = Path(root) / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
         if folder.is_dir():
@@ -266,8 +264,6 @@ def playbook_wheel(source: Path, dest: Path) -> Path:
 
 
 def _importable(module: str) -> bool:
-    import importlib.util
-
     return importlib.util.find_spec(module) is not None
 
 
@@ -310,8 +306,6 @@ def browser_requirements(wheel: Path, python: str) -> list[str]:
     """The names of the distributions ``wheel`` needs in the browser's
     Python ``python``: its requirements whose markers hold there (none of
     its extras)."""
-    from packaging.requirements import Requirement
-
     environment = browser_environment(python)
     needs = (Requirement(r) for r in requirements(wheel))
     return sorted({canonical(r.name) for r in needs if r.marker is None or r.marker.evaluate(environment)})
@@ -410,8 +404,6 @@ def site_notebook(text: str) -> str:
       (:data:`SITE_KERNELSPEC`, :data:`SITE_LANGUAGE_INFO`): JupyterLab
       writes those over any other as the kernel starts, which marks the
       notebook modified as soon as it is opened."""
-    import nbformat
-
     notebook = nbformat.reads(text, as_version=4)
     notebook.metadata["kernelspec"] = SITE_KERNELSPEC
     notebook.metadata["language_info"] = SITE_LANGUAGE_INFO
@@ -424,8 +416,6 @@ def front_ends(source: Path, folder: Path) -> list[str]:
     Pyodide kernel, anywidget, ...), and playbook's own as built in the
     repository at ``source`` (an installed copy may be older).  Returns
     their names."""
-    from jupyter_core.paths import jupyter_path
-
     own = source / "labextension" / OWN_EXTENSION
     if not (own / "package.json").is_file():
         raise FileNotFoundError(f"{own} is missing: build it with `npm ci && npm run build` in labextension/")
@@ -516,14 +506,14 @@ def ship_runtime(unpacked: Path, version: str, wheels: list[Path], own: Path, fo
                  cache: Path) -> dict[str, dict]:
     """Put in ``folder`` the runtime unpacked in ``unpacked`` and the
     ``wheels``, compiled to bytecode by that runtime (see
-    :mod:`playbook.lite_bytecode`; ``own``, playbook's wheel, keeps its
+    :mod:`playbook.site.bytecode`; ``own``, playbook's wheel, keeps its
     sources), with the lock that names them; returns the lock's entries."""
     stdlib = unpacked / "python_stdlib.zip"
     jobs = [Job(stdlib, STDLIB_PREFIX), *(Job(w, SITE_PREFIX, keep_sources=w == own,
                                               leave_out=LEFT_OUT_FILES.get(canonical(w.name.split("-")[0]), ()))
                                           for w in wheels)]
     _say(f"compiling the site's Python to bytecode ({len(jobs)} archives; Pyodide under Node.js, once)")
-    compiled = lite_bytecode.precompiled(unpacked, version, jobs, cache)
+    compiled = bytecode.precompiled(unpacked, version, jobs, cache)
     folder.mkdir(parents=True)
     for name in RUNTIME_FILES:
         shutil.copy2(compiled[0] if name == stdlib.name else unpacked / name, folder / name)
@@ -539,26 +529,3 @@ def _runtime_pins(folder: Path) -> list[str]:
 
 
 # ---------------------------------------------------------------- the command
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``playbook lite``."""
-    parser.add_argument("--out", default="_site",
-                        help="the folder to write the site to (default _site): a new or empty folder, or one an "
-                             "earlier build wrote, which is replaced once the new site is whole")
-    parser.add_argument("--source", default=".", help="the clone of the repository to build from (default .)")
-
-
-def main(args: argparse.Namespace) -> int:
-    """Build the site as ``playbook lite`` was asked, and say what was built."""
-    try:
-        site = build(args.source, args.out)
-    except (LiteError, FileNotFoundError) as exc:
-        print(f"playbook lite: error: {exc}", file=sys.stderr)
-        return 2
-    except (RuntimeError, OSError) as exc:  # a build step failed: the earlier site, if any, is as it was
-        print(f"playbook lite: error: {exc}", file=sys.stderr)
-        return 1
-    _say(f"built {site.folder}: {len(site.notebooks)} notebooks, {len(site.packages)} wheels, "
-         f"{site.size() / 1e6:.0f} MB; serve it with: python -m http.server -d {args.out}")
-    return 0

@@ -82,22 +82,22 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from . import lite, scaffold
-from .analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
-from .analysis.extras import need
-from .analysis.runs.pool import LocalPool
-from .analysis.runs.settings import settings_text
-from .analysis.runs.store import DamagedResults, ResultsError
-from .analysis.runs.tasks import cpu_count
-from .analysis.statistics.balance import LADDER, balance
-from .analysis.statistics.compare import sequential_text
-from .analysis.statistics.report import figures, plain, report
-from .analysis.statistics.report import rows as summary_rows
-from .analysis.statistics.survival import plies_text
-from .analysis.words import counted
-from .checks import command as check
-from .core import PlaybookError
-from .games import available
+from .. import scaffold, site
+from ..analysis import MCTS, AlphaBeta, GreedyAgent, RandomAgent, compare, load_results, read_settings, selfplay
+from ..analysis.extras import need
+from ..analysis.runs.pool import LocalPool
+from ..analysis.runs.settings import settings_text
+from ..analysis.runs.store import DamagedResults, ResultsError
+from ..analysis.runs.tasks import cpu_count
+from ..analysis.statistics.balance import LADDER, balance
+from ..analysis.statistics.compare import sequential_text
+from ..analysis.statistics.report import figures, plain, report
+from ..analysis.statistics.report import rows as summary_rows
+from ..analysis.statistics.survival import plies_text
+from ..analysis.words import counted
+from ..checks import command as check
+from ..core import PlaybookError
+from ..games import available
 
 __all__ = ["main", "AgentSpec", "parse_agents", "parse_setting", "AGENTS"]
 
@@ -248,7 +248,7 @@ def _parser() -> argparse.ArgumentParser:
     scaffold.add_arguments(commands.add_parser(
         "new-game", help="write a new game's own package, found by playbook once installed",
         description="Write NAME/, an installable package holding a small complete game to turn into yours."))
-    lite.add_arguments(commands.add_parser(
+    site.add_arguments(commands.add_parser(
         "lite", help="build the tutorials as a static JupyterLite site (from a clone of the repository)",
         description="Build a static folder that runs the tutorials and puzzles in any browser, with no server."))
     return parser
@@ -611,7 +611,7 @@ def main(argv=None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command == "lite":
-        return lite.main(args)
+        return site.main(args)
     if args.command == "new-game":
         return scaffold.main(args)
     if args.command == "check":

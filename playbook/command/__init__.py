@@ -1,9 +1,11 @@
-"""The ``playbook`` command's entry point: what runs before anything else is imported.
+"""The ``playbook`` command.
 
-Ctrl-C at any moment of a command, from the first import of its modules
-on, ends it with status 130 and a word, never a traceback; output cut
-short by a closed pipe (``playbook summary FOLDER | head``) ends it
-quietly too.  The commands themselves are in :mod:`playbook.cli`.
+This package's own module is the command's entry point: what runs before
+anything else is imported.  Ctrl-C at any moment of a command, from the
+first import of its modules on, ends it with status 130 and a word, never
+a traceback; output cut short by a closed pipe (``playbook summary FOLDER
+| head``) ends it quietly too.  The subcommands are in
+:mod:`playbook.command.cli`.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ def main(argv=None) -> int:
     """Run the ``playbook`` command (``argv``: its arguments, by default
     the command line's); the exit status."""
     try:
-        from .cli import main as run  # inside the try: a Ctrl-C while the command's modules load ends it quietly
+        # lazy: inside the try, so that a Ctrl-C while the command's modules load ends it quietly
+        from .cli import main as run
 
         status = run(argv)
         sys.stdout.flush()

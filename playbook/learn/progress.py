@@ -5,7 +5,7 @@ The record is one JSON file, ``progress.json``, in the folder named by the
 ``PLAYBOOK_HOME`` environment variable, or else in the user's data folder
 (``platformdirs.user_data_dir("playbook")``: ``~/.local/share/playbook`` on
 Linux).  In the browser (JupyterLite's Pyodide kernel, see
-:mod:`playbook.lite`) the kernel's home folder is lost with the page, so the
+:mod:`playbook.site.lite`) the kernel's home folder is lost with the page, so the
 file lives in the folder ``.playbook`` of the site's drive (``/drive``, kept
 in the browser's storage with the notebooks) and survives a reload.
 
@@ -45,6 +45,8 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+import platformdirs
+
 __all__ = ["ENV", "FILENAME", "Progress", "ProgressWarning", "home", "overview", "Overview", "Unreadable"]
 
 #: The environment variable that names the folder holding the progress file.
@@ -73,8 +75,6 @@ def home() -> Path:
         if BROWSER_DRIVE.is_dir():
             return BROWSER_DRIVE / ".playbook"
         _warn_once_without_a_drive()
-    import platformdirs
-
     return Path(platformdirs.user_data_dir("playbook", appauthor=False))
 
 

@@ -9,7 +9,7 @@ descriptor, positions, drawing, evaluation and tests, which pass at once::
     pip install -e ./mygame             # playbook.load("mygame") now finds it
     python -m pytest mygame/tests       # its own tests and every shared check
 
-The templates are in ``playbook/templates/new_game/``.
+The templates are in ``playbook/scaffold/templates/new_game/``.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 
-from .core import PlaybookError
-from .games import available, load
+from ..core import PlaybookError
+from ..games import available, load
 
 __all__ = ["new_game", "add_arguments", "main"]
 

@@ -1,7 +1,7 @@
 """Solving puzzles one after another, with a streak and a rating.
 
 ``Trainer(key)`` hands out the game's puzzles as
-:class:`~playbook.tutorial.Exercise` values (``trainer.next()``).
+:class:`~playbook.learn.tutorial.Exercise` values (``trainer.next()``).
 ``trainer.board`` is one live board that goes from puzzle to puzzle as on
 Lichess: it judges each move the moment it is played, plays the
 opponent's reply, shows the rating and streak, and offers the next puzzle
@@ -16,14 +16,14 @@ streak.  The next puzzle is the one not yet tried whose difficulty is
 nearest the rating.
 
 The rating, the streak and the puzzles tried are kept in the progress
-file (:mod:`playbook.progress`, under the key ``"puzzles"``), so a
+file (:mod:`playbook.learn.progress`, under the key ``"puzzles"``), so a
 trainer made in a new kernel, another day, goes on where the last one
 stopped.  There is one puzzle rating for all the games, as Lichess has
 one for all its puzzles: the difficulties share one scale.  When two
 trainers run at once, the puzzles each has tried are all kept, and the
 rating and streak are those of the last result counted.  A progress file
 that cannot be read or written only warns
-(:class:`~playbook.progress.ProgressWarning`); the trainer carries on.
+(:class:`~playbook.learn.progress.ProgressWarning`); the trainer carries on.
 ``trainer.reset()`` (or :func:`reset`, without a trainer) forgets the
 puzzle progress: the puzzles tried, the rating and the streaks.  Once
 every puzzle of a game has been tried, ``next()`` says so and hands them
@@ -44,12 +44,13 @@ import warnings
 from dataclasses import dataclass, replace
 
 from ..core import Game, PlaybookError
-from ..progress import Progress, ProgressWarning
-from ..tutorial import Exercise, Tutorial, Verdict
+from ..games import load
+from ..puzzles import NUMBERS, Puzzle, puzzles
+from ..puzzles.hook import hook, named
+from ..puzzles.solve import defence, wins
 from ..widget import BoardWidget
-from . import NUMBERS, Puzzle, puzzles
-from .hook import hook
-from .solve import defence, wins
+from .progress import Progress, ProgressWarning
+from .tutorial import Exercise, Tutorial, Verdict
 
 __all__ = ["Rating", "Trainer", "exercise", "standing", "reset", "KEY", "START"]
 
@@ -90,15 +91,22 @@ class Rating:
 
 
 def exercise(puzzle: Puzzle, tutorial: Tutorial | None = None) -> Exercise:
-    """``puzzle`` as an :class:`~playbook.tutorial.Exercise`: the goal is
+    """``puzzle`` as an :class:`~playbook.learn.tutorial.Exercise`: the goal is
     to win, the opponent answers with the defence that holds out longest
     (worked out by the rules, so any move of the learner is answered),
     the hint is the theme, and the solution the puzzle's line.  A game
-    with a puzzle hook makes its own exercise instead
-    (:meth:`PuzzleHook.exercise <playbook.puzzles.hook.PuzzleHook.exercise>`)."""
-    rules = hook(puzzle.game)
-    if rules is not None:
-        return rules.exercise(puzzle, tutorial)
+    with a puzzle hook makes its own exercise instead, with the function its
+    descriptor names in ``puzzle_exercise``."""
+    descriptor = load(puzzle.game).descriptor
+    if descriptor.puzzle_hook:
+        if not descriptor.puzzle_exercise:
+            raise PlaybookError(f"{puzzle.game!r} has a puzzle hook but names no puzzle_exercise to show its "
+                                "puzzles on the board")
+        made = named(puzzle.game, descriptor.puzzle_exercise, "puzzle exercise")(puzzle, tutorial)
+        if not isinstance(made, Exercise):
+            raise PlaybookError(f"the puzzle exercise {descriptor.puzzle_exercise!r} of {puzzle.game!r} made "
+                                f"{made!r}, not an Exercise")
+        return made
     turns = puzzle.turns()
     solver = turns[0][0]
     own = [actions for side, actions in turns if side == solver]
@@ -146,7 +154,7 @@ class Trainer:
     game), the current :attr:`puzzle` and its :attr:`exercise`.
 
     They start where the progress file left them; ``rating`` sets the
-    rating instead.  ``progress`` is the :class:`~playbook.progress.Progress`
+    rating instead.  ``progress`` is the :class:`~playbook.learn.progress.Progress`
     to keep them in (default: the learner's), or False to keep nothing (a
     demonstration that must not count)."""
 
@@ -196,10 +204,10 @@ class Trainer:
                                "every puzzle tried, and the rating, to count them afresh.")
                 print(self.notice)
         self.exercise = exercise(self.puzzle, self.tutorial)
-        self.exercise.referee = self._referee
-        self.exercise.next_label = "Next puzzle"
+        self.exercise.part.referee = self._referee
+        self.exercise.part.next_label = "Next puzzle"
         if self._board is not None:
-            self.exercise.attach(self._board)
+            self.exercise.part.attach(self._board)
             self._board.score = self._score()
         return self.exercise
 
@@ -270,7 +278,7 @@ class Trainer:
         if self._counted:
             return verdict
         self._counted = True
-        solved = verdict.right and not exercise.hinted
+        solved = verdict.right and not exercise.part.hinted
         before = self.rating.rating
         self.results.append((puzzle.id, solved))
         self.rating.update(puzzle.difficulty, solved)
@@ -375,7 +383,7 @@ def _kept(progress: Progress | None) -> dict:
 def reset(progress: Progress | None = None) -> None:
     """Forget the puzzle progress kept in ``progress`` (default: the
     learner's file): the puzzles tried, the rating and the streaks, as
-    :meth:`Tutorial.reset <playbook.tutorial.Tutorial.reset>` forgets a
+    :meth:`Tutorial.reset <playbook.learn.tutorial.Tutorial.reset>` forgets a
     tutorial's exercises; the tutorials' progress stays.
 
     >>> reset(); standing()
