@@ -88,8 +88,8 @@ class OnTheBoard:
             scripted = bool(self.replies)
             with board.hold_sync():
                 board.opponent = _Script(self._exercise) if scripted else None
-                board._chosen_humans = sides(sorted(self.sides), self.state) if scripted else frozenset()
-                board.advisor, board._analyses = _Guide(self._exercise), {}
+                board.engine.chosen = sides(sorted(self.sides), self.state) if scripted else frozenset()
+                board.advisor, board.coach.analyses = _Guide(self._exercise), {}
                 board.show_evaluation = False
                 board.choices = self._choices()
                 board.flipped = bool(self.board_options.get("flipped", False))
@@ -133,7 +133,7 @@ class OnTheBoard:
         the answers, or one a puzzle trainer's :attr:`referee` let pass)
         is ticked.  The referee may judge a line before it is complete
         and counts the verdicts."""
-        states = board._line[: board.cursor + 1]
+        states = board.line.positions[: board.cursor + 1]
         if action is not None and action.cells():
             self._clicked[len(states) - 1] = (states[-1], action.cells())
         line = self._split(states)
@@ -286,7 +286,7 @@ class _Guide:
         """The solution's next action at ``state``, the board's position."""
         ex = self.exercise
         board = ex._board
-        states = board._line[: board.cursor + 1] if board is not None else [state]
+        states = board.line.positions[: board.cursor + 1] if board is not None else [state]
         mine = tuple(after.last_action.text for before, after in pairwise(states)
                      if ex._learner(before) and after.last_action is not None)
         solution = ex.solution

@@ -61,7 +61,7 @@ class _Script:
 
     def choose(self, state: State) -> Action:
         board = self.exercise._board
-        states = board._line[: board.cursor + 1] if board is not None else [state]
+        states = board.line.positions[: board.cursor + 1] if board is not None else [state]
         action = self.choose_from(states)
         if action is None:
             action = _first_action(state)

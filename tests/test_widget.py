@@ -12,7 +12,7 @@ START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
 
 def send(widget, content):
     """Deliver a message as the front end would."""
-    widget._on_message(widget, content, [])
+    widget.messages.receive(widget, content, [])
 
 
 def steps(*cells):

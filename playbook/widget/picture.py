@@ -21,69 +21,65 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import render
-from .base import BoardBase
 
-__all__ = ["SavedPicture", "with_picture", "show"]
+if TYPE_CHECKING:
+    from . import BoardWidget
+
+__all__ = ["SavedPicture", "Bundle", "with_picture", "show"]
 
 #: What a widget gives to display: its data by type, and their metadata.
 Bundle = tuple[dict[str, Any], dict[str, Any]]
 
 
-class SavedPicture(BoardBase):
-    """A board whose output carries its picture beside the live view, kept
-    up to date where the page allows it."""
+class SavedPicture:
+    """The picture of ``board`` its outputs carry beside the live view,
+    kept up to date where the page allows it.  A board has one, as
+    ``board.picture``."""
 
-    #: The outputs showing this board (or a widget holding it), each with
-    #: the bundle it shows now.
-    _outputs: list[tuple[Any, Callable[[], Bundle | None]]]
-    #: True once a front end has said its page keeps the outputs' pictures.
-    _pictures_kept: bool
+    def __init__(self, board: BoardWidget):
+        self.board = board
+        #: The outputs showing this board (or a widget holding it), each
+        #: with the bundle it shows now.
+        self.outputs: list[tuple[Any, Callable[[], Bundle | None]]] = []
+        #: True once a front end has said its page keeps the outputs' pictures.
+        self.kept = False
 
-    def _start_pictures(self) -> None:
-        self._outputs = []
-        self._pictures_kept = False
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Bundle | None:
-        return with_picture(super()._repr_mimebundle_(**kwargs), self)
-
-    def _ipython_display_(self) -> None:
-        show(self, self)
-
-    def _keep_pictures(self) -> None:
+    def keep(self) -> None:
         """The front end's page keeps pictures: send them from now on, starting with the present one."""
-        self._pictures_kept = True
-        self._send_pictures()
+        self.kept = True
+        self.update()
 
-    def _send_pictures(self) -> None:
+    def update(self) -> None:
         """Bring the picture of every output showing this board up to date."""
-        if not self._pictures_kept:
+        if not self.kept:
             return
         from IPython.display import update_display
 
-        for display_id, bundle in self._outputs:
+        for display_id, bundle in self.outputs:
             shown = bundle()
             if shown is not None:
                 update_display(shown[0], metadata=shown[1], raw=True, display_id=display_id)
 
-    def picture_html(self) -> str:
+    def html(self) -> str:
         """The board as shown, as an HTML ``<img>`` holding its SVG (with
         the status lines under it) in a ``data:`` URI: the same text for the
         same board, so a saved notebook compares equal run after run."""
-        state = self.state
-        if self.curtain:
+        board = self.board
+        state = board.state
+        if board.curtain:
             # Hot-seat play: what is behind the curtain stays private.
-            return f'<p class="pb-picture">{html.escape(self.curtain)}</p>'
-        last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 else []
-        drawing = render.svg(state.view(), flip=self.flipped, last=last, arrows=self.arrows,
-                             highlight=self.highlights)
+            return f'<p class="pb-picture">{html.escape(board.curtain)}</p>'
+        last = state.last_action.cells() if state.last_action is not None and board.cursor > 0 else []
+        drawing = render.svg(state.view(), flip=board.flipped, last=last, arrows=board.arrows,
+                             highlight=board.highlights)
         return render.picture_html(drawing, f"{state.game.title}: {state.status()}",
                                    "A picture of the board: run the cell to play on it")
 
 
-def with_picture(bundle: Bundle | dict[str, Any] | None, board: SavedPicture) -> Bundle | None:
+def with_picture(bundle: Bundle | dict[str, Any] | None, board: BoardWidget) -> Bundle | None:
     """A widget's display ``bundle`` with ``board``'s picture added as
     ``text/html``, so a saved notebook shows the board where the live view
     cannot be drawn (an untrusted notebook, no kernel, a static viewer)."""
@@ -93,7 +89,7 @@ def with_picture(bundle: Bundle | dict[str, Any] | None, board: SavedPicture) ->
     return {**data, "text/html": board.picture_html()}, metadata
 
 
-def show(widget: Any, board: SavedPicture) -> None:
+def show(widget: Any, board: BoardWidget) -> None:
     """Display ``widget`` (``board`` itself, or a widget holding it) in an
     output of its own whose picture follows ``board``."""
     from IPython.display import display
@@ -103,4 +99,4 @@ def show(widget: Any, board: SavedPicture) -> None:
         return
     handle = display(shown[0], metadata=shown[1], raw=True, display_id=True)
     if handle is not None:
-        board._outputs.append((handle.display_id, widget._repr_mimebundle_))
+        board.picture.outputs.append((handle.display_id, widget._repr_mimebundle_))
