@@ -8,6 +8,24 @@ position.  Anything it cannot accept (a stale position, an unknown action,
 a malformed message) is refused with a reason in the status line, and the
 position stays as it was.
 
+In the browser a piece is moved by two clicks or by dragging it to a
+target; targets show as dots on empty cells and rings on the cells in
+:attr:`~BoardWidget.occupied`, and the target under a dragged piece is lit (worked
+out in the browser, with no message to the kernel).  The front end shows the piece on its target at once
+and this side's new board replaces it (a refusal puts it back).  Moves
+this side shows (an opponent's reply, a step along the line, which the
+left and right arrow keys also take) slide along :attr:`~BoardWidget.trail`.  Marks
+and arrows drawn with the right button stay in the browser.  As on
+Lichess, a click on the picked piece lets it go, a chain of jumps
+carries the piece along as each jump is clicked, and a named choice
+that ends the game at once (resign) asks before it is sent.
+
+For a screen reader each cell is a button named for the cell and what
+stands on it ("c2: white pawn", from the pieces' words in the game's
+view).  Tab reaches the cells; there the arrow keys move from cell to
+cell, Enter picks a piece and drops it, Esc lets go, and ``[`` and
+``]`` step through the moves.  A line under the board opens to say so.
+
 :class:`BoardWidget` owns what the page is sent (every synced trait, as
 ``protocol.json`` lists them) and draws the position; it has parts, each a
 plain object in a module of its own that is given the board:
@@ -19,7 +37,8 @@ dice, and the lock that lets one turn through at a time), ``board.coach``
 ``board.position_editor`` (:mod:`~playbook.widget.editor`), ``board.messages``
 (:mod:`~playbook.widget.messages`: what the front end sends, each message
 routed by a table to the part that handles it) and ``board.picture``
-(:mod:`~playbook.widget.picture`: the picture saved with the output).
+(:mod:`~playbook.widget.picture`: the live drawing and the picture saved
+with the output).
 :mod:`~playbook.widget.tree` works out the tree of next steps, and
 :mod:`~playbook.widget.review` shows a reviewed game on a board over its
 evaluation graph.  Every message both ways and every synced trait is
@@ -43,7 +62,6 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .. import render
 from ..analysis.review import Review
 from ..chance import Dice
 from ..core import Action, Game, Outcome, State
@@ -76,27 +94,15 @@ class BoardWidget(PageTraits, anywidget.AnyWidget):
     """A live board.  ``BoardWidget(state)`` or ``BoardWidget(game)`` (its
     start).
 
-    Playing an engine: ``opponent`` is an agent (``choose(state) -> Action``,
-    say ``AlphaBeta(time_limit=1)``) that plays every side a person does
-    not; ``human`` names the side (or a list of sides) the person plays,
-    by default the side to move at the start.  When the engine's side is
-    to move first, it moves at once.  The engine's move is drawn as the
-    last move.  A person playing the second of two sides sees the board
-    from that side (``flipped`` defaults to True then; Flip still turns
-    it).  Only the person's side can be entered on the board, and only on
-    their turn: while the engine chooses its move the board takes no
-    message (each is refused with the reason), and a move the engine is
-    to make is refused when it comes from the board.
-
-    Advice: the Hint button (or :meth:`hint`) first lights the cell where
-    the suggested action starts, and a second press shows the whole
-    action, as on Lichess.  The suggestion comes from ``advisor`` (any
-    agent; default: the opponent if it searches, such as ``AlphaBeta`` or
-    ``MCTS``, else ``AlphaBeta(time_limit=1)``, so that a hint never comes
-    from a random or one-move player).  Below the board, ``evaluation`` reads
-    the position's score for the side to move (the game's evaluation, or
-    the advisor's search once it has looked); ``show_evaluation=False``
-    hides it.
+    Its parts take the other arguments: ``opponent``, ``human``, ``dice``
+    and ``auto_roll`` say who plays by itself
+    (:class:`~playbook.widget.engine.EnginePlayer`, which tells how the
+    engine and the dice play); ``advisor`` and ``show_evaluation`` give the
+    hint and the evaluation line (:class:`~playbook.widget.advice.Coach`);
+    ``editor=True`` offers the position editor
+    (:class:`~playbook.widget.editor.PositionEditor`).  A person playing
+    the second of two sides sees the board from that side (``flipped``
+    defaults to True then; Flip still turns it).
 
     The frame: ``controls`` names the buttons shown (any of
     :data:`CONTROLS`, default all); ``choices`` says which named choices
@@ -105,57 +111,14 @@ class BoardWidget(PageTraits, anywidget.AnyWidget):
     their values.  ``arrows`` (lists of cell ids) and ``highlights`` (cell
     ids) are drawn on the board until set again.
 
-    Dice: in a game with chance, where the dice move the board shows a
-    Roll button (or :meth:`roll`): the outcome is drawn from the board's
-    ``dice`` (a :class:`~playbook.chance.Dice` or a seed for one; None:
-    seeded by the system), played, named in the move list and shown by the
-    game's picture; no click on the board chooses it (code may:
-    ``board.play("roll 3")`` plays a given roll, as replaying a record
-    does).  ``auto_roll=True``
-    rolls at once whenever the dice are due.  Against an engine the board
-    rolls the engine's dice itself.  The evaluation before a roll is the
-    roller's, as the position stands; a search's evaluation and hint weigh
-    every roll (an expected value).
-
     Hot-seat play: with ``hot_seat=True`` several people share the
     screen, and where a position keeps each player's entry private
     (Chess Wheel+'s sealed orders) the board hides behind a curtain that
     names the next player until they ask to see it.
-
-    In the browser a piece is moved by two clicks or by dragging it to a
-    target; targets show as dots on empty cells and rings on the cells in
-    :attr:`occupied`, and the target under a dragged piece is lit (worked
-    out in the browser, with no message to the kernel).  The front end shows the piece on its target at once
-    and this side's new board replaces it (a refusal puts it back).  Moves
-    this side shows (an opponent's reply, a step along the line, which the
-    left and right arrow keys also take) slide along :attr:`trail`.  Marks
-    and arrows drawn with the right button stay in the browser.  As on
-    Lichess, a click on the picked piece lets it go, a chain of jumps
-    carries the piece along as each jump is clicked, and a named choice
-    that ends the game at once (resign) asks before it is sent.
-
-    For a screen reader each cell is a button named for the cell and what
-    stands on it ("c2: white pawn", from the pieces' words in the game's
-    view).  Tab reaches the cells; there the arrow keys move from cell to
-    cell, Enter picks a piece and drops it, Esc lets go, and ``[`` and
-    ``]`` step through the moves.  A line under the board opens to say so.
     """
 
     _esm = ESM
     _css = CSS
-
-    #: The line of moves shown: its positions, stepping along it, the move list, review.
-    line: Line
-    #: Who plays by itself (the engine, the dice) and the lock that lets one turn through at a time.
-    engine: EnginePlayer
-    #: The hint and the evaluation line.
-    coach: Coach
-    #: The position editor.
-    position_editor: PositionEditor
-    #: The picture saved with the output.
-    picture: SavedPicture
-    #: What the front end sends, routed to the part that handles it.
-    messages: Dispatcher
 
     # What the page is sent: the position shown and the frame around it.
     svg = traitlets.Unicode("").tag(sync=True)
@@ -274,12 +237,13 @@ class BoardWidget(PageTraits, anywidget.AnyWidget):
         self.lesson: Any = None
         #: What the Next button does (a puzzle trainer's next puzzle), or None.
         self.on_next: Callable[[], Any] | None = None
-        self.line = Line(self, state)
-        self.engine = EnginePlayer(self, human)
-        self.coach = Coach(self)
-        self.position_editor = PositionEditor(self)
-        self.picture = SavedPicture(self)
-        self.messages = Dispatcher(self)
+        # The parts, each given the board.
+        self.line: Line = Line(self, state)  # the line of moves, the move list, review
+        self.engine: EnginePlayer = EnginePlayer(self, human)  # who plays by itself, one turn at a time
+        self.coach: Coach = Coach(self)  # the hint and the evaluation line
+        self.position_editor: PositionEditor = PositionEditor(self)
+        self.picture: SavedPicture = SavedPicture(self)  # the live drawing and the saved picture
+        self.messages: Dispatcher = Dispatcher(self)  # what the front end sends, routed to its part
         self.editor = bool(editor)
         self.title = state.game.title
         if flipped is None:
@@ -315,19 +279,12 @@ class BoardWidget(PageTraits, anywidget.AnyWidget):
         draft = self.position_editor.draft
         editing = draft is not None
         state = draft if draft is not None else self.state
-        last = state.last_action.cells() if state.last_action is not None and self.cursor > 0 and not editing else []
-        scene = state.view()
         # The editor shows the position being set up, never a result.
         status = "Editing the position" if editing else state.status()
         if self.engine.thinking and not editing:
             status += ": the engine is thinking"
         with self.hold_sync():
-            # The status is shown once, outside the picture: the board is drawn
-            # without its caption and the caption's other lines go under it.
-            self.svg = render.svg(scene, flip=self.flipped, last=last, caption=False,
-                                  arrows=self.arrows, highlight=self.highlights)
-            self.details = _details(scene.caption, status)
-            self.occupied = sorted({cell for piece in scene.pieces for cell in piece.cells})
+            self.picture.draw(state, status, last=not editing)
             self.trail = self.line.trail()
             self.over = state.outcome is not None and not editing
             self.numbers = self.line.numbers()
@@ -391,10 +348,6 @@ class BoardWidget(PageTraits, anywidget.AnyWidget):
     def review(self, depth: int | None = None, thresholds: Any = None) -> Review:
         """Review the game up to the position shown and mark its moves (``line.review``)."""
         return self.line.review(depth, thresholds)
-
-    def show_review(self, result: Review) -> None:
-        """Show what the review ``result`` made of this line's moves and positions (``line.show_review``)."""
-        self.line.show_review(result)
 
     def play(self, action: Action | str) -> None:
         """Play ``action`` (or its text) as if entered on the board; raises
@@ -486,17 +439,6 @@ class BoardWidget(PageTraits, anywidget.AnyWidget):
         where = state.status().lower() if state.chance else \
             state.status() if state.outcome is not None else f"{state.to_move} to move"
         return f"BoardWidget({state.game.title}, {where}, {n} move{'s' if n != 1 else ''})"
-
-
-def _details(caption: Iterable[str], status: str) -> list[str]:
-    """The caption's lines without the status line they repeat."""
-    lines = []
-    for line in caption:
-        if status and status in line:
-            line = line.replace(status, "").strip(" .")
-        if line:
-            lines.append(line)
-    return lines
 
 
 # The review's board builds on the board above; importing it registers it as

@@ -24,7 +24,18 @@ __all__ = ["Coach"]
 
 class Coach:
     """The hint and the evaluation ``board`` shows, from its advisor's
-    answers, kept per position."""
+    answers, kept per position.
+
+    The Hint button (or :meth:`~playbook.widget.BoardWidget.hint`) first
+    lights the cell where the suggested action starts, and a second press
+    shows the whole action, as on Lichess.  The suggestion comes from ``advisor`` (any
+    agent; default: the opponent if it searches, such as ``AlphaBeta`` or
+    ``MCTS``, else ``AlphaBeta(time_limit=1)``, so that a hint never comes
+    from a random or one-move player).  Below the board, ``evaluation`` reads
+    the position's score for the side to move (the game's evaluation, or
+    the advisor's search once it has looked); ``show_evaluation=False``
+    hides it.
+    """
 
     def __init__(self, board: BoardWidget):
         self.board = board

@@ -30,7 +30,29 @@ __all__ = ["EnginePlayer", "sides"]
 class EnginePlayer:
     """The sides of ``board`` a person plays (``human``, as
     :func:`sides` reads it) and the play of the others: the opponent's
-    moves and the dice it rolls by itself, one turn at a time."""
+    moves and the dice it rolls by itself, one turn at a time.
+
+    Playing an engine: ``opponent`` is an agent (``choose(state) -> Action``,
+    say ``AlphaBeta(time_limit=1)``) that plays every side a person does
+    not; ``human`` names the side (or a list of sides) the person plays,
+    by default the side to move at the start.  When the engine's side is
+    to move first, it moves at once.  The engine's move is drawn as the
+    last move.  Only the person's side can be entered on the board, and
+    only on their turn: while the engine chooses its move the board takes
+    no message (each is refused with the reason), and a move the engine
+    is to make is refused when it comes from the board.
+
+    Dice: in a game with chance, where the dice move the board shows a
+    Roll button (or :meth:`roll`): the outcome is drawn from the board's
+    ``dice`` (a :class:`~playbook.chance.Dice` or a seed for one; None:
+    seeded by the system), played, named in the move list and shown by the
+    game's picture; no click on the board chooses it (code may:
+    ``board.play("roll 3")`` plays a given roll, as replaying a record
+    does).  ``auto_roll=True`` rolls at once whenever the dice are due.
+    Against an engine the board rolls the engine's dice itself.  The evaluation before a roll is the
+    roller's, as the position stands; a search's evaluation and hint weigh
+    every roll (an expected value).
+    """
 
     def __init__(self, board: BoardWidget, human: Any = None):
         self.board = board

@@ -1,4 +1,8 @@
-"""The picture of a board saved with a notebook's output.
+"""A board's pictures: the live view's drawing, and the picture saved with a notebook's output.
+
+:meth:`SavedPicture.draw` draws the position for the live view (the board's
+``svg``, ``details`` and ``occupied``); the picture saved beside it is drawn
+the same way, with its caption.
 
 Beside the live view, a board's output holds a picture of it as
 sanitizer-safe HTML: JupyterLab shows it where it does not trust the
@@ -20,10 +24,12 @@ board was when shown.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .. import render
+from ..core import State
+from ..render import Scene
 
 if TYPE_CHECKING:
     from . import BoardWidget
@@ -35,9 +41,9 @@ Bundle = tuple[dict[str, Any], dict[str, Any]]
 
 
 class SavedPicture:
-    """The picture of ``board`` its outputs carry beside the live view,
-    kept up to date where the page allows it.  A board has one, as
-    ``board.picture``."""
+    """The pictures of ``board``: the live view's drawing, and the one its
+    outputs carry beside the live view, kept up to date where the page
+    allows it.  A board has one, as ``board.picture``."""
 
     def __init__(self, board: BoardWidget):
         self.board = board
@@ -46,6 +52,26 @@ class SavedPicture:
         self.outputs: list[tuple[Any, Callable[[], Bundle | None]]] = []
         #: True once a front end has said its page keeps the outputs' pictures.
         self.kept = False
+
+    def draw(self, state: State, status: str, last: bool = True) -> None:
+        """Draw ``state`` in the live view: the board (with its ``last``
+        move marked) without its caption, since the ``status`` is shown
+        once, outside the picture, the caption's other lines under it, and
+        the cells its pieces stand on."""
+        board = self.board
+        scene = state.view()
+        board.svg = self._drawing(state, scene, caption=False, last=last)
+        board.details = _details(scene.caption, status)
+        board.occupied = sorted({cell for piece in scene.pieces for cell in piece.cells})
+
+    def _drawing(self, state: State, scene: Scene, caption: bool = True, last: bool = True) -> str:
+        """The SVG of ``scene`` (``state``'s view) as the board shows it:
+        turned, with its arrows and highlights, and the last move of the
+        line marked where ``last``."""
+        board = self.board
+        cells = state.last_action.cells() if last and state.last_action is not None and board.cursor > 0 else []
+        return render.svg(scene, flip=board.flipped, last=cells, caption=caption, arrows=board.arrows,
+                          highlight=board.highlights)
 
     def keep(self) -> None:
         """The front end's page keeps pictures: send them from now on, starting with the present one."""
@@ -72,11 +98,20 @@ class SavedPicture:
         if board.curtain:
             # Hot-seat play: what is behind the curtain stays private.
             return f'<p class="pb-picture">{html.escape(board.curtain)}</p>'
-        last = state.last_action.cells() if state.last_action is not None and board.cursor > 0 else []
-        drawing = render.svg(state.view(), flip=board.flipped, last=last, arrows=board.arrows,
-                             highlight=board.highlights)
+        drawing = self._drawing(state, state.view())
         return render.picture_html(drawing, f"{state.game.title}: {state.status()}",
                                    "A picture of the board: run the cell to play on it")
+
+
+def _details(caption: Iterable[str], status: str) -> list[str]:
+    """The caption's lines without the status line they repeat."""
+    lines = []
+    for line in caption:
+        if status and status in line:
+            line = line.replace(status, "").strip(" .")
+        if line:
+            lines.append(line)
+    return lines
 
 
 def with_picture(bundle: Bundle | dict[str, Any] | None, board: BoardWidget) -> Bundle | None:
