@@ -69,11 +69,25 @@ def home() -> Path:
     chosen = os.environ.get(ENV)
     if chosen:
         return Path(chosen).expanduser()
-    if sys.platform == "emscripten" and BROWSER_DRIVE.is_dir():
-        return BROWSER_DRIVE / ".playbook"
+    if sys.platform == "emscripten":
+        if BROWSER_DRIVE.is_dir():
+            return BROWSER_DRIVE / ".playbook"
+        _warn_once_without_a_drive()
     import platformdirs
 
     return Path(platformdirs.user_data_dir("playbook", appauthor=False))
+
+
+_WARNED_WITHOUT_A_DRIVE: list[bool] = []
+
+
+def _warn_once_without_a_drive() -> None:
+    """Say once a kernel that the browser gave it no drive, so progress
+    lives in the page's memory only."""
+    if not _WARNED_WITHOUT_A_DRIVE:
+        _WARNED_WITHOUT_A_DRIVE.append(True)
+        _warn("this page's Python has no drive in the browser's storage (the browser may allow no service "
+              "worker, as in a private window): what you solve now is forgotten when the page is reloaded")
 
 
 class Progress:

@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import sys
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -40,7 +41,13 @@ def test_without_a_drive_the_browser_falls_back_to_the_data_folder(monkeypatch, 
     monkeypatch.delenv("PLAYBOOK_HOME")
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setattr(progress, "BROWSER_DRIVE", tmp_path / "no-drive")
-    assert ".playbook" not in progress.home().parts
+    monkeypatch.setattr(progress, "_WARNED_WITHOUT_A_DRIVE", [])
+    with pytest.warns(progress.ProgressWarning, match="forgotten when the page is reloaded"):
+        assert ".playbook" not in progress.home().parts
+    # Said once, not at every exercise.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        progress.home()
 
 
 def make_wheel(folder: Path, name: str, files: dict[str, str]) -> Path:

@@ -31,6 +31,30 @@ function specNamed(kernelspecs, name) {
   });
 }
 
+/** The name of the token under which JupyterLite provides its service worker manager. */
+const SERVICE_WORKER_MANAGER = "@jupyterlite/apputils:IServiceWorkerManager";
+
+/**
+ * Resolve once the site's service worker is registered, or at once where
+ * the site has none.  A Pyodide kernel mounts the site's drive (the
+ * browser's storage, where notebooks and progress are kept) only if the
+ * service worker is registered when the kernel is made: started earlier,
+ * it would keep its files in memory, and lose them with the page.
+ *
+ * The manager is found by its token's name, since this extension is also
+ * loaded by JupyterLab, which has no such token to import.
+ */
+async function serviceWorkerRegistered(app) {
+  const token = [...(app.pluginRegistry?._services?.keys() ?? [])].find((t) => t.name === SERVICE_WORKER_MANAGER);
+  const manager = token ? await app.resolveOptionalService(token) : null;
+  if (!manager) {
+    console.warn("playbook: no service worker manager found; the early kernel may start without the site's drive");
+    return;
+  }
+  // Rejected where the browser allows no service worker: kernels start without a drive then anyway.
+  await manager.ready.catch(() => {});
+}
+
 /** Start the session of the notebook the page's address names, with the kernel it asks for. */
 export async function startAddressedKernel(app) {
   const path = new URL(window.location.href).searchParams.get("path");
@@ -40,7 +64,7 @@ export async function startAddressedKernel(app) {
     const notebook = await contents.get(path, { content: true });
     const kernel = notebook.content?.metadata?.kernelspec?.name;
     if (!kernel) return;
-    await Promise.all([specNamed(kernelspecs, kernel), sessions.ready]);
+    await Promise.all([specNamed(kernelspecs, kernel), sessions.ready, serviceWorkerRegistered(app)]);
     if ([...sessions.running()].some((model) => model.path === path)) return;
     // The notebook's own session, as JupyterLab names it: it finds this one when it opens.
     const name = PathExt.basename(path);

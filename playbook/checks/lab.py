@@ -131,12 +131,19 @@ def open_notebook(page: Any, lab: tuple[str, str, Path], name: str) -> None:
 
 def run_all(page: Any, wait: bool = True) -> None:
     """Run every cell from the Run menu; unless ``wait`` is False, wait
-    until the kernel is idle again (a test whose last cell keeps the kernel
-    busy on purpose does not wait)."""
-    page.locator(".jp-Notebook:visible").first.click()  # the one shown, where several are open
+    until the run is over: no cell waiting or running, the kernel idle (a
+    test whose last cell keeps the kernel busy on purpose does not wait).
+
+    Running all clears every code cell's output and marks its prompt
+    ``[*]`` at once, before the first cell runs; so an output found after
+    the wait is this run's, never one the notebook was saved with."""
+    notebook = page.locator(".jp-Notebook:visible").first  # the one shown, where several are open
+    notebook.click()
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name=re.compile("^Run All Cells")).click()
     if wait:
+        # A whole tutorial in the browser's own Python, on a loaded machine, takes minutes.
+        notebook.locator(".jp-InputPrompt").filter(has_text="[*]").first.wait_for(state="detached", timeout=300000)
         page.get_by_text("| Idle").wait_for(timeout=60000)
 
 
