@@ -25,7 +25,7 @@ EDITS = [
 
 
 def send(widget, content):
-    widget._on_message(widget, content, [])
+    widget.messages.receive(widget, content, [])
 
 
 def page_sets(widget, **state):

@@ -12,7 +12,7 @@ KELASU = load("kelasu")
 
 
 def send(widget, content):
-    widget._on_message(widget, content, [])
+    widget.messages.receive(widget, content, [])
 
 
 def test_cosmic_palette_is_each_sides_four_pieces():

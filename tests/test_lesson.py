@@ -131,7 +131,7 @@ def test_a_puzzle_is_solved_on_the_board_and_the_next_one_offered_there():
     assert board.verdict["kind"] == "right" and board.verdict["next"] == "Next puzzle"
     assert t.results == [(puzzle.id, True)] and t.streak == 1 and t.rating.rating > 1500
     assert board.score == f"Puzzle rating {t.rating.rating} · streak 1 · 1 solved"
-    board._on_message(board, {"type": "next"}, [])
+    board.messages.receive(board, {"type": "next"}, [])
     assert t.puzzle.id != puzzle.id and board.history == [] and board.verdict == {}
     assert board.state.to_text() == t.puzzle.state().to_text() and t.exercise.board is board
 
@@ -160,7 +160,7 @@ def test_a_puzzle_solved_after_a_hint_counts_as_missed():
 def test_the_next_button_waits_for_a_judgement():
     t = trainer()
     board = t.board
-    board._on_message(board, {"type": "next"}, [])
+    board.messages.receive(board, {"type": "next"}, [])
     assert board.error.startswith("Refused: there is nothing to go on to yet")
 
 
@@ -201,12 +201,12 @@ def seal(board, *orders):
     """Enter orders on the board as the front end does (cells, Seal, a salt) and send them."""
     steps = [{"kind": "cell", "value": cell} for order in orders for cell in order]
     steps += [{"kind": "choice", "value": "seal"}, {"kind": "text", "value": "0123456789abcdef01234567"}]
-    board._on_message(board, {"type": "action", "steps": steps, "position": board.position}, [])
+    board.messages.receive(board, {"type": "action", "steps": steps, "position": board.position}, [])
     assert board.error == ""
 
 
 def reveal(board):
-    board._on_message(board, {"type": "action", "steps": [{"kind": "choice", "value": "reveal"}],
+    board.messages.receive(board, {"type": "action", "steps": [{"kind": "choice", "value": "reveal"}],
                               "position": board.position}, [])
     assert board.error == ""
 

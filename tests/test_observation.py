@@ -23,7 +23,7 @@ CAPTURE, QUIET = "Re8-{Bob}e1", "Re8-e5"  # e5 of her own board
 
 
 def send(widget, content):
-    widget._on_message(widget, content, [])
+    widget.messages.receive(widget, content, [])
 
 
 def entry(*steps):

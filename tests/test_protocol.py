@@ -19,7 +19,7 @@ import traitlets
 
 import playbook
 from playbook.widget import BoardWidget, ReviewGraph
-from playbook.widget.base import CONTROLS
+from playbook.widget import CONTROLS
 from playbook.widget.bundle import ESM
 from playbook.widget.messages import HANDLERS
 from playbook.widget.protocol import FROM_BROWSER, PAGE_SETS, TO_BROWSER, TRAITS, dispatch_table, message

@@ -158,7 +158,7 @@ def test_orders_clicked_and_sealed_on_the_board_solve_it():
     board = ex.board
     clicks = [{"kind": "cell", "value": c} for c in ("{Bob}c3", "{Bob}a2", "{Bob}h2", "{Bob}b2", "{Bob}a5", "{Bob}a1")]
     clicks += [{"kind": "choice", "value": "seal"}, {"kind": "text", "value": "c1ick-Sealed-9Xq4Wv"}]
-    board._on_message(board, {"type": "action", "steps": clicks, "position": board.position}, [])
+    board.messages.receive(board, {"type": "action", "steps": clicks, "position": board.position}, [])
     assert board.error == "" and ex.solved
     assert board.state.outcome.winners == ("Ann",) and ex.check().right
 

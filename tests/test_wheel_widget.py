@@ -10,7 +10,7 @@ ANN_SALT, BOB_SALT = "k7q2Xw9Lm4Rt8Vb3Np6Z", "zz9Qe5Hc1Ty7Ug2Jd0Wa"
 
 
 def send(widget, content):
-    widget._on_message(widget, content, [])
+    widget.messages.receive(widget, content, [])
 
 
 def entry(*steps):

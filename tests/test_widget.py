@@ -12,7 +12,7 @@ START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
 
 def send(widget, content):
     """Deliver a message as the front end would."""
-    widget._on_message(widget, content, [])
+    widget.messages.receive(widget, content, [])
 
 
 def steps(*cells):
@@ -374,3 +374,16 @@ def test_a_teleport_slides_the_piece_it_moves_from_where_that_piece_stood():
     kelasu = BoardWidget(load("kelasu").setup({"D4": "B", "D5": "B", "H5": "W", "A0": "S", "J9": "s", "J8": "r"}))
     kelasu.play("W@D4:D4,D5")
     assert kelasu.trail == [[]]
+
+
+def test_the_board_has_its_parts_and_inherits_only_the_widget():
+    board = BoardWidget(GAME)
+    ours = [cls.__name__ for cls in BoardWidget.__mro__ if cls.__module__.startswith("playbook")]
+    # One widget class over the protocol's guard of page changes; every other part is held, not inherited.
+    assert ours == ["BoardWidget", "PageTraits"]
+    parts = [board.line, board.engine, board.coach, board.position_editor, board.picture, board.messages]
+    assert all(part.board is board for part in parts)
+    # A message reaches the part it is for: the dispatcher hands a jump to the line.
+    board.play("c2-d3")
+    send(board, {"type": "jump", "index": 0})
+    assert board.line.state is board.line.positions[0] and board.history == []

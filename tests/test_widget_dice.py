@@ -15,7 +15,7 @@ from playbook.widget import BoardWidget
 
 
 def send(board, **message):
-    board._on_message(board, message, [])
+    board.messages.receive(board, message, [])
 
 
 def test_where_the_dice_move_the_board_offers_roll_and_no_entry():

@@ -13,7 +13,7 @@ START = "3nrk/3pnr/4pn/NP4/RNP3/KRN3 w"
 
 
 def send(widget, content):
-    widget._on_message(widget, content, [])
+    widget.messages.receive(widget, content, [])
 
 
 def engine():
@@ -172,7 +172,7 @@ def test_against_kelasu_the_engine_plays_its_whole_turn_of_several_actions():
     assert board.state.to_move == "blue"
     red_moves = board.history[4:]
     assert len(red_moves) >= 1
-    states = board._line[4:-1]
+    states = board.line.positions[4:-1]
     assert all(s.to_move == "red" for s in states)
 
 
@@ -185,7 +185,7 @@ def test_a_hint_against_a_random_player_comes_from_a_real_search():
     for seed in range(2):
         board = BoardWidget(COSMIC, opponent=RandomAgent(seed=seed))
         action = board.hint()
-        depth = board._analyses[board.position].depth
+        depth = board.coach.analyses[board.position].depth
         assert depth >= 1
         assert action.text == AlphaBeta(depth=depth, time_limit=None).choose(COSMIC.initial()).text
         hints.add(action.text)
@@ -193,5 +193,5 @@ def test_a_hint_against_a_random_player_comes_from_a_real_search():
     assert len(hints) == 1
     # An engine that searches is asked itself: its advice is its own move.
     engine = AlphaBeta(depth=2, time_limit=None)
-    assert BoardWidget(COSMIC, opponent=engine)._advisor() is engine
+    assert BoardWidget(COSMIC, opponent=engine).coach.advisor() is engine
     assert RandomAgent.searches is False and AlphaBeta.searches is True

@@ -141,7 +141,7 @@ def test_pictures_follow_the_board_once_its_front_end_keeps_them():
 
     def play():
         board.play("c2-d3")  # no update yet: the front end has not said its page keeps pictures
-        board._on_message(board, {"type": "keeps-pictures"}, [])
+        board.messages.receive(board, {"type": "keeps-pictures"}, [])
         board.play("d5-c4")  # Black's pawn on d5 steps diagonally forward
 
     _, sent = published(board, play)
@@ -166,7 +166,7 @@ def test_without_a_page_that_keeps_pictures_the_output_is_never_updated():
 
 def test_the_front_ends_word_is_taken_while_the_engine_holds_the_board():
     board = BoardWidget(load("cosmic"))
-    board._outputs.append(("an-output", board._repr_mimebundle_))
-    with board._turn():  # as while the engine chooses its move
-        board._on_message(board, {"type": "keeps-pictures"}, [])
-    assert board._pictures_kept and board.error == ""
+    board.picture.outputs.append(("an-output", board._repr_mimebundle_))
+    with board.engine.turn():  # as while the engine chooses its move
+        board.messages.receive(board, {"type": "keeps-pictures"}, [])
+    assert board.picture.kept and board.error == ""

@@ -51,7 +51,7 @@ class ExerciseBoard:
         """The line from the exercise's start to the board's position
         (``[state]`` alone while there is no board)."""
         board = self.board
-        return board._line[: board.cursor + 1] if board is not None else [state]
+        return board.line.positions[: board.cursor + 1] if board is not None else [state]
 
     def open(self) -> BoardWidget:
         """A live board at the exercise's position (made on first use),
@@ -80,8 +80,8 @@ class ExerciseBoard:
             scripted = bool(ex.replies)
             with board.hold_sync():
                 board.opponent = _Script(self.exercise, self.played) if scripted else None
-                board._chosen_humans = sides(sorted(ex.sides), ex.state) if scripted else frozenset()
-                board.advisor, board._analyses = _Guide(self), {}
+                board.engine.chosen = sides(sorted(ex.sides), ex.state) if scripted else frozenset()
+                board.advisor, board.coach.analyses = _Guide(self), {}
                 board.show_evaluation = False
                 board.choices = self._choices()
                 board.flipped = bool(self.options.get("flipped", False))
@@ -125,7 +125,7 @@ class ExerciseBoard:
         the answers, or one a puzzle trainer's :attr:`referee` let pass)
         is ticked.  The referee may judge a line before it is complete
         and counts the verdicts."""
-        states = board._line[: board.cursor + 1]
+        states = board.line.positions[: board.cursor + 1]
         if action is not None and action.cells():
             self.clicked[len(states) - 1] = (states[-1], action.cells())
         line = self.exercise._split(states)

@@ -162,7 +162,7 @@ class Exercise(Answers):
                     False, "No move on the board yet: play your answer on the board above, which answers at once.",
                     tries=self.tries,
                 )
-            split = self._split(board._line[: board.cursor + 1])
+            split = self._split(board.line.positions[: board.cursor + 1])
             assert split is not None, "the cursor past the start holds at least one move"
         else:
             line = _as_line(answer)

@@ -1,9 +1,14 @@
-"""A board's engine play: the opponent, the person's sides, hints and the evaluation.
+"""Who plays on a board by itself: the engine, the dice, and one turn at a time.
 
-:class:`EnginePlay` lets an agent play every side a person does not,
-holds the board for one message or one engine turn at a time, and
-answers the Hint button with the advisor's suggestion, one level at a
-time, beside the position's evaluation.
+:class:`EnginePlayer` lets an agent (the board's ``opponent``) play every
+side a person does not, rolls the dice where nobody is to press Roll
+(``auto_roll``, or the engine's own roll), and holds the board for one
+message or one engine turn at a time.  A board has one, as
+``board.engine``.  In a game with chance the board never lets a click
+choose the outcome of a roll: a person presses Roll (or
+:meth:`EnginePlayer.roll`), and the board draws the outcome from its own
+:class:`~playbook.chance.Dice` and plays it, so the roll is in the move
+list like any move.
 """
 
 from __future__ import annotations
@@ -11,97 +16,115 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import traitlets
-
-from ..analysis import AlphaBeta
-from ..analysis.engines.agents import score_words
-from ..analysis.engines.evaluation import evaluate, private
+from ..analysis.engines.evaluation import private
 from ..core import Action, IllegalAction, State
-from .base import BoardBase
 
-__all__ = ["EnginePlay", "sides"]
+if TYPE_CHECKING:
+    from . import BoardWidget
+
+__all__ = ["EnginePlayer", "sides"]
 
 
-class EnginePlay(BoardBase):
-    """The opponent and the person's sides, the lock that lets one message
-    or one engine turn through at a time, and the advice shown: the hint
-    and the evaluation."""
+class EnginePlayer:
+    """The sides of ``board`` a person plays (``human``, as
+    :func:`sides` reads it) and the play of the others: the opponent's
+    moves and the dice it rolls by itself, one turn at a time.
 
-    #: The hint shown: ``{"position", "level" (1 the start, 2 the action), "cells", "text"}``, or empty.
-    advice = traitlets.Dict().tag(sync=True)
-    #: The score of the position for the side to move, in words (empty when hidden or over).
-    evaluation = traitlets.Unicode("").tag(sync=True)
+    Playing an engine: ``opponent`` is an agent (``choose(state) -> Action``,
+    say ``AlphaBeta(time_limit=1)``) that plays every side a person does
+    not; ``human`` names the side (or a list of sides) the person plays,
+    by default the side to move at the start.  When the engine's side is
+    to move first, it moves at once.  The engine's move is drawn as the
+    last move.  Only the person's side can be entered on the board, and
+    only on their turn: while the engine chooses its move the board takes
+    no message (each is refused with the reason), and a move the engine
+    is to make is refused when it comes from the board.
 
-    advisor: Any
-    show_evaluation: bool
-    _analyses: dict[str, Any]  # position text -> the advisor's answer
-    _chosen_humans: frozenset[str]  # the sides named by ``human`` (empty: the side to move)
-    _humans: frozenset[str]  # the sides a person plays
-    _reviewed: dict[str, str]  # history: a review's evaluation of each position it went through
-    _busy: threading.Lock  # held for one board message or one engine turn
+    Dice: in a game with chance, where the dice move the board shows a
+    Roll button (or :meth:`roll`): the outcome is drawn from the board's
+    ``dice`` (a :class:`~playbook.chance.Dice` or a seed for one; None:
+    seeded by the system), played, named in the move list and shown by the
+    game's picture; no click on the board chooses it (code may:
+    ``board.play("roll 3")`` plays a given roll, as replaying a record
+    does).  ``auto_roll=True`` rolls at once whenever the dice are due.
+    Against an engine the board rolls the engine's dice itself.  The evaluation before a roll is the
+    roller's, as the position stands; a search's evaluation and hint weigh
+    every roll (an expected value).
+    """
 
-    def _seat_players(self, state: State, opponent: Any, human: Any, advisor: Any, show_evaluation: bool) -> None:
-        """Who plays what from ``state`` on, and who advises (the constructor's arguments)."""
-        self.opponent = opponent
-        self.advisor = advisor
-        self.show_evaluation = show_evaluation
-        self._analyses = {}
-        self._chosen_humans = sides(human, state)
-        self._seat_humans(state)
-        self._busy = threading.Lock()
-        self._thinking = False
+    def __init__(self, board: BoardWidget, human: Any = None):
+        self.board = board
+        #: The sides named by ``human`` (empty: the side to move).
+        self.chosen = sides(human, board.state)
+        #: The sides a person plays.
+        self.humans: frozenset[str] = frozenset()
+        #: True while the opponent chooses its move.
+        self.thinking = False
+        self._busy = threading.Lock()  # held for one board message or one engine turn
+        self.seat_humans(board.state)
 
     @property
     def human(self) -> tuple[str, ...]:
-        """The sides a person plays (the opponent plays the others).
-        Setting it (a side, a list of sides, or None for the side to move)
-        lets the opponent move at once if it is now its turn."""
-        return tuple(sorted(self._humans))
+        """The sides a person plays (the opponent plays the others)."""
+        return tuple(sorted(self.humans))
 
-    @human.setter
-    def human(self, human: Any) -> None:
-        self._chosen_humans = sides(human, self.state)
-        self._seat_humans(self.state)
-        with self._turn():
-            self._publish()  # the entries offered follow whose turn it is
-            self._answer()
+    def seat(self, human: Any) -> None:
+        """Let a person play ``human`` (a side, a list of sides, or None for
+        the side to move) from the position shown; the opponent moves at
+        once if it is now its turn."""
+        board = self.board
+        self.chosen = sides(human, board.state)
+        self.seat_humans(board.state)
+        with self.turn():
+            board.publish()  # the entries offered follow whose turn it is
+            self.answer()
 
-    def _seat_humans(self, state: State) -> None:
+    def seat_humans(self, state: State) -> None:
         """The person plays the sides chosen, or else the side to move in
         ``state`` (before a roll, the side that rolls, else the first)."""
         mover = (state.roller or (state.game.players or (state.to_move,))[0]) if state.chance else state.to_move
-        self._humans = self._chosen_humans or frozenset([mover])
+        self.humans = self.chosen or frozenset([mover])
 
-    def _is_human(self, state: State) -> bool:
-        return state.to_move in self._humans
-
-    def _engine_to_move(self, state: State) -> bool:
+    def to_move(self, state: State) -> bool:
         """Whether ``state`` waits for the engine (so nothing may be entered
         on the board); never where the dice move."""
-        return self.opponent is not None and state.outcome is None and not state.chance and not self._is_human(state)
+        return self.board.opponent is not None and state.outcome is None and not state.chance \
+            and state.to_move not in self.humans
 
-    def _answer(self) -> None:
+    def play(self, action: Action | str) -> None:
+        """Play ``action`` (or its text) as if entered on the board, then
+        the engine's answer; raises on an illegal one, leaving the board as
+        it was."""
+        board = self.board
+        if board.position_editor.draft is not None:
+            raise IllegalAction("the position editor is open: finish_edit() first", rule="editing")
+        with self.turn():
+            board.line.play(board.state.parse_action(str(action)))
+            self.answer()
+
+    def answer(self) -> None:
         """Play what the board plays by itself: the engine's moves, and the
-        dice where it rolls them (see :meth:`~playbook.widget.dice.Rolling._rolls_itself`)."""
+        dice where it rolls them (see :meth:`rolls_itself`)."""
+        board = self.board
         while True:
-            if self._rolls_itself(self.state):
-                self._roll()
+            if self.rolls_itself(board.state):
+                self.roll_dice()
                 continue
-            if not self._engine_to_move(self.state):
+            if not self.to_move(board.state):
                 return
-            self._thinking = True
+            self.thinking = True
             try:
-                self._publish()  # the status says the engine is thinking
+                board.publish()  # the status says the engine is thinking
                 # The engine is given what its side may see; its action is played on the whole position.
-                action = self.opponent.choose(private(self.state))
+                action = board.opponent.choose(private(board.state))
             finally:
-                self._thinking = False
-            self._play(action)
+                self.thinking = False
+            board.line.play(action)
 
     @contextlib.contextmanager
-    def _turn(self) -> Iterator[None]:
+    def turn(self) -> Iterator[None]:
         """Hold the board for one message and the engine's answer to it.
         A message that comes while the board is held (the engine still
         choosing, whether the kernel runs handlers one after another, in
@@ -113,103 +136,46 @@ class EnginePlay(BoardBase):
         finally:
             self._busy.release()
 
-    def hint(self) -> Action:
-        """Show the next level of advice for the position shown: first the
-        cell where the suggested action starts, then the whole action.
-        Returns the suggested action."""
-        state = self.state
-        if state.outcome is not None:
-            raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
-        if state.chance:
-            raise IllegalAction("the dice move here, not a player: press Roll", rule="chance")
-        analysis = self._analyse(state)
-        action: Action = analysis.action
-        current = self.advice if self.advice.get("position") == self.position else {}
-        level = min(2, current.get("level", 0) + 1)
-        cells = action.cells()
-        if level == 1:
-            shown = cells[:1]
-            first = f"start on {cells[0]}" if cells else action.steps[0].label if action.steps else ""
-            text = f"Hint: {first}" if first else "Hint"
-        else:
-            shown = cells
-            score = getattr(analysis, "describe", None)
-            text = f"Hint: {action.text}" + (f" ({score()})" if callable(score) else "")
-        self.advice = {"position": self.position, "level": level, "cells": shown, "text": text}
-        self._show_evaluation(state)
+    def roll(self) -> Action:
+        """Roll the dice in the position shown: the outcome is drawn from
+        the board's dice and played (then an engine answers, if it is its
+        turn).  Returns the outcome; IllegalAction where a player, not the
+        dice, moves."""
+        if self.board.position_editor.draft is not None:
+            raise IllegalAction("the position editor is open: finish_edit() first", rule="editing")
+        with self.turn():
+            action = self.roll_dice()
+            self.answer()
         return action
 
-    def _advisor(self) -> Any:
-        if self.advisor is not None:
-            return self.advisor
-        if getattr(self.opponent, "searches", False):
-            return self.opponent  # an engine: its advice is its own move
-        self.advisor = AlphaBeta(time_limit=1.0)
-        return self.advisor
+    def roll_pressed(self) -> None:
+        """The Roll button, on a board already held for the message: taken
+        only while the board shows it (a person's roll, not the engine's)."""
+        if not self.board.rolling:
+            raise IllegalAction("there is nothing for you to roll here", rule="chance")
+        if self.board.position_editor.draft is not None:
+            raise IllegalAction("the position editor is open; press Done to play from the edited position",
+                                rule="editing")
+        self.roll_dice()
+        self.answer()
 
-    def _analyse(self, state: State) -> Any:
-        """The advisor's answer for ``state`` (kept per position)."""
-        key = state.to_text()
-        if key not in self._analyses:
-            advisor = self._advisor()
-            seen = private(state)  # the advice is for the side to move: what it may see
-            if hasattr(advisor, "analyse"):
-                self._analyses[key] = advisor.analyse(seen)
-            else:
-                self._analyses[key] = _Chosen(advisor.choose(seen))
-        return self._analyses[key]
+    def roll_dice(self) -> Action:
+        """Draw the roll of the position shown from the board's dice and play it (on a held board)."""
+        state = self.board.state
+        if state.outcome is not None:
+            raise IllegalAction(f"the game is over ({state.outcome})", rule="game over")
+        action = self.board.dice.roll(state)
+        self.board.line.play(action)
+        return action
 
-    def _show_evaluation(self, state: State) -> None:
-        """The evaluation line: a review's evaluation of the position where
-        one was made (:meth:`~playbook.widget.history.History.show_review`),
-        else the advisor's search once it has looked, else the game's
-        evaluation; in a game of two with nothing hidden, always for the
-        first player, as a review counts it, whoever is to move (where
-        information is hidden, for the side to move, from what it may see;
-        before a roll of the dice, for the roller).  Before a roll it is the
-        position as it stands; a search's weighs every roll, an expectation."""
-        players = state.game.players
-        if len(players) == 2 and not state.game.hidden_information:
-            side = players[0]
-        elif state.chance:
-            side = state.roller or (players[0] if players else state.to_move)
-        else:
-            side = state.to_move
-        if not self.show_evaluation or state.outcome is not None \
-                or not state.game.engine.judges_for(state, side):
-            self.evaluation = ""
-            return
-        reviewed = self._reviewed.get(self.position)
-        if reviewed is not None:
-            self.evaluation = f"Evaluation: {reviewed} (review)"
-            return
-        if state.chance:
-            self.evaluation = f"Evaluation for {side.capitalize()}: {evaluate(state, side):+.1f} before the roll"
-            return
-        sign = 1 if side == state.to_move else -1  # the two sides' scores are opposite
-        analysis = self._analyses.get(self.position)
-        if analysis is not None and hasattr(analysis, "describe"):
-            words = score_words(sign * analysis.score)
-            expected = ", expected over the dice" if state.game.chance else ""
-            self.evaluation = (f"Evaluation for {side.capitalize()}: {words} "
-                               f"(search, depth {analysis.depth}{expected})")
-            return
-        if not state.game.engine.judges:
-            self.evaluation = ""  # no opinion before a search
-            return
-        self.evaluation = f"Evaluation for {side.capitalize()}: {sign * evaluate(private(state), state.to_move):+.1f}"
-
-    def _forget_stale_advice(self) -> None:
-        """Take the hint away once the position it was for is no longer shown."""
-        if self.advice and self.advice.get("position") != self.position:
-            self.advice = {}
-
-
-class _Chosen:
-    """The answer of an advisor that only chooses (no score)."""
-
-    def __init__(self, action: Action):
-        self.action = action
+    def rolls_itself(self, state: State) -> bool:
+        """Whether the board rolls the dice of ``state`` without waiting for
+        Roll: with ``auto_roll``, or where the roll is the engine's side's."""
+        if not state.chance:
+            return False
+        if self.board.auto_roll:
+            return True
+        return self.board.opponent is not None and state.roller is not None and state.roller not in self.humans
 
 
 def sides(human: Any, state: State) -> frozenset[str]:

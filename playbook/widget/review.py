@@ -97,7 +97,7 @@ class ReviewBoard(ipywidgets.VBox):
         self.board = BoardWidget(review.states[0], **board_options)
         for row in review.rows:
             self.board.play(row["move"])
-        self.board.show_review(review)
+        self.board.line.show_review(review)
         self.graph = ReviewGraph(review, cursor=len(review.rows))
         super().__init__([self.board, self.graph])
         self.graph.observe(lambda change: self.show(change["new"]), names=["cursor"])

@@ -81,7 +81,7 @@ class WeekBoard(ExerciseBoard):
         the opponent has sealed its answer, the learner's reveal is played
         for them and the opponent's follows."""
         super().attach(board, fresh)
-        if _reveal not in board._callbacks:
+        if _reveal not in board.line.callbacks:
             board.on_move(_reveal)
 
     def show_solution(self) -> None:
@@ -129,7 +129,7 @@ class WeekExercise(Exercise):
         sealed against them."""
         solver = self.state.to_move
         if answer is None:
-            line = self.part.board._line if self.part.board is not None else []
+            line = self.part.board.line.positions if self.part.board is not None else []
             played = len(line) > 1 and cast("WheelState", line[1]).phase == "move"
             sealed = sealed_orders(line[1], solver) if played else None
         else:
@@ -159,7 +159,7 @@ def _reveal(board, _action) -> None:
     if state.outcome is None and state.phase == "resolve" and state.to_move in part.exercise.sides:
         # Called while the board is held for the move just played (its public play() would be
         # refused as a second message); the opponent's reveal then follows in the same turn.
-        board._play(state.parse_action(reveal(state)))
+        board.line.play(state.parse_action(reveal(state)))
 
 
 def exercise(puzzle, tutorial=None) -> WeekExercise:
