@@ -3,7 +3,9 @@
 :mod:`~playbook.site.lite` builds the JupyterLite site (``playbook lite``):
 the notebooks, the package's wheel and its dependencies' wheels, and a
 Pyodide kernel; :mod:`~playbook.site.bytecode` compiles those wheels for the
-browser's Python ahead of time, so the first cell starts sooner.
+browser's Python ahead of time, so the first cell starts sooner; and
+:mod:`~playbook.site.imports`, shipped as that Python's ``sitecustomize``,
+lets it import without asking the site's drive at every import.
 """
 
 from __future__ import annotations

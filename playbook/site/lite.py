@@ -508,18 +508,31 @@ def ship_runtime(unpacked: Path, version: str, wheels: list[Path], own: Path, fo
     ``wheels``, compiled to bytecode by that runtime (see
     :mod:`playbook.site.bytecode`; ``own``, playbook's wheel, keeps its
     sources), with the lock that names them; returns the lock's entries."""
-    stdlib = unpacked / "python_stdlib.zip"
-    jobs = [Job(stdlib, STDLIB_PREFIX), *(Job(w, SITE_PREFIX, keep_sources=w == own,
-                                              leave_out=LEFT_OUT_FILES.get(canonical(w.name.split("-")[0]), ()))
-                                          for w in wheels)]
-    _say(f"compiling the site's Python to bytecode ({len(jobs)} archives; Pyodide under Node.js, once)")
-    compiled = bytecode.precompiled(unpacked, version, jobs, cache)
-    folder.mkdir(parents=True)
-    for name in RUNTIME_FILES:
-        shutil.copy2(compiled[0] if name == stdlib.name else unpacked / name, folder / name)
-    for wheel in compiled[1:]:
-        shutil.copy2(wheel, folder / wheel.name)
+    with tempfile.TemporaryDirectory(prefix="playbook-stdlib-") as scratch:
+        stdlib = with_startup(unpacked / "python_stdlib.zip", Path(scratch))
+        jobs = [Job(stdlib, STDLIB_PREFIX), *(Job(w, SITE_PREFIX, keep_sources=w == own,
+                                                  leave_out=LEFT_OUT_FILES.get(canonical(w.name.split("-")[0]), ()))
+                                              for w in wheels)]
+        _say(f"compiling the site's Python to bytecode ({len(jobs)} archives; Pyodide under Node.js, once)")
+        compiled = bytecode.precompiled(unpacked, version, jobs, cache)
+        folder.mkdir(parents=True)
+        for name in RUNTIME_FILES:
+            shutil.copy2(compiled[0] if name == stdlib.name else unpacked / name, folder / name)
+        for wheel in compiled[1:]:
+            shutil.copy2(wheel, folder / wheel.name)
     return write_lock(folder, unpacked / "pyodide-lock.json", compiled[1:])
+
+
+def with_startup(stdlib: Path, work: Path) -> Path:
+    """A copy, in the folder ``work``, of the runtime's standard library
+    ``stdlib`` (a zip) holding :mod:`playbook.site.imports` as its
+    ``sitecustomize``, which the runtime runs as it starts."""
+    copy = work / stdlib.name
+    shutil.copy2(stdlib, copy)
+    with zipfile.ZipFile(copy, "a") as archive:
+        archive.writestr(zipfile.ZipInfo("sitecustomize.py", date_time=(1980, 1, 1, 0, 0, 0)),
+                         (Path(__file__).parent / "imports.py").read_bytes(), compress_type=zipfile.ZIP_DEFLATED)
+    return copy
 
 
 def _runtime_pins(folder: Path) -> list[str]:
