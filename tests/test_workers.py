@@ -48,6 +48,12 @@ def session_processes(session: int) -> dict[int, tuple[int, int]]:
     return found
 
 
+def process_state(pid: int) -> str:
+    """The state letter of process ``pid`` ("R" running, "S" sleeping, "T" stopped, ...)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return stat[stat.rindex(")") + 2]
+
+
 class Watched:
     """A command started in a session of its own and watched: ``peak`` processes and ``peak_memory``
     (resident bytes, summed over them) seen so far.  The whole session is killed, and the test failed,
@@ -148,11 +154,18 @@ def test_a_stop_takes_effect_while_the_workers_start(tmp_path):
     run = Watched([*COMMAND, "--games", "100000", "--workers", str(workers), "--batch", "1",
                    "--out", str(tmp_path / "out")], most=workers + 4)
     run.wait_for(lambda: len(run.look()) >= 4)  # the command, the starting server and its tracker, a worker
+    # Held still while its processes are counted: a count taken while it starts more (a loaded machine
+    # reads /proc slowly) would be short of the number the stop meets.
+    run.proc.send_signal(signal.SIGSTOP)
+    run.wait_for(lambda: process_state(run.proc.pid) == "T")
     at_stop = len(run.look())
     run.proc.send_signal(signal.SIGTERM)
+    run.proc.send_signal(signal.SIGCONT)
     status, _, err = run.finish()
     assert status == 128 + signal.SIGTERM and "Traceback" not in err, err
-    assert run.peak <= at_stop + 2 < workers + 1  # the worker being started, and none after it
+    # The worker the command was starting (its request may reach the server after the count) and one
+    # asked for before the stop was noted, and none after them.
+    assert run.peak <= at_stop + 2 < workers + 1
 
 
 # ---------------------------------------------------------------- a billion games
