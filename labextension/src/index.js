@@ -20,7 +20,7 @@
 
 import { IRenderMimeRegistry } from "@jupyterlab/rendermime";
 
-import { holdRestoredKernels, siteKernels, startAddressedKernel } from "./kernels.js";
+import { holdKernels, siteKernels } from "./kernels.js";
 
 const WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
 const WRAPPED = Symbol("playbook-games: pictured");
@@ -132,12 +132,11 @@ const pictures = {
 
 const kernels = {
   id: "playbook-games:kernels",
-  description: "Where the page asks: the addressed notebook's kernel starts as the page loads, restored ones when shown.",
+  description: "Where the page asks: kernels start once the site's drive is ready, restored notebooks' when shown.",
   autoStart: true,
   activate: (app) => {
     if (!siteKernels()) return;
-    void startAddressedKernel(app);
-    holdRestoredKernels(app);
+    holdKernels(app);
   },
 };
 

@@ -2,33 +2,22 @@
 // loaded into the page (JupyterLite).  With the page option
 // `playbookSiteKernels` (the playbook site sets it):
 //
-// - the notebook named in the page's address gets its kernel as the page
-//   loads, side by side with drawing JupyterLab, instead of once the
-//   notebook is drawn (its session is found there when the notebook opens);
+// - no kernel starts before the page's service worker is registered: a
+//   kernel mounts the site's drive (the browser's storage, where notebooks
+//   and progress are kept) only if it is, and the first reload after a
+//   visit registers it again, so a notebook opened as the page loads waits
+//   for it;
 // - notebooks JupyterLab restores from the last visit start theirs when
 //   shown: a reload that restored three notebooks used to start three
 //   Pythons side by side, and the one in front waited for all three.
 //
 // Notebooks opened later start as usual.  Without the option nothing changes.
 
-import { PageConfig, PathExt } from "@jupyterlab/coreutils";
+import { PageConfig } from "@jupyterlab/coreutils";
 
 /** Whether the page asks for the site's way of starting kernels. */
 export function siteKernels() {
   return String(PageConfig.getOption("playbookSiteKernels")) === "true";
-}
-
-/** Resolve once the kernel specs hold ``name`` (the site registers its kernel as it starts). */
-function specNamed(kernelspecs, name) {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!kernelspecs.specs?.kernelspecs[name]) return;
-      kernelspecs.specsChanged.disconnect(check);
-      resolve();
-    };
-    kernelspecs.specsChanged.connect(check);
-    check();
-  });
 }
 
 /** The name of the token under which JupyterLite provides its service worker manager. */
@@ -48,31 +37,19 @@ async function serviceWorkerRegistered(app) {
   const token = [...(app.pluginRegistry?._services?.keys() ?? [])].find((t) => t.name === SERVICE_WORKER_MANAGER);
   const manager = token ? await app.resolveOptionalService(token) : null;
   if (!manager) {
-    console.warn("playbook: no service worker manager found; the early kernel may start without the site's drive");
+    console.warn("playbook: no service worker manager found; kernels may start without the site's drive");
     return;
   }
   // Rejected where the browser allows no service worker: kernels start without a drive then anyway.
   await manager.ready.catch(() => {});
 }
 
-/** Start the session of the notebook the page's address names, with the kernel it asks for. */
-export async function startAddressedKernel(app) {
-  const path = new URL(window.location.href).searchParams.get("path");
-  if (!path || !path.endsWith(".ipynb")) return;
-  const { contents, kernelspecs, sessions } = app.serviceManager;
-  try {
-    const notebook = await contents.get(path, { content: true });
-    const kernel = notebook.content?.metadata?.kernelspec?.name;
-    if (!kernel) return;
-    await Promise.all([specNamed(kernelspecs, kernel), sessions.ready, serviceWorkerRegistered(app)]);
-    if ([...sessions.running()].some((model) => model.path === path)) return;
-    // The notebook's own session, as JupyterLab names it: it finds this one when it opens.
-    const name = PathExt.basename(path);
-    const session = await sessions.startNew({ path, name, type: "notebook", kernel: { name: kernel } });
-    session.dispose(); // this connection only; the session and its kernel stay
-  } catch (error) {
-    console.warn(`playbook: no early kernel for ${path}:`, error);
-  }
+let driveReady = null;
+
+/** Resolve once a kernel made now gets the site's drive: one promise for every caller (see serviceWorkerRegistered). */
+function drive(app) {
+  driveReady ??= serviceWorkerRegistered(app);
+  return driveReady;
 }
 
 /** The getter of ``ready`` that ``context`` (a session context) inherits. */
@@ -104,8 +81,12 @@ function holdBack(panel) {
   };
 }
 
-/** Start the kernel of ``panel`` (a notebook held back), then let go of its session context. */
-async function start(panel, release) {
+/**
+ * Start the kernel of ``panel`` (a notebook held back) once it would get
+ * the site's drive, then let go of its session context.
+ */
+async function start(app, panel, release) {
+  await drive(app);
   const context = panel.sessionContext;
   context.kernelPreference = { ...context.kernelPreference, shouldStart: true };
   try {
@@ -130,21 +111,30 @@ function withNotebookFactory(registry, watch) {
   registry.changed.connect(added);
 }
 
-/** Hold back the kernels of notebooks restored with the page until each is shown. */
-export function holdRestoredKernels(app) {
+/**
+ * Hold back the kernels of notebooks restored with the page until each is
+ * shown, and those of notebooks opened before the site's drive is ready
+ * until it is.
+ */
+export function holdKernels(app) {
   const waiting = new Map();
   let restoring = true;
+  let ready = false;
+  void drive(app).then(() => (ready = true));
   withNotebookFactory(app.docRegistry, (factory) => factory.widgetCreated.connect((_, panel) => {
-    if (!restoring) return;
-    waiting.set(panel, holdBack(panel));
-    panel.disposed.connect(() => waiting.delete(panel));
+    if (restoring) {
+      waiting.set(panel, holdBack(panel));
+      panel.disposed.connect(() => waiting.delete(panel));
+    } else if (!ready) {
+      void start(app, panel, holdBack(panel));
+    }
   }));
   const startShown = () => {
     const shown = app.shell.currentWidget;
     if (waiting.has(shown)) {
       const release = waiting.get(shown);
       waiting.delete(shown);
-      void start(shown, release);
+      void start(app, shown, release);
     }
   };
   void app.restored.then(() => {

@@ -376,11 +376,11 @@ def site_notebooks(source: Path) -> list[Path]:
 
 def site_config(packages: list[str]) -> dict:
     """``jupyter-lite.json``: the kernel loads ``packages`` as it starts
-    (see :func:`at_start`) and never falls back to PyPI; the kernel of the
-    notebook in the page's address starts as the page loads, and notebooks
-    restored from the last visit start theirs when shown, rather than all
-    together (``playbookSiteKernels``, read by playbook's JupyterLab
-    extension)."""
+    (see :func:`at_start`) and never falls back to PyPI; no kernel starts
+    before the page's service worker is registered (it would have no drive,
+    and lose its files with the page), and notebooks restored from the last
+    visit start theirs when shown, rather than all together
+    (``playbookSiteKernels``, read by playbook's JupyterLab extension)."""
     return {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
