@@ -19,6 +19,7 @@
 // its renderers in the page.
 
 import { IRenderMimeRegistry } from "@jupyterlab/rendermime";
+import { IStateDB } from "@jupyterlab/statedb";
 
 import { holdKernels, siteKernels } from "./kernels.js";
 
@@ -132,11 +133,12 @@ const pictures = {
 
 const kernels = {
   id: "playbook-games:kernels",
-  description: "Where the page asks: kernels start once the site's drive is ready, restored notebooks' when shown.",
+  description: "Where the page asks: kernels start once the site's drive is ready, the first notebook's at once, restored notebooks' when shown.",
   autoStart: true,
-  activate: (app) => {
+  optional: [IStateDB],
+  activate: (app, state) => {
     if (!siteKernels()) return;
-    holdKernels(app);
+    holdKernels(app, state);
   },
 };
 

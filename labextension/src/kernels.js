@@ -2,54 +2,25 @@
 // loaded into the page (JupyterLite).  With the page option
 // `playbookSiteKernels` (the playbook site sets it):
 //
-// - no kernel starts before the page's service worker is registered: a
-//   kernel mounts the site's drive (the browser's storage, where notebooks
-//   and progress are kept) only if it is, and the first reload after a
-//   visit registers it again, so a notebook opened as the page loads waits
-//   for it;
+// - no kernel starts before the page's service worker is registered (see
+//   drive.js), so a notebook opened as the page loads waits for it;
+// - the notebook shown first (the one the page's address names, or else
+//   the one in front when the page was left) gets its kernel as soon as
+//   one may start, side by side with drawing JupyterLab, instead of once
+//   the notebook is drawn: its own start waits for that one and finds it;
 // - notebooks JupyterLab restores from the last visit start theirs when
 //   shown: a reload that restored three notebooks used to start three
 //   Pythons side by side, and the one in front waited for all three.
 //
 // Notebooks opened later start as usual.  Without the option nothing changes.
 
-import { PageConfig } from "@jupyterlab/coreutils";
+import { PageConfig, PathExt } from "@jupyterlab/coreutils";
+
+import { drive } from "./drive.js";
 
 /** Whether the page asks for the site's way of starting kernels. */
 export function siteKernels() {
   return String(PageConfig.getOption("playbookSiteKernels")) === "true";
-}
-
-/** The name of the token under which JupyterLite provides its service worker manager. */
-const SERVICE_WORKER_MANAGER = "@jupyterlite/apputils:IServiceWorkerManager";
-
-/**
- * Resolve once the site's service worker is registered, or at once where
- * the site has none.  A Pyodide kernel mounts the site's drive (the
- * browser's storage, where notebooks and progress are kept) only if the
- * service worker is registered when the kernel is made: started earlier,
- * it would keep its files in memory, and lose them with the page.
- *
- * The manager is found by its token's name, since this extension is also
- * loaded by JupyterLab, which has no such token to import.
- */
-async function serviceWorkerRegistered(app) {
-  const token = [...(app.pluginRegistry?._services?.keys() ?? [])].find((t) => t.name === SERVICE_WORKER_MANAGER);
-  const manager = token ? await app.resolveOptionalService(token) : null;
-  if (!manager) {
-    console.warn("playbook: no service worker manager found; kernels may start without the site's drive");
-    return;
-  }
-  // Rejected where the browser allows no service worker: kernels start without a drive then anyway.
-  await manager.ready.catch(() => {});
-}
-
-let driveReady = null;
-
-/** Resolve once a kernel made now gets the site's drive: one promise for every caller (see serviceWorkerRegistered). */
-function drive(app) {
-  driveReady ??= serviceWorkerRegistered(app);
-  return driveReady;
 }
 
 /** The getter of ``ready`` that ``context`` (a session context) inherits. */
@@ -81,12 +52,77 @@ function holdBack(panel) {
   };
 }
 
+/** The key under which JupyterLab keeps the layout it restores. */
+const LAYOUT = "layout-restorer:data";
+
+/**
+ * The path of the notebook the page shows first: the one its address
+ * opens (``?path=``), or else the one in front when the page was left,
+ * as kept in ``state`` (JupyterLab's state database), or null.
+ */
+async function shownFirst(state) {
+  const addressed = new URL(window.location.href).searchParams.get("path");
+  if (addressed) return addressed.endsWith(".ipynb") ? addressed : null;
+  const layout = await state?.fetch(LAYOUT).catch(() => null);
+  const current = layout?.main?.current;
+  return typeof current === "string" && current.startsWith("notebook:") ? current.slice("notebook:".length) : null;
+}
+
+/** Resolve with the name of the default kernel once its spec is known (the site registers it as it starts). */
+function defaultKernel(kernelspecs) {
+  return new Promise((resolve) => {
+    const check = () => {
+      const name = kernelspecs.specs?.default;
+      if (!name || !kernelspecs.specs.kernelspecs[name]) return;
+      kernelspecs.specsChanged.disconnect(check);
+      resolve(name);
+    };
+    kernelspecs.specsChanged.connect(check);
+    check();
+  });
+}
+
+/**
+ * Start the session of the notebook at ``path`` as soon as a kernel made
+ * then gets the site's drive, under the name JupyterLab gives the
+ * notebook's own session.  The notebook is held back until this is done
+ * (see ``start``): it then finds this session, as JupyterLite finds a
+ * session by its name, instead of starting a second kernel beside it.
+ * Whether the notebook is there is asked meanwhile, and the kernel is
+ * shut down again if it is not.  The page notes the notebook started so
+ * as ``data-playbook-first-kernel`` on its root element.
+ */
+async function startEarly(app, path) {
+  const { contents, kernelspecs, sessions } = app.serviceManager;
+  const there = contents.get(path, { content: false }).then(() => true, () => false);
+  try {
+    const [kernel] = await Promise.all([defaultKernel(kernelspecs), drive(app), sessions.ready]);
+    if ([...sessions.running()].some((model) => model.path === path)) return;
+    const session = await sessions.startNew({ path, name: PathExt.basename(path), type: "notebook", kernel: { name: kernel } });
+    if (!(await there)) {
+      await session.shutdown();
+      return;
+    }
+    document.documentElement.dataset.playbookFirstKernel = path;
+    // This connection only: the session and its kernel stay.  Kept, it
+    // would answer the widgets' messages meant for the notebook, and close
+    // them.  (The kernel then warns in the console that its answers to
+    // this connection's first requests have nowhere to go.)
+    session.dispose();
+  } catch (error) {
+    console.warn(`playbook: no early kernel for ${path}:`, error);
+  }
+}
+
 /**
  * Start the kernel of ``panel`` (a notebook held back) once it would get
- * the site's drive, then let go of its session context.
+ * the site's drive, and once the early start of its kernel (``early``,
+ * when it is the notebook the address names) is done, then let go of its
+ * session context.
  */
-async function start(app, panel, release) {
+async function start(app, panel, release, early) {
   await drive(app);
+  await early;
   const context = panel.sessionContext;
   context.kernelPreference = { ...context.kernelPreference, shouldStart: true };
   try {
@@ -113,20 +149,28 @@ function withNotebookFactory(registry, watch) {
 
 /**
  * Hold back the kernels of notebooks restored with the page until each is
- * shown, and those of notebooks opened before the site's drive is ready
- * until it is.
+ * shown, those of notebooks opened before the site's drive is ready until
+ * it is, and that of the notebook shown first until its early start is
+ * done.  ``state`` is JupyterLab's state database (the restored layout).
  */
-export function holdKernels(app) {
+export function holdKernels(app, state) {
   const waiting = new Map();
   let restoring = true;
   let ready = false;
   void drive(app).then(() => (ready = true));
+  let first; // the path of the notebook shown first once known, or null
+  const early = shownFirst(state).then((path) => {
+    first = path;
+    return path ? startEarly(app, path) : undefined;
+  });
+  // While the first is not known, any notebook may be it.
+  const earlyFor = (panel) => (first === undefined || panel.context.path === first ? early : undefined);
   withNotebookFactory(app.docRegistry, (factory) => factory.widgetCreated.connect((_, panel) => {
     if (restoring) {
       waiting.set(panel, holdBack(panel));
       panel.disposed.connect(() => waiting.delete(panel));
-    } else if (!ready) {
-      void start(app, panel, holdBack(panel));
+    } else if (!ready || earlyFor(panel)) {
+      void start(app, panel, holdBack(panel), earlyFor(panel));
     }
   }));
   const startShown = () => {
@@ -134,7 +178,7 @@ export function holdKernels(app) {
     if (waiting.has(shown)) {
       const release = waiting.get(shown);
       waiting.delete(shown);
-      void start(app, shown, release);
+      void start(app, shown, release, earlyFor(shown));
     }
   };
   void app.restored.then(() => {

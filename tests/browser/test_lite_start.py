@@ -1,0 +1,70 @@
+"""How the site starts: the notebook shown first gets its kernel as the
+page loads (the one the address names, or the one in front when the page
+was left), and that kernel is the notebook's own, never a second one
+beside it; an address naming no notebook leaves no kernel running; and
+the first reload after a first visit keeps the site's service worker
+instead of registering it again, which held every kernel back for
+seconds.  Offline: no request leaves 127.0.0.1."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .lite import open_lite_notebook
+
+pytestmark = pytest.mark.browser
+
+#: The notebook whose kernel the page started as it loaded, as the page notes it.
+FIRST = "() => document.documentElement.dataset.playbookFirstKernel ?? null"
+#: The kernel each open notebook shows in its toolbar ("No Kernel" for none yet).
+KERNELS = "() => [...document.querySelectorAll('.jp-NotebookPanel .jp-Toolbar-kernelName')].map((k) => k.textContent)"
+#: What JupyterLite logs when it registers its service worker.
+REGISTERING = ("unregistering existing service workers", "Registering new JupyterLite ServiceWorker")
+
+
+def test_the_first_notebook_starts_its_kernel_with_the_page_and_only_one(offline_page, lite_site):
+    page, refused, errors = offline_page
+    logged: list[str] = []
+    page.on("console", lambda message: logged.append(message.text))
+    open_lite_notebook(page, lite_site, "kelasu.ipynb")
+    assert page.evaluate(FIRST) == "kelasu.ipynb"
+    assert page.evaluate(KERNELS) == ["Python (Pyodide)"]
+    assert len(page.workers) == 1
+    assert any(REGISTERING[1] in text for text in logged)  # the first visit registers it
+    # Reloaded, the page opens the notebook it left in front, with no address.
+    logged.clear()
+    page.reload()
+    page.locator(".jp-Notebook:visible").first.wait_for(timeout=120000)
+    page.get_by_text("| Idle").wait_for(timeout=180000)
+    assert "path=" not in page.url
+    assert page.evaluate(FIRST) == "kelasu.ipynb"
+    assert page.evaluate(KERNELS) == ["Python (Pyodide)"]
+    assert len(page.workers) == 1
+    assert not [text for text in logged if any(words in text for words in REGISTERING)]
+    # The kernel is the notebook's: a cell run in the notebook runs there.
+    page.locator(".jp-Notebook:visible .jp-Cell").last.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.insert_text("import os; print('cwd', os.getcwd())")
+    page.keyboard.press("Control+Enter")
+    page.locator(".jp-Notebook:visible .jp-OutputArea-output", has_text="cwd /drive").wait_for(timeout=120000)
+    assert errors == []
+    assert refused == []
+
+
+def test_an_address_naming_no_notebook_leaves_no_kernel_running(offline_page, lite_site):
+    page, refused, errors = offline_page
+    closed: list[object] = []
+    with page.expect_worker(timeout=120000) as started:
+        page.goto(f"{lite_site}/lab/index.html?path=no_such_notebook.ipynb")
+    started.value.on("close", lambda worker: closed.append(worker))
+    deadline = time.monotonic() + 120
+    while not closed and time.monotonic() < deadline:
+        page.wait_for_timeout(100)  # lets Playwright deliver the worker's events
+    assert closed, "the kernel started for a notebook that is not there is still running"
+    assert page.evaluate(FIRST) is None
+    assert page.workers == []
+    assert refused == []
