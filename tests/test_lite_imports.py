@@ -58,6 +58,34 @@ def test_names_the_folder_does_not_hold_cost_one_listing_a_second(tmp_path, cloc
     assert listings == [str(tmp_path)] * 2  # a second later, the folder is read again
 
 
+def test_in_the_browser_a_listing_is_one_call_to_the_runtime_not_a_question_per_name(tmp_path, clock, listings,
+                                                                                     monkeypatch):
+    # os.listdir in the browser asks the drive once more for each name it
+    # holds (to learn its kind); the runtime's own readdir asks once.
+    (tmp_path / "mine.py").write_text("ANSWER = 42\n")
+    read = []
+
+    class Names(list):
+        def to_py(self):
+            return list(self)
+
+    class FS:
+        @staticmethod
+        def readdir(folder):
+            read.append(folder)
+            return Names([".", "..", *sorted(entry.name for entry in os.scandir(folder))])
+
+    monkeypatch.setattr(lite_imports.sys, "platform", "emscripten")
+    monkeypatch.setitem(sys.modules, "pyodide_js", type(sys)("pyodide_js"))
+    sys.modules["pyodide_js"].FS = FS
+    finder = DriveFinder(str(tmp_path))
+    assert finder.find_spec("json") is None
+    assert finder.find_spec("mine") is not None
+    assert read == [str(tmp_path)]
+    assert listings == []
+    assert finder._listing() == {"mine.py"}  # without "." and ".."
+
+
 def test_a_module_on_the_drive_is_found_and_imported(tmp_path, clock):
     (tmp_path / "mine.py").write_text("ANSWER = 42\n")
     (tmp_path / "kit").mkdir()

@@ -89,12 +89,14 @@ function defaultKernel(kernelspecs) {
  * (see ``start``): it then finds this session, as JupyterLite finds a
  * session by its name, instead of starting a second kernel beside it.
  * Whether the notebook is there is asked meanwhile, and the kernel is
- * shut down again if it is not.  The page notes the notebook started so
- * as ``data-playbook-first-kernel`` on its root element.
+ * shut down again if it is not.  Once done, the page notes the notebook
+ * whose kernel it started and kept, or "" for none, as
+ * ``data-playbook-first-kernel`` on its root element.
  */
 async function startEarly(app, path) {
   const { contents, kernelspecs, sessions } = app.serviceManager;
   const there = contents.get(path, { content: false }).then(() => true, () => false);
+  let kept = "";
   try {
     const [kernel] = await Promise.all([defaultKernel(kernelspecs), drive(app), sessions.ready]);
     if ([...sessions.running()].some((model) => model.path === path)) return;
@@ -103,7 +105,7 @@ async function startEarly(app, path) {
       await session.shutdown();
       return;
     }
-    document.documentElement.dataset.playbookFirstKernel = path;
+    kept = path;
     // This connection only: the session and its kernel stay.  Kept, it
     // would answer the widgets' messages meant for the notebook, and close
     // them.  (The kernel then warns in the console that its answers to
@@ -111,6 +113,8 @@ async function startEarly(app, path) {
     session.dispose();
   } catch (error) {
     console.warn(`playbook: no early kernel for ${path}:`, error);
+  } finally {
+    document.documentElement.dataset.playbookFirstKernel = kept;
   }
 }
 

@@ -16,7 +16,8 @@ not hold costs nothing.  Python's own finder rereads a folder only when its
 time stamp changes, and asks for that stamp at every import; this one asks
 once a second instead, and at once after ``importlib.invalidate_caches()``,
 which Python's documentation already asks for after writing a module to be
-imported.  A name the listing holds is found by Python's own finder.
+imported.  A name the listing holds is found by Python's own finder.  The
+listing itself is one question to the drive (see :func:`_names_in`).
 """
 
 from __future__ import annotations
@@ -49,8 +50,8 @@ class DriveFinder:
         now = time.monotonic()
         if self._read_at is None or now - self._read_at >= FRESH_FOR:
             try:
-                self._names = set(os.listdir(self.path))
-            except OSError:
+                self._names = set(_names_in(self.path))
+            except Exception:  # noqa: BLE001 - the runtime's errors are JavaScript's; none means no names
                 self._names = set()
             self._read_at = now
         return self._names
@@ -67,6 +68,19 @@ class DriveFinder:
         """Forget the listing, as ``importlib.invalidate_caches()`` asks."""
         self._read_at = None
         self._finder.invalidate_caches()
+
+
+def _names_in(folder: str) -> list[str]:
+    """The names folder ``folder`` holds.  In the browser the runtime's own
+    file system call asks the drive once; ``os.listdir`` would ask it once
+    more for each name, to learn what kind of file it is (a question to the
+    page each, which waits whenever the page is busy drawing).  Elsewhere,
+    ``os.listdir``."""
+    if sys.platform == "emscripten":
+        import pyodide_js  # the runtime's JavaScript side, there once the kernel runs
+
+        return [name for name in pyodide_js.FS.readdir(folder).to_py() if name not in (".", "..")]
+    return os.listdir(folder)
 
 
 def _loaders():
