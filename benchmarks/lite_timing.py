@@ -49,7 +49,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from browser.lab import CHROMIUM_ARGS, chromium_path, run_all, running_lab  # noqa: E402
-from browser.lite import OFFLINE_ARGS, block_other_hosts, build_site, serving  # noqa: E402
+from browser.lite import OFFLINE_ARGS, block_other_hosts, build_site, serving, wait_for_saved_layout  # noqa: E402
 
 NOTEBOOK = "cosmic_chess.ipynb"
 #: The other tabs open when the site is reloaded with three.
@@ -118,13 +118,11 @@ def one_round(browser, url: str, offline: bool, tabs: list[str] | None, before_r
         before_reload()
         times.update({f"warm {k}": v for k, v in live_board(page, page.reload).items()})
         if tabs:
-            for other in tabs:  # open them, then come back to the first, as a learner leaves the site
+            for other in [*tabs, url]:  # open them, then come back to the first, as a learner leaves the site
                 page.goto(other)
                 page.locator(".jp-Notebook:visible").first.wait_for(timeout=WAIT)
                 page.get_by_text("| Idle").wait_for(timeout=WAIT)
-            page.goto(url)
-            page.locator(".jp-Notebook:visible").first.wait_for(timeout=WAIT)
-            page.get_by_text("| Idle").wait_for(timeout=WAIT)
+                wait_for_saved_layout(page, other.rpartition("path=")[2])  # else the reload may not restore it
             tabs_open = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab").count()
             times.update({f"3 tabs {k}": v for k, v in live_board(page, page.reload).items()})
             if tabs_open < 3:

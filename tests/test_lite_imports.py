@@ -75,7 +75,6 @@ def test_in_the_browser_a_listing_is_one_call_to_the_runtime_not_a_question_per_
             read.append(folder)
             return Names([".", "..", *sorted(entry.name for entry in os.scandir(folder))])
 
-    monkeypatch.setattr(lite_imports.sys, "platform", "emscripten")
     monkeypatch.setitem(sys.modules, "pyodide_js", type(sys)("pyodide_js"))
     sys.modules["pyodide_js"].FS = FS
     finder = DriveFinder(str(tmp_path))

@@ -75,11 +75,11 @@ def _names_in(folder: str) -> list[str]:
     file system call asks the drive once; ``os.listdir`` would ask it once
     more for each name, to learn what kind of file it is (a question to the
     page each, which waits whenever the page is busy drawing).  Elsewhere,
-    ``os.listdir``."""
-    if sys.platform == "emscripten":
-        import pyodide_js  # the runtime's JavaScript side, there once the kernel runs
-
-        return [name for name in pyodide_js.FS.readdir(folder).to_py() if name not in (".", "..")]
+    or before the runtime has loaded its JavaScript side (``pyodide_js``,
+    loaded as it installs its first packages), ``os.listdir``."""
+    runtime = sys.modules.get("pyodide_js")
+    if runtime is not None:
+        return [name for name in runtime.FS.readdir(folder).to_py() if name not in (".", "..")]
     return os.listdir(folder)
 
 

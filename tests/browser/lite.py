@@ -64,11 +64,42 @@ def block_other_hosts(context, refused: list[str]) -> None:
     context.route("**/*", route)
 
 
+#: Whether the layout the site restores on the next visit (JupyterLab's
+#: state, in the browser's storage) holds notebook ``name``.
+LAYOUT_HOLDS = """async (name) => {
+    const open = (db) => new Promise((ok, fail) => {
+        const req = indexedDB.open(db); req.onsuccess = () => ok(req.result); req.onerror = () => fail(req.error);
+    });
+    for (const { name: db } of await indexedDB.databases()) {
+        if (!db.startsWith('JupyterLite Storage')) continue;
+        const handle = await open(db);
+        if (!handle.objectStoreNames.contains('statedb')) { handle.close(); continue; }
+        const state = await new Promise((ok, fail) => {
+            const req = handle.transaction('statedb').objectStore('statedb').get('default');
+            req.onsuccess = () => ok(req.result); req.onerror = () => fail(req.error);
+        });
+        handle.close();
+        const main = state?.data?.['layout-restorer:data']?.main;
+        if (main && JSON.stringify(main).includes(`"notebook:${name}"`)) return true;
+    }
+    return false;
+}"""
+
+
+def wait_for_saved_layout(page, name: str) -> None:
+    """Wait until the layout the site will restore holds notebook ``name``:
+    JupyterLab saves it a moment after it changes, and a page left sooner
+    forgets the notebook."""
+    page.wait_for_function(LAYOUT_HOLDS, arg=name, timeout=60000)
+
+
 def open_lite_notebook(page, base: str, name: str) -> None:
-    """Open notebook ``name`` in the site and wait until its kernel is idle."""
+    """Open notebook ``name`` in the site and wait until its kernel is idle
+    and the layout restored on the next visit holds it."""
     page.goto(f"{base}/lab/index.html?path={name}")
     page.locator(".jp-Notebook:visible").first.wait_for(timeout=120000)
     page.get_by_text("| Idle").wait_for(timeout=180000)
+    wait_for_saved_layout(page, name)
 
 
 def saved_size(page, name: str) -> int:
