@@ -9,6 +9,7 @@ import contextlib
 import functools
 import http.server
 import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -91,6 +92,16 @@ def wait_for_saved_layout(page, name: str) -> None:
     JupyterLab saves it a moment after it changes, and a page left sooner
     forgets the notebook."""
     page.wait_for_function(LAYOUT_HOLDS, arg=name, timeout=60000)
+
+
+def workers_once_reported(page, at_least: int) -> int:
+    """How many workers (each kernel is a Python in one) the page runs, once
+    Playwright reports at least ``at_least``: it reports a worker a moment
+    after the page starts it, longer on a loaded machine."""
+    deadline = time.monotonic() + 60
+    while len(page.workers) < at_least and time.monotonic() < deadline:
+        page.wait_for_timeout(100)  # lets Playwright deliver the page's events
+    return len(page.workers)
 
 
 def open_lite_notebook(page, base: str, name: str) -> None:

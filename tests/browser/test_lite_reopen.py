@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from .lab import DIRTY, ROOT, run_all, saved_board_count, wait_for_boards
-from .lite import open_lite_notebook, saved_size
+from .lite import open_lite_notebook, saved_size, workers_once_reported
 
 pytestmark = pytest.mark.browser
 
@@ -57,21 +57,23 @@ def test_one_python_starts_for_the_notebook_opened_and_restored_ones_start_when_
     page, refused, errors = offline_page
     # Each kernel is a Python in a worker of the page: opening a notebook starts one, however early.
     open_lite_notebook(page, lite_site, "kelasu.ipynb")
-    assert len(page.workers) == 1
+    assert workers_once_reported(page, 1) == 1
     for name in ("ccc.ipynb", NOTEBOOK):  # each opened from its address, as a link does; the others are restored
         open_lite_notebook(page, lite_site, name)
     page.reload()
     page.locator(".jp-Notebook:visible").first.wait_for(timeout=120000)
     page.get_by_text("| Idle").wait_for(timeout=180000)
-    # Three notebooks restored: the one shown has its kernel, the two behind it none yet.
+    # Three notebooks restored (each toolbar drawn, the hidden ones' too): the
+    # one shown has its kernel, the two behind it none yet.
     assert page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab").count() == 3
+    page.wait_for_function(f"() => ({KERNELS})().length === 3", timeout=60000)
     assert sorted(page.evaluate(KERNELS)) == ["No Kernel", "No Kernel", "Python (Pyodide)"]
-    assert len(page.workers) == 1
+    assert workers_once_reported(page, 1) == 1
     # Shown, a restored notebook starts its own.
     page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="kelasu.ipynb").click()
     page.wait_for_function(f"() => ({KERNELS})().filter((k) => k === 'Python (Pyodide)').length === 2", timeout=60000)
     page.get_by_text("| Idle").wait_for(timeout=180000)
-    assert len(page.workers) == 2
+    assert workers_once_reported(page, 2) == 2
     # Its boards come alive: the widgets' manager waited for its kernel (it gave up on a notebook with none).
     run_all(page)
     page.locator(".jp-Notebook:visible .pb-widget[data-position]").first.wait_for(timeout=120000)
