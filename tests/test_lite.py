@@ -122,7 +122,7 @@ def test_the_site_ships_what_its_roots_need_and_no_other_wheel(tmp_path):
     assert names == ["anywidget", "ipython", "jedi", "playbook_games", "psygnal", "svgwrite"]
 
 
-def test_the_kernel_loads_at_start_only_what_it_imports_itself(tmp_path):
+def test_the_kernel_loads_at_start_what_it_and_the_first_cell_import(tmp_path):
     packages = {
         "ipython": {"depends": ["jedi", "pygments"]}, "jedi": {"depends": ["parso"]}, "parso": {"depends": []},
         "pygments": {"depends": []}, "comm": {"depends": ["traitlets"]}, "traitlets": {"depends": []},
@@ -130,6 +130,11 @@ def test_the_kernel_loads_at_start_only_what_it_imports_itself(tmp_path):
     }
     # The kernel's own (ipython, jedi, comm) and theirs; playbook and svgwrite wait for a cell that imports them.
     assert lite.at_start(packages) == ["comm", "ipython", "jedi", "parso", "pygments", "traitlets"]
+    # Unless named as what the first cell imports: then with what playbook needs (svgwrite), once each.
+    assert lite.at_start(packages, ("playbook-games",)) == [
+        "comm", "ipython", "jedi", "parso", "playbook-games", "pygments", "svgwrite", "traitlets"]
+    # A name the lock does not hold is no package to load.
+    assert lite.at_start(packages, ("numpy",)) == lite.at_start(packages)
 
 
 def test_the_site_loads_every_wheel_at_start_and_never_asks_pypi():

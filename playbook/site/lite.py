@@ -25,8 +25,9 @@ Only the wheels that playbook and the kernel need in the browser are
 shipped, compiled to bytecode by the site's own Python (see
 :mod:`playbook.site.bytecode`), each listed in the site's
 ``pyodide-lock.json`` with what it depends on.  The kernel loads what it
-imports itself as it starts (``loadPyodideOptions.packages``, see
-:func:`at_start`) and the rest when a cell imports it, so the page
+imports itself as it starts, with playbook, which every notebook's first
+cell imports (``loadPyodideOptions.packages``, see :func:`at_start`), and
+the rest when a cell imports it, so the page
 fetches nothing from any other host and ``import playbook`` works in the
 first cell.  In the page the progress file lives on the site's drive (see
 :mod:`playbook.learn.progress`), kept in the browser's storage.
@@ -339,12 +340,19 @@ def write_lock(folder: Path, runtime_lock: Path, wheels: list[Path]) -> dict[str
     return lock["packages"]
 
 
-def at_start(packages: dict[str, dict]) -> list[str]:
-    """What the kernel loads as it starts: :data:`KERNEL_START` and what
-    they depend on.  The rest loads when a cell imports it (the kernel
-    looks up each cell's imports in the lock)."""
+def at_start(packages: dict[str, dict], first: tuple[str, ...] = ()) -> list[str]:
+    """What the kernel loads as it starts: :data:`KERNEL_START`, the
+    packages ``first`` (what every notebook's first cell imports: in the
+    site, playbook itself) and what they depend on.  The rest loads when a
+    cell imports it (the kernel looks up each cell's imports in the lock).
+
+    Loaded with the kernel, playbook's wheels are fetched side by side with
+    the runtime's and the kernel's, while the page draws; loaded by the
+    first cell, they were fetched only once the kernel was idle and Run All
+    pressed, in turn (a second on the first board, measured by
+    ``benchmarks/lite_timing.py``)."""
     wanted: set[str] = set()
-    todo = [name for name in KERNEL_START if name in packages]
+    todo = [name for name in (*KERNEL_START, *first) if name in packages]
     while todo:
         name = todo.pop()
         if name not in wanted:
@@ -476,7 +484,8 @@ def build(source: str | os.PathLike = ".", out: str | os.PathLike = "_site", cac
         wheels = needed(wheels, [canonical(own.name.split("-")[0]), *KERNEL_START, "widgetsnbextension"], full)
         pyodide = work / "lite" / "static" / "pyodide"
         packages = ship_runtime(unpacked, version, wheels, own, pyodide, cache)
-        (work / "lite" / "jupyter-lite.json").write_text(json.dumps(site_config(at_start(packages)), indent=1) + "\n")
+        first = at_start(packages, (canonical(own.name.split("-")[0]),))
+        (work / "lite" / "jupyter-lite.json").write_text(json.dumps(site_config(first), indent=1) + "\n")
         (work / "lite" / "overrides.json").write_text((source / "jupyter-settings" / "playbook.json").read_text())
         contents = work / "contents"
         contents.mkdir()
