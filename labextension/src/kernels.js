@@ -10,7 +10,11 @@
 //   the notebook is drawn: its own start waits for that one and finds it;
 // - notebooks JupyterLab restores from the last visit start theirs when
 //   shown: a reload that restored three notebooks used to start three
-//   Pythons side by side, and the one in front waited for all three.
+//   Pythons side by side, and the one in front waited for all three;
+// - and draw their cells when shown: JupyterLab draws a hidden notebook's
+//   cells whenever the page is idle, which on a reload with three
+//   notebooks took the page's main thread for a second while the one in
+//   front started its kernel (see ``drawWhenShown``).
 //
 // Notebooks opened later start as usual.  Without the option nothing changes.
 
@@ -49,6 +53,30 @@ function holdBack(panel) {
   return () => {
     delete context.ready; // the inherited getter again
     release();
+  };
+}
+
+/** JupyterLab's notebook methods that draw cells out of view whenever the page is idle. */
+const IDLE_DRAWING = ["_scheduleCellRenderOnIdle", "_runOnIdleTime"];
+
+/**
+ * Draw none of the cells of ``panel`` (a notebook) until the returned
+ * function is called; then draw them as JupyterLab does.  By default
+ * (its setting ``windowingMode``, "contentVisibility" or "defer") a
+ * notebook draws its cells a few at a time whenever the page is idle,
+ * whether it is shown or hidden behind another notebook.  JupyterLab has
+ * no public way to hold that back: this holds back its two methods that
+ * do it, on this notebook only, and does nothing where this version of
+ * JupyterLab has no such methods (tests/browser/test_lite_reopen.py
+ * checks that a hidden notebook draws nothing).
+ */
+function drawWhenShown(panel) {
+  const notebook = panel.content;
+  if (!IDLE_DRAWING.every((name) => typeof notebook[name] === "function")) return () => {};
+  for (const name of IDLE_DRAWING) notebook[name] = async () => {};
+  return () => {
+    for (const name of IDLE_DRAWING) delete notebook[name]; // the notebook's own again
+    if (!notebook.isDisposed) notebook.update();
   };
 }
 
@@ -121,7 +149,7 @@ async function startEarly(app, path) {
 /**
  * Start the kernel of ``panel`` (a notebook held back) once it would get
  * the site's drive, and once the early start of its kernel (``early``,
- * when it is the notebook the address names) is done, then let go of its
+ * when it is the notebook shown first) is done, then let go of its
  * session context.
  */
 async function start(app, panel, release, early) {
@@ -155,7 +183,9 @@ function withNotebookFactory(registry, watch) {
  * Hold back the kernels of notebooks restored with the page until each is
  * shown, those of notebooks opened before the site's drive is ready until
  * it is, and that of the notebook shown first until its early start is
- * done.  ``state`` is JupyterLab's state database (the restored layout).
+ * done; and the drawing of restored notebooks behind the one shown first
+ * until each is shown.  ``state`` is JupyterLab's state database (the
+ * restored layout).
  */
 export function holdKernels(app, state) {
   const waiting = new Map();
@@ -171,7 +201,8 @@ export function holdKernels(app, state) {
   const earlyFor = (panel) => (first === undefined || panel.context.path === first ? early : undefined);
   withNotebookFactory(app.docRegistry, (factory) => factory.widgetCreated.connect((_, panel) => {
     if (restoring) {
-      waiting.set(panel, holdBack(panel));
+      const draw = first !== undefined && panel.context.path === first ? () => {} : drawWhenShown(panel);
+      waiting.set(panel, { release: holdBack(panel), draw });
       panel.disposed.connect(() => waiting.delete(panel));
     } else if (!ready || earlyFor(panel)) {
       void start(app, panel, holdBack(panel), earlyFor(panel));
@@ -180,8 +211,9 @@ export function holdKernels(app, state) {
   const startShown = () => {
     const shown = app.shell.currentWidget;
     if (waiting.has(shown)) {
-      const release = waiting.get(shown);
+      const { release, draw } = waiting.get(shown);
       waiting.delete(shown);
+      draw();
       void start(app, shown, release, earlyFor(shown));
     }
   };

@@ -65,26 +65,34 @@ def block_other_hosts(context, refused: list[str]) -> None:
     context.route("**/*", route)
 
 
-#: Whether the layout the site restores on the next visit (JupyterLab's
-#: state, in the browser's storage) holds notebook ``name``.
-LAYOUT_HOLDS = """async (name) => {
+#: The value kept under ``key`` in object store ``store`` of the site's
+#: storage (JupyterLite's databases in the browser's IndexedDB), or
+#: undefined: a function for the page, called with ``(store, key)``.
+STORED = """async (store, key) => {
     const open = (db) => new Promise((ok, fail) => {
         const req = indexedDB.open(db); req.onsuccess = () => ok(req.result); req.onerror = () => fail(req.error);
     });
     for (const { name: db } of await indexedDB.databases()) {
         if (!db.startsWith('JupyterLite Storage')) continue;
         const handle = await open(db);
-        if (!handle.objectStoreNames.contains('statedb')) { handle.close(); continue; }
-        const state = await new Promise((ok, fail) => {
-            const req = handle.transaction('statedb').objectStore('statedb').get('default');
+        if (!handle.objectStoreNames.contains(store)) { handle.close(); continue; }
+        const value = await new Promise((ok, fail) => {
+            const req = handle.transaction(store).objectStore(store).get(key);
             req.onsuccess = () => ok(req.result); req.onerror = () => fail(req.error);
         });
         handle.close();
-        const main = state?.data?.['layout-restorer:data']?.main;
-        if (main && JSON.stringify(main).includes(`"notebook:${name}"`)) return true;
+        if (value !== undefined) return value;
     }
-    return false;
+    return undefined;
 }"""
+
+#: Whether the layout the site restores on the next visit (JupyterLab's
+#: state, kept in the site's storage) holds notebook ``name``.
+LAYOUT_HOLDS = f"""async (name) => {{
+    const state = await ({STORED})('statedb', 'default');
+    const main = state?.data?.['layout-restorer:data']?.main;
+    return Boolean(main) && JSON.stringify(main).includes(`"notebook:${{name}}"`);
+}}"""
 
 
 def wait_for_saved_layout(page, name: str) -> None:
@@ -117,20 +125,8 @@ def saved_size(page, name: str) -> int:
     """The size in bytes of notebook ``name`` as the site keeps it (in the
     browser's storage: JupyterLite's "files" store in IndexedDB), written
     as JSON."""
-    return page.evaluate("""async (name) => {
-        const open = (db) => new Promise((ok, fail) => {
-            const req = indexedDB.open(db); req.onsuccess = () => ok(req.result); req.onerror = () => fail(req.error);
-        });
-        for (const { name: db } of await indexedDB.databases()) {
-            if (!db.startsWith('JupyterLite Storage')) continue;
-            const handle = await open(db);
-            if (!handle.objectStoreNames.contains('files')) { handle.close(); continue; }
-            const model = await new Promise((ok, fail) => {
-                const req = handle.transaction('files').objectStore('files').get(name);
-                req.onsuccess = () => ok(req.result); req.onerror = () => fail(req.error);
-            });
-            handle.close();
-            if (model) return new TextEncoder().encode(JSON.stringify(model.content, null, 1)).length;
-        }
-        throw new Error(`${name} is not in the site's storage`);
-    }""", name)
+    return page.evaluate(f"""async (name) => {{
+        const model = await ({STORED})('files', name);
+        if (!model) throw new Error(`${{name}} is not in the site's storage`);
+        return new TextEncoder().encode(JSON.stringify(model.content, null, 1)).length;
+    }}""", name)

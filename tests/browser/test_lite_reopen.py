@@ -2,10 +2,13 @@
 keeps the notebook in the browser's storage, and the reloaded notebook
 shows every board (its picture, the kernel being new), opens unmodified,
 and logs no error; what a save stores stays about the size of the shipped
-notebook, whose outputs are those of a run.  Offline: no request leaves
-127.0.0.1."""
+notebook, whose outputs are those of a run.  Notebooks restored behind
+the one shown start their kernel and draw their cells only when shown.
+Offline: no request leaves 127.0.0.1."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -49,11 +52,22 @@ def test_a_run_saved_and_reloaded_shows_its_boards_unmodified_with_no_error(offl
     assert refused == []
 
 
+# How many cells the open notebooks have drawn: those shown, or (given true) those hidden behind another.
+DRAWN = """(hidden) => [...document.querySelectorAll('.jp-NotebookPanel')]
+    .filter((panel) => panel.classList.contains('lm-mod-hidden') === hidden)
+    .reduce((count, panel) => count + panel.querySelectorAll('.jp-Cell').length, 0)"""
+
+
+def cell_count(name: str) -> int:
+    """How many cells the shipped notebook ``name`` has."""
+    return len(json.loads((ROOT / "notebooks" / name).read_text())["cells"])
+
+
 # The kernel each open notebook shows in its toolbar ("No Kernel" for none yet).
 KERNELS = "() => [...document.querySelectorAll('.jp-NotebookPanel .jp-Toolbar-kernelName')].map((k) => k.textContent)"
 
 
-def test_one_python_starts_for_the_notebook_opened_and_restored_ones_start_when_shown(offline_page, lite_site):
+def test_restored_notebooks_start_their_python_and_draw_their_cells_when_shown(offline_page, lite_site):
     page, refused, errors = offline_page
     # Each kernel is a Python in a worker of the page: opening a notebook starts one, however early.
     open_lite_notebook(page, lite_site, "kelasu.ipynb")
@@ -69,8 +83,14 @@ def test_one_python_starts_for_the_notebook_opened_and_restored_ones_start_when_
     page.wait_for_function(f"() => ({KERNELS})().length === 3", timeout=60000)
     assert sorted(page.evaluate(KERNELS)) == ["No Kernel", "No Kernel", "Python (Pyodide)"]
     assert workers_once_reported(page, 1) == 1
-    # Shown, a restored notebook starts its own.
+    # The one shown draws all its cells, and the two behind it none, however
+    # long (drawing them took the page from the shown one's kernel).
+    page.wait_for_function(f"(hidden) => ({DRAWN})(hidden) === {cell_count(NOTEBOOK)}", arg=False, timeout=60000)
+    assert page.evaluate(DRAWN, True) == 0
+    # Shown, a restored notebook draws its cells and starts its own kernel.
     page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="kelasu.ipynb").click()
+    page.wait_for_function(f"(hidden) => ({DRAWN})(hidden) === {cell_count('kelasu.ipynb')}", arg=False,
+                           timeout=60000)
     page.wait_for_function(f"() => ({KERNELS})().filter((k) => k === 'Python (Pyodide)').length === 2", timeout=60000)
     page.get_by_text("| Idle").wait_for(timeout=180000)
     assert workers_once_reported(page, 2) == 2

@@ -1,10 +1,11 @@
 """How the site starts: the notebook shown first gets its kernel as the
 page loads (the one the address names, or the one in front when the page
 was left), and that kernel is the notebook's own, never a second one
-beside it; and
-the first reload after a first visit keeps the site's service worker
+beside it; an address naming no notebook leaves no kernel running for
+it; the first reload after a first visit keeps the site's service worker
 instead of registering it again, which held every kernel back for
-seconds; and the kernel imports from the drive.  Offline: no request leaves 127.0.0.1."""
+seconds; and the kernel imports from the drive.  Offline: no request
+leaves 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -18,6 +19,18 @@ pytestmark = pytest.mark.browser
 FIRST = "() => document.documentElement.dataset.playbookFirstKernel ?? null"
 #: The kernel each open notebook shows in its toolbar ("No Kernel" for none yet).
 KERNELS = "() => [...document.querySelectorAll('.jp-NotebookPanel .jp-Toolbar-kernelName')].map((k) => k.textContent)"
+#: The page's own record of what runs (JupyterLab's session and kernel
+#: managers, asked afresh): each session's notebook, each running kernel,
+#: and the kernel of each session.
+RUNNING = """async () => {
+    const { sessions, kernels } = window.jupyterapp.serviceManager;
+    await Promise.all([sessions.refreshRunning(), kernels.refreshRunning()]);
+    return {
+        notebooks: [...sessions.running()].map((s) => s.path),
+        kernels: [...kernels.running()].map((k) => k.id),
+        ofNotebooks: [...sessions.running()].map((s) => s.kernel?.id),
+    };
+}"""
 #: What JupyterLite logs when it registers its service worker.
 REGISTERING = ("unregistering existing service workers", "Registering new JupyterLite ServiceWorker")
 
@@ -53,4 +66,20 @@ def test_the_first_notebook_starts_its_kernel_with_the_page_and_only_one(offline
     page.keyboard.press("Control+Enter")
     page.locator(".jp-Notebook:visible .jp-OutputArea-output", has_text="from /drive 42").wait_for(timeout=120000)
     assert errors == []
+    assert refused == []
+
+
+def test_an_address_naming_no_notebook_leaves_no_kernel_for_it(offline_page, lite_site):
+    page, refused, _ = offline_page
+    open_lite_notebook(page, lite_site, "kelasu.ipynb")  # restored behind the address's tab
+    page.goto(f"{lite_site}/lab/index.html?path=no_such_notebook.ipynb")
+    # The page notes the early start's outcome once it is done (the kernel
+    # it started shut down again): no notebook kept.
+    page.wait_for_function(f"() => ({FIRST})() !== null", timeout=120000)
+    assert page.evaluate(FIRST) == ""
+    running = page.evaluate(RUNNING)
+    assert "no_such_notebook.ipynb" not in running["notebooks"]
+    # Every kernel left running is a notebook's (kelasu's, once shown).
+    assert set(running["kernels"]) <= set(running["ofNotebooks"]), running
+    assert set(running["notebooks"]) <= {"kelasu.ipynb"}, running
     assert refused == []
