@@ -69,8 +69,19 @@ def test_the_first_notebook_starts_its_kernel_with_the_page_and_only_one(offline
     assert refused == []
 
 
+def expose_the_app(route) -> None:
+    """Answer a request for the site's settings with them and
+    ``exposeAppInBrowser``, under which JupyterLab gives the page its app
+    as ``window.jupyterapp`` (and so its session and kernel managers)."""
+    answer = route.fetch()
+    settings = answer.json()
+    settings.get("jupyter-config-data", {})["exposeAppInBrowser"] = True
+    route.fulfill(response=answer, json=settings)
+
+
 def test_an_address_naming_no_notebook_leaves_no_kernel_for_it(offline_page, lite_site):
     page, refused, _ = offline_page
+    page.context.route("**/jupyter-lite.json", expose_the_app)
     open_lite_notebook(page, lite_site, "kelasu.ipynb")  # restored behind the address's tab
     page.goto(f"{lite_site}/lab/index.html?path=no_such_notebook.ipynb")
     # The page notes the early start's outcome once it is done (the kernel
