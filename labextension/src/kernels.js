@@ -219,6 +219,13 @@ export function holdKernels(app, state) {
   };
   void app.restored.then(() => {
     restoring = false;
+    // A notebook restored beside the one in front (the main area split) is in view too: it draws.
+    for (const [panel, held] of waiting) {
+      if (panel.isVisible) {
+        held.draw();
+        held.draw = () => {};
+      }
+    }
     startShown();
     app.shell.currentChanged?.connect(startShown);
   });
