@@ -197,7 +197,10 @@ def test_a_stop_keeps_the_games_finished_inside_tasks_that_had_not_come_back(tmp
     out = tmp_path / "out"
     args = ["--workers", "2", "--batch", "100000", "--out", str(out)]
     run = Watched([*COMMAND, "--games", "200000", *args], most=8)
-    run.wait_for(lambda: worker_ticks(run) >= TICKS)  # a second of play: dozens of random games
+    # Three seconds of the session's CPU, of which starting its processes (the pool's server, each
+    # worker's imports) takes about three quarters of one, measured: two seconds of play at least,
+    # dozens of random games (one second left a quarter of a second of play, less on a loaded machine).
+    run.wait_for(lambda: worker_ticks(run) >= 3 * TICKS)
     run.proc.send_signal(signal.SIGTERM)
     status, _, err = run.finish()
     assert status == 128 + signal.SIGTERM and "Traceback" not in err, err
