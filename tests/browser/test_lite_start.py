@@ -88,9 +88,15 @@ def test_an_address_naming_no_notebook_leaves_no_kernel_for_it(offline_page, lit
     # it started shut down again): no notebook kept.
     page.wait_for_function(f"() => ({FIRST})() !== null", timeout=120000)
     assert page.evaluate(FIRST) == ""
+    # Every kernel left running is a notebook's (kelasu's, once shown).  A
+    # kernel ends a moment after its session is shut down (its Python is
+    # told to stop, and answers), longer on a loaded machine: waited for.
+    page.wait_for_function(f"""async () => {{
+        const running = await ({RUNNING})();
+        return running.kernels.every((kernel) => running.ofNotebooks.includes(kernel));
+    }}""", timeout=60000)
     running = page.evaluate(RUNNING)
     assert "no_such_notebook.ipynb" not in running["notebooks"]
-    # Every kernel left running is a notebook's (kelasu's, once shown).
     assert set(running["kernels"]) <= set(running["ofNotebooks"]), running
     assert set(running["notebooks"]) <= {"kelasu.ipynb"}, running
     assert refused == []
