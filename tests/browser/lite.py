@@ -102,14 +102,44 @@ def wait_for_saved_layout(page, name: str) -> None:
     page.wait_for_function(LAYOUT_HOLDS, arg=name, timeout=60000)
 
 
-def workers_once_reported(page, at_least: int) -> int:
-    """How many workers (each kernel is a Python in one) the page runs, once
-    Playwright reports at least ``at_least``: it reports a worker a moment
-    after the page starts it, longer on a loaded machine."""
+def workers_settled_at(page, count: int) -> int:
+    """How many workers (each kernel is a Python in one) Playwright reports
+    for the page, once they are ``count`` or a minute has passed: it reports
+    a worker a moment after the page starts it, and one a page has ended (a
+    page left, reloaded or a kernel shut down) a moment after, both later on
+    a loaded machine."""
     deadline = time.monotonic() + 60
-    while len(page.workers) < at_least and time.monotonic() < deadline:
+    while len(page.workers) != count and time.monotonic() < deadline:
         page.wait_for_timeout(100)  # lets Playwright deliver the page's events
     return len(page.workers)
+
+
+#: The kernel each open notebook shows in its toolbar ("No Kernel" for none yet).
+KERNELS = "() => [...document.querySelectorAll('.jp-NotebookPanel .jp-Toolbar-kernelName')].map((k) => k.textContent)"
+
+#: The page's own record of what runs (JupyterLab's session and kernel
+#: managers, asked afresh): each session's notebook, each running kernel,
+#: and the kernel of each session.  Needs the app exposed (:func:`expose_the_app`).
+RUNNING = """async () => {
+    const { sessions, kernels } = window.jupyterapp.serviceManager;
+    await Promise.all([sessions.refreshRunning(), kernels.refreshRunning()]);
+    return {
+        notebooks: [...sessions.running()].map((s) => s.path),
+        kernels: [...kernels.running()].map((k) => k.id),
+        ofNotebooks: [...sessions.running()].map((s) => s.kernel?.id),
+    };
+}"""
+
+
+def expose_the_app(route) -> None:
+    """Answer a request for the site's settings with them and
+    ``exposeAppInBrowser``, under which JupyterLab gives the page its app
+    as ``window.jupyterapp`` (and so its session and kernel managers).  For
+    ``context.route("**/jupyter-lite.json", expose_the_app)``."""
+    answer = route.fetch()
+    settings = answer.json()
+    settings.get("jupyter-config-data", {})["exposeAppInBrowser"] = True
+    route.fulfill(response=answer, json=settings)
 
 
 def open_lite_notebook(page, base: str, name: str) -> None:

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from .lab import DIRTY, ROOT, run_all, saved_board_count, wait_for_boards
-from .lite import open_lite_notebook, saved_size, workers_once_reported
+from .lite import KERNELS, open_lite_notebook, saved_size, workers_settled_at
 
 pytestmark = pytest.mark.browser
 
@@ -63,15 +63,12 @@ def cell_count(name: str) -> int:
     return len(json.loads((ROOT / "notebooks" / name).read_text())["cells"])
 
 
-# The kernel each open notebook shows in its toolbar ("No Kernel" for none yet).
-KERNELS = "() => [...document.querySelectorAll('.jp-NotebookPanel .jp-Toolbar-kernelName')].map((k) => k.textContent)"
-
 
 def test_restored_notebooks_start_their_python_and_draw_their_cells_when_shown(offline_page, lite_site):
     page, refused, errors = offline_page
     # Each kernel is a Python in a worker of the page: opening a notebook starts one, however early.
     open_lite_notebook(page, lite_site, "kelasu.ipynb")
-    assert workers_once_reported(page, 1) == 1
+    assert workers_settled_at(page, 1) == 1
     for name in ("ccc.ipynb", NOTEBOOK):  # each opened from its address, as a link does; the others are restored
         open_lite_notebook(page, lite_site, name)
     page.reload()
@@ -82,7 +79,7 @@ def test_restored_notebooks_start_their_python_and_draw_their_cells_when_shown(o
     assert page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab").count() == 3
     page.wait_for_function(f"() => ({KERNELS})().length === 3", timeout=60000)
     assert sorted(page.evaluate(KERNELS)) == ["No Kernel", "No Kernel", "Python (Pyodide)"]
-    assert workers_once_reported(page, 1) == 1
+    assert workers_settled_at(page, 1) == 1
     # The one shown draws all its cells, and the two behind it none, however
     # long (drawing them took the page from the shown one's kernel).
     page.wait_for_function(f"(hidden) => ({DRAWN})(hidden) === {cell_count(NOTEBOOK)}", arg=False, timeout=60000)
@@ -93,7 +90,7 @@ def test_restored_notebooks_start_their_python_and_draw_their_cells_when_shown(o
                            timeout=60000)
     page.wait_for_function(f"() => ({KERNELS})().filter((k) => k === 'Python (Pyodide)').length === 2", timeout=60000)
     page.get_by_text("| Idle").wait_for(timeout=180000)
-    assert workers_once_reported(page, 2) == 2
+    assert workers_settled_at(page, 2) == 2
     # Its boards come alive: the widgets' manager waited for its kernel (it gave up on a notebook with none).
     run_all(page)
     page.locator(".jp-Notebook:visible .pb-widget[data-position]").first.wait_for(timeout=120000)

@@ -11,38 +11,35 @@ from __future__ import annotations
 
 import pytest
 
-from .lite import open_lite_notebook, workers_once_reported
+from .lite import KERNELS, RUNNING, expose_the_app, open_lite_notebook, workers_settled_at
 
 pytestmark = pytest.mark.browser
 
 #: The notebook whose kernel the page started as it loaded, as the page notes it.
 FIRST = "() => document.documentElement.dataset.playbookFirstKernel ?? null"
-#: The kernel each open notebook shows in its toolbar ("No Kernel" for none yet).
-KERNELS = "() => [...document.querySelectorAll('.jp-NotebookPanel .jp-Toolbar-kernelName')].map((k) => k.textContent)"
-#: The page's own record of what runs (JupyterLab's session and kernel
-#: managers, asked afresh): each session's notebook, each running kernel,
-#: and the kernel of each session.
-RUNNING = """async () => {
-    const { sessions, kernels } = window.jupyterapp.serviceManager;
-    await Promise.all([sessions.refreshRunning(), kernels.refreshRunning()]);
-    return {
-        notebooks: [...sessions.running()].map((s) => s.path),
-        kernels: [...kernels.running()].map((k) => k.id),
-        ofNotebooks: [...sessions.running()].map((s) => s.kernel?.id),
-    };
-}"""
 #: What JupyterLite logs when it registers its service worker.
 REGISTERING = ("unregistering existing service workers", "Registering new JupyterLite ServiceWorker")
+
+
+def assert_one_kernel_and_the_notebooks(page, name: str) -> None:
+    """Assert that the page runs one kernel, notebook ``name``'s: by the
+    page's own record, and by its workers."""
+    running = page.evaluate(RUNNING)
+    assert running["notebooks"] == [name], running
+    assert running["kernels"] == running["ofNotebooks"], running
+    assert len(running["kernels"]) == 1, running
+    assert workers_settled_at(page, 1) == 1
 
 
 def test_the_first_notebook_starts_its_kernel_with_the_page_and_only_one(offline_page, lite_site):
     page, refused, errors = offline_page
     logged: list[str] = []
     page.on("console", lambda message: logged.append(message.text))
+    page.context.route("**/jupyter-lite.json", expose_the_app)
     open_lite_notebook(page, lite_site, "kelasu.ipynb")
     assert page.evaluate(FIRST) == "kelasu.ipynb"
     assert page.evaluate(KERNELS) == ["Python (Pyodide)"]
-    assert workers_once_reported(page, 1) == 1
+    assert_one_kernel_and_the_notebooks(page, "kelasu.ipynb")
     assert any(REGISTERING[1] in text for text in logged)  # the first visit registers it
     # Reloaded, the page opens the notebook it left in front, with no address.
     logged.clear()
@@ -52,7 +49,7 @@ def test_the_first_notebook_starts_its_kernel_with_the_page_and_only_one(offline
     assert "path=" not in page.url
     assert page.evaluate(FIRST) == "kelasu.ipynb"
     assert page.evaluate(KERNELS) == ["Python (Pyodide)"]
-    assert workers_once_reported(page, 1) == 1
+    assert_one_kernel_and_the_notebooks(page, "kelasu.ipynb")
     assert not [text for text in logged if any(words in text for words in REGISTERING)]
     # The kernel is the notebook's, with the drive as its folder: a module
     # written there is imported from there, in the same cell.
@@ -67,16 +64,6 @@ def test_the_first_notebook_starts_its_kernel_with_the_page_and_only_one(offline
     page.locator(".jp-Notebook:visible .jp-OutputArea-output", has_text="from /drive 42").wait_for(timeout=120000)
     assert errors == []
     assert refused == []
-
-
-def expose_the_app(route) -> None:
-    """Answer a request for the site's settings with them and
-    ``exposeAppInBrowser``, under which JupyterLab gives the page its app
-    as ``window.jupyterapp`` (and so its session and kernel managers)."""
-    answer = route.fetch()
-    settings = answer.json()
-    settings.get("jupyter-config-data", {})["exposeAppInBrowser"] = True
-    route.fulfill(response=answer, json=settings)
 
 
 def test_an_address_naming_no_notebook_leaves_no_kernel_for_it(offline_page, lite_site):
