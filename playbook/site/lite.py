@@ -188,6 +188,15 @@ def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+def distribution(wheel: Path) -> str:
+    """The canonical name of the distribution a wheel file holds.
+
+    >>> distribution(Path("Jupyter_Lab.Widgets-1.0-py3-none-any.whl"))
+    'jupyter-lab-widgets'
+    """
+    return canonical(wheel.name.split("-")[0])
+
+
 def _run(args: list[str], **kwargs) -> None:
     """Run a build step, raising with its output when it fails."""
     done = subprocess.run(args, capture_output=True, text=True, **kwargs)
@@ -315,7 +324,7 @@ def browser_requirements(wheel: Path, python: str) -> list[str]:
 def needed(wheels: list[Path], roots: list[str], python: str) -> list[Path]:
     """The ``wheels`` that ``roots`` (distribution names) need in the
     browser, themselves included: what the site ships."""
-    by_name = {canonical(w.name.split("-")[0]): w for w in wheels}
+    by_name = {distribution(w): w for w in wheels}
     wanted: set[str] = set()
     todo = [canonical(r) for r in roots]
     while todo:
@@ -333,7 +342,7 @@ def write_lock(folder: Path, runtime_lock: Path, wheels: list[Path]) -> dict[str
     shipped), each with what it depends on; returns the lock's entries by
     name."""
     info = json.loads(runtime_lock.read_text())["info"]
-    shipped = frozenset(canonical(w.name.split("-")[0]) for w in wheels)
+    shipped = frozenset(distribution(w) for w in wheels)
     packages = {entry["name"]: entry for entry in (lock_entry(w, shipped, info["python"]) for w in wheels)}
     lock = {"info": info, "packages": dict(sorted(packages.items()))}
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
@@ -477,14 +486,14 @@ def build(source: str | os.PathLike = ".", out: str | os.PathLike = "_site", cac
         unpacked = runtime(cache, version)
         wanted = [*requirements(own), *KERNEL_NEEDS, *_runtime_pins(unpacked)]
         wheels = [own, *kernel_wheels()]
-        stood_in = {canonical(w.name.split("-")[0]) for w in wheels}
+        stood_in = {distribution(w) for w in wheels}
         wheels += [w for w in sorted(browser_wheels(cache, wanted, python).glob("*.whl"))
-                   if canonical(w.name.split("-")[0]) not in stood_in | set(STAND_INS)]
+                   if distribution(w) not in stood_in | set(STAND_INS)]
         full = json.loads((unpacked / "pyodide-lock.json").read_text())["info"]["python"]
-        wheels = needed(wheels, [canonical(own.name.split("-")[0]), *KERNEL_START, "widgetsnbextension"], full)
+        wheels = needed(wheels, [distribution(own), *KERNEL_START, "widgetsnbextension"], full)
         pyodide = work / "lite" / "static" / "pyodide"
         packages = ship_runtime(unpacked, version, wheels, own, pyodide, cache)
-        first = at_start(packages, (canonical(own.name.split("-")[0]),))
+        first = at_start(packages, (distribution(own),))
         (work / "lite" / "jupyter-lite.json").write_text(json.dumps(site_config(first), indent=1) + "\n")
         (work / "lite" / "overrides.json").write_text((source / "jupyter-settings" / "playbook.json").read_text())
         contents = work / "contents"
@@ -520,7 +529,7 @@ def ship_runtime(unpacked: Path, version: str, wheels: list[Path], own: Path, fo
     with tempfile.TemporaryDirectory(prefix="playbook-stdlib-") as scratch:
         stdlib = with_startup(unpacked / "python_stdlib.zip", Path(scratch))
         jobs = [Job(stdlib, STDLIB_PREFIX), *(Job(w, SITE_PREFIX, keep_sources=w == own,
-                                                  leave_out=LEFT_OUT_FILES.get(canonical(w.name.split("-")[0]), ()))
+                                                  leave_out=LEFT_OUT_FILES.get(distribution(w), ()))
                                               for w in wheels)]
         _say(f"compiling the site's Python to bytecode ({len(jobs)} archives; Pyodide under Node.js, once)")
         compiled = bytecode.precompiled(unpacked, version, jobs, cache)
