@@ -10,7 +10,9 @@
 //   the notebook is drawn: its own start waits for that one and finds it;
 // - notebooks JupyterLab restores from the last visit start theirs when
 //   shown: a reload that restored three notebooks used to start three
-//   Pythons side by side, and the one in front waited for all three;
+//   Pythons side by side, and the one in front waited for all three (a
+//   link to another notebook, opened once they are restored, shows it
+//   instead of the one restored in front, whose kernel does not start);
 // - and draw their cells when shown: JupyterLab draws a hidden notebook's
 //   cells whenever the page is idle, which on a reload with three
 //   notebooks took the page's main thread for a second while the one in
@@ -119,7 +121,8 @@ function defaultKernel(kernelspecs) {
  * Whether the notebook is there is asked meanwhile, and the kernel is
  * shut down again if it is not.  Once done, the page notes the notebook
  * whose kernel it started and kept, or "" for none, as
- * ``data-playbook-first-kernel`` on its root element.
+ * ``data-playbook-first-kernel`` on its root element.  Resolves with that
+ * path, or "".
  */
 async function startEarly(app, path) {
   const { contents, kernelspecs, sessions } = app.serviceManager;
@@ -127,23 +130,27 @@ async function startEarly(app, path) {
   let kept = "";
   try {
     const [kernel] = await Promise.all([defaultKernel(kernelspecs), drive(app), sessions.ready]);
-    if ([...sessions.running()].some((model) => model.path === path)) return;
-    const session = await sessions.startNew({ path, name: PathExt.basename(path), type: "notebook", kernel: { name: kernel } });
-    if (!(await there)) {
-      await session.shutdown();
-      return;
+    if ([...sessions.running()].some((model) => model.path === path)) {
+      kept = path; // started already
+    } else {
+      const session = await sessions.startNew({ path, name: PathExt.basename(path), type: "notebook", kernel: { name: kernel } });
+      if (await there) {
+        kept = path;
+        // This connection only: the session and its kernel stay.  Kept, it
+        // would answer the widgets' messages meant for the notebook, and
+        // close them.  (The kernel then warns in the console that its
+        // answers to this connection's first requests have nowhere to go.)
+        session.dispose();
+      } else {
+        await session.shutdown();
+      }
     }
-    kept = path;
-    // This connection only: the session and its kernel stay.  Kept, it
-    // would answer the widgets' messages meant for the notebook, and close
-    // them.  (The kernel then warns in the console that its answers to
-    // this connection's first requests have nowhere to go.)
-    session.dispose();
   } catch (error) {
     console.warn(`playbook: no early kernel for ${path}:`, error);
   } finally {
     document.documentElement.dataset.playbookFirstKernel = kept;
   }
+  return kept;
 }
 
 /**
@@ -226,7 +233,12 @@ export function holdKernels(app, state) {
         held.draw = () => {};
       }
     }
-    startShown();
+    // A link names a notebook that opens once the restored ones are, in
+    // front of them: the one restored in front starts only if the link
+    // names no notebook (else once shown again).
+    const linked = first && app.shell.currentWidget?.context?.path !== first;
+    if (linked) void early.then((kept) => kept || startShown());
+    else startShown();
     app.shell.currentChanged?.connect(startShown);
   });
 }

@@ -2,7 +2,8 @@
 page loads (the one the address names, or the one in front when the page
 was left), and that kernel is the notebook's own, never a second one
 beside it; an address naming no notebook leaves no kernel running for
-it; the first reload after a first visit keeps the site's service worker
+it; a link to a notebook starts its kernel, not that of the notebook
+restored in front of it; the first reload after a first visit keeps the site's service worker
 instead of registering it again, which held every kernel back for
 seconds; and the kernel imports from the drive.  Offline: no request
 leaves 127.0.0.1."""
@@ -86,4 +87,24 @@ def test_an_address_naming_no_notebook_leaves_no_kernel_for_it(offline_page, lit
     assert "no_such_notebook.ipynb" not in running["notebooks"]
     assert set(running["kernels"]) <= set(running["ofNotebooks"]), running
     assert set(running["notebooks"]) <= {"kelasu.ipynb"}, running
+    assert refused == []
+
+
+def test_a_link_starts_the_kernel_of_its_notebook_and_not_of_the_one_restored_in_front(offline_page, lite_site):
+    page, refused, errors = offline_page
+    page.context.route("**/jupyter-lite.json", expose_the_app)
+    open_lite_notebook(page, lite_site, "kelasu.ipynb")  # in front when the page is left
+    # A link to another notebook: kelasu's tab is restored, in front until the link's notebook opens.
+    open_lite_notebook(page, lite_site, "ccc.ipynb")
+    assert page.evaluate(FIRST) == "ccc.ipynb"
+    assert page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab").count() == 2
+    assert_one_kernel_and_the_notebooks(page, "ccc.ipynb")
+    # Shown, the restored notebook starts its own.
+    page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="kelasu.ipynb").click()
+    page.wait_for_function(f"async () => (await ({RUNNING})()).notebooks.length === 2", timeout=120000)
+    running = page.evaluate(RUNNING)
+    assert sorted(running["notebooks"]) == ["ccc.ipynb", "kelasu.ipynb"], running
+    assert sorted(running["kernels"]) == sorted(running["ofNotebooks"]), running
+    assert workers_settled_at(page, 2) == 2
+    assert errors == []
     assert refused == []
