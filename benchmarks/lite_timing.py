@@ -16,8 +16,10 @@ the slowest round of:
 - warm: the same after reloading the page (the browser's cache holds
   what the first visit fetched; JupyterLab's kernel is shut down first, so
   that both start one);
-- three tabs (the site only): reloaded with three notebooks open, which
-  JupyterLab restores, until the first board of the one shown is live;
+- three tabs: reloaded with three notebooks open, which JupyterLab
+  restores, until the first board of the one shown is live (JupyterLab's
+  kernels shut down first; it starts one for each restored notebook, the
+  site one for the notebook shown);
 - engine hint: from a click on Hint to the hint on the board, for a board
   whose advisor searches Cosmic Chess's start to depth 3 (the same search
   in both: Python in the browser against Python on a server);
@@ -45,6 +47,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -64,6 +67,14 @@ HINT = """async (root) => {
   return performance.now() - t0;
 }"""
 WAIT = 300000  # ms: patience, not a limit on what is measured
+#: Whether the layout a JupyterLab server restores on the next visit (its
+#: default workspace) holds notebook ``name``: a function for the page.
+SERVER_LAYOUT_HOLDS = """async (name) => {
+  const answer = await fetch('/lab/api/workspaces/default');
+  if (!answer.ok) return false;
+  const main = (await answer.json()).data?.['layout-restorer:data']?.main;
+  return Boolean(main) && JSON.stringify(main).includes(`"notebook:${name}"`);
+}"""
 
 
 def live_board(page, load) -> dict[str, float]:
@@ -108,9 +119,10 @@ def new_page(browser, offline: bool):
 
 
 def one_round(browser, url: str, offline: bool, tabs: list[str] | None, before_reload=lambda: None) -> dict[str, float]:
-    """Cold, warm and (given the other notebooks' ``tabs`` URLs) three-tab
-    times of one round, with an engine hint; ``before_reload()`` runs
-    before the page is reloaded."""
+    """Cold, warm and (given ``tabs``, the URLs of the notebooks to open in
+    turn, the last one that of ``url``'s notebook) three-tab times of one
+    round, with an engine hint; ``before_reload()`` runs before each
+    reload."""
     context, page, refused = new_page(browser, offline)
     try:
         times = {f"cold {k}": v for k, v in live_board(page, lambda: page.goto(url)).items()}
@@ -118,12 +130,19 @@ def one_round(browser, url: str, offline: bool, tabs: list[str] | None, before_r
         before_reload()
         times.update({f"warm {k}": v for k, v in live_board(page, page.reload).items()})
         if tabs:
-            for other in [*tabs, url]:  # open them, then come back to the first, as a learner leaves the site
+            for other in tabs:  # open them, then come back to the first, as a learner leaves the site
+                address = urlsplit(other)
+                name = parse_qs(address.query).get("path", [address.path.rpartition("/")[2]])[0]
                 page.goto(other)
-                page.locator(".jp-Notebook:visible").first.wait_for(timeout=WAIT)
+                # The restored notebooks show first, the address's once opened.
+                page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.jp-mod-current", has_text=name).wait_for(timeout=WAIT)
                 page.get_by_text("| Idle").wait_for(timeout=WAIT)
-                wait_for_saved_layout(page, other.rpartition("path=")[2])  # else the reload may not restore it
+                if offline:  # else the reload may not restore it
+                    wait_for_saved_layout(page, name)
+                else:
+                    page.wait_for_function(SERVER_LAYOUT_HOLDS, arg=name, timeout=WAIT)
             tabs_open = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab").count()
+            before_reload()
             times.update({f"3 tabs {k}": v for k, v in live_board(page, page.reload).items()})
             if tabs_open < 3:
                 print(f"  (only {tabs_open} tabs were open)")
@@ -164,15 +183,17 @@ def report(lite: list[dict[str, float]], lab: list[dict[str, float]]) -> None:
         name = {"hint": "engine hint (depth 3)", "cold board": "cold: first live board",
                 "warm board": "warm: first live board", "3 tabs board": "3 tabs: first live board"}.get(key, key)
         print(f"{name:26s}{median(lite, key):>26s}{median(lab, key):>26s}")
-    for key in ("cold board", "warm board"):
-        ratios = [a[key] / b[key] for a, b in zip(lite, lab, strict=True)]
-        print(f"site / JupyterLab, {key.split()[0]}: median {statistics.median(ratios):.2f}x "
+    for key in ("cold board", "warm board", "3 tabs board"):
+        ratios = [a[key] / b[key] for a, b in zip(lite, lab, strict=True) if key in a and key in b]
+        if not ratios:
+            continue
+        print(f"site / JupyterLab, {key.rpartition(' ')[0]}: median {statistics.median(ratios):.2f}x "
               f"(rounds: {', '.join(f'{r:.2f}' for r in ratios)})")
-    one = [r["warm board"] for r in lite]
-    three = [r["3 tabs board"] for r in lite if "3 tabs board" in r]
-    if three:
-        print(f"site, three tabs restored against one: median {statistics.median(three):.1f} s "
-              f"against {statistics.median(one):.1f} s")
+    for name, rounds in (("site", lite), ("JupyterLab", lab)):
+        more = [r["3 tabs board"] - r["warm board"] for r in rounds if "3 tabs board" in r]
+        if more:
+            print(f"{name}, three tabs restored against one (warm): median {statistics.median(more):+.1f} s "
+                  f"(rounds: {', '.join(f'{m:+.1f}' for m in more)})")
 
 
 # ---------------------------------------------------------------- the breakdown
@@ -273,9 +294,10 @@ def main() -> None:
         with serving(site) as base, running_lab(Path(scratch) / "lab") as (lab_base, token, _root):
             for n in range(options.rounds):
                 lite.append(one_round(lite_browser, f"{base}/lab/index.html?path={NOTEBOOK}", True,
-                                      [f"{base}/lab/index.html?path={other}" for other in OTHERS]))
+                                      [f"{base}/lab/index.html?path={name}" for name in [*OTHERS, NOTEBOOK]]))
                 lab.append(one_round(lab_browser, f"{lab_base}/lab/tree/{NOTEBOOK}?reset&token={token}", False,
-                                     None, lambda: shut_kernels_down(lab_base, token)))
+                                     [f"{lab_base}/lab/tree/{name}?token={token}" for name in [*OTHERS, NOTEBOOK]],
+                                     lambda: shut_kernels_down(lab_base, token)))
                 print(f"round {n + 1}: site {lite[-1]['cold board']:.1f} s cold, {lite[-1]['warm board']:.1f} s warm; "
                       f"JupyterLab {lab[-1]['cold board']:.1f} s cold, {lab[-1]['warm board']:.1f} s warm", flush=True)
             report(lite, lab)
