@@ -86,10 +86,9 @@ function drawWhenShown(panel) {
 /**
  * Hold back the reading of notebooks: ``contents`` (JupyterLab's contents
  * manager) answers a request for the content of a notebook at a path
- * passed to the returned ``hold`` only once ``read(path)`` is called.  A
- * notebook's document reads its content after its widget is made (see
- * ``holdKernels``), and nothing else asks for a notebook's content while
- * JupyterLab restores the page.  Returns ``{ hold, read }``.
+ * passed to the returned ``hold`` only once ``read(path)`` is called
+ * (questions that ask for no content, such as whether it is there, are
+ * answered at once).  Returns ``{ hold, read }``.
  */
 function readWhenAsked(contents) {
   const gates = new Map(); // path -> { opened, open }
@@ -125,7 +124,7 @@ function openWhenShown(panel, reading) {
   const path = panel.context.path;
   const draw = drawWhenShown(panel);
   let unread = true;
-  reading.hold(path);
+  reading.hold(path); // in time: JupyterLab makes a document's widget, then reads it
   panel.context.model.dirty = false;
   const close = panel.close.bind(panel);
   panel.close = () => (unread ? panel.dispose() : close());
@@ -247,8 +246,8 @@ function withNotebookFactory(registry, watch) {
  * shown, those of notebooks opened before the site's drive is ready until
  * it is, and that of the notebook shown first until its early start is
  * done; and the reading and drawing of restored notebooks behind the one
- * shown first until each is shown.  ``state`` is JupyterLab's state database (the
- * restored layout).
+ * shown first until each is shown.  ``state`` is JupyterLab's state
+ * database (the restored layout).
  */
 export function holdKernels(app, state) {
   const waiting = new Map();
