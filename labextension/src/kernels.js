@@ -13,11 +13,10 @@
 //   Pythons side by side, and the one in front waited for all three (a
 //   link to another notebook, opened once they are restored, shows it
 //   instead of the one restored in front, whose kernel does not start);
-// - and are read and draw their cells when shown: JupyterLab reads every
-//   restored notebook at once and draws a hidden notebook's cells whenever
-//   the page is idle, which on a reload with three notebooks took the
-//   page's main thread for a second while the one in front started its
-//   kernel (see ``openWhenShown``).
+// - and draw their cells when shown: JupyterLab draws a hidden notebook's
+//   cells whenever the page is idle, which on a reload with three
+//   notebooks took the page's main thread for a second while the one in
+//   front started its kernel (see ``drawWhenShown``).
 //
 // Notebooks opened later start as usual.  Without the option nothing changes.
 
@@ -80,60 +79,6 @@ function drawWhenShown(panel) {
   return () => {
     for (const name of IDLE_DRAWING) delete notebook[name]; // the notebook's own again
     if (!notebook.isDisposed) notebook.update();
-  };
-}
-
-/**
- * Hold back the reading of notebooks: ``contents`` (JupyterLab's contents
- * manager) answers a request for the content of a notebook at a path
- * passed to the returned ``hold`` only once ``read(path)`` is called
- * (questions that ask for no content, such as whether it is there, are
- * answered at once).  Returns ``{ hold, read }``.
- */
-function readWhenAsked(contents) {
-  const gates = new Map(); // path -> { opened, open }
-  const get = contents.get.bind(contents);
-  contents.get = async (path, options) => {
-    const gate = gates.get(path);
-    if (gate && options?.content !== false) await gate.opened;
-    return get(path, options);
-  };
-  return {
-    hold: (path) => {
-      if (gates.has(path)) return;
-      let open;
-      const opened = new Promise((resolve) => (open = resolve));
-      gates.set(path, { opened, open });
-    },
-    read: (path) => {
-      gates.get(path)?.open();
-      gates.delete(path);
-    },
-  };
-}
-
-/**
- * Read and draw ``panel`` (a notebook restored behind the one shown first)
- * only once the returned function is called, when it is shown.  Until
- * read, its model is an empty notebook, marked unmodified (else closing
- * it, or leaving the page, would ask to save it), and closing it lets it
- * go at once (JupyterLab would wait up to three seconds for it to be
- * read).  ``reading`` is from ``readWhenAsked``.
- */
-function openWhenShown(panel, reading) {
-  const path = panel.context.path;
-  const draw = drawWhenShown(panel);
-  let unread = true;
-  reading.hold(path); // in time: JupyterLab makes a document's widget, then reads it
-  panel.context.model.dirty = false;
-  const close = panel.close.bind(panel);
-  panel.close = () => (unread ? panel.dispose() : close());
-  // Opened again, the notebook is read at once.
-  panel.disposed.connect(() => reading.read(path));
-  return () => {
-    unread = false;
-    reading.read(path);
-    draw();
   };
 }
 
@@ -245,9 +190,9 @@ function withNotebookFactory(registry, watch) {
  * Hold back the kernels of notebooks restored with the page until each is
  * shown, those of notebooks opened before the site's drive is ready until
  * it is, and that of the notebook shown first until its early start is
- * done; and the reading and drawing of restored notebooks behind the one
- * shown first until each is shown.  ``state`` is JupyterLab's state
- * database (the restored layout).
+ * done; and the drawing of restored notebooks behind the one shown first
+ * until each is shown.  ``state`` is JupyterLab's state database (the
+ * restored layout).
  */
 export function holdKernels(app, state) {
   const waiting = new Map();
@@ -261,11 +206,10 @@ export function holdKernels(app, state) {
   });
   // While the first is not known, any notebook may be it.
   const earlyFor = (panel) => (first === undefined || panel.context.path === first ? early : undefined);
-  const reading = readWhenAsked(app.serviceManager.contents);
   withNotebookFactory(app.docRegistry, (factory) => factory.widgetCreated.connect((_, panel) => {
     if (restoring) {
-      const show = first !== undefined && panel.context.path === first ? () => {} : openWhenShown(panel, reading);
-      waiting.set(panel, { release: holdBack(panel), show });
+      const draw = first !== undefined && panel.context.path === first ? () => {} : drawWhenShown(panel);
+      waiting.set(panel, { release: holdBack(panel), draw });
       panel.disposed.connect(() => waiting.delete(panel));
     } else if (!ready || earlyFor(panel)) {
       void start(app, panel, holdBack(panel), earlyFor(panel));
@@ -274,19 +218,19 @@ export function holdKernels(app, state) {
   const startShown = () => {
     const shown = app.shell.currentWidget;
     if (waiting.has(shown)) {
-      const { release, show } = waiting.get(shown);
+      const { release, draw } = waiting.get(shown);
       waiting.delete(shown);
-      show();
+      draw();
       void start(app, shown, release, earlyFor(shown));
     }
   };
   void app.restored.then(() => {
     restoring = false;
-    // A notebook restored beside the one in front (the main area split) is in view too: it is read and draws.
+    // A notebook restored beside the one in front (the main area split) is in view too: it draws.
     for (const [panel, held] of waiting) {
       if (panel.isVisible) {
-        held.show();
-        held.show = () => {};
+        held.draw();
+        held.draw = () => {};
       }
     }
     // A link names a notebook that opens once the restored ones are, in

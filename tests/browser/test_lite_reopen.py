@@ -3,8 +3,7 @@ keeps the notebook in the browser's storage, and the reloaded notebook
 shows every board (its picture, the kernel being new), opens unmodified,
 and logs no error; what a save stores stays about the size of the shipped
 notebook, whose outputs are those of a run.  Notebooks restored behind
-the one shown are read, start their kernel and draw their cells only when
-shown.
+the one shown start their kernel and draw their cells only when shown.
 Offline: no request leaves 127.0.0.1."""
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ import json
 import pytest
 
 from .lab import DIRTY, ROOT, run_all, saved_board_count, wait_for_boards
-from .lite import KERNELS, expose_the_app, open_lite_notebook, saved_size, workers_settled_at
+from .lite import KERNELS, open_lite_notebook, saved_size, workers_settled_at
 
 pytestmark = pytest.mark.browser
 
@@ -59,25 +58,14 @@ DRAWN = """(hidden) => [...document.querySelectorAll('.jp-NotebookPanel')]
     .reduce((count, panel) => count + panel.querySelectorAll('.jp-Cell').length, 0)"""
 
 
-# The open notebooks that have been read (each document's path, once its
-# content is loaded), or (given true) those modified, which JupyterLab asks
-# to save before it closes them or the page is left.
-READ = """(modified) => [...window.jupyterapp.shell.widgets('main')]
-    .filter((widget) => widget.context && (modified ? widget.context.model.dirty : widget.context.isReady))
-    .map((widget) => widget.context.path).sort()"""
-
-
 def cell_count(name: str) -> int:
     """How many cells the shipped notebook ``name`` has."""
     return len(json.loads((ROOT / "notebooks" / name).read_text())["cells"])
 
 
 
-def test_restored_notebooks_are_read_start_their_python_and_draw_their_cells_when_shown(offline_page, lite_site):
+def test_restored_notebooks_start_their_python_and_draw_their_cells_when_shown(offline_page, lite_site):
     page, refused, errors = offline_page
-    page.context.route("**/jupyter-lite.json", expose_the_app)
-    warned: list[str] = []
-    page.on("console", lambda message: warned.append(message.text) if message.type == "warning" else None)
     # Each kernel is a Python in a worker of the page: opening a notebook starts one, however early.
     open_lite_notebook(page, lite_site, "kelasu.ipynb")
     assert workers_settled_at(page, 1) == 1
@@ -96,10 +84,6 @@ def test_restored_notebooks_are_read_start_their_python_and_draw_their_cells_whe
     # long (drawing them took the page from the shown one's kernel).
     page.wait_for_function(f"(hidden) => ({DRAWN})(hidden) === {cell_count(NOTEBOOK)}", arg=False, timeout=60000)
     assert page.evaluate(DRAWN, True) == 0
-    # Nor are the two behind it read (reading them took the page too), and
-    # none of the three is modified.
-    assert page.evaluate(READ, False) == [NOTEBOOK]
-    assert page.evaluate(READ, True) == []
     # Shown, a restored notebook draws its cells and starts its own kernel.
     page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="kelasu.ipynb").click()
     page.wait_for_function(f"(hidden) => ({DRAWN})(hidden) === {cell_count('kelasu.ipynb')}", arg=False,
@@ -107,21 +91,8 @@ def test_restored_notebooks_are_read_start_their_python_and_draw_their_cells_whe
     page.wait_for_function(f"() => ({KERNELS})().filter((k) => k === 'Python (Pyodide)').length === 2", timeout=60000)
     page.get_by_text("| Idle").wait_for(timeout=180000)
     assert workers_settled_at(page, 2) == 2
-    assert page.evaluate(READ, False) == [NOTEBOOK, "kelasu.ipynb"]
-    assert page.evaluate(READ, True) == []
-    # One never shown closes at once, asking nothing (JupyterLab would wait
-    # for it to be read, and warn after 3 s).
-    page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="ccc.ipynb").locator(".lm-TabBar-tabCloseIcon").click()
-    page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="ccc.ipynb").wait_for(state="detached", timeout=60000)
-    assert page.locator(".jp-Dialog").count() == 0
-    assert page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab").count() == 2
-    assert not [text for text in warned if "recently closed" in text]
     # Its boards come alive: the widgets' manager waited for its kernel (it gave up on a notebook with none).
     run_all(page)
     page.locator(".jp-Notebook:visible .pb-widget[data-position]").first.wait_for(timeout=120000)
-    # Opened again, the one closed unread is read and drawn.
-    page.evaluate("async () => { await window.jupyterapp.commands.execute('docmanager:open', {path: 'ccc.ipynb'}); }")
-    page.wait_for_function(f"(hidden) => ({DRAWN})(hidden) === {cell_count('ccc.ipynb')}", arg=False, timeout=60000)
-    assert "ccc.ipynb" not in page.evaluate(READ, True)
     assert errors == []
     assert refused == []
